@@ -1,0 +1,1 @@
+"""Rulebook Skirmish: five tabletop combat rulesets on Tiled maps."""
