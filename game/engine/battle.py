@@ -1,0 +1,219 @@
+"""The Battle: one facade over an esper world, a map, a ruleset, the dice and the log.
+
+The ruleset owns the flow as a generator (`ruleset.play(battle)`) that yields
+`Decision`s and receives `Choice`s. `submit` validates every choice against the
+pending decision before the ruleset sees it, so an illegal choice changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import weakref
+from dataclasses import dataclass, fields, is_dataclass
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, TypeVar
+
+import esper
+
+from game.engine.components import Name, OutOfFight, Position, Team
+from game.engine.decisions import Choice, Decision
+from game.engine.dice import Dice
+from game.engine.events import BattleEnded, Event
+from game.errors import IllegalChoice
+
+if TYPE_CHECKING:
+    from game.world.tactical_map import TacticalMap
+
+C = TypeVar("C")
+_world_ids = itertools.count(1)
+
+
+class Controller(Protocol):
+    """Answers Decisions for one side: a person through the window, the AI, a script."""
+
+    def decide(self, battle: "Battle", decision: Decision) -> Choice: ...
+
+
+@dataclass(frozen=True)
+class UnitOrder:
+    """One unit to field: which spawn tile, which team, which unit template."""
+
+    team: int
+    template: str
+    x: int
+    y: int
+
+
+def _drop_world(name: str) -> None:
+    if esper.current_world == name:
+        esper.switch_world("default")
+    esper.delete_world(name) if name in esper._context_map else None
+
+
+class Battle:
+    """A battle in progress. Read freely; change only by `submit`."""
+
+    def __init__(self, tmap: "TacticalMap", ruleset: Any, orders: list[UnitOrder],
+                 seed: int = 0, dice: Dice | None = None, max_rounds: int = 40) -> None:
+        self.map = tmap
+        self.ruleset = ruleset
+        self.orders = list(orders)
+        self.seed = seed
+        self.dice = dice if dice is not None else Dice(seed)
+        self.max_rounds = max_rounds
+        self.log: list[Event] = []
+        self.choices: list[Choice] = []
+        self.round = 0
+        self.winner: int | None = None
+        self.over = False
+        self._world = f"battle-{next(_world_ids)}"
+        weakref.finalize(self, _drop_world, self._world)
+        self._switch()
+        ruleset.setup(self, self.orders)
+        self._flow = ruleset.play(self)
+        self.pending: Decision | None = None
+        self._advance(None)
+
+    # --- the esper world, always this battle's own -------------------------------
+    def _switch(self) -> None:
+        if esper.current_world != self._world:
+            esper.switch_world(self._world)
+
+    def create(self, *components: Any) -> int:
+        self._switch()
+        return esper.create_entity(*components)
+
+    def destroy(self, entity: int) -> None:
+        self._switch()
+        esper.delete_entity(entity, immediate=True)
+
+    def get(self, entity: int, kind: type[C]) -> C:
+        self._switch()
+        return esper.component_for_entity(entity, kind)
+
+    def try_get(self, entity: int, kind: type[C]) -> C | None:
+        self._switch()
+        return esper.try_component(entity, kind)
+
+    def has(self, entity: int, kind: type) -> bool:
+        self._switch()
+        return esper.has_component(entity, kind)
+
+    def add(self, entity: int, component: Any) -> None:
+        self._switch()
+        esper.add_component(entity, component)
+
+    def remove(self, entity: int, kind: type) -> None:
+        self._switch()
+        if esper.has_component(entity, kind):
+            esper.remove_component(entity, kind)
+
+    def query(self, *kinds: type) -> list[tuple[int, Any]]:
+        """Entities with all `kinds`, sorted by entity id (esper's order is not stable)."""
+        self._switch()
+        if len(kinds) == 1:
+            return sorted(esper.get_component(kinds[0]), key=lambda row: row[0])
+        return sorted(esper.get_components(*kinds), key=lambda row: row[0])
+
+    def entities(self) -> list[int]:
+        self._switch()
+        return sorted(esper._entities)
+
+    def components_of(self, entity: int) -> tuple[Any, ...]:
+        self._switch()
+        return esper.components_for_entity(entity)
+
+    # --- units -----------------------------------------------------------------
+    def units(self, team: int | None = None, active_only: bool = False) -> list[int]:
+        out = []
+        for ent, t in self.query(Team):
+            if team is not None and t.id != team:
+                continue
+            if active_only and self.has(ent, OutOfFight):
+                continue
+            out.append(ent)
+        return out
+
+    def active(self, entity: int) -> bool:
+        return not self.has(entity, OutOfFight)
+
+    def name(self, entity: int) -> str:
+        comp = self.try_get(entity, Name)
+        return comp.text if comp else f"unit {entity}"
+
+    def team(self, entity: int) -> int:
+        return self.get(entity, Team).id
+
+    def tile(self, entity: int) -> tuple[int, int]:
+        return self.get(entity, Position).tile
+
+    def teams(self) -> list[int]:
+        return sorted({t.id for _, t in self.query(Team)})
+
+    def standing_teams(self) -> list[int]:
+        return sorted({self.team(e) for e in self.units(active_only=True)})
+
+    def units_at(self, tile: tuple[int, int], active_only: bool = True) -> list[int]:
+        return [e for e, p in self.query(Position)
+                if p.tile == tile and (not active_only or self.active(e)) and self.has(e, Team)]
+
+    # --- events and flow ----------------------------------------------------------
+    def emit(self, event: Event) -> None:
+        self.log.append(event)
+        if isinstance(event, BattleEnded):
+            self.over = True
+            self.winner = event.winner
+
+    def submit(self, choice: Choice) -> list[Event]:
+        """Answer the pending decision. Illegal answers raise IllegalChoice, changing nothing."""
+        if self.pending is None:
+            raise IllegalChoice("the battle is over; there is nothing to decide")
+        choice = self.pending.validate(choice)
+        start = len(self.log)
+        self.choices.append(choice)
+        self._advance(choice)
+        return self.log[start:]
+
+    def _advance(self, choice: Choice | None) -> None:
+        self._switch()
+        try:
+            self.pending = self._flow.send(choice) if choice is not None else next(self._flow)
+        except StopIteration:
+            self.pending = None
+            self.over = True
+
+    def run(self, controllers: Mapping[int, Controller], max_decisions: int = 100_000) -> None:
+        """Let the controllers answer every decision until the battle ends."""
+        for _ in range(max_decisions):
+            if self.pending is None:
+                return
+            decision = self.pending
+            self.submit(controllers[decision.side].decide(self, decision))
+        raise RuntimeError(f"battle did not end within {max_decisions} decisions")
+
+    # --- determinism ----------------------------------------------------------------
+    def digest(self) -> str:
+        """A fingerprint of the whole state: equal digests, equal battles."""
+        h = hashlib.sha256()
+        for ent in self.entities():
+            parts = sorted((type(c).__name__, _plain(c)) for c in self.components_of(ent))
+            h.update(repr((ent, parts)).encode())
+        h.update(repr([e for e in self.log]).encode())
+        h.update(repr((self.round, self.winner, self.over)).encode())
+        return h.hexdigest()
+
+    def close(self) -> None:
+        _drop_world(self._world)
+
+
+def _plain(value: Any) -> Any:
+    if is_dataclass(value):
+        return tuple((f.name, _plain(getattr(value, f.name))) for f in fields(value))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(map(repr, value)))
+    if isinstance(value, dict):
+        return tuple(sorted((repr(k), _plain(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    return value
+

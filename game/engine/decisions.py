@@ -1,0 +1,138 @@
+"""Decisions a battle asks for, the options they offer, and the choices that answer.
+
+The ruleset's flow yields a `Decision` whenever somebody must choose. Every answer,
+whether a person's click, the AI's pick or a line of a replay file, is a `Choice`,
+checked by `Decision.validate` before the ruleset sees it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from game.errors import IllegalChoice
+
+Tile = tuple[int, int]
+Target = Tile | int | None
+
+#: What an option's target is: nothing, a map tile, or a unit (entity id).
+TARGET_NONE, TARGET_TILE, TARGET_UNIT = "none", "tile", "unit"
+
+#: Kinds of decision: a unit's turn action, a reaction during someone else's
+#: action, a declaration made before resolution, or a pick among outcomes.
+TURN, REACTION, DECLARE, PICK = "turn", "reaction", "declare", "pick"
+
+_EMPTY: Mapping[str, tuple] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing the decider may do, with everything needed to draw or enumerate it.
+
+    `params` maps each parameter (fire mode, hit location, stance...) to its allowed
+    values, the first being the default. `param_limits` narrows them per target
+    (e.g. only the torso against a concealed target).
+    """
+
+    key: str
+    label: str
+    cost: str = ""
+    target_kind: str = TARGET_NONE
+    targets: tuple = ()
+    params: Mapping[str, tuple] = field(default=_EMPTY)
+    param_limits: Mapping[Any, Mapping[str, tuple]] = field(default=_EMPTY)
+    hotkey: str = ""
+    description: str = ""
+    offensive: bool = False
+
+    def params_for(self, target: Target) -> Mapping[str, tuple]:
+        limits = self.param_limits.get(target)
+        if not limits:
+            return self.params
+        merged = dict(self.params)
+        merged.update(limits)
+        return merged
+
+    def choice(self, target: Target = None, **params: Any) -> "Choice":
+        return Choice(self.key, target, tuple(sorted(params.items())))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An answer to a Decision: which option, at what target, with which parameters."""
+
+    option: str
+    target: Target = None
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def param(self, name: str, default: Any = None) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self) -> dict:
+        target = list(self.target) if isinstance(self.target, tuple) else self.target
+        return {"option": self.option, "target": target, "params": dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Choice":
+        if not isinstance(data, dict) or not isinstance(data.get("option"), str):
+            raise ValueError("a choice must be an object with an 'option' string")
+        target = data.get("target")
+        if isinstance(target, list):
+            if len(target) != 2 or not all(isinstance(v, int) for v in target):
+                raise ValueError(f"bad tile target {target!r}")
+            target = (target[0], target[1])
+        elif target is not None and not isinstance(target, int):
+            raise ValueError(f"bad target {target!r}")
+        params = data.get("params") or {}
+        if not isinstance(params, dict):
+            raise ValueError("'params' must be an object")
+        return cls(data["option"], target, tuple(sorted(params.items())))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A point where one side must choose for one unit."""
+
+    actor: int
+    side: int
+    kind: str
+    options: tuple[Option, ...]
+    prompt: str = ""
+    context: Mapping[str, Any] = field(default=_EMPTY)
+
+    def option(self, key: str) -> Option | None:
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        return None
+
+    def validate(self, choice: Choice) -> Choice:
+        """Return the choice with defaults filled in, or raise IllegalChoice."""
+        if not isinstance(choice, Choice):
+            raise IllegalChoice(f"not a choice: {choice!r}")
+        opt = self.option(choice.option)
+        if opt is None:
+            offered = ", ".join(o.key for o in self.options)
+            raise IllegalChoice(f"'{choice.option}' is not offered here (offered: {offered})")
+        if opt.target_kind == TARGET_NONE:
+            if choice.target is not None:
+                raise IllegalChoice(f"'{opt.key}' takes no target")
+        elif choice.target not in opt.targets:
+            raise IllegalChoice(f"{choice.target!r} is not a legal target for '{opt.key}'")
+        allowed = opt.params_for(choice.target)
+        given = dict(choice.params)
+        unknown = set(given) - set(allowed)
+        if unknown:
+            raise IllegalChoice(f"'{opt.key}' has no parameter {sorted(unknown)[0]!r}")
+        filled = {}
+        for name, values in allowed.items():
+            value = given.get(name, values[0] if values else None)
+            if value not in values:
+                raise IllegalChoice(f"{name}={value!r} is not allowed for '{opt.key}' here "
+                                    f"(allowed: {', '.join(map(str, values))})")
+            filled[name] = value
+        return Choice(opt.key, choice.target, tuple(sorted(filled.items())))

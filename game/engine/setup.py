@@ -1,0 +1,45 @@
+"""Starting a battle: which units stand where, from a map's spawns and the squads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from game.engine.battle import Battle, UnitOrder
+from game.engine.components import ARCHETYPES
+from game.errors import InputError
+
+
+def orders_for(tmap: Any, ruleset: Any,
+               squads: Mapping[int, Sequence[str]] | None = None) -> list[UnitOrder]:
+    """One UnitOrder per spawn. A squad lists archetypes (or template ids) per team in
+    spawn order; without one, a spawn's own `archetype` is used, else the archetypes
+    in turn (brawler, gunner, marksman, guardian, scout)."""
+    orders: list[UnitOrder] = []
+    per_team: dict[int, int] = {}
+    for spawn in tmap.spawns:
+        index = per_team.get(spawn.team, 0)
+        per_team[spawn.team] = index + 1
+        squad = (squads or {}).get(spawn.team)
+        if squad is not None:
+            if index >= len(squad):
+                continue  # a squad smaller than the team's spawns leaves them empty
+            wanted = squad[index]
+        else:
+            wanted = spawn.archetype or ARCHETYPES[index % len(ARCHETYPES)]
+        orders.append(UnitOrder(spawn.team, ruleset.template_for(wanted), spawn.x, spawn.y))
+    return orders
+
+
+def new_battle(map_path: str | Path, ruleset_id: str, seed: int = 0,
+               squads: Mapping[int, Sequence[str]] | None = None, **kwargs: Any) -> Battle:
+    """Load the map and the ruleset and field the units: the one way every battle starts."""
+    from game.rulesets import load_ruleset
+    from game.world.tiled import load_map
+
+    tmap = load_map(Path(map_path))
+    ruleset = load_ruleset(ruleset_id)
+    orders = orders_for(tmap, ruleset, squads)
+    if len({o.team for o in orders}) < 2:
+        raise InputError(map_path, "the squads leave fewer than two sides on the map")
+    return Battle(tmap, ruleset, orders, seed=seed, **kwargs)

@@ -1,0 +1,103 @@
+"""The d20 modern-firearms ruleset (rules/d20-firearms.txt; docs/rulesets/d20.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.components import Archetype, Name, Position, Posture, Team
+from game.engine.decisions import Choice, Decision
+from game.engine.odds import Odds
+from game.errors import InputError
+from game.rulesets.d20 import flow
+from game.rulesets.d20.attacks import attack_odds, attack_profile
+from game.rulesets.d20.checks import chance_contest
+from game.rulesets.d20.components import (Afflictions, Health, Loadout, Restraint, Soldier,
+                                          Spotted, TurnState)
+from game.rulesets.d20.data import D20Data
+from game.rulesets.d20.stats import template
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle, UnitOrder
+
+
+class D20Ruleset:
+    id = "d20"
+    name = "d20 modern firearms"
+
+    def __init__(self, data: D20Data | None = None) -> None:
+        self.data = data or D20Data()
+
+    def template_for(self, wanted: str) -> str:
+        if wanted in self.data.templates:
+            return wanted
+        if wanted in self.data.by_archetype:
+            return self.data.by_archetype[wanted]
+        raise InputError("squad", f"d20 has no unit template or archetype {wanted!r}")
+
+    def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
+        counts: dict[str, int] = {}
+        for order in orders:
+            t = self.data.templates[order.template]
+            counts[(order.team, t.id)] = counts.get((order.team, t.id), 0) + 1
+            n = counts[(order.team, t.id)]
+            battle.create(
+                Position(order.x, order.y), Team(order.team), Name(f"{t.name} {order.team}-{n}"),
+                Archetype(t.archetype), Posture(), Soldier(t.id), Health(t.hp, t.hp),
+                TurnState(), Afflictions(), Spotted(),
+                Loadout(list(t.weapons), t.weapons[0],
+                        {w: self.data.weapons[w].magazine for w in t.weapons if self.data.weapons[w].ranged},
+                        t.spare_magazines, t.manacles),
+            )
+
+    def play(self, battle: "Battle"):
+        return flow.play(battle)
+
+    def odds(self, battle: "Battle", decision: Decision, choice: Choice) -> Odds | None:
+        """Exact odds of an offensive or contested choice, None for the rest."""
+        choice = decision.validate(choice)
+        unit, key = decision.actor, choice.option
+        if key == "shoot":
+            return attack_odds(attack_profile(battle, unit, choice.target, choice.param("mode"),
+                                              choice.param("location")))
+        if key in ("melee", "reaction_strike"):
+            return attack_odds(attack_profile(battle, unit, choice.target, choice.param("kind"),
+                                              choice.param("location")))
+        if key == "approach_strike":
+            return attack_odds(attack_profile(battle, unit, choice.target, "melee",
+                                              choice.param("location")))
+        if key in ("disarm", "restrain", "trip", "manacle"):
+            skill = "dexterity" if key == "manacle" else "athletics"
+            extra = -5 if key == "disarm" and battle.has(choice.target, Restraint) else 0
+            mine = getattr(template(battle, unit), skill)
+            theirs = getattr(template(battle, choice.target), skill) + extra
+            p = chance_contest(mine, theirs)
+            return Odds(p, 0.0, {0: 1.0}, ((skill.capitalize(), mine), ("their " + skill, -theirs)), 0)
+        return None
+
+    def unit_card(self, battle: "Battle", unit: int) -> dict[str, Any]:
+        """What the window's unit card shows."""
+        t = template(battle, unit)
+        health = battle.get(unit, Health)
+        loadout = battle.get(unit, Loadout)
+        ts = battle.get(unit, TurnState)
+        aff = battle.get(unit, Afflictions)
+        conditions = [c for c, on in (("stunned", aff.stunned), ("arm wound", aff.arm_penalty),
+                                      ("hobbled", aff.legs_hurt),
+                                      ("restrained", battle.has(unit, Restraint))) if on]
+        held = self.data.weapons[loadout.held] if loadout.held else None
+        return {
+            "name": battle.name(unit), "template": t.name, "hp": health.hp, "max_hp": health.max_hp,
+            "dodge": t.dodge, "speed_ft": t.speed_ft, "actions": ts.actions, "reaction": ts.reaction,
+            "weapon": held.name if held else "empty-handed",
+            "ammo": f"{loadout.loaded.get(held.id, 0)}/{held.magazine} (+{loadout.spare_magazines})"
+            if held and held.ranged else "",
+            "conditions": conditions,
+        }
+
+    def health(self, battle: "Battle", unit: int) -> tuple[int, int]:
+        h = battle.get(unit, Health)
+        return h.hp, h.max_hp
+
+
+def make_ruleset() -> D20Ruleset:
+    return D20Ruleset()

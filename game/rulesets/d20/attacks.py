@@ -1,0 +1,251 @@
+"""Attacks: who may be attacked and how, the exact odds, and resolving the roll.
+
+`attack_profile` gathers every modifier once; `attack_odds` and `resolve_attack`
+both read it, so the preview the player sees and the roll can never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.engine import grapple, odds
+from game.engine.odds import Odds
+from game.world.sight import line_of_fire
+from game.world.tactical_map import Cover
+from game.rulesets.d20.components import Afflictions, Loadout, Spotted
+from game.rulesets.d20.data import Weapon
+from game.rulesets.d20.dicepool import DiceGroup, base_pool, final_pool
+from game.rulesets.d20.events import AttackRolled, DamageRolled
+from game.rulesets.d20.stats import held_weapon, is_prone, restrained, template
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+GRAPPLE_DODGE = 12  # rule text: "Grapples and Melees have a Dodge of 12"
+LOCATION_PENALTY = {"torso": 0, "untargeted": 0, "head": -5, "arms": -3, "legs": -3}
+MODE_BONUS = {"single": 0, "burst": 3, "double_burst": 6}
+MODE_AMMO = {"single": 1, "burst": 3, "double_burst": 5}
+RANGE_BAND_PENALTY = -3  # [PROP] per range band beyond the first (example 3: −3 at band 2)
+
+
+@dataclass(frozen=True)
+class Victim:
+    """Someone the attack may hit, how likely given a hit, and what protects them."""
+
+    unit: int
+    weight: float
+    reductions: tuple[tuple[str, int], ...]
+    stopped_by: str | None  # cover that stops the damage entirely
+
+
+@dataclass(frozen=True)
+class AttackProfile:
+    attacker: int
+    target: int
+    kind: str  # single / burst / double_burst / melee / unarmed
+    weapon: str | None  # None: unarmed
+    location: str
+    targeted: bool
+    modifiers: tuple[tuple[str, int], ...]
+    needed: int
+    needed_label: str
+    pool: tuple[DiceGroup, ...]
+    victims: tuple[Victim, ...]
+    ammo: int
+    melee: bool
+
+    @property
+    def bonus(self) -> int:
+        return sum(v for _, v in self.modifiers)
+
+
+def distance_ft(battle: "Battle", a: tuple[int, int], b: tuple[int, int]) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) * battle.map.feet_per_tile
+
+
+def range_band(weapon: Weapon, dist_ft: int) -> int | None:
+    """0 for the first range, 1 for the second...; None beyond the last threshold."""
+    for i, threshold in enumerate(weapon.ranges_ft):
+        if dist_ft <= threshold:
+            return i
+    return None
+
+
+def can_see(battle: "Battle", viewer: int, target: int) -> bool:
+    return line_of_fire(battle.map, battle.tile(viewer), battle.tile(target)).visible
+
+
+def knows_position(battle: "Battle", viewer: int, target: int) -> bool:
+    """Visible now, or its team saw the target go where it is (entered concealment)."""
+    if battle.tile(viewer) == battle.tile(target) or can_see(battle, viewer, target):
+        return True
+    spotted = battle.try_get(target, Spotted)
+    return spotted is not None and battle.team(viewer) in spotted.by_teams
+
+
+def cover_effect(weapon: Weapon | None, cover: Cover, damage_type: str) -> tuple[str | None, int]:
+    """(what stops the damage entirely or None, extra damage threshold) from cover."""
+    ammo = weapon.ammo if weapon else "standard"
+    if cover == Cover.CONCEALMENT:
+        # Birdshot and non-firearm ranged attacks cannot breach concealment.
+        if weapon is not None and (ammo == "birdshot" or not weapon.firearm):
+            return "concealment", 0
+        return None, 0
+    if cover == Cover.LIGHT:
+        if ammo in ("ap_pistol", "ap_rifle"):
+            return None, 0
+        if damage_type != "ballistic":
+            return "light cover", 0
+        return None, 3
+    if cover == Cover.HEAVY:
+        if ammo == "ap_rifle":
+            return None, 0
+        return "heavy cover", 0
+    return None, 0
+
+
+def _victim(battle: "Battle", attacker: int, unit: int, weapon: Weapon | None,
+            weight: float, ranged: bool) -> Victim:
+    damage_type = weapon.damage_type if weapon else "crushing"
+    reductions: list[tuple[str, int]] = []
+    dt = template(battle, unit).dt.get(damage_type, 0)
+    if dt:
+        reductions.append((f"DT {damage_type}", dt))
+    stopped = None
+    if ranged:
+        lof = line_of_fire(battle.map, battle.tile(attacker), battle.tile(unit))
+        stopped, cover_dt = cover_effect(weapon, Cover(lof.cover), damage_type)
+        if cover_dt:
+            reductions.append(("light cover", cover_dt))
+    return Victim(unit, weight, tuple(reductions), stopped)
+
+
+def attack_profile(battle: "Battle", attacker: int, target: int, kind: str,
+                   location: str) -> AttackProfile:
+    """Every number of an attack, from the rules; legality is checked by the caller."""
+    melee = kind in ("melee", "unarmed")
+    weapon = None if kind == "unarmed" else held_weapon(battle, attacker)
+    tmpl = template(battle, attacker)
+    mods: list[tuple[str, int]] = []
+    if melee:
+        mods.append(("Melee", tmpl.melee))
+    else:
+        mods.append(("Firearms", tmpl.firearms))
+        if MODE_BONUS[kind]:
+            mods.append((kind.replace("_", " "), MODE_BONUS[kind]))
+        if weapon.ammo == "buckshot":
+            mods.append(("buckshot", 3))
+    if LOCATION_PENALTY[location]:
+        mods.append((location, LOCATION_PENALTY[location]))
+    a_tile, t_tile = battle.tile(attacker), battle.tile(target)
+    dist = distance_ft(battle, a_tile, t_tile)
+    if not melee:
+        band = range_band(weapon, dist) or 0
+        if band:
+            mods.append(("extended range", RANGE_BAND_PENALTY * band))
+        close = dist <= 5 and weapon.firearm
+        if close and not ({"compact", "concealable"} & set(weapon.properties)):
+            mods.append(("long gun within 5 ft", -6))
+    if battle.get(attacker, Afflictions).arm_penalty:
+        mods.append(("wounded arm", -5))
+    if restrained(battle, target):
+        mods.append(("target restrained", 5))
+    if is_prone(battle, target):
+        # [PROP] prone: easier to hit up close, harder from afar.
+        mods.append(("target prone", 2) if dist <= 5 else ("target prone", -2))
+    if melee and is_prone(battle, attacker):
+        mods.append(("attacking from prone", -2))
+
+    group = grapple.group(battle, target)
+    outside = attacker not in group
+    if not melee and outside and len(group) > 1:
+        needed, label = GRAPPLE_DODGE, "Grapple Dodge" if len(group) == 2 else "Melee Dodge"
+        members = sorted(group)
+        victims = tuple(_victim(battle, attacker, m, weapon, 1 / len(members), True) for m in members)
+    else:
+        needed, label = template(battle, target).dodge, "Dodge"
+        victims = (_victim(battle, attacker, target, weapon, 1.0, not melee),)
+    extra_die = kind in ("burst", "double_burst") or (weapon is not None and weapon.ammo == "buckshot")
+    targeted = location != "untargeted"
+    return AttackProfile(attacker, target, kind, weapon.id if weapon else None, location, targeted,
+                         tuple(mods), needed, label, base_pool(weapon, extra_die), victims,
+                         0 if melee else MODE_AMMO[kind], melee)
+
+
+# --- exact odds ----------------------------------------------------------------------
+def _hits(profile: AttackProfile, face: int) -> bool:
+    # [PROP] a natural 20 always hits (and is a critical); a natural 1 has no effect.
+    return face == 20 or face + profile.bonus >= profile.needed
+
+
+def _damage_dist(profile: AttackProfile, victim: Victim, critical: bool) -> odds.Dist:
+    if victim.stopped_by:
+        return {0: 1.0}
+    pool = final_pool(profile.pool, profile.location, profile.targeted, critical)
+    rolled = odds.dice_pool([(g.count, g.sides) for g in pool])
+    cut = sum(v for _, v in victim.reductions)
+    return odds.transform(rolled, lambda v: max(0, v - cut))
+
+
+def attack_odds(profile: AttackProfile) -> Odds:
+    normal_faces = sum(1 for f in range(1, 20) if _hits(profile, f))
+    p_normal, p_crit = normal_faces / 20, 1 / 20
+    parts: list[tuple[float, odds.Dist]] = [(1 - p_normal - p_crit, {0: 1.0})]
+    for v in profile.victims:
+        parts.append((p_normal * v.weight, _damage_dist(profile, v, False)))
+        parts.append((p_crit * v.weight, _damage_dist(profile, v, True)))
+    notes = tuple(f"{v.stopped_by} stops the damage" for v in profile.victims if v.stopped_by)
+    if len(profile.victims) > 1:
+        notes += (f"a hit strikes one of {len(profile.victims)} grappling units at random",)
+    return Odds(p_normal + p_crit, p_crit, odds.mix(parts), profile.modifiers,
+                profile.needed, notes)
+
+
+# --- resolving -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class AttackOutcome:
+    hit: bool
+    critical: bool
+    victim: int | None
+    dealt: int
+
+
+def roll_attack(battle: "Battle", profile: AttackProfile) -> AttackOutcome:
+    """Roll to hit, pick the victim, roll damage; emits the events, changes no HP."""
+    face = battle.dice.d20()
+    total = face + profile.bonus
+    hit = _hits(profile, face)
+    critical = hit and face == 20
+    battle.emit(AttackRolled(profile.attacker, profile.target, battle.name(profile.attacker),
+                             battle.name(profile.target), profile.kind, profile.location, face,
+                             profile.modifiers, total, profile.needed, hit, critical))
+    if not hit:
+        return AttackOutcome(False, False, None, 0)
+    victims = profile.victims
+    victim = victims[battle.dice.coin(len(victims))] if len(victims) > 1 else victims[0]
+    pool = final_pool(profile.pool, profile.location, profile.targeted, critical)
+    texts, rolled = [], 0
+    for g in pool:
+        roll = battle.dice.roll(g.count, g.sides)
+        rolled += roll.total
+        texts.append(f"{roll} {g.label}")
+    if victim.stopped_by:
+        dealt, reductions = 0, ((victim.stopped_by, rolled),)
+    else:
+        cut = sum(v for _, v in victim.reductions)
+        dealt, reductions = max(0, rolled - cut), victim.reductions
+    battle.emit(DamageRolled(victim.unit, battle.name(victim.unit), tuple(texts), rolled,
+                             reductions, dealt))
+    return AttackOutcome(True, critical, victim.unit, dealt)
+
+
+def sample_damage(battle: "Battle", profile: AttackProfile) -> int:
+    """One attack's damage as a number (for sampling tests of the exact odds)."""
+    return roll_attack(battle, profile).dealt
+
+
+def spend_ammo(battle: "Battle", attacker: int, rounds: int) -> None:
+    loadout = battle.get(attacker, Loadout)
+    loadout.loaded[loadout.held] -= rounds
+    assert loadout.loaded[loadout.held] >= 0

@@ -1,0 +1,120 @@
+"""The d20 battle flow: initiative once, then rounds of turns in that fixed order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator
+
+from game.engine.decisions import TURN, Choice, Decision
+from game.engine.events import RoundStarted, TurnStarted
+from game.engine.flow import check_round_limit, check_victory
+from game.rulesets.d20 import suppression
+from game.rulesets.d20.actions import perform
+from game.rulesets.d20.components import Afflictions, TurnState
+from game.rulesets.d20.events import InitiativeRolled
+from game.rulesets.d20.options import turn_options
+from game.rulesets.d20.stats import template
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+ACTIONS_PER_TURN = 4
+STUNNED_ACTIONS = 2  # [PROP] stunned: loses 2 of its 4 Actions and its Reaction
+
+
+def roll_initiative(battle: "Battle") -> list[int]:
+    """d20 + Agility modifier, once for the whole battle (rule text, "Initiative").
+
+    Ties between sides: the player's side goes first ([PROP] the lower side number is
+    the player's). Ties within one side are rerolled until they come apart.
+    """
+    groups: dict[tuple[int, int], list[int]] = {}
+    for unit in battle.units():
+        face = battle.dice.d20()
+        mod = template(battle, unit).agility
+        battle.emit(InitiativeRolled(unit, battle.name(unit), face, mod, face + mod))
+        groups.setdefault((-(face + mod), battle.team(unit)), []).append(unit)
+    order: list[int] = []
+    for (neg_total, _team), units in sorted(groups.items()):
+        order += units if len(units) == 1 else _break_tie(battle, units, -neg_total)
+    return order
+
+
+def _break_tie(battle: "Battle", tied: list[int], total: int) -> list[int]:
+    rolls = {}
+    for unit in tied:
+        rolls[unit] = battle.dice.d20()
+        battle.emit(InitiativeRolled(unit, battle.name(unit), rolls[unit], 0, rolls[unit],
+                                     f"(reroll to break a tie at {total})"))
+    ordered: list[int] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        same = [u for u in tied if rolls[u] == value]
+        ordered += same if len(same) == 1 else _break_tie(battle, same, total)
+    return ordered
+
+
+def start_turn(battle: "Battle", unit: int) -> None:
+    ts = battle.get(unit, TurnState)
+    aff = battle.get(unit, Afflictions)
+    suppression.expire(battle, unit)  # the shooter's cone lasts until its next turn
+    ts.in_turn = True
+    ts.actions = STUNNED_ACTIONS if aff.stunned else ACTIONS_PER_TURN
+    ts.reaction = not aff.stunned  # [PROP] the Reaction refreshes at the start of one's turn
+    ts.move_left_ft = 0
+    ts.moved_near = ()
+    ts.free_strike_used = False
+    ts.suppression_results = {}
+    battle.emit(TurnStarted(unit, battle.name(unit)))
+    # A creature that starts its turn unprotected inside the area must succeed the save
+    # or else move out of the area, taking no damage.
+    for z, zone in suppression.zones_at(battle, unit, battle.tile(unit)):
+        if not suppression.protected(battle, unit, zone):
+            result = suppression.willpower_save(battle, unit, z, zone, "starting its turn under fire")
+            if result != suppression.FAIL:
+                ts.suppression_results[z] = suppression.PASS
+
+
+def end_turn(battle: "Battle", unit: int) -> None:
+    ts = battle.get(unit, TurnState)
+    ts.in_turn = False
+    ts.turns_ended += 1
+    aff = battle.get(unit, Afflictions)
+    from game.engine.events import ConditionChanged
+    for attr, label in (("stunned_until", "stunned"), ("arm_until", "wounded in the arm (−5 to attack)"),
+                        ("leg_until", "hobbled (half speed)")):
+        until = getattr(aff, attr)
+        if until is not None and ts.turns_ended >= until:
+            setattr(aff, attr, None)
+            if battle.active(unit):
+                battle.emit(ConditionChanged(unit, battle.name(unit), label, False, "wears off"))
+
+
+def take_turn(battle: "Battle", unit: int) -> Generator[Decision, Choice, None]:
+    start_turn(battle, unit)
+    while battle.active(unit) and not battle.over:
+        options = turn_options(battle, unit)
+        if len(options) == 1:
+            break  # nothing left but ending the turn
+        choice = yield Decision(unit, battle.team(unit), TURN, options,
+                                f"{battle.name(unit)}: {battle.get(unit, TurnState).actions} Actions left")
+        if choice.option == "end_turn":
+            break
+        yield from perform(battle, unit, choice)
+        if check_victory(battle):
+            break
+    end_turn(battle, unit)
+
+
+def play(battle: "Battle") -> Generator[Decision, Choice, None]:
+    order = roll_initiative(battle)
+    battle.turn_order = order
+    while True:
+        battle.round += 1
+        if check_round_limit(battle):
+            return
+        battle.emit(RoundStarted(battle.round))
+        for unit in order:
+            if not battle.active(unit):
+                continue
+            yield from take_turn(battle, unit)
+            if check_victory(battle):
+                return

@@ -1,0 +1,291 @@
+"""What a d20 unit may do right now: the options of its turn Decision.
+
+Every legality rule of the text is checked here once; the Battle then refuses any
+choice outside these options, so actions.py may assume a choice is legal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine import grapple
+from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option
+from game.world.paths import reach
+from game.world.sight import line_of_fire
+from game.rulesets.d20 import suppression
+from game.rulesets.d20.attacks import MODE_AMMO, distance_ft, knows_position, range_band
+from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Loadout, Restraining,
+                                          Restraint, TurnState)
+from game.rulesets.d20.data import LOCATIONS
+from game.rulesets.d20.grappling import drag_targets, exit_tiles
+from game.rulesets.d20.stats import held_weapon, is_prone, speed_ft, template
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+Tile = tuple[int, int]
+SIZES = {"small": 0, "medium": 1, "large": 2}
+
+
+def enemies(battle: "Battle", unit: int) -> list[int]:
+    team = battle.team(unit)
+    return [u for u in battle.units(active_only=True) if battle.team(u) != team]
+
+
+def adjacent(battle: "Battle", a: int, b: int) -> bool:
+    """Within 5 feet: the same or a neighbouring space."""
+    return distance_ft(battle, battle.tile(a), battle.tile(b)) <= 5 or b in grapple.group(battle, a)
+
+
+def melee_targets(battle: "Battle", unit: int) -> list[int]:
+    """Enemies within 5 ft; someone in a Grapple may only attack those in it."""
+    group = grapple.group(battle, unit)
+    if len(group) > 1:
+        return [u for u in sorted(group - {unit}) if battle.active(u)]
+    return [e for e in enemies(battle, unit) if adjacent(battle, unit, e)]
+
+
+def blocked_tiles(battle: "Battle", unit: int) -> set[Tile]:
+    return {battle.tile(u) for u in battle.units(active_only=True) if u != unit}
+
+
+def move_reach(battle: "Battle", unit: int):
+    """The unit's reach this turn: what is left of its last Move plus its Actions."""
+    ts = battle.get(unit, TurnState)
+    budget_ft = ts.move_left_ft + ts.actions * speed_ft(battle, unit)
+    return reach(battle.map, battle.tile(unit), budget_ft // battle.map.feet_per_tile,
+                 blocked=blocked_tiles(battle, unit))
+
+
+def move_actions_needed(battle: "Battle", unit: int, cost_tiles: int) -> int:
+    """Actions a move of `cost_tiles` (move-cost weighted) costs after movement left over."""
+    ts = battle.get(unit, TurnState)
+    feet = cost_tiles * battle.map.feet_per_tile - ts.move_left_ft
+    if feet <= 0:
+        return 0
+    speed = speed_ft(battle, unit)
+    return -(-feet // speed)
+
+
+def failed_suppression_here(battle: "Battle", unit: int) -> bool:
+    ts = battle.get(unit, TurnState)
+    return any(ts.suppression_results.get(z) == suppression.FAIL
+               for z, _ in suppression.zones_at(battle, unit, battle.tile(unit)))
+
+
+def move_option(battle: "Battle", unit: int, only_outside_failed: bool = False) -> Option | None:
+    ts = battle.get(unit, TurnState)
+    if grapple.in_grapple(battle, unit) or is_prone(battle, unit):
+        return None
+    if ts.actions == 0 and ts.move_left_ft < battle.map.feet_per_tile:
+        return None
+    r = move_reach(battle, unit)
+    occupied = blocked_tiles(battle, unit)
+    tiles = [t for t in r.tiles() if t != battle.tile(unit) and t not in occupied]
+    if only_outside_failed:
+        failed = {z for z, res in ts.suppression_results.items() if res == suppression.FAIL}
+        bad = set().union(*[zone.tiles for z, zone in suppression.zones(battle) if z in failed]) if failed else set()
+        tiles = [t for t in tiles if t not in bad]
+    if not tiles:
+        return None
+    return Option("move", "Move", "1 Action per move (split allowed)", TARGET_TILE, tuple(tiles),
+                  hotkey="m", description=f"Walk up to {speed_ft(battle, unit)} ft per Action.")
+
+
+def shoot_option(battle: "Battle", unit: int) -> Option | None:
+    ts = battle.get(unit, TurnState)
+    weapon = held_weapon(battle, unit)
+    if weapon is None or not weapon.ranged or ts.actions < 2:
+        return None
+    loaded = battle.get(unit, Loadout).loaded.get(weapon.id, 0)
+    if loaded < 1:
+        return None
+    modes = ["single"]
+    if weapon.fire_mode in ("semi", "auto"):
+        modes.append("burst")
+    if weapon.fire_mode == "auto":
+        modes.append("double_burst")
+    group = grapple.group(battle, unit)
+    pool = sorted(group - {unit}) if len(group) > 1 else enemies(battle, unit)
+    targets, limits = [], {}
+    here = battle.tile(unit)
+    for e in pool:
+        if not battle.active(e):
+            continue
+        lof = line_of_fire(battle.map, here, battle.tile(e))
+        if lof.blocked and battle.tile(e) != here:
+            continue
+        if not knows_position(battle, unit, e):
+            continue
+        band = range_band(weapon, distance_ft(battle, here, battle.tile(e)))
+        if band is None:
+            continue
+        ok_modes = tuple(m for m in modes if MODE_AMMO[m] <= loaded and (m == "single" or band == 0))
+        concealed = not lof.visible and battle.tile(e) != here
+        # Concealed targets and shot loads allow no targeted attack: the torso only.
+        locs = ("untargeted",) if concealed or weapon.torso_only else LOCATIONS
+        targets.append(e)
+        limits[e] = {"mode": ok_modes, "location": locs}
+    if not targets:
+        return None
+    return Option("shoot", f"Shoot ({weapon.name})", "2 Actions", TARGET_UNIT, tuple(targets),
+                  params={"mode": tuple(modes), "location": LOCATIONS + ("untargeted",)},
+                  param_limits=limits, hotkey="f", offensive=True,
+                  description="d20 + Firearms vs Dodge. Burst +3 (3 rounds), double burst +6 (5).")
+
+
+def melee_option(battle: "Battle", unit: int) -> Option | None:
+    ts = battle.get(unit, TurnState)
+    if ts.actions < 2:
+        return None
+    targets = melee_targets(battle, unit)
+    if not targets:
+        return None
+    weapon = held_weapon(battle, unit)
+    kinds = ("melee", "unarmed") if weapon is not None and not weapon.ranged else ("unarmed",)
+    return Option("melee", "Melee attack", "2 Actions", TARGET_UNIT, tuple(targets),
+                  params={"kind": kinds, "location": LOCATIONS}, hotkey="r", offensive=True,
+                  description="d20 + Melee vs Dodge; both enter a Grapple. Unarmed: 1d4 crushing.")
+
+
+def approach_option(battle: "Battle", unit: int) -> Option | None:
+    ts = battle.get(unit, TurnState)
+    weapon = held_weapon(battle, unit)
+    if ts.free_strike_used or not ts.moved_near or weapon is None or weapon.ranged:
+        return None
+    targets = [e for e in ts.moved_near if e in melee_targets(battle, unit)]
+    if not targets:
+        return None
+    return Option("approach_strike", "Strike on approach", "Free Action", TARGET_UNIT,
+                  tuple(targets), params={"location": LOCATIONS}, hotkey="g", offensive=True,
+                  description="You moved within 5 ft: one free melee weapon attack, entering a Grapple.")
+
+
+def suppress_option(battle: "Battle", unit: int) -> Option | None:
+    ts = battle.get(unit, TurnState)
+    weapon = held_weapon(battle, unit)
+    if (weapon is None or weapon.fire_mode != "auto" or ts.actions < 4 or not ts.reaction
+            or battle.get(unit, Loadout).loaded.get(weapon.id, 0) < 15
+            or grapple.in_grapple(battle, unit)):
+        return None
+    reach_tiles = weapon.ranges_ft[0] // battle.map.feet_per_tile
+    here = battle.tile(unit)
+    from game.world.sight import fov
+    seen = fov(battle.map, here, reach_tiles)
+    tiles = tuple(sorted(((x, y) for x, y in zip(*map(lambda a: a.tolist(), seen.nonzero()))
+                          if (x, y) != here and max(abs(x - here[0]), abs(y - here[1])) <= reach_tiles),
+                         key=lambda t: (t[1], t[0])))
+    if not tiles:
+        return None
+    return Option("suppress", "Suppressing fire", "4 Actions + Reaction, 15 rounds", TARGET_TILE,
+                  tiles, hotkey="z", offensive=True,
+                  description="A 90° cone to the first range: Willpower vs 12 + Firearms or be pinned.")
+
+
+def contest_options(battle: "Battle", unit: int) -> list[Option]:
+    ts = battle.get(unit, TurnState)
+    if ts.actions < 2:
+        return []
+    near = melee_targets(battle, unit)
+    out = []
+    disarmable = tuple(e for e in near if battle.get(e, Loadout).held)
+    if disarmable:
+        out.append(Option("disarm", "Disarm", "2 Actions", TARGET_UNIT, disarmable, hotkey="d",
+                          description="Athletics contest: the target drops its weapon."))
+    me = SIZES[template(battle, unit).size]
+    restrainable = tuple(e for e in near if not battle.has(e, Restraint)
+                         and SIZES[template(battle, e).size] <= me)
+    if restrainable:
+        out.append(Option("restrain", "Restrain", "2 Actions", TARGET_UNIT, restrainable, hotkey="h",
+                          description="Athletics contest vs your size or smaller: it can do nothing but struggle."))
+    trippable = tuple(e for e in near if not is_prone(battle, e))
+    if trippable:
+        out.append(Option("trip", "Trip", "2 Actions", TARGET_UNIT, trippable, hotkey="t",
+                          description="Athletics contest: knock the target prone."))
+    return out
+
+
+def manacle_option(battle: "Battle", unit: int) -> Option | None:
+    ts = battle.get(unit, TurnState)
+    if ts.actions < 1 or battle.get(unit, Loadout).manacles < 1:
+        return None
+    targets = tuple(e for e in enemies(battle, unit)
+                    if battle.has(e, Restraint) and adjacent(battle, unit, e))
+    if not targets:
+        return None
+    return Option("manacle", "Apply manacles", "1 Action", TARGET_UNIT, targets, hotkey="c",
+                  description="Dexterity contest: a manacled creature is captured.")
+
+
+def upkeep_options(battle: "Battle", unit: int) -> list[Option]:
+    """Reload, swap, pick up, stand, shake off a crippling hit, leave or drag a Grapple."""
+    ts = battle.get(unit, TurnState)
+    out: list[Option] = []
+    if ts.actions < 1:
+        return out
+    loadout = battle.get(unit, Loadout)
+    weapon = held_weapon(battle, unit)
+    if (weapon is not None and weapon.ranged and loadout.spare_magazines > 0
+            and loadout.loaded.get(weapon.id, 0) < weapon.magazine):
+        out.append(Option("reload", "Reload", "1 Action", hotkey="l",
+                          description=f"A fresh magazine ({loadout.spare_magazines} spare)."))
+    others = tuple(w for w in loadout.weapons if w != loadout.held)
+    if others:
+        out.append(Option("swap", "Swap weapon", "1 Action", params={"weapon": others}, hotkey="w"))
+    here = battle.tile(unit)
+    items = tuple(e for e, d in battle.query(DroppedWeapon) if battle.tile(e) == here)
+    if items:
+        out.append(Option("pick_up", "Pick up weapon", "1 Action", params={"item": items}, hotkey="p"))
+    if is_prone(battle, unit):
+        out.append(Option("stand", "Stand up", "1 Action", hotkey="u"))
+    aff = battle.get(unit, Afflictions)
+    if aff.arm_until_check or aff.leg_until_check:
+        out.append(Option("shake_off", "Shake off wound", "1 Action", hotkey="b",
+                          description="DC 15 Body check to end a critical arm or leg penalty."))
+    if grapple.in_grapple(battle, unit):
+        exits = exit_tiles(battle, unit)
+        if exits:
+            melee = len(grapple.group(battle, unit)) > 2
+            out.append(Option("exit_grapple", "Exit Melee" if melee else "Exit Grapple", "1 Action",
+                              TARGET_TILE, tuple(exits), hotkey="x",
+                              description="No opportunity attacks." if melee else
+                              "Your opponent may strike at you as a Reaction."))
+        if not is_prone(battle, unit):
+            drags = drag_targets(battle, unit)
+            if drags:
+                melee = len(grapple.group(battle, unit)) > 2
+                out.append(Option("drag", "Move the Melee" if melee else "Drag the Grapple",
+                                  "1 Action" + (", Athletics DC 13" if melee else ""),
+                                  TARGET_TILE, tuple(drags), hotkey="v"))
+    return out
+
+
+END = Option("end_turn", "End turn", "", hotkey="e")
+
+
+def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
+    ts = battle.get(unit, TurnState)
+    restraint = battle.try_get(unit, Restraint)
+    if restraint is not None:
+        # A restrained creature may only struggle free.
+        if ts.actions >= 2 and not restraint.manacled:
+            return (Option("break_free", "Struggle free", "2 Actions", hotkey="b",
+                           description="Athletics contest against your captor."), END)
+        return (END,)
+    holding = battle.try_get(unit, Restraining)
+    if holding is not None:
+        # The restrainer may only apply restraints (or let go).
+        opts = [Option("release", "Let go", "Free Action", hotkey="x")]
+        m = manacle_option(battle, unit)
+        if m is not None:
+            opts.insert(0, m)
+        return tuple(opts) + (END,)
+    if failed_suppression_here(battle, unit):
+        m = move_option(battle, unit, only_outside_failed=True)
+        return ((m,) if m else ()) + (END,)
+    opts = [approach_option(battle, unit), move_option(battle, unit), shoot_option(battle, unit),
+            melee_option(battle, unit), suppress_option(battle, unit)]
+    opts += contest_options(battle, unit)
+    opts.append(manacle_option(battle, unit))
+    opts += upkeep_options(battle, unit)
+    return tuple(o for o in opts if o is not None) + (END,)

@@ -1,0 +1,89 @@
+"""The playable map: numpy grids the rules read, plus what the window draws.
+
+Every grid is indexed ``[x, y]`` (shape ``(width, height)``), so a position tuple
+``(x, y)`` indexes it directly. Nothing here imports pytmx or pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from pathlib import Path
+
+import numpy as np
+
+
+class Cover(IntEnum):
+    """Physical cover kinds a tile can hold; each ruleset maps them to its own rules."""
+
+    NONE = 0
+    CONCEALMENT = 1
+    LIGHT = 2
+    HEAVY = 3
+
+    @classmethod
+    def parse(cls, text: str) -> "Cover":
+        return cls[text.strip().upper()]
+
+
+@dataclass(frozen=True)
+class Spawn:
+    """A starting point for one unit: tile, team, and optionally its archetype."""
+
+    x: int
+    y: int
+    team: int
+    archetype: str | None = None
+
+
+@dataclass(frozen=True)
+class TileImage:
+    """Where one tile's picture lives: a PNG and the rectangle inside it."""
+
+    image: Path
+    rect: tuple[int, int, int, int]
+    flip_h: bool = False
+    flip_v: bool = False
+    flip_d: bool = False
+
+
+@dataclass(frozen=True)
+class RenderLayer:
+    """One visible tile layer, in file order; ``gids[x, y]`` 0 means empty."""
+
+    name: str
+    gids: np.ndarray
+    opacity: float = 1.0
+    offset: tuple[int, int] = (0, 0)
+
+
+@dataclass(eq=False)
+class TacticalMap:
+    """A map as the rules see it (grids) and as the window draws it (layers)."""
+
+    path: Path
+    name: str
+    width: int
+    height: int
+    tile_width: int
+    tile_height: int
+    feet_per_tile: int
+    walkable: np.ndarray  # bool
+    move_cost: np.ndarray  # int16, >= 1 where walkable
+    blocks_sight: np.ndarray  # bool
+    cover: np.ndarray  # int8 of Cover
+    elevation: np.ndarray  # int16
+    spawns: tuple[Spawn, ...]
+    render_layers: tuple[RenderLayer, ...] = ()
+    tiles: dict[int, TileImage] = field(default_factory=dict)
+    properties: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+    def in_bounds(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def teams(self) -> list[int]:
+        return sorted({s.team for s in self.spawns})
