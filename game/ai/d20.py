@@ -1,0 +1,213 @@
+"""The baseline d20 AI: scores every legal option with the ruleset's exact odds.
+
+It shoots where the expected damage (and the chance to drop the target) is best,
+bursts and suppresses when that pays, reloads when dry, grapples, trips and
+disarms when the contest odds favour it, and moves to cover from which an enemy is
+in its first range. It has its own seeded random stream for ties.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from game.engine.decisions import REACTION, Choice, Decision, Option
+from game.world.sight import fov
+from game.world.tactical_map import Cover
+
+KILL_WEIGHT = 6.0  # value of dropping an enemy, on top of the damage itself
+COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 1.5, Cover.HEAVY: 2.5}
+
+
+class D20AI:
+    def __init__(self, seed: int = 0, level: str = "normal") -> None:
+        self.rng = random.Random(seed)
+        self.level = level
+
+    # --- entry point -------------------------------------------------------------
+    def decide(self, battle: Any, decision: Decision) -> Choice:
+        if decision.kind == REACTION:
+            strike = decision.option("reaction_strike")
+            if strike is not None:
+                return self._best_attack(battle, decision, [strike])[1]
+            return decision.options[-1].choice()
+        opts = {o.key: o for o in decision.options}
+        unit = decision.actor
+        for key in ("break_free", "manacle", "stand", "shake_off"):
+            if key in opts:
+                opt = opts[key]
+                return opt.choice(opt.targets[0] if opt.targets else None)
+        if "release" in opts:
+            return opts["end_turn"].choice()
+        if "approach_strike" in opts:
+            return self._best_attack(battle, decision, [opts["approach_strike"]])[1]
+
+        candidates: list[tuple[float, Choice]] = []
+        attacks = [opts[k] for k in ("shoot", "melee") if k in opts]
+        if attacks:
+            candidates.append(self._best_attack(battle, decision, attacks))
+        for key in ("trip", "disarm", "restrain"):
+            if key in opts:
+                candidates.append(self._best_contest(battle, decision, opts[key]))
+        if "suppress" in opts:
+            candidates.append(self._suppress(battle, unit, opts["suppress"]))
+        if "reload" in opts:
+            candidates.append((self._reload_value(battle, unit), opts["reload"].choice()))
+        if "exit_grapple" in opts and self._prefers_range(battle, unit):
+            candidates.append((1.2, opts["exit_grapple"].choice(opts["exit_grapple"].targets[0])))
+        if "pick_up" in opts:
+            opt = opts["pick_up"]
+            candidates.append((2.5, opt.choice(None, item=opt.params["item"][0])))
+        if "swap" in opts:
+            candidates.append(self._swap(battle, unit, opts["swap"]))
+        if "move" in opts:
+            candidates.append(self._move(battle, unit, opts["move"]))
+        candidates = [c for c in candidates if c[1] is not None]
+        if not candidates:
+            return opts["end_turn"].choice()
+        best = max(c[0] for c in candidates)
+        if best <= 0.05:
+            return opts["end_turn"].choice()
+        top = [c for c in candidates if c[0] >= best - 1e-9]
+        return self.rng.choice(top)[1]
+
+    # --- attacks -----------------------------------------------------------------
+    def _best_attack(self, battle: Any, decision: Decision, options: list[Option]) -> tuple[float, Choice]:
+        from game.rulesets.d20.components import Health
+        best: tuple[float, Choice] | None = None
+        for opt in options:
+            for target in opt.targets:
+                hp = battle.get(target, Health).hp
+                limits = opt.params_for(target)
+                modes = limits.get("mode") or limits.get("kind") or (None,)
+                locations = [l for l in limits.get("location", (None,)) if l in ("torso", "head", "untargeted", None)]
+                for mode in modes:
+                    for loc in locations:
+                        params = {}
+                        if "mode" in limits:
+                            params["mode"] = mode
+                        if "kind" in limits:
+                            params["kind"] = mode
+                        if loc is not None:
+                            params["location"] = loc
+                        choice = opt.choice(target, **params)
+                        o = battle.ruleset.odds(battle, decision, choice)
+                        score = o.expected_damage + KILL_WEIGHT * o.chance_at_least(hp)
+                        if mode == "double_burst":
+                            score -= 0.6  # ammunition is finite
+                        elif mode == "burst":
+                            score -= 0.25
+                        if best is None or score > best[0]:
+                            best = (score, choice)
+        return best if best is not None else (0.0, None)
+
+    def _best_contest(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice]:
+        value = {"trip": 1.5, "disarm": 3.0, "restrain": 2.5}[opt.key]
+        best = (0.0, None)
+        for target in opt.targets:
+            choice = opt.choice(target)
+            p = battle.ruleset.odds(battle, decision, choice).hit
+            score = p * value if p >= 0.45 else 0.0
+            if score > best[0]:
+                best = (score, choice)
+        return best
+
+    def _suppress(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
+        from game.rulesets.d20.suppression import cone
+        from game.rulesets.d20.stats import held_weapon
+        enemies = [e for e in battle.units(active_only=True) if battle.team(e) != battle.team(unit)]
+        tiles = set(opt.targets)
+        aims = [battle.tile(e) for e in enemies if battle.tile(e) in tiles]
+        if len(aims) < 2:
+            return (0.0, None)
+        weapon = held_weapon(battle, unit)
+        reach_tiles = weapon.ranges_ft[0] // battle.map.feet_per_tile
+        best = (0.0, None)
+        for aim in aims:
+            covered = cone(battle, battle.tile(unit), aim, reach_tiles)
+            caught = sum(1 for e in enemies if battle.tile(e) in covered)
+            score = 2.2 * caught - 1.0
+            if caught >= 2 and score > best[0]:
+                best = (score, opt.choice(aim))
+        return best
+
+    def _reload_value(self, battle: Any, unit: int) -> float:
+        from game.rulesets.d20.components import Loadout
+        from game.rulesets.d20.stats import held_weapon
+        weapon = held_weapon(battle, unit)
+        loaded = battle.get(unit, Loadout).loaded.get(weapon.id, 0)
+        if loaded == 0:
+            return 3.0
+        return 0.8 * (1 - loaded / weapon.magazine)
+
+    def _prefers_range(self, battle: Any, unit: int) -> bool:
+        from game.rulesets.d20.stats import held_weapon
+        weapon = held_weapon(battle, unit)
+        return weapon is not None and weapon.ranged
+
+    def _swap(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
+        from game.rulesets.d20.components import Loadout
+        from game.rulesets.d20.stats import held_weapon
+        held = held_weapon(battle, unit)
+        loadout = battle.get(unit, Loadout)
+        weapons = battle.ruleset.data.weapons
+        if held is None:
+            return (2.0, opt.choice(None, weapon=opt.params["weapon"][0]))
+        if held.ranged and loadout.loaded.get(held.id, 0) == 0 and loadout.spare_magazines == 0:
+            for w in opt.params["weapon"]:
+                if not weapons[w].ranged or loadout.loaded.get(w, 0) > 0:
+                    return (2.0, opt.choice(None, weapon=w))
+        return (0.0, None)
+
+    # --- movement ----------------------------------------------------------------
+    def _move(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
+        from game.rulesets.d20.stats import held_weapon
+        from game.rulesets.d20.options import move_reach, move_actions_needed
+        from game.rulesets.d20.components import TurnState
+        enemies = [e for e in battle.units(active_only=True) if battle.team(e) != battle.team(unit)]
+        if not enemies:
+            return (0.0, None)
+        weapon = held_weapon(battle, unit)
+        ts = battle.get(unit, TurnState)
+        tmap = battle.map
+        fpt = tmap.feet_per_tile
+        ideal = (weapon.ranges_ft[0] // fpt) if weapon is not None and weapon.ranged else 1
+        enemy_tiles = [battle.tile(e) for e in enemies]
+        sights = [fov(tmap, t) for t in enemy_tiles]
+        seen_by = np.sum(sights, axis=0)
+        r = move_reach(battle, unit)
+        here = battle.tile(unit)
+        here_score = self._tile_score(tmap, here, enemy_tiles, seen_by, ideal, sights)
+        best = (0.0, None)
+        for tile in opt.targets:
+            actions = move_actions_needed(battle, unit, int(r.cost[tile]))
+            left = ts.actions - actions
+            score = self._tile_score(tmap, tile, enemy_tiles, seen_by, ideal, sights)
+            # Keep Actions for shooting after the move: 2 left lets it attack.
+            score += 0.8 if left >= 2 else 0.0
+            gain = score - here_score - 0.15 * actions
+            if gain > best[0]:
+                best = (gain, opt.choice(tile))
+        return best
+
+    def _tile_score(self, tmap: Any, tile: tuple[int, int], enemy_tiles: list, seen_by: Any,
+                    ideal: int, sights: list) -> float:
+        dists = [max(abs(tile[0] - e[0]), abs(tile[1] - e[1])) for e in enemy_tiles]
+        nearest = min(dists)
+        score = -0.25 * abs(nearest - ideal) if nearest > ideal else -0.05 * (ideal - nearest)
+        in_reach = sum(1 for d, s in zip(dists, sights) if d <= ideal and s[tile])
+        score += 1.0 if in_reach else 0.0
+        # Cover: the neighbour toward each enemy that sees this tile.
+        for e, s in zip(enemy_tiles, sights):
+            if not s[tile]:
+                score += 0.3
+                continue
+            dx = (e[0] > tile[0]) - (e[0] < tile[0])
+            dy = (e[1] > tile[1]) - (e[1] < tile[1])
+            nx, ny = tile[0] + dx, tile[1] + dy
+            if tmap.in_bounds(nx, ny):
+                score += COVER_VALUE[Cover(int(tmap.cover[nx, ny]))]
+            score += COVER_VALUE[Cover.CONCEALMENT] if tmap.cover[tile] == Cover.CONCEALMENT else 0.0
+        return score
