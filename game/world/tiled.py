@@ -34,14 +34,16 @@ def _import_pytmx():
     """
     if "pytmx" in sys.modules:
         return sys.modules["pytmx"]
-    hide = "pygame" not in sys.modules
-    if hide:
-        sys.modules["pygame"] = None  # makes `import pygame` raise ImportError
+    # None in sys.modules makes an import raise ImportError without running anything;
+    # pytmx/__init__ swallows that for its pygame helper (which would log an error).
+    hidden = [] if "pygame" in sys.modules else ["pygame", "pytmx.util_pygame"]
+    for name in hidden:
+        sys.modules[name] = None
     try:
         import pytmx
     finally:
-        if hide:
-            del sys.modules["pygame"]
+        for name in hidden:
+            del sys.modules[name]
     return pytmx
 
 
