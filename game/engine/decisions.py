@@ -8,7 +8,6 @@ checked by `Decision.validate` before the ruleset sees it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Mapping
 
 from game.errors import IllegalChoice
@@ -23,10 +22,7 @@ TARGET_NONE, TARGET_TILE, TARGET_UNIT = "none", "tile", "unit"
 #: action, a declaration made before resolution, or a pick among outcomes.
 TURN, REACTION, DECLARE, PICK = "turn", "reaction", "declare", "pick"
 
-_EMPTY: Mapping[str, tuple] = MappingProxyType({})
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Option:
     """One thing the decider may do, with everything needed to draw or enumerate it.
 
@@ -40,8 +36,8 @@ class Option:
     cost: str = ""
     target_kind: str = TARGET_NONE
     targets: tuple = ()
-    params: Mapping[str, tuple] = field(default=_EMPTY)
-    param_limits: Mapping[Any, Mapping[str, tuple]] = field(default=_EMPTY)
+    params: Mapping[str, tuple] = field(default_factory=dict)
+    param_limits: Mapping[Any, Mapping[str, tuple]] = field(default_factory=dict)
     hotkey: str = ""
     description: str = ""
     offensive: bool = False
@@ -93,7 +89,7 @@ class Choice:
         return cls(data["option"], target, tuple(sorted(params.items())))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Decision:
     """A point where one side must choose for one unit."""
 
@@ -102,7 +98,7 @@ class Decision:
     kind: str
     options: tuple[Option, ...]
     prompt: str = ""
-    context: Mapping[str, Any] = field(default=_EMPTY)
+    context: Mapping[str, Any] = field(default_factory=dict)
 
     def option(self, key: str) -> Option | None:
         for opt in self.options:
