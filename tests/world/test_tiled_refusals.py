@@ -1,0 +1,180 @@
+"""load_map refuses every map the game cannot play with one clear MapError.
+
+Each test breaks a good map (a copy of a shipped one, or a tiny one) in one way
+and checks the message names the file and the problem; no other exception escapes.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.errors import MapError
+from game.world.tiled import load_map
+from tests.world.worldkit import ASSETS, copy_map, tiny_tmx
+
+
+def refused(path, *words) -> str:
+    with pytest.raises(MapError) as caught:
+        load_map(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: "), message
+    assert "\n" not in message
+    for word in words:
+        assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
+    return message
+
+
+def test_missing_file(tmp_path):
+    refused(tmp_path / "nowhere.tmx", "does not exist")
+
+
+def test_malformed_xml(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace("</map>", "</mapp>"))
+    refused(path, "not well-formed XML")
+
+
+def test_not_a_map_at_all(tmp_path):
+    path = tmp_path / "x.tmx"
+    path.write_text("<tileset/>")
+    refused(path, "not a Tiled map")
+
+
+def test_missing_external_tileset(tmp_path):
+    path = copy_map(tmp_path, "warehouse", lambda t: t.replace("tileset.tsx", "gone.tsx"))
+    refused(path, "tileset file", "gone.tsx", "does not exist")
+
+
+def test_malformed_external_tileset(tmp_path):
+    bad = tmp_path / "bad.tsx"
+    bad.write_text("<tileset name='x'")
+    path = copy_map(tmp_path, "warehouse", lambda t: t.replace(f"{ASSETS}/tileset.tsx", str(bad)))
+    refused(path, "bad.tsx", "not well-formed XML")
+
+
+def test_missing_tileset_image(tmp_path):
+    path = copy_map(tmp_path, "ridge", lambda t: t.replace("props.png", "nope.png"))
+    refused(path, "tileset 'props'", "nope.png", "does not exist")
+
+
+def test_infinite_map(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('infinite="0"', 'infinite="1"'))
+    refused(path, "infinite")
+
+
+def test_zstd_layer_data(tmp_path):
+    path = copy_map(tmp_path, "warehouse", lambda t: t.replace('compression="zlib"', 'compression="zstd"', 1))
+    refused(path, "layer 'floor'", "zstd", "CSV or Base64")
+
+
+def test_old_xml_tile_layer_format(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: re.sub(
+        r'<data encoding="base64">[^<]*</data>', "<data>" + '<tile gid="1"/>' * 144 + "</data>", t))
+    refused(path, "layer 'arena'", "XML tile format")
+
+
+@pytest.mark.parametrize("orientation", ["isometric", "hexagonal", "staggered"])
+def test_non_orthogonal_orientation(tmp_path, orientation):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace("orthogonal", orientation))
+    refused(path, orientation, "only orthogonal")
+
+
+def test_no_spawns_layer(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('name="spawns"', 'name="start"'))
+    refused(path, "no object layer named 'spawns'")
+
+
+def test_fewer_than_two_teams(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace(
+        'name="team" type="int" value="2"', 'name="team" type="int" value="1"'))
+    refused(path, "1 team", "at least two")
+
+
+def test_spawn_outside_the_map(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('x="48" y="112"', 'x="400" y="112"'))
+    refused(path, "spawn object", "outside the map")
+
+
+def test_spawn_on_a_tile_that_is_not_walkable(tmp_path):
+    # (2, 1) in the arena is a pillar.
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('x="48" y="112"', 'x="80" y="48"'))
+    refused(path, "spawn object", "(2, 1)", "not walkable")
+
+
+def test_two_spawns_on_one_tile(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('x="48" y="176"', 'x="48" y="112"'))
+    refused(path, "share tile (1, 3)")
+
+
+def test_spawn_without_a_team(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('name="team" type="int"', 'name="side" type="int"', 1))
+    refused(path, "spawn object 1", "'team'")
+
+
+def test_spawn_with_an_unknown_archetype(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('value="brawler"', 'value="wizard"', 1))
+    refused(path, "archetype 'wizard'", "brawler")
+
+
+def test_spawn_from_a_template(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('<object id="1"', '<object id="1" template="s.tx"'))
+    refused(path, "object 1", "template", "Detach")
+
+
+GROUND = [("layer", "g", [[1, 1, 1]])]
+
+
+@pytest.mark.parametrize("props, words", [
+    ({"cover": "total"}, ["tile 0 of tileset 'test'", "cover is 'total'", "concealment"]),
+    ({"move_cost": "abc"}, ["tile 0", "move_cost is 'abc'", "whole number"]),
+    ({"move_cost": ("int", 0)}, ["tile 0", "move_cost is 0", "at least 1"]),
+    ({"move_cost": ("int", "abc")}, ["tile 0", "'move_cost' is declared int", "'abc'"]),
+    ({"move_cost": ("float", "1.5")}, ["tile 0", "move_cost is 1.5", "whole number"]),
+    ({"walkable": "maybe"}, ["tile 0", "walkable is 'maybe'", "true or false"]),
+    ({"walkable": ("bool", "maybe")}, ["tile 0", "'walkable' is declared bool", "'maybe'"]),
+    ({"blocks_sight": "1"}, ["blocks_sight is '1'", "true or false"]),
+    ({"elevation": "high"}, ["elevation is 'high'", "whole number"]),
+    ({"elevation": ("bool", "true")}, ["elevation is True", "whole number"]),
+])
+def test_tile_property_of_the_wrong_kind(tmp_path, props, words):
+    refused(tiny_tmx(tmp_path, GROUND, {0: props}), *words)
+
+
+def test_bad_feet_per_tile(tmp_path):
+    path = tiny_tmx(tmp_path, GROUND, map_props={"feet_per_tile": ("int", 0)})
+    refused(path, "feet_per_tile is 0")
+
+
+def test_layer_with_the_wrong_number_of_tiles(tmp_path):
+    path = tiny_tmx(tmp_path, GROUND)
+    path.write_text(path.read_text().replace("1,1,1", "1,1"))
+    refused(path, "layer 'g'", "holds 2 tiles", "3x1")
+
+
+def test_layer_whose_size_is_not_the_maps(tmp_path):
+    path = tiny_tmx(tmp_path, GROUND)
+    path.write_text(path.read_text().replace('<layer name="g" width="3"', '<layer name="g" width="4"'))
+    refused(path, "layer 'g' is 4x1", "map is 3x1")
+
+
+def test_gid_that_no_tileset_defines(tmp_path):
+    refused(tiny_tmx(tmp_path, [("layer", "g", [[1, 90, 1]])]), "gid 90", "no tileset")
+
+
+def test_corrupt_base64_data(tmp_path):
+    path = copy_map(tmp_path, "warehouse", lambda t: re.sub(
+        r'(compression="zlib">)[^<]*', r"\1AAAAbm90IHpsaWI=", t, count=1))
+    refused(path, "cannot be read as a Tiled map")
+
+
+def test_tileset_with_other_tile_size(tmp_path):
+    path = tiny_tmx(tmp_path, GROUND)
+    path.write_text(path.read_text().replace('name="test" tilewidth="32"', 'name="test" tilewidth="16"'))
+    refused(path, "tileset 'test' has 16x32 px tiles")
+
+
+def test_unexpected_pytmx_failure_becomes_a_map_error(tmp_path):
+    # pytmx refuses a property that shadows one of its attributes with a bare error.
+    path = tiny_tmx(tmp_path, GROUND, map_props={"orientation": "sideways"})
+    refused(path, "cannot be read as a Tiled map")
