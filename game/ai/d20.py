@@ -163,51 +163,48 @@ class D20AI:
 
     # --- movement ----------------------------------------------------------------
     def _move(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
-        from game.rulesets.d20.stats import held_weapon
-        from game.rulesets.d20.options import move_reach, move_actions_needed
         from game.rulesets.d20.components import TurnState
+        from game.rulesets.d20.options import move_reach
+        from game.rulesets.d20.stats import held_weapon, speed_ft
         enemies = [e for e in battle.units(active_only=True) if battle.team(e) != battle.team(unit)]
         if not enemies:
             return (0.0, None)
         weapon = held_weapon(battle, unit)
-        ts = battle.get(unit, TurnState)
         tmap = battle.map
         fpt = tmap.feet_per_tile
         ideal = (weapon.ranges_ft[0] // fpt) if weapon is not None and weapon.ranged else 1
-        enemy_tiles = [battle.tile(e) for e in enemies]
-        sights = [fov(tmap, t) for t in enemy_tiles]
-        seen_by = np.sum(sights, axis=0)
+        grid = self._position_scores(battle, [battle.tile(e) for e in enemies], ideal)
+        ts = battle.get(unit, TurnState)
         r = move_reach(battle, unit)
-        here = battle.tile(unit)
-        here_score = self._tile_score(tmap, here, enemy_tiles, seen_by, ideal, sights)
-        best = (0.0, None)
-        for tile in opt.targets:
-            actions = move_actions_needed(battle, unit, int(r.cost[tile]))
-            left = ts.actions - actions
-            score = self._tile_score(tmap, tile, enemy_tiles, seen_by, ideal, sights)
-            # Keep Actions for shooting after the move: 2 left lets it attack.
-            score += 0.8 if left >= 2 else 0.0
-            gain = score - here_score - 0.15 * actions
-            if gain > best[0]:
-                best = (gain, opt.choice(tile))
-        return best
+        xs, ys = np.array(opt.targets).T
+        feet = r.cost[xs, ys].astype(np.int64) * fpt - ts.move_left_ft
+        actions = np.maximum(0, -(-feet // speed_ft(battle, unit)))
+        # Keep two Actions after the move so the unit can still attack.
+        gain = grid[xs, ys] + np.where(ts.actions - actions >= 2, 0.8, 0.0) - 0.15 * actions
+        gain -= grid[battle.tile(unit)]
+        best = int(np.argmax(gain))
+        if gain[best] <= 0:
+            return (0.0, None)
+        return (float(gain[best]), opt.choice(opt.targets[best]))
 
-    def _tile_score(self, tmap: Any, tile: tuple[int, int], enemy_tiles: list, seen_by: Any,
-                    ideal: int, sights: list) -> float:
-        dists = [max(abs(tile[0] - e[0]), abs(tile[1] - e[1])) for e in enemy_tiles]
-        nearest = min(dists)
-        score = -0.25 * abs(nearest - ideal) if nearest > ideal else -0.05 * (ideal - nearest)
-        in_reach = sum(1 for d, s in zip(dists, sights) if d <= ideal and s[tile])
-        score += 1.0 if in_reach else 0.0
-        # Cover: the neighbour toward each enemy that sees this tile.
-        for e, s in zip(enemy_tiles, sights):
-            if not s[tile]:
-                score += 0.3
-                continue
-            dx = (e[0] > tile[0]) - (e[0] < tile[0])
-            dy = (e[1] > tile[1]) - (e[1] < tile[1])
-            nx, ny = tile[0] + dx, tile[1] + dy
-            if tmap.in_bounds(nx, ny):
-                score += COVER_VALUE[Cover(int(tmap.cover[nx, ny]))]
-            score += COVER_VALUE[Cover.CONCEALMENT] if tmap.cover[tile] == Cover.CONCEALMENT else 0.0
+    def _position_scores(self, battle: Any, enemy_tiles: list, ideal: int) -> np.ndarray:
+        """How good each tile is to stand on: range to the nearest enemy, a shot from
+        there, and cover (or being unseen) against every enemy that could see it."""
+        tmap = battle.map
+        X, Y = np.indices(tmap.shape)
+        cover_value = np.array([COVER_VALUE[c] for c in Cover])[tmap.cover.astype(np.intp)]
+        nearest = np.full(tmap.shape, 10 ** 6)
+        in_reach = np.zeros(tmap.shape, bool)
+        score = np.zeros(tmap.shape)
+        for ex, ey in enemy_tiles:
+            seen = fov(tmap, (ex, ey))
+            dist = np.maximum(abs(X - ex), abs(Y - ey))
+            nearest = np.minimum(nearest, dist)
+            in_reach |= seen & (dist <= ideal)
+            nx = np.clip(X + np.sign(ex - X), 0, tmap.width - 1)
+            ny = np.clip(Y + np.sign(ey - Y), 0, tmap.height - 1)
+            shield = cover_value[nx, ny] + (tmap.cover == Cover.CONCEALMENT) * COVER_VALUE[Cover.CONCEALMENT]
+            score += np.where(seen, shield, 0.3)
+        score += np.where(nearest > ideal, -0.25 * (nearest - ideal), -0.05 * (ideal - nearest))
+        score += in_reach * 1.0
         return score

@@ -37,15 +37,16 @@ def test_example_1_smg_burst_to_the_head_at_30_ft():
     assert roll.face == 11
     assert roll.modifiers == (("Firearms", 4), ("burst", 3), ("head", -5))
     assert roll.total == 13
-    assert roll.hit and not roll.critical  # 13 >= marksman Dodge 11
+    assert roll.needed == 13  # marksman Dodge: 12 + Agility 1
+    assert roll.hit and not roll.critical  # meeting the Dodge is enough
     dmg = events_of(b, DamageRolled)[-1]
     assert dmg.rolled == 4 + 3 + 1 + 2
-    assert b.get(target, Health).hp == 11 - 10
+    assert b.get(target, Health).hp == 16 - 10
     assert b.get(shooter, Loadout).loaded["smg"] == 30 - 3  # a burst uses 3 rounds
 
 
 def test_example_1_damage_line_torso_burst_is_1d6_plus_1d4():
-    """The example's damage line, 4 (1d6) + 1 (1d4, burst bonus) = 5, on an untargeted-free torso hit."""
+    """The example's damage line, 4 (1d6) + 1 (1d4, burst bonus) = 5, on a torso hit."""
     b = battle_with(open_map(), [(1, "gunner", 0, 0), (2, "marksman", 6, 0)],
                     [20, 1, 11, (6, 4), (4, 1)])
     shooter, target = b.units()
@@ -53,7 +54,7 @@ def test_example_1_damage_line_torso_burst_is_1d6_plus_1d4():
     assert events_of(b, AttackRolled)[-1].total == 11 + 4 + 3
     dmg = events_of(b, DamageRolled)[-1]
     assert dmg.rolled == 5 and dmg.dealt == 5
-    assert b.get(target, Health).hp == 6
+    assert b.get(target, Health).hp == 16 - 5
 
 
 def test_example_2_infantry_rifle_single_shot_torso_at_80_ft():
@@ -68,7 +69,7 @@ def test_example_2_infantry_rifle_single_shot_torso_at_80_ft():
     assert roll.total == 22 and roll.hit and not roll.critical
     dmg = events_of(b, DamageRolled)[-1]
     assert dmg.rolled == 6 and dmg.dealt == 6
-    assert b.get(target, Health).hp == 16 - 6
+    assert b.get(target, Health).hp == 24 - 6
     assert b.get(shooter, Loadout).loaded["infantry_rifle"] == 19
 
 

@@ -95,8 +95,12 @@ class UnitTemplate(BaseModel):
 
     @property
     def dodge(self) -> int:
-        """[PROP] Dodge = 10 + Agility modifier + armour/shield bonus."""
-        return 10 + self.agility + self.dodge_bonus
+        """[PROP] Dodge = 12 + Agility modifier + armour/shield bonus.
+
+        12 is the Dodge the text gives a Grapple (a tangle of bodies that is easy to
+        hit); a lone creature dodging freely should not be easier to hit than that.
+        """
+        return 12 + self.agility + self.dodge_bonus
 
 
 class D20Data:

@@ -1,0 +1,176 @@
+"""Benchmarks: the medians of a few timed runs, each against its target.
+
+This is a measuring tool, not a test: figures vary with the machine and nothing
+fails on a slow one. A bench is a named *setup* function that does its untimed
+preparation and returns the callable to time. Other modules add their own with
+``@register(...)``; the window's frame-time bench lives in ``game.ui.bench`` (owned
+by the UI) and is registered simply by being imported when it exists.
+"""
+
+from __future__ import annotations
+
+import importlib
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+#: Modules that register more benches when they exist (missing ones are skipped).
+EXTRA_BENCH_MODULES = ("game.ui.bench",)
+
+
+@dataclass(frozen=True)
+class Bench:
+    """A named measurement: `setup()` returns the thing to time, `target_ms` the goal."""
+
+    name: str
+    target_ms: float
+    setup: Callable[[], Callable[[int], object]]
+    description: str = ""
+
+
+BENCHES: list[Bench] = []
+
+
+def register(name: str, target_ms: float, description: str = ""):
+    """Decorator: add a bench. The decorated function prepares (untimed) and returns a
+    callable taking the run number (0, 1, ...) whose every call is timed."""
+    def wrap(setup: Callable[[], Callable[[int], object]]):
+        BENCHES[:] = [b for b in BENCHES if b.name != name] + [Bench(name, target_ms, setup, description)]
+        return setup
+    return wrap
+
+
+@dataclass(frozen=True)
+class Measurement:
+    name: str
+    target_ms: float
+    median_ms: float | None  # None when the bench could not run
+    note: str = ""
+    failed: bool = False  # it ran and raised (a bug), as opposed to a missing piece
+
+    @property
+    def ok(self) -> bool:
+        return self.median_ms is not None and self.median_ms <= self.target_ms
+
+    def line(self) -> str:
+        if self.median_ms is None:
+            verdict = "FAILED" if self.failed else "SKIPPED"
+            return f"{self.name:<34} {'-':>9}   target <= {self.target_ms:g} ms   {verdict} ({self.note})"
+        verdict = "OK" if self.ok else "SLOW"
+        note = f"  {self.note}" if self.note else ""
+        return (f"{self.name:<34} {self.median_ms:>9.3f} ms   target <= {self.target_ms:g} ms   "
+                f"{verdict}{note}")
+
+
+def load_extra_benches() -> None:
+    for module in EXTRA_BENCH_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not (module == exc.name or module.startswith(exc.name + ".")):
+                raise  # the module exists but something it imports does not: a real bug
+
+
+def measure(bench: Bench, repeats: int) -> Measurement:
+    try:
+        timed = bench.setup()
+        timed(0)  # warm-up: imports, caches, first-call costs are not the steady figure
+    except (ModuleNotFoundError, FileNotFoundError) as exc:
+        # A piece another developer has not delivered yet: say so, measure the rest.
+        return Measurement(bench.name, bench.target_ms, None, f"{type(exc).__name__}: {exc}")
+    except Exception as exc:
+        return Measurement(bench.name, bench.target_ms, None, f"{type(exc).__name__}: {exc}", failed=True)
+    times = []
+    for run in range(repeats):
+        start = time.perf_counter()
+        timed(run)
+        times.append((time.perf_counter() - start) * 1000)
+    return Measurement(bench.name, bench.target_ms, statistics.median(times))
+
+
+def run_benches(repeats: int = 7, only: list[str] | None = None,
+                report: Callable[[Measurement], None] | None = None) -> list[Measurement]:
+    load_extra_benches()
+    out = []
+    for bench in BENCHES:
+        if only and bench.name not in only:
+            continue
+        result = measure(bench, repeats)
+        out.append(result)
+        if report is not None:
+            report(result)
+    return out
+
+
+# --- the engine's and the world's benches -----------------------------------------------
+def _map(name: str):
+    from game.replay import maps_dir
+    from game.world.tiled import load_map
+
+    path = maps_dir() / name
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is missing")
+    return load_map(path)
+
+
+@register("battle: d20 4v4 woodland, AI vs AI", 50,
+          "one whole headless battle (map loaded once beforehand)")
+def _bench_battle():
+    from game.ai import make_ai
+    from game.engine.battle import Battle
+    from game.engine.setup import orders_for
+    from game.rulesets import load_ruleset
+    from game.simulate import ai_seed
+
+    tmap = _map("woodland.tmx")
+    ruleset = load_ruleset("d20")
+    orders = orders_for(tmap, ruleset)
+
+    def battle(run: int) -> None:
+        b = Battle(tmap, ruleset, orders, seed=run)
+        try:
+            b.run({team: make_ai("d20", ai_seed(run, team)) for team in b.teams()})
+        finally:
+            b.close()
+    return battle
+
+
+@register("fov: 8 spawns on bench128", 2, "game.world.sight.fov from every spawn")
+def _bench_fov():
+    from game.world.sight import fov
+
+    tmap = _map("bench128.tmx")
+    origins = [(s.x, s.y) for s in tmap.spawns]
+
+    def all_fov(run: int) -> None:
+        for origin in origins:
+            fov(tmap, origin)
+    return all_fov
+
+
+@register("reach: one query on woodland", 1, "game.world.paths.reach from the first spawn")
+def _bench_reach():
+    from game.world.paths import reach
+
+    tmap = _map("woodland.tmx")
+    start = (tmap.spawns[0].x, tmap.spawns[0].y)
+    budget = 12  # [PROP] two d20 moves of 30 ft on a 5 ft grid: a generous query
+
+    def one(run: int) -> None:
+        reach(tmap, start, budget)
+    return one
+
+
+@register("load: bench128.tmx", 300, "game.world.tiled.load_map")
+def _bench_load():
+    from game.replay import maps_dir
+    from game.world.tiled import load_map
+
+    path = maps_dir() / "bench128.tmx"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is missing")
+
+    def load(run: int) -> None:
+        load_map(path)
+    return load

@@ -1,0 +1,341 @@
+"""The command line: ``python -m game`` or ``skirmish``.
+
+Every problem with the user's input (a map, a replay, an argument, a file that cannot
+be written, no display for the window) is printed as one line on stderr,
+``error: <where>: <problem>``, with exit status 2: never a traceback. A traceback
+means a bug in the game. Heavy modules are imported by each command, so
+``skirmish rulesets`` stays quick and nothing headless imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from game.errors import IllegalChoice, InputError
+
+HEADLESS_HINT = "python -m game demo --headless"
+
+
+class CommandError(Exception):
+    """A problem the command line reports as one line: `<where>: <problem>`."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where, self.problem = where, problem
+        super().__init__(f"{where}: {problem}")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line like every other error."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise CommandError(self.prog, f"{message} (see {self.prog} --help)")
+
+
+# --- argument types ------------------------------------------------------------------
+def _int_at_least(low: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} is less than {low}")
+        return value
+    parse.__name__ = "number"
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _map_arg(text: str) -> Path:
+    from game.replay import resolve_map
+    return resolve_map(text)
+
+
+def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
+    parser = _Parser(prog=prog, description="Rulebook Skirmish: tabletop combat rulesets on Tiled maps.",
+                     epilog="With no command, opens the window (play).")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def battle_options(p: argparse.ArgumentParser, required: bool = False, default_ruleset=None,
+                       default_map=None, default_seed=None) -> None:
+        p.add_argument("--ruleset", metavar="ID", default=default_ruleset,
+                       help="ruleset id (see `rulesets`)" + (f"; default {default_ruleset}" if default_ruleset else ""))
+        p.add_argument("--map", metavar="PATH", type=_map_arg, default=default_map,
+                       help="a .tmx file, or the name of one in maps/" +
+                            ("; default maps/woodland.tmx" if default_map else ""))
+        p.add_argument("--seed", metavar="S", type=_seed, default=default_seed,
+                       help="the battle's random seed" + (f"; default {default_seed}" if default_seed is not None else ""))
+
+    from game.replay import default_map
+    woodland = default_map()
+
+    p = sub.add_parser("play", help="open the window (the default)")
+    battle_options(p)
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("demo", help="one AI-against-AI battle, in the window or printed (--headless)")
+    p.add_argument("--headless", action="store_true", help="print the battle log instead of opening the window")
+    battle_options(p, default_ruleset="d20", default_map=woodland, default_seed=0)
+    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
+    p.add_argument("--save-replay", metavar="FILE", type=Path, help="with --headless: write the battle's replay")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("simulate", help="many headless AI-against-AI battles and a summary")
+    battle_options(p, default_ruleset="d20", default_map=woodland, default_seed=0)
+    p.add_argument("--battles", metavar="N", type=_int_at_least(1), default=100, help="how many; default 100")
+    p.add_argument("--jobs", metavar="J", type=_int_at_least(0), default=1,
+                   help="processes to use (0: one per CPU); results do not depend on it")
+    p.add_argument("--json", metavar="FILE", type=Path, help="also write every result and the summary as JSON")
+    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="print a replay's log, or --verify it")
+    p.add_argument("file", metavar="FILE", type=Path)
+    p.add_argument("--verify", action="store_true",
+                   help="re-simulate and check the final state's digest against the recorded one")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("check-map", help="load a Tiled map and summarize it, or say what is wrong")
+    p.add_argument("path", metavar="PATH", type=_map_arg)
+    p.set_defaults(func=cmd_check_map)
+
+    p = sub.add_parser("rulesets", help="list the rulesets: id and name")
+    p.set_defaults(func=cmd_rulesets)
+
+    p = sub.add_parser("bench", help="time the hot paths against their targets (median of several runs)")
+    p.add_argument("--repeats", metavar="N", type=_int_at_least(1), default=7, help="timed runs each; default 7")
+    p.add_argument("--only", metavar="NAME", action="append", help="run only this bench (repeatable)")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+# --- play / the window -----------------------------------------------------------------
+def display_problem() -> str | None:
+    """Why the window cannot open here, or None. Looks at the environment only (no
+    pygame import), so a headless machine gets a clear line instead of an SDL error."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None  # chosen explicitly: dummy / offscreen for tests, or a real driver
+    if sys.platform in ("win32", "darwin") or sys.platform.startswith("cygwin"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (f"no display (neither DISPLAY nor WAYLAND_DISPLAY is set) for the window; "
+            f"for a battle in the terminal run `{HEADLESS_HINT}`")
+
+
+def _open_window(args: argparse.Namespace, entry: str) -> int:
+    problem = display_problem()
+    if problem:
+        raise CommandError("play" if entry == "run" else "demo", problem)
+    try:
+        app = importlib.import_module("game.ui.app")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("game.ui", "game.ui.app"):
+            raise
+        app = None
+    run = getattr(app, entry, None)
+    if run is None:
+        raise CommandError("game.ui.app", f"the window is not built yet (no {entry}()); "
+                                          f"for a battle in the terminal run `{HEADLESS_HINT}`")
+    try:
+        status = run(args)
+    except Exception as exc:
+        # pygame.error when SDL finds no usable video device despite the environment.
+        if type(exc).__name__ == "error" and type(exc).__module__.startswith("pygame"):
+            raise CommandError("display", f"{exc}; for a battle in the terminal run `{HEADLESS_HINT}`") from None
+        raise
+    return status if isinstance(status, int) else 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    return _open_window(args, "run")
+
+
+# --- demo ------------------------------------------------------------------------------
+def cmd_demo(args: argparse.Namespace) -> int:
+    if not args.headless:
+        if args.save_replay is not None:
+            raise CommandError("--save-replay", "only works with --headless")
+        return _open_window(args, "run_demo")
+    from game.engine.events import BattleEnded
+    from game.replay import save_replay
+    from game.simulate import BattleSpec, play_ai_battle
+
+    spec = BattleSpec(str(args.map), args.ruleset, args.seed, args.max_rounds)
+    battle = play_ai_battle(spec, on_event=lambda event: print(event.describe()))
+    try:
+        if not (battle.log and isinstance(battle.log[-1], BattleEnded)):
+            who = f"side {battle.winner} wins" if battle.winner is not None else "no winner"
+            print(f"Battle over after {battle.round} rounds: {who}.")
+        if args.save_replay is not None:
+            save_replay(battle, args.save_replay)
+            print(f"replay saved: {args.save_replay}", file=sys.stderr)
+    finally:
+        battle.close()
+    return 0
+
+
+# --- simulate --------------------------------------------------------------------------
+class _Progress:
+    """A one-line text bar on stderr, only when stderr is a terminal (pipes stay clean)."""
+
+    def __init__(self, total: int, stream=None) -> None:
+        self.total = total
+        self.stream = stream or sys.stderr
+        self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * done // self.total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} battles")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r" + " " * 60 + "\r")
+            self.stream.flush()
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.engine.setup import new_battle
+    from game.replay import atomic_write_text, map_ref
+    from game.simulate import BattleSpec, run_battles, summarize_results, summary_text
+
+    # Bad input (map, ruleset, rosters) is found here, in this process, before any
+    # worker starts: a worker would only see it as a crash.
+    kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
+    probe = new_battle(args.map, args.ruleset, seed=args.seed, **kwargs)
+    max_rounds = probe.max_rounds
+    probe.close()
+
+    specs = [BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds)
+             for i in range(args.battles)]
+    jobs = args.jobs or os.cpu_count() or 1
+    results = []
+    progress = _Progress(len(specs))
+    try:
+        progress.update(0)
+        for result in run_battles(specs, jobs):
+            results.append(result)
+            progress.update(len(results))
+    finally:
+        progress.close()
+
+    summary = summarize_results(results)
+    ref = map_ref(args.map)
+    if args.json is not None:
+        doc = {"ruleset": args.ruleset, "map": ref, "seed": args.seed, "max_rounds": max_rounds,
+               "battles": results, "summary": summary}
+        try:
+            atomic_write_text(args.json, json.dumps(doc, indent=2) + "\n")
+        except OSError as exc:
+            raise CommandError(str(args.json), f"cannot be written ({exc.strerror or exc})") from None
+    print(summary_text(args.ruleset, ref, args.seed, summary))
+    return 0
+
+
+# --- replay ----------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.replay import read_replay, replay_battle
+
+    replay = read_replay(args.file)
+    battle = replay_battle(replay)
+    try:
+        if args.verify:
+            digest = battle.digest()
+            if digest != replay.digest:
+                raise CommandError(str(args.file), f"digest mismatch: recorded {replay.digest}, "
+                                                   f"replayed {digest}")
+            print(f"verified: {digest}")
+            return 0
+        for event in battle.log:
+            print(event.describe())
+        if not battle.over:
+            print(f"(saved in round {battle.round}, before the end; {len(battle.choices)} choices)")
+    finally:
+        battle.close()
+    return 0
+
+
+# --- small commands --------------------------------------------------------------------
+def cmd_check_map(args: argparse.Namespace) -> int:
+    from game.world.tiled import load_map, summarize
+
+    print(summarize(load_map(args.path)))
+    return 0
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    from game.rulesets import REGISTRY
+
+    for info in REGISTRY.values():
+        print(f"{info.id}\t{info.name}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from game import bench
+
+    bench.load_extra_benches()
+    known = [b.name for b in bench.BENCHES]
+    for name in args.only or ():
+        if name not in known:
+            raise CommandError("--only", f"no bench named {name!r} (known: {', '.join(known)})")
+    print(f"median of {args.repeats} runs each (after one warm-up run)")
+    results = bench.run_benches(args.repeats, args.only,
+                                report=lambda m: print(m.line(), flush=True))
+    return 1 if any(m.failed for m in results) else 0
+
+
+# --- entry point -----------------------------------------------------------------------
+def main(argv: Sequence[str] | None = None, prog: str = "skirmish") -> int:
+    """Run one command; return the exit status (0 fine, 2 bad input, 1 a bench failed)."""
+    try:
+        parser = build_parser(prog)
+        args = parser.parse_args(argv)
+        if args.command is None:
+            args = parser.parse_args(["play"])
+        return args.func(args)
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else 0
+    except (InputError, CommandError) as exc:
+        return _fail(f"{exc.where}: {exc.problem}")
+    except IllegalChoice as exc:
+        return _fail(f"choice: {exc}")
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            return _stdout_gone()
+        where = exc.filename if exc.filename is not None else "system"
+        return _fail(f"{where}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _fail(line: str) -> int:
+    print(f"error: {' '.join(line.split())}", file=sys.stderr)
+    return 2
+
+
+def _stdout_gone() -> int:
+    """The reader of our output went away (`| head`): stop quietly."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 0

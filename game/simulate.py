@@ -1,0 +1,155 @@
+"""Headless AI-against-AI battles in bulk, and their summary.
+
+Battle ``i`` of a run with seed ``S`` uses seed ``S + i`` for the battle's dice and
+a seed derived from that one (and the side) for each side's AI, so every battle can
+be replayed on its own, and the results do not depend on how many processes ran them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
+
+
+def ai_seed(battle_seed: int, team: int) -> int:
+    """The seed of `team`'s AI in the battle seeded `battle_seed` (stable across runs,
+    Python versions and platforms: no ``hash()``)."""
+    digest = hashlib.sha256(f"rulebook-skirmish ai {battle_seed} {team}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True)
+class BattleSpec:
+    """Everything one simulated battle needs; picklable for worker processes."""
+
+    map_path: str
+    ruleset: str
+    seed: int
+    max_rounds: int | None = None
+
+
+def play_ai_battle(spec: BattleSpec, on_event: Callable | None = None):
+    """Start a battle and let both sides' AIs play it out. Returns the open Battle
+    (the caller closes it). `on_event` is called with each event as it happens."""
+    from game.ai import make_ai
+    from game.engine.setup import new_battle
+
+    kwargs = {} if spec.max_rounds is None else {"max_rounds": spec.max_rounds}
+    battle = new_battle(spec.map_path, spec.ruleset, seed=spec.seed, **kwargs)
+    try:
+        controllers = {team: make_ai(spec.ruleset, ai_seed(spec.seed, team)) for team in battle.teams()}
+        if on_event is None:
+            battle.run(controllers)
+        else:
+            for event in battle.log:
+                on_event(event)
+            while battle.pending is not None:
+                decision = battle.pending
+                for event in battle.submit(controllers[decision.side].decide(battle, decision)):
+                    on_event(event)
+    except BaseException:
+        battle.close()
+        raise
+    return battle
+
+
+def battle_result(battle) -> dict:
+    """One battle's line in the JSON: seed, winner, rounds, casualties per side, digest."""
+    from game.engine.components import OutOfFight
+    from game.engine.events import BattleEnded
+
+    ended = battle.log[-1] if battle.log and isinstance(battle.log[-1], BattleEnded) else None
+    return {
+        "seed": battle.seed,
+        "winner": battle.winner,
+        "rounds": ended.rounds if ended is not None else battle.round,
+        "casualties": {str(team): sum(1 for u in battle.units(team) if battle.has(u, OutOfFight))
+                       for team in battle.teams()},
+        "digest": battle.digest(),
+    }
+
+
+def run_one(spec: BattleSpec) -> dict:
+    """Play one battle to the end and return its result (runs in worker processes)."""
+    try:
+        battle = play_ai_battle(spec)
+    except Exception as exc:
+        # An engine or AI failure, not bad input: keep the traceback, say which battle.
+        exc.add_note(f"while simulating {spec.ruleset} on {spec.map_path} with seed {spec.seed}")
+        raise
+    try:
+        return battle_result(battle)
+    finally:
+        battle.close()
+
+
+def run_battles(specs: list[BattleSpec], jobs: int = 1) -> Iterator[dict]:
+    """Results in the order of `specs`, whatever the number of processes."""
+    if jobs <= 1 or len(specs) <= 1:
+        for spec in specs:
+            yield run_one(spec)
+        return
+    # "spawn": fresh interpreters, so no esper world or other module state is inherited
+    # and the behaviour is the same on every platform.
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(jobs, len(specs))) as pool:
+        yield from pool.imap(run_one, specs, chunksize=1)
+
+
+# --- statistics ------------------------------------------------------------------------
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (sound for small counts and 0 or n)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarize_results(results: list[dict]) -> dict:
+    """Wins per side (with 95% Wilson intervals), draws, mean rounds, mean casualties."""
+    n = len(results)
+    sides = sorted({int(side) for r in results for side in r["casualties"]})
+    wins = {}
+    for side in sides:
+        count = sum(1 for r in results if r["winner"] == side)
+        low, high = wilson_interval(count, n)
+        wins[str(side)] = {"count": count, "rate": _round(count / n if n else 0.0),
+                           "ci95": [_round(low), _round(high)]}
+    draws = sum(1 for r in results if r["winner"] is None)
+    return {
+        "battles": n,
+        "wins": wins,
+        "draws": draws,
+        "mean_rounds": _round(sum(r["rounds"] for r in results) / n if n else 0.0),
+        "mean_casualties": {str(side): _round(sum(r["casualties"].get(str(side), 0) for r in results) / n
+                                              if n else 0.0) for side in sides},
+    }
+
+
+def _round(x: float) -> float:
+    return round(x, 6)
+
+
+def summary_text(ruleset: str, map_path: str | Path, seed: int, summary: dict) -> str:
+    """The summary `simulate` prints."""
+    n = summary["battles"]
+    lines = [f"{ruleset} on {Path(map_path).name}: {n} battles, seeds {seed}..{seed + n - 1}"]
+    for side, w in summary["wins"].items():
+        lo, hi = w["ci95"]
+        lines.append(f"side {side} wins: {w['count']:>5}  {w['rate']:6.1%}  "
+                     f"(95% CI {lo:.1%} to {hi:.1%})")
+    draws = summary["draws"]
+    lines.append(f"draws:       {draws:>5}  {draws / n if n else 0:6.1%}")
+    lines.append(f"mean rounds: {summary['mean_rounds']:.2f}")
+    lines.append("mean casualties: " + ", ".join(
+        f"side {side} {value:.2f}" for side, value in summary["mean_casualties"].items()))
+    return "\n".join(lines)
