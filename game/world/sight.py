@@ -26,14 +26,12 @@ HIGH_GROUND = 2
 
 
 def fov(tmap: TacticalMap, origin: Tile, radius: int = 0) -> np.ndarray:
-    """Bool grid ``[x, y]``: the tiles visible from ``origin`` (radius 0 = unlimited)."""
-    return tcod.map.compute_fov(
-        ~tmap.blocks_sight,
-        tuple(origin),
-        radius=radius,
-        light_walls=True,
-        algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
-    )
+    """Bool grid ``[x, y]``: the tiles visible from ``origin``.
+
+    ``radius`` limits sight to that many tiles (Chebyshev, like every distance
+    here); 0 means unlimited.
+    """
+    return _fov(~tmap.blocks_sight, (int(origin[0]), int(origin[1])), radius)
 
 
 def side_fov(tmap: TacticalMap, origins: Iterable[Tile], radius: int = 0) -> np.ndarray:
@@ -41,9 +39,25 @@ def side_fov(tmap: TacticalMap, origins: Iterable[Tile], radius: int = 0) -> np.
     seen = np.zeros(tmap.shape, bool)
     transparent = ~tmap.blocks_sight
     for origin in origins:
-        seen |= tcod.map.compute_fov(
-            transparent, tuple(origin), radius, True, tcod.constants.FOV_SYMMETRIC_SHADOWCAST
+        seen |= _fov(transparent, (int(origin[0]), int(origin[1])), radius)
+    return seen
+
+
+def _fov(transparent: np.ndarray, origin: Tile, radius: int) -> np.ndarray:
+    if radius <= 0:
+        return tcod.map.compute_fov(
+            transparent, origin, 0, True, tcod.constants.FOV_SYMMETRIC_SHADOWCAST
         )
+    # tcod's own radius is a Euclidean "less than"; cutting out the square instead
+    # gives a Chebyshev limit, and it is exact: every tile between the origin and
+    # a tile in the square lies in the square too.
+    x, y = origin
+    x0, y0 = max(0, x - radius), max(0, y - radius)
+    box = transparent[x0 : x + radius + 1, y0 : y + radius + 1]
+    seen = np.zeros(transparent.shape, bool)
+    seen[x0 : x + radius + 1, y0 : y + radius + 1] = tcod.map.compute_fov(
+        box, (x - x0, y - y0), 0, True, tcod.constants.FOV_SYMMETRIC_SHADOWCAST
+    )
     return seen
 
 

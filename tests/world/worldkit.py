@@ -27,6 +27,7 @@ LEGEND = {
     "1": (True, 1, False, Cover.NONE, 1),  # raised
     "2": (True, 1, False, Cover.NONE, 2),  # high ground
     "u": (True, 1, False, Cover.HEAVY, 0),  # foxhole: walkable heavy cover
+    "&": (False, 1, True, Cover.CONCEALMENT, 0),  # hedge: hides, does not stop bullets
 }
 
 
