@@ -66,6 +66,8 @@ class Battle:
         self.round = 0
         self.winner: int | None = None
         self.over = False
+        self._memo: dict[Any, Any] = {}
+        self._settled = False
         self._world = f"battle-{next(_world_ids)}"
         weakref.finalize(self, _drop_world, self._world)
         self._switch()
@@ -174,13 +176,31 @@ class Battle:
         self._advance(choice)
         return self.log[start:]
 
+    def memo(self, key: Any, compute: Any) -> Any:
+        """A value derived from the current state, computed once until the state changes.
+
+        The state only changes inside `submit`, so values are kept only while a decision
+        is pending (settled) and dropped when it is answered; while the ruleset is
+        resolving, nothing is cached.
+        """
+        if not self._settled:
+            return compute()
+        try:
+            return self._memo[key]
+        except KeyError:
+            value = self._memo[key] = compute()
+            return value
+
     def _advance(self, choice: Choice | None) -> None:
+        self._memo.clear()
+        self._settled = False
         self._switch()
         try:
             self.pending = self._flow.send(choice) if choice is not None else next(self._flow)
         except StopIteration:
             self.pending = None
             self.over = True
+        self._settled = True
 
     def run(self, controllers: Mapping[int, Controller], max_decisions: int = 100_000) -> None:
         """Let the controllers answer every decision until the battle ends."""

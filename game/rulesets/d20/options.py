@@ -51,10 +51,12 @@ def blocked_tiles(battle: "Battle", unit: int) -> set[Tile]:
 
 def move_reach(battle: "Battle", unit: int):
     """The unit's reach this turn: what is left of its last Move plus its Actions."""
-    ts = battle.get(unit, TurnState)
-    budget_ft = ts.move_left_ft + ts.actions * speed_ft(battle, unit)
-    return reach(battle.map, battle.tile(unit), budget_ft // battle.map.feet_per_tile,
-                 blocked=blocked_tiles(battle, unit))
+    def compute():
+        ts = battle.get(unit, TurnState)
+        budget_ft = ts.move_left_ft + ts.actions * speed_ft(battle, unit)
+        return reach(battle.map, battle.tile(unit), budget_ft // battle.map.feet_per_tile,
+                     blocked=blocked_tiles(battle, unit))
+    return battle.memo(("reach", unit), compute)
 
 
 def move_actions_needed(battle: "Battle", unit: int, cost_tiles: int) -> int:
