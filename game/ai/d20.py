@@ -13,10 +13,13 @@ from typing import Any
 
 import numpy as np
 
+from game.ai.controllers import random_choice
 from game.engine.decisions import REACTION, Choice, Decision, Option
 from game.world.sight import fov
 from game.world.tactical_map import Cover
 
+LEVELS = ("easy", "normal")
+EASY_BLUNDER = 0.35  # share of decisions the easy AI takes at random
 KILL_WEIGHT = 6.0  # value of dropping an enemy, on top of the damage itself
 COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 1.5, Cover.HEAVY: 2.5}
 
@@ -28,6 +31,8 @@ class D20AI:
 
     # --- entry point -------------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
+        if self.level == "easy" and self.rng.random() < EASY_BLUNDER:
+            return random_choice(self.rng, decision)
         if decision.kind == REACTION:
             strike = decision.option("reaction_strike")
             if strike is not None:
