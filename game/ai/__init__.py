@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
+
 from game.ai.controllers import RandomController, ScriptedController
 
 
 def make_ai(ruleset_id: str, seed: int = 0, level: str = "normal"):
     """The baseline AI for a ruleset (its own seeded stream, never the battle's dice)."""
-    if ruleset_id == "d20":
-        from game.ai.d20 import D20AI
-        return D20AI(seed, level)
-    return RandomController(seed)
+    try:
+        module = importlib.import_module(f"game.ai.{ruleset_id}")
+    except ModuleNotFoundError:
+        return RandomController(seed)
+    return module.make_ai(seed, level)
 
 
 __all__ = ["RandomController", "ScriptedController", "make_ai"]

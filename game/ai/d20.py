@@ -213,3 +213,7 @@ class D20AI:
         score += np.where(nearest > ideal, -0.25 * (nearest - ideal), -0.05 * (ideal - nearest))
         score += in_reach * 1.0
         return score
+
+
+def make_ai(seed: int = 0, level: str = "normal") -> D20AI:
+    return D20AI(seed, level)
