@@ -14,7 +14,6 @@ import gzip
 import os
 import sys
 import zlib
-from collections import Counter
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -1,4 +1,4 @@
-"""Turn a Tiled .tmx file into a TacticalMap; the only module that touches pytmx.
+"""Turn a Tiled .tmx file into a TacticalMap; with ``pytmx_guard``, the only user of pytmx.
 
 ``load_map`` either returns a map the game can play or raises ``MapError(path,
 problem)`` with one sentence; no other exception escapes it for a bad file. The
@@ -9,42 +9,19 @@ the tile properties are validated and combined into numpy grids (``tile_rules``)
 from __future__ import annotations
 
 import os
-import sys
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
 from game.errors import MapError
+from game.world.pytmx_guard import load_pytmx
 from game.world.tactical_map import Cover, RenderLayer, Spawn, TacticalMap, TileImage
 from game.world.tile_rules import RuleProblem, RuleTables, combine_layers, parse_rule
 from game.world.tmx_xml import XmlFacts, check_map_xml
 
 ARCHETYPES = ("brawler", "gunner", "marksman", "guardian", "scout")
 SPAWN_LAYER = "spawns"
-
-
-def _import_pytmx():
-    """Import pytmx without letting it import pygame.
-
-    pytmx imports pygame when it can (for type hints and its pygame loader), which
-    would drag pygame (and its banner) into headless runs. The world never needs it,
-    so pygame is hidden while pytmx is first imported; a window that imported pygame
-    already is left alone.
-    """
-    if "pytmx" in sys.modules:
-        return sys.modules["pytmx"]
-    # None in sys.modules makes an import raise ImportError without running anything;
-    # pytmx/__init__ swallows that for its pygame helper (which would log an error).
-    hidden = [] if "pygame" in sys.modules else ["pygame", "pytmx.util_pygame"]
-    for name in hidden:
-        sys.modules[name] = None
-    try:
-        import pytmx
-    finally:
-        for name in hidden:
-            del sys.modules[name]
-    return pytmx
 
 
 def load_map(path: str | Path) -> TacticalMap:
@@ -60,7 +37,7 @@ def load_map(path: str | Path) -> TacticalMap:
 
 def _load(path: Path) -> TacticalMap:
     facts = check_map_xml(path)
-    pytmx = _import_pytmx()
+    pytmx = load_pytmx()
     tmx = pytmx.TiledMap(str(path))  # default loader: images stay (file, rect, flags)
 
     tile_layers = [l for l in tmx.layers if isinstance(l, pytmx.TiledTileLayer)]
@@ -159,7 +136,7 @@ def _feet_per_tile(path, props) -> int:
 
 def _spawns(path, tmx, facts: XmlFacts, walkable) -> tuple[Spawn, ...]:
     """Read the ``spawns`` object layer; an object's tile is the one under its centre."""
-    pytmx = sys.modules["pytmx"]
+    pytmx = load_pytmx()
     groups = [l for l in tmx.layers if isinstance(l, pytmx.TiledObjectGroup) and l.name == SPAWN_LAYER]
     if not groups:
         raise MapError(path, f"has no object layer named '{SPAWN_LAYER}'")

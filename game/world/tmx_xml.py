@@ -16,6 +16,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from game.errors import MapError
+from game.world.pytmx_guard import reserved_names
 
 SUPPORTED_COMPRESSION = (None, "zlib", "gzip")
 FORMAT_HINT = "in Tiled choose Map > Map Properties > Tile Layer Format: CSV or Base64 (zlib)"
@@ -211,12 +212,21 @@ _CHECKS = {
 
 
 def _check_typed_properties(where, node, context) -> None:
-    """Refuse typed Tiled properties whose value does not parse (pytmx would crash on them)."""
+    """Refuse properties pytmx would crash on: typed values that do not parse, reserved names."""
     props = node.find("properties")
     if props is None:
         return
+    # pytmx keeps a tile's properties in a dict, but sets every other element's as
+    # attributes, refusing a name the element already has.
+    reserved = set() if node.tag == "tile" else reserved_names(node.tag) | set(node.keys())
     for prop in props.findall("property"):
         kind, value = prop.get("type", "string"), prop.get("value", prop.text)
+        if prop.get("name") in reserved:
+            raise MapError(
+                where,
+                f"{context}: property {prop.get('name')!r} has a name the map reader "
+                "reserves for its own use; rename it",
+            )
         check = _CHECKS.get(kind)
         if check is None:
             continue

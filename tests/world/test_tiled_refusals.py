@@ -175,6 +175,17 @@ def test_tileset_with_other_tile_size(tmp_path):
 
 
 def test_unexpected_pytmx_failure_becomes_a_map_error(tmp_path):
-    # pytmx refuses a property that shadows one of its attributes with a bare error.
-    path = tiny_tmx(tmp_path, GROUND, map_props={"orientation": "sideways"})
-    refused(path, "cannot be read as a Tiled map")
+    path = tiny_tmx(tmp_path, [("layer", "g", [[1, 1, 1]])])
+    path.write_text(path.read_text().replace("1,1,1", "1,x,1"))
+    refused(path, "cannot be read as a Tiled map", "ValueError")
+
+
+@pytest.mark.parametrize("where, edit", [
+    ("the map", lambda t: t.replace("<properties>", '<properties><property name="orientation" value="up"/>', 1)),
+    ("object 1", lambda t: t.replace('<property name="archetype"', '<property name="x" value="1"/><property name="archetype"', 1)),
+    ("layer 'arena'", lambda t: t.replace('<layer id="1" name="arena" width="12" height="12">',
+                                          '<layer id="1" name="arena" width="12" height="12"><properties><property name="opacity" value="1"/></properties>')),
+])
+def test_property_names_the_reader_reserves(tmp_path, where, edit):
+    path = copy_map(tmp_path, "arena", edit)
+    refused(path, where, "reserves for its own use")
