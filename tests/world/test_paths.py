@@ -137,3 +137,21 @@ def test_every_path_is_legal_and_costs_what_reach_says(rows, data):
             total += int(tmap.move_cost[step])
             here = step
         assert total == r.cost[tile]
+
+
+def test_an_earlier_reach_stays_right_after_later_ones_on_the_same_map():
+    tmap = grid_map(".....", ".....", ".....")
+    first = reach(tmap, (0, 0), 5)
+    reach(tmap, (4, 2), 5, blocked=[(1, 0), (1, 1), (1, 2)])
+    assert first.cost[4, 2] == 4
+    assert first.path_to((2, 0)) == [(1, 0), (2, 0)]
+
+
+def test_reach_follows_changes_to_the_map():
+    tmap = grid_map("...", "...")
+    assert reach(tmap, (0, 0), 5).cost[2, 0] == 2
+    tmap.walkable[1, :] = False  # e.g. a ruleset raising a barrier
+    assert reach(tmap, (0, 0), 5).cost[2, 0] == UNREACHABLE
+    tmap.walkable[1, :] = True
+    tmap.move_cost[1, :] = 3
+    assert reach(tmap, (0, 0), 5).cost[2, 0] == 4
