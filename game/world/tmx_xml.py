@@ -55,14 +55,16 @@ class XmlFacts:
 
 def parse_xml_file(where: Path, path: Path, what: str) -> ElementTree.Element:
     """Parse one XML file (the map or a .tsx), refusing a missing or malformed one."""
+    # The message already starts with the map's path; name a second file only when it differs.
+    name = "" if path == where else f"{what} {path.name} "
     if not path.is_file():
-        raise MapError(where, f"{what} {path} does not exist")
+        raise MapError(where, f"no such {what}" if not name else f"{name}does not exist (looked at {path})")
     try:
         return ElementTree.parse(path).getroot()
     except ElementTree.ParseError as exc:
-        raise MapError(where, f"{what} {path.name} is not well-formed XML ({exc})") from None
+        raise MapError(where, f"{name or ''}is not well-formed XML ({exc})") from None
     except OSError as exc:
-        raise MapError(where, f"{what} {path.name} cannot be read ({exc.strerror})") from None
+        raise MapError(where, f"{name or ''}cannot be read ({exc.strerror})") from None
 
 
 def check_map_xml(path: Path) -> XmlFacts:

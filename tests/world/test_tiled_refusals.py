@@ -27,7 +27,7 @@ def refused(path, *words) -> str:
 
 
 def test_missing_file(tmp_path):
-    refused(tmp_path / "nowhere.tmx", "does not exist")
+    refused(tmp_path / "nowhere.tmx", "no such map file")
 
 
 def test_malformed_xml(tmp_path):
