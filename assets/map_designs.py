@@ -135,9 +135,9 @@ D,,s,,,,,,,,
 #,,,,,,=,,,,
 #,bb,,,,,bbb
 #,,,,,,,,,,,
-#,,cc,,,,,,,
-#,,,,,,,###D
-#,c,,,,,#,,,
+#22cc,,,,,,,
+#22/,,,,###D
+#22,,,,,#,,,
 #,,,,,,,W,,,
 ############
 """
@@ -148,7 +148,7 @@ def warehouse(table, directional, flip) -> Design:
     ground, objects = split_layers(chars, ",")
     return Design(
         "warehouse", "Warehouse",
-        "Indoor fight: loading doors on both ends, an office each side, "
+        "Indoor fight: loading doors on both ends, an office and a raised dock each side, "
         "shelving lanes of boxes and a crate maze in the middle.",
         24, 20, "base64+zlib",
         [
