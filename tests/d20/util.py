@@ -102,3 +102,39 @@ def ruleset_with(tmp_path: Path, weapons: str = "", units: str = "") -> D20Rules
             with open(folder / name, "a") as fh:
                 fh.write("\n" + extra)
     return D20Ruleset(D20Data(folder))
+
+
+class _Prepared(D20Ruleset):
+    """The d20 ruleset with a set-up step run after the units are fielded and before
+    the first Decision is asked, so the options already see the set-up."""
+
+    def __init__(self, prepare, data: D20Data | None = None) -> None:
+        super().__init__(data)
+        self._prepare = prepare
+
+    def setup(self, battle, orders) -> None:
+        super().setup(battle, orders)
+        self._prepare(battle)
+
+
+def prepared_battle(tmap, units, dice, arms=None, prepare=None, data: D20Data | None = None):
+    """`battle_with`, plus set-ups applied before the first Decision.
+
+    `arms` maps a unit's index in `units` to a weapon id or (weapon id, rounds loaded);
+    `prepare(battle)` may change anything else (hit points, posture...).
+    """
+    from tests.helpers import battle_with
+
+    def _prepare(battle):
+        ids = battle.units()
+        for index, spec in (arms or {}).items():
+            weapon, rounds = (spec, None) if isinstance(spec, str) else spec
+            arm(battle, ids[index], weapon, rounds)
+        if prepare is not None:
+            prepare(battle)
+
+    return battle_with(tmap, units, dice, ruleset=_Prepared(_prepare, data))
+
+
+def data_with(tmp_path: Path, weapons: str = "", units: str = "") -> D20Data:
+    return ruleset_with(tmp_path, weapons, units).data
