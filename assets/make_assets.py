@@ -81,14 +81,19 @@ PROPS = [
 ]
 PROPS_FIRSTGID = len(TERRAIN) + 1
 
+# Extra legend chars for a tile drawn the other way round (Tiled flip flags).
+VARIANTS = {"<": ("/", FLIP_H)}  # stairs climbing west
+
 # Tiles that face a direction: a point-mirrored copy is turned 180 degrees with flip bits.
-DIRECTIONAL = {"|", "r", "/", "[", "]", "l"}
+DIRECTIONAL = {"|", "r", "/", "<", "[", "]", "l"}
 
 
 def legend() -> dict[str, tuple[int, dict]]:
-    """Legend char -> (tiled gid, properties) over both tilesets."""
+    """Legend char -> (tiled gid with any flip flags, properties) over both tilesets."""
     table = {ch: (i + 1, props) for i, (_, ch, _, props) in enumerate(TERRAIN)}
     table.update({ch: (PROPS_FIRSTGID + i, props) for i, (_, ch, _, props) in enumerate(PROPS)})
+    for ch, (base, flips) in VARIANTS.items():
+        table[ch] = (table[base][0] | flips, table[base][1])
     return table
 
 

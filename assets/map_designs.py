@@ -56,7 +56,7 @@ def to_gids(chars: np.ndarray, table, directional, flip) -> np.ndarray:
                 continue
             gid = table[ch][0]
             if ch in directional and x >= w // 2:
-                gid |= flip
+                gid ^= flip  # XOR: a tile already flipped one way turns on round
             gids[y, x] = gid
     return gids
 
@@ -136,7 +136,7 @@ D,,s,,,,,,,,
 #,bb,,,,,bbb
 #,,,,,,,,,,,
 #22cc,,,,,,,
-#22/,,,,###D
+#22<,,,,###D
 #22,,,,,#,,,
 #,,,,,,,W,,,
 ############

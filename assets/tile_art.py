@@ -166,17 +166,19 @@ def hill2(s):
 
 
 def stairs(s):
+    """Steps climbing east (brighter = higher); flip flags turn it for other sides."""
     s.fill((120, 116, 104))
-    for i, y in enumerate(range(0, T, 6)):
+    for i, x in enumerate(range(0, T, 6)):
         shade = 130 + i * 14
-        pygame.draw.rect(s, (shade, shade - 4, shade - 16), (0, y, T, 5))
+        pygame.draw.rect(s, (shade, shade - 4, shade - 16), (x, 0, 5, T))
 
 
 def ramp(s):
+    """A dirt ramp climbing east."""
     _noise(s, (150, 120, 80), 8, 21, grain=2)
-    for y in range(4, T, 8):
-        pygame.draw.line(s, (176, 146, 100), (4, y), (T - 5, y))
-    pygame.draw.polygon(s, (200, 176, 130), [(16, 2), (10, 9), (22, 9)])  # points uphill
+    for x in range(4, T, 8):
+        pygame.draw.line(s, (176, 146, 100), (x, 4), (x, T - 5))
+    pygame.draw.polygon(s, (200, 176, 130), [(30, 16), (23, 10), (23, 22)])  # points uphill
 
 
 def tree(s):
