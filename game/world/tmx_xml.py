@@ -156,7 +156,8 @@ def _check_layer_data(where, layer, context, size) -> None:
 
 def _check_object(where, obj, layer_name) -> None:
     context = f"object {obj.get('id', '?')} in layer '{layer_name}'"
-    if obj.get("template"):
+    # pytmx does not resolve templates: a templated spawn would lose its team.
+    if obj.get("template") and layer_name.rsplit("/", 1)[-1] == "spawns":
         raise MapError(
             where,
             f"{context} uses a template, which the game does not resolve; "

@@ -122,6 +122,12 @@ def test_spawn_from_a_template(tmp_path):
     refused(path, "object 1", "template", "Detach")
 
 
+def test_templates_outside_the_spawns_layer_are_left_alone(tmp_path):
+    notes = '<objectgroup id="50" name="notes"><object id="90" template="n.tx" x="1" y="1"/></objectgroup>'
+    path = copy_map(tmp_path, "arena", lambda t: t.replace("</map>", notes + "</map>"))
+    assert load_map(path).name == "The Pit"
+
+
 GROUND = [("layer", "g", [[1, 1, 1]])]
 
 
