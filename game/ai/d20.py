@@ -196,24 +196,31 @@ class D20AI:
         """How good each tile is to stand on: range to the nearest enemy, a shot from
         there, and cover (or being unseen) against every enemy that could see it."""
         tmap = battle.map
-        X, Y = np.indices(tmap.shape)
-        cover_value = np.array([COVER_VALUE[c] for c in Cover])[tmap.cover.astype(np.intp)]
         nearest = np.full(tmap.shape, 10 ** 6)
         in_reach = np.zeros(tmap.shape, bool)
         score = np.zeros(tmap.shape)
-        for ex, ey in enemy_tiles:
-            seen = fov(tmap, (ex, ey))
-            dist = np.maximum(abs(X - ex), abs(Y - ey))
+        for enemy in enemy_tiles:
+            seen, dist, shelter = battle.cached(("ai-threat", enemy), lambda: _threat(tmap, enemy))
             nearest = np.minimum(nearest, dist)
             in_reach |= seen & (dist <= ideal)
-            nx = np.clip(X + np.sign(ex - X), 0, tmap.width - 1)
-            ny = np.clip(Y + np.sign(ey - Y), 0, tmap.height - 1)
-            shield = cover_value[nx, ny] + (tmap.cover == Cover.CONCEALMENT) * COVER_VALUE[Cover.CONCEALMENT]
-            score += np.where(seen, shield, 0.3)
+            score += shelter
         score += np.where(nearest > ideal, -0.25 * (nearest - ideal), -0.05 * (ideal - nearest))
         score += in_reach * 1.0
         return score
 
+
+def _threat(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What an enemy standing on `enemy` means for every tile (terrain only, so cached):
+    whether it sees the tile, how far it is, and how sheltered the tile is from it."""
+    ex, ey = enemy
+    X, Y = np.indices(tmap.shape)
+    seen = fov(tmap, enemy)
+    dist = np.maximum(abs(X - ex), abs(Y - ey))
+    cover_value = np.array([COVER_VALUE[c] for c in Cover])[tmap.cover.astype(np.intp)]
+    nx = np.clip(X + np.sign(ex - X), 0, tmap.width - 1)
+    ny = np.clip(Y + np.sign(ey - Y), 0, tmap.height - 1)
+    shield = cover_value[nx, ny] + (tmap.cover == Cover.CONCEALMENT) * COVER_VALUE[Cover.CONCEALMENT]
+    return seen, dist, np.where(seen, shield, 0.3)
 
 def make_ai(seed: int = 0, level: str = "normal") -> D20AI:
     return D20AI(seed, level)

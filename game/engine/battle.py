@@ -67,6 +67,7 @@ class Battle:
         self.winner: int | None = None
         self.over = False
         self._memo: dict[Any, Any] = {}
+        self._pure: dict[Any, Any] = {}
         self._settled = False
         self._world = f"battle-{next(_world_ids)}"
         weakref.finalize(self, _drop_world, self._world)
@@ -189,6 +190,17 @@ class Battle:
             return self._memo[key]
         except KeyError:
             value = self._memo[key] = compute()
+            return value
+
+    def cached(self, key: Any, compute: Any) -> Any:
+        """A pure query whose `key` names every input it depends on (so it never goes
+        stale): kept across decisions, the oldest dropped past a few hundred."""
+        try:
+            return self._pure[key]
+        except KeyError:
+            if len(self._pure) >= 256:
+                self._pure.pop(next(iter(self._pure)))
+            value = self._pure[key] = compute()
             return value
 
     def _advance(self, choice: Choice | None) -> None:

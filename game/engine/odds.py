@@ -42,7 +42,12 @@ def add(a: Dist, b: Dist) -> Dist:
 
 
 def dice_pool(pool: list[tuple[int, int]]) -> Dist:
-    """Sum of several groups of dice, each (count, sides)."""
+    """Sum of several groups of dice, each (count, sides). Do not mutate the result."""
+    return _dice_pool(tuple(map(tuple, pool)))
+
+
+@lru_cache(maxsize=4096)
+def _dice_pool(pool: tuple[tuple[int, int], ...]) -> Dist:
     dist: Dist = {0: 1.0}
     for count, sides in pool:
         dist = add(dist, dice_sum(count, sides))

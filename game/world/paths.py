@@ -51,8 +51,10 @@ class Reach:
     def tiles(self, max_cost: int | None = None) -> list[Tile]:
         """Tiles a move can end on within ``max_cost`` (default: the budget), start excluded, sorted."""
         limit = self.budget if max_cost is None else max_cost
-        xs, ys = np.nonzero(self.cost <= limit)
-        return sorted((int(x), int(y)) for x, y in zip(xs, ys) if (x, y) != self.start)
+        inside = self.cost <= limit
+        inside[self.start] = False
+        # np.nonzero walks [x, y] in row-major order: already sorted by x, then y.
+        return list(map(tuple, np.argwhere(inside).tolist()))
 
     def path_to(self, tile: Tile) -> list[Tile]:
         """The cheapest path: each tile stepped on after start, ending with ``tile``."""

@@ -8,6 +8,7 @@ reliably itself; the maps keep every walkable tile see-through.)
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -25,13 +26,37 @@ Tile = tuple[int, int]
 HIGH_GROUND = 2
 
 
+def _cache(tmap: TacticalMap) -> dict:
+    """Per-map memo of sight queries. Sight depends on the terrain alone (units never
+    block it), and a map's terrain never changes in play, so answers stay valid."""
+    cache = _CACHES.get(tmap)
+    if cache is None:
+        cache = _CACHES[tmap] = {}
+    return cache
+
+
+_CACHES: "weakref.WeakKeyDictionary[TacticalMap, dict]" = weakref.WeakKeyDictionary()
+
+
+def forget(tmap: TacticalMap) -> None:
+    """Drop the map's memo (benchmarks measure the work, not the memo)."""
+    _CACHES.pop(tmap, None)
+
+
 def fov(tmap: TacticalMap, origin: Tile, radius: int = 0) -> np.ndarray:
-    """Bool grid ``[x, y]``: the tiles visible from ``origin``.
+    """Bool grid ``[x, y]``: the tiles visible from ``origin`` (read-only, shared).
 
     ``radius`` limits sight to that many tiles (Chebyshev, like every distance
     here); 0 means unlimited.
     """
-    return _fov(~tmap.blocks_sight, (int(origin[0]), int(origin[1])), radius)
+    key = ("fov", int(origin[0]), int(origin[1]), radius)
+    cache = _cache(tmap)
+    seen = cache.get(key)
+    if seen is None:
+        seen = _fov(~tmap.blocks_sight, (int(origin[0]), int(origin[1])), radius)
+        seen.flags.writeable = False
+        cache[key] = seen
+    return seen
 
 
 def side_fov(tmap: TacticalMap, origins: Iterable[Tile], radius: int = 0) -> np.ndarray:
@@ -98,8 +123,20 @@ def crossed_tiles(shooter: Tile, target: Tile) -> list[Tile]:
 
 def line_of_fire(tmap: TacticalMap, shooter: Tile, target: Tile) -> LineOfFire:
     shooter, target = (int(shooter[0]), int(shooter[1])), (int(target[0]), int(target[1]))
+    key = ("lof", shooter, target)
+    cache = _cache(tmap)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _line_of_fire(tmap, shooter, target)
+    return found
+
+
+def _line_of_fire(tmap: TacticalMap, shooter: Tile, target: Tile) -> LineOfFire:
     tiles = crossed_tiles(shooter, target)
-    solid = tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)
+    cache = _cache(tmap)
+    solid = cache.get("solid")
+    if solid is None:
+        solid = cache["solid"] = tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)
     blocked = any(solid[t] for t in tiles)
     shooter_height = int(tmap.elevation[shooter])
     shields = [t for t in tiles if chebyshev(t, target) <= 1] + [target]

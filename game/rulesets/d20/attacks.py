@@ -54,10 +54,7 @@ class AttackProfile:
     victims: tuple[Victim, ...]
     ammo: int
     melee: bool
-
-    @property
-    def bonus(self) -> int:
-        return sum(v for _, v in self.modifiers)
+    bonus: int = 0  # the sum of `modifiers`, filled in by attack_profile
 
 
 def distance_ft(battle: "Battle", a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -170,7 +167,7 @@ def attack_profile(battle: "Battle", attacker: int, target: int, kind: str,
     targeted = location != "untargeted"
     return AttackProfile(attacker, target, kind, weapon.id if weapon else None, location, targeted,
                          tuple(mods), needed, label, base_pool(weapon, extra_die), victims,
-                         0 if melee else MODE_AMMO[kind], melee)
+                         0 if melee else MODE_AMMO[kind], melee, sum(v for _, v in mods))
 
 
 # --- exact odds ----------------------------------------------------------------------

@@ -51,12 +51,11 @@ def blocked_tiles(battle: "Battle", unit: int) -> set[Tile]:
 
 def move_reach(battle: "Battle", unit: int):
     """The unit's reach this turn: what is left of its last Move plus its Actions."""
-    def compute():
-        ts = battle.get(unit, TurnState)
-        budget_ft = ts.move_left_ft + ts.actions * speed_ft(battle, unit)
-        return reach(battle.map, battle.tile(unit), budget_ft // battle.map.feet_per_tile,
-                     blocked=blocked_tiles(battle, unit))
-    return battle.memo(("reach", unit), compute)
+    ts = battle.get(unit, TurnState)
+    budget = (ts.move_left_ft + ts.actions * speed_ft(battle, unit)) // battle.map.feet_per_tile
+    start, blocked = battle.tile(unit), frozenset(blocked_tiles(battle, unit))
+    return battle.cached(("reach", start, budget, blocked),
+                         lambda: reach(battle.map, start, budget, blocked=blocked))
 
 
 def move_actions_needed(battle: "Battle", unit: int, cost_tiles: int) -> int:
@@ -83,7 +82,7 @@ def move_option(battle: "Battle", unit: int, only_outside_failed: bool = False) 
         return None
     r = move_reach(battle, unit)
     occupied = blocked_tiles(battle, unit)
-    tiles = [t for t in r.tiles() if t != battle.tile(unit) and t not in occupied]
+    tiles = [t for t in r.tiles() if t not in occupied]
     if only_outside_failed:
         failed = {z for z, res in ts.suppression_results.items() if res == suppression.FAIL}
         bad = set().union(*[zone.tiles for z, zone in suppression.zones(battle) if z in failed]) if failed else set()
