@@ -1,0 +1,274 @@
+"""Suppressing fire (rules/d20-firearms.txt, "Ranged Attack Types", last item).
+
+Gunner: SMG (automatic, first range 40 ft = 8 tiles, 30 rounds), Firearms +4, so the
+Willpower DC is 12 + 4 = 16. Marksman: Willpower +2. [PROP] the cone is 90° (±45°)
+around the aimed tile and lasts until the start of the shooter's next turn.
+"""
+
+import pytest
+
+from game.engine.decisions import TURN
+from game.engine.events import Damaged, Moved
+from game.rulesets.d20.components import Health, SuppressionZone, TurnState
+from game.rulesets.d20.events import AttackRolled, CheckRolled, SuppressionLaid
+from tests.d20.util import actions, do, end_turn, hp, loaded, offered, prepared_battle
+from tests.helpers import ascii_map, battle_with, events_of, open_map
+
+OPEN = ["...................."] * 11
+WALLED = list(OPEN)
+WALLED[3] = ".....#.............."
+# Light cover at (4, 5) between the shooter at (0, 5) and a marksman at (5, 5).
+SHIELDED = list(OPEN)
+SHIELDED[5] = "....l..............."
+
+
+def _zone(b):
+    (z, zone), = b.query(SuppressionZone)
+    return zone
+
+
+def _willpower_checks(b):
+    return [e for e in events_of(b, CheckRolled) if e.skill == "Willpower"]
+
+
+def test_suppression_needs_an_automatic_weapon_15_rounds_4_actions_and_the_reaction():
+    """"only automatic weapons are capable of ... suppressing fire"; "uses 15 pieces of
+    ammunition, costs 4 Actions and a Reaction".
+
+    Offered: SMG, 15 rounds, 4 Actions. Not offered: the scout's semi-automatic pistol;
+    an SMG with 14 rounds; a gunner with 3 Actions left after a move.
+    """
+    b = prepared_battle(open_map(), [(1, "gunner", 0, 0), (2, "marksman", 20, 5)], [20, 1],
+                        arms={0: ("smg", 15)})
+    assert offered(b, "suppress") is not None
+    do(b, "move", (1, 0))
+    assert actions(b, b.units()[0]) == 3 and offered(b, "suppress") is None
+    b = prepared_battle(open_map(), [(1, "gunner", 0, 0), (2, "marksman", 20, 5)], [20, 1],
+                        arms={0: ("smg", 14)})
+    assert offered(b, "suppress") is None
+    b = battle_with(open_map(), [(1, "scout", 0, 0), (2, "marksman", 20, 5)], [20, 1])
+    assert offered(b, "suppress") is None
+
+
+def test_suppression_needs_the_reaction_a_stunned_gunner_cannot_lay_it():
+    """"costs 4 Actions and a Reaction": a gunner stunned by a head crit has no Reaction
+    (and only 2 Actions), so its turn offers no suppressing fire.
+    """
+    b = battle_with(open_map(), [(2, "scout", 0, 0), (1, "gunner", 3, 0)], [20, 1, 20, (10, 1), (10, 1)])
+    scout, gunner = b.units()
+    do(b, "shoot", gunner, mode="single", location="head")
+    end_turn(b)
+    assert b.pending.actor == gunner and b.get(gunner, TurnState).reaction is False
+    assert offered(b, "suppress") is None
+
+
+def test_laying_suppression_spends_15_rounds_4_actions_and_the_reaction():
+    """Same rule: after laying the cone the SMG has 15 rounds left, the gunner has no
+    Actions and no Reaction, and the DC is 12 + proficiency (Firearms 4) = 16.
+    """
+    b = battle_with(ascii_map(OPEN), [(1, "gunner", 0, 5), (2, "marksman", 19, 10)], [20, 1])
+    gunner, _ = b.units()
+    do(b, "suppress", (8, 5))
+    assert loaded(b, gunner) == 15
+    ts = b.get(gunner, TurnState)
+    assert (ts.actions, ts.reaction) == (0, False)
+    assert _zone(b).dc == 16 and events_of(b, SuppressionLaid)[-1].dc == 16
+    assert b.pending.actor != gunner
+
+
+def test_cone_reaches_the_first_range_and_stops_at_walls():
+    """"creates cone of affected area originating at the creature taking the action. The
+    cone continues outwards until it reaches the weapon's first range threshold or a
+    solid barrier."
+
+    From (0, 5) aimed at (8, 5): (8, 5) is in (40 ft), (9, 5) is not (45 ft); (8, 4)
+    is in, but (8, 2), behind the wall at (5, 3), is not; (2, 0) is outside the ±45°
+    [PROP] cone; the shooter's own tile is not in it.
+    """
+    b = battle_with(ascii_map(WALLED), [(1, "gunner", 0, 5), (2, "marksman", 19, 10)], [20, 1])
+    do(b, "suppress", (8, 5))
+    tiles = _zone(b).tiles
+    assert (8, 5) in tiles and (9, 5) not in tiles
+    assert (8, 4) in tiles and (8, 2) not in tiles
+    assert (2, 0) not in tiles and (0, 5) not in tiles
+    assert all(max(abs(x - 0), abs(y - 5)) <= 8 for x, y in tiles)
+
+
+def test_start_of_turn_inside_fail_pins_the_creature_it_may_only_move_out():
+    """"A creature that starts its turn unprotected inside the area must succeed this
+    save or else move out of the area, taking no damage." and "A creature that fails
+    the save cannot ... take actions if they are within the area."
+
+    The marksman at (5, 5) rolls 13 + 2 = 15 < 16: it is offered only moves to tiles
+    outside the cone (and End turn); it moves out and takes no damage.
+    """
+    b = battle_with(ascii_map(OPEN), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], [20, 1, 13])
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    tiles = _zone(b).tiles
+    assert b.pending.actor == marksman
+    check = _willpower_checks(b)[-1]
+    assert (check.total, check.against, check.success) == (15, 16, False)
+    assert {o.key for o in b.pending.options} == {"move", "end_turn"}
+    moves = offered(b, "move").targets
+    assert moves and not set(moves) & tiles
+    dest = min(moves, key=lambda t: (abs(t[0] - 5) + abs(t[1] - 5), t))
+    do(b, "move", dest)
+    assert b.tile(marksman) not in tiles
+    assert hp(b, marksman) == 16 and not events_of(b, Damaged)
+
+
+@pytest.mark.xfail(reason="BUG: after failing the start-of-turn save the creature is offered End "
+                          "turn and may stay in the area; the rule says it must move out "
+                          "(game/rulesets/d20/options.py:turn_options, failed_suppression_here branch)",
+                   strict=True)
+def test_start_of_turn_fail_must_move_out_no_staying():
+    """Same sentence: "must succeed this save or else move out of the area". With open
+    ground to move to, staying (End turn) is not a legal answer.
+    """
+    b = battle_with(ascii_map(OPEN), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], [20, 1, 13])
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    assert offered(b, "move") is not None
+    assert offered(b, "end_turn") is None
+
+
+def test_start_of_turn_success_costs_no_damage_and_the_creature_acts():
+    """Same sentence: passing the start-of-turn save (14 + 2 = 16, by 0) lets the
+    marksman act normally; the save itself does no damage ([PROP] one check per cone
+    per turn, so its shot rolls no second Willpower check).
+    """
+    b = battle_with(ascii_map(OPEN), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], [20, 1, 14, 1])
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    assert _willpower_checks(b)[-1].success
+    do(b, "shoot", gunner, mode="single", location="torso")
+    assert events_of(b, AttackRolled)[-1].attacker == marksman
+    assert len(_willpower_checks(b)) == 1
+    assert hp(b, marksman) == 16
+
+
+@pytest.mark.parametrize("face, outcome", [(13, "fail"), (14, "partial"), (17, "partial"), (18, "pass")])
+def test_acting_inside_the_area_fail_partial_or_pass(face, outcome):
+    """"Creatures within this area ... may make a Willpower check of DC equal to 12 +
+    your proficiency modifier. A creature that fails the save cannot ... take actions if
+    they are within the area. A creature that partially succeeds the check by passing by
+    3 or less ... takes an action in the affected area, but takes damage equal to the
+    weapon's normal damage. A creature that fully succeeds ... takes actions as normal."
+
+    The marksman behind light cover ([PROP] protected: no start-of-turn save) shoots
+    from inside the cone. Willpower d20 {face} + 2 vs 16: fail (15) → no shot, Actions
+    kept; partial (16, 19) → SMG 1d6 (4) damage, then the shot; pass (20) → the shot,
+    no damage.
+    """
+    dice = [20, 1, face] + ([(6, 4)] if outcome == "partial" else []) + ([1] if outcome != "fail" else [])
+    b = battle_with(ascii_map(SHIELDED), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], dice)
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    assert (5, 5) in _zone(b).tiles
+    assert b.pending.actor == marksman and not _willpower_checks(b)  # protected at turn start
+    do(b, "shoot", gunner, mode="single", location="torso")
+    check = _willpower_checks(b)[-1]
+    assert check.total == face + 2 and check.against == 16
+    shots = [e for e in events_of(b, AttackRolled) if e.attacker == marksman]
+    if outcome == "fail":
+        assert not shots and actions(b, marksman) == 4
+        assert {o.key for o in b.pending.options} <= {"move", "end_turn"}
+        assert hp(b, marksman) == 16
+    elif outcome == "partial":
+        assert len(shots) == 1 and hp(b, marksman) == 16 - 4
+        assert events_of(b, Damaged)[0].unit == marksman
+    else:
+        assert len(shots) == 1 and hp(b, marksman) == 16
+
+
+GAP = ["......#.....",
+       "......#.....",
+       "......#.....",
+       "......#.....",
+       "............",
+       "......#.....",
+       "......#.....",
+       "......#.....",
+       "......#....."]
+
+
+@pytest.mark.parametrize("face, outcome", [(13, "fail"), (15, "partial"), (18, "pass")])
+def test_moving_through_the_area(face, outcome):
+    """"Creatures ... attempting to move through the area may make a Willpower check":
+    fail → "cannot move through the area"; partial → "moves through the area ... but
+    takes damage equal to the weapon's normal damage"; full success → "moves through the
+    affected area ... as normal".
+
+    The cone covers the only gap in a wall. The marksman walks from (9, 0) to (3, 0)
+    through the gap: fail (15) stops it before the first cone tile, on its own side;
+    partial (17) gets through with SMG 1d6 (3) damage; pass (20) gets through unhurt.
+    """
+    dice = [20, 1, face] + ([(6, 3)] if outcome == "partial" else [])
+    b = battle_with(ascii_map(GAP), [(1, "gunner", 0, 4), (2, "marksman", 9, 0)], dice)
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 4))
+    tiles = _zone(b).tiles
+    assert (9, 0) not in tiles and (3, 0) not in tiles and (6, 4) in tiles
+    do(b, "move", (3, 0))
+    walked = events_of(b, Moved)[-1].path
+    if outcome == "fail":
+        assert not set(walked) & tiles
+        assert b.tile(marksman) not in tiles and b.tile(marksman)[0] >= 7
+        assert hp(b, marksman) == 16
+    else:
+        assert b.tile(marksman) == (3, 0)
+        assert hp(b, marksman) == (16 - 3 if outcome == "partial" else 16)
+    assert len(_willpower_checks(b)) == 1
+
+
+def test_zone_ends_at_the_shooters_next_turn():
+    """[PROP] the cone lasts "until the start of the shooter's next turn".
+
+    Round 1: the marksman (protected by light cover) ends its turn inside the cone.
+    Round 2: at the gunner's turn the cone is gone; the marksman, still there, then
+    shoots with no Willpower check.
+    """
+    b = battle_with(ascii_map(SHIELDED), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], [20, 1, 1])
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    assert b.query(SuppressionZone)
+    end_turn(b)
+    assert b.pending.actor == gunner and b.query(SuppressionZone) == []
+    end_turn(b)
+    do(b, "shoot", gunner, mode="single", location="torso")
+    assert not _willpower_checks(b)
+
+
+@pytest.mark.xfail(reason="BUG: a cone laid by a shooter who is then put out of the fight never "
+                          "expires (expire() runs only at the shooter's turn, which is skipped), "
+                          "so it keeps pinning for the rest of the battle "
+                          "(game/rulesets/d20/flow.py:play/start_turn, suppression.py:expire)",
+                   strict=True)
+def test_zone_of_a_shooter_out_of_the_fight_does_not_outlast_its_turn():
+    """[PROP] the cone lasts until the start of the shooter's next turn, so it cannot
+    outlive that turn's place in the order.
+
+    Set-up: the gunner has 1 HP. Round 1: it lays the cone; the scout shoots it out of
+    the fight (1d8: 5). Round 2 passes the gunner's place: the cone is gone, and the
+    marksman (inside it) shoots with no Willpower check.
+    """
+    def weak(battle):
+        battle.get(battle.units()[0], Health).hp = 1
+
+    b = prepared_battle(ascii_map(OPEN),
+                        [(1, "gunner", 0, 5), (2, "scout", 0, 10), (1, "brawler", 19, 0), (2, "marksman", 5, 5)],
+                        [20, 15, 10, 5, 15, (8, 5), 1, 1, 1], prepare=weak)
+    gunner, scout, brawler, marksman = b.units()
+    do(b, "suppress", (8, 4))
+    do(b, "shoot", gunner, mode="single", location="torso")
+    assert not b.active(gunner)
+    end_turn(b)  # scout
+    end_turn(b)  # brawler
+    assert b.pending.actor == marksman and (5, 5) in _zone(b).tiles
+    end_turn(b)  # marksman, round 1
+    end_turn(b)  # scout, round 2
+    assert b.query(SuppressionZone) == []
+    end_turn(b)  # brawler, round 2
+    do(b, "shoot", scout, mode="single", location="torso")
+    assert not _willpower_checks(b)
