@@ -270,5 +270,5 @@ def test_zone_of_a_shooter_out_of_the_fight_does_not_outlast_its_turn():
     end_turn(b)  # scout, round 2
     assert b.query(SuppressionZone) == []
     end_turn(b)  # brawler, round 2
-    do(b, "shoot", scout, mode="single", location="torso")
+    do(b, "shoot", brawler, mode="single", location="torso")
     assert not _willpower_checks(b)
