@@ -181,16 +181,25 @@ class D20AI:
         grid = self._position_scores(battle, [battle.tile(e) for e in enemies], ideal)
         ts = battle.get(unit, TurnState)
         r = move_reach(battle, unit)
-        xs, ys = np.array(opt.targets).T
-        feet = r.cost[xs, ys].astype(np.int64) * fpt - ts.move_left_ft
+        # Score the whole grid at once, then keep the tiles the option offers.
+        feet = r.cost.astype(np.int64) * fpt - ts.move_left_ft
         actions = np.maximum(0, -(-feet // speed_ft(battle, unit)))
         # Keep two Actions after the move so the unit can still attack.
-        gain = grid[xs, ys] + np.where(ts.actions - actions >= 2, 0.8, 0.0) - 0.15 * actions
+        gain = grid + np.where(ts.actions - actions >= 2, 0.8, 0.0) - 0.15 * actions
         gain -= grid[battle.tile(unit)]
-        best = int(np.argmax(gain))
-        if gain[best] <= 0:
+        offered = r.cost <= r.budget  # the move option's targets, as a grid
+        for other in battle.units(active_only=True):
+            offered[battle.tile(other)] = False
+        if len(opt.targets) != int(offered.sum()):
+            # The option offers fewer tiles (e.g. pinned: only out of the fire).
+            offered = np.zeros(tmap.shape, bool)
+            offered[tuple(np.array(opt.targets).T)] = True
+        gain = np.where(offered, gain, -np.inf)
+        best = np.unravel_index(int(np.argmax(gain)), gain.shape)
+        tile = (int(best[0]), int(best[1]))
+        if gain[tile] <= 0:
             return (0.0, None)
-        return (float(gain[best]), opt.choice(opt.targets[best]))
+        return (float(gain[tile]), opt.choice(tile))
 
     def _position_scores(self, battle: Any, enemy_tiles: list, ideal: int) -> np.ndarray:
         """How good each tile is to stand on: range to the nearest enemy, a shot from
