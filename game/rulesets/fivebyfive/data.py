@@ -1,0 +1,96 @@
+"""5x5 definitions: the three Ability Scores, the six Combat Ranks, unit templates.
+
+The rule text (rules/five-by-five.txt) has no weapons or armour: a figure fights with
+its Combat Ranks and Ability Scores alone. Equipment (the book's Appendix A) was not
+recovered, so a template names what it strikes, aims and focuses with only for the
+log; those names change no number.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from game.errors import DataError
+from game.rulesets.data import load_table
+
+HERE = Path(__file__).parent
+
+#: The three Ability Scores [REC "More Rules Xcerpts"], in the order the window lists them.
+ABILITIES = ("rage", "grace", "precognition")
+ABILITY_NAMES = {"rage": "Rage", "grace": "Grace", "precognition": "Precognition"}
+
+#: Offensive Actions and the Defensive Action that must answer each (rule text:
+#: "Use Parry to Control the Hit from a Strike attack", Dodge for Aim, Resist for Focus).
+OFFENSIVE = ("strike", "aim", "focus")
+DEFENCE_FOR = {"strike": "parry", "aim": "dodge", "focus": "resist"}
+
+#: "Ability Score relative to the Combat Rank": the text gives Strike x Rage and
+#: Resist x Precognition; the class pages pair the rest [REC, digest 1.2].
+ABILITY_FOR = {"strike": "rage", "parry": "rage", "aim": "grace", "dodge": "grace",
+               "focus": "precognition", "resist": "precognition"}
+RANKS = ("strike", "parry", "aim", "dodge", "focus", "resist")
+RANK_NAMES = {r: r.capitalize() for r in RANKS}
+
+#: Focus cannot be used unskilled [REC "Combat Classes and Ranks"].
+NEVER_UNSKILLED = frozenset({"focus"})
+
+#: Rank descriptors of the book [REC]: an Ability Score of 1..4.
+ABILITY_RANGE = (1, 4)
+#: Combat Ranks 1..4, 0 meaning Unskilled [REC: "work exactly like Skill Ranks"].
+RANK_RANGE = (0, 4)
+
+
+class UnitTemplate(BaseModel):
+    """A kind of figure: its class, Ability Scores and Combat Ranks (0 = Unskilled)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    name: str
+    archetype: Literal["brawler", "gunner", "marksman", "guardian", "scout"]
+    combat_class: Literal["Brawler", "Shooter", "Mentalist"]
+    rage: int = Field(ge=ABILITY_RANGE[0], le=ABILITY_RANGE[1])
+    grace: int = Field(ge=ABILITY_RANGE[0], le=ABILITY_RANGE[1])
+    precognition: int = Field(ge=ABILITY_RANGE[0], le=ABILITY_RANGE[1])
+    strike: int = Field(ge=RANK_RANGE[0], le=RANK_RANGE[1])
+    parry: int = Field(ge=RANK_RANGE[0], le=RANK_RANGE[1])
+    aim: int = Field(ge=RANK_RANGE[0], le=RANK_RANGE[1])
+    dodge: int = Field(ge=RANK_RANGE[0], le=RANK_RANGE[1])
+    focus: int = Field(ge=RANK_RANGE[0], le=RANK_RANGE[1])
+    resist: int = Field(ge=RANK_RANGE[0], le=RANK_RANGE[1])
+    strikes_with: str = "fists"
+    aims_with: str = "thrown debris"
+    focuses_with: str = ""
+
+    @model_validator(mode="after")
+    def _focus_needs_a_power(self) -> "UnitTemplate":
+        if self.focus > 0 and not self.focuses_with:
+            raise ValueError("a figure with a Focus rank needs focuses_with (the power it focuses)")
+        return self
+
+    def ability(self, name: str) -> int:
+        return getattr(self, name)
+
+    def rank(self, name: str) -> int:
+        return getattr(self, name)
+
+    @property
+    def abilities(self) -> dict[str, int]:
+        return {a: self.ability(a) for a in ABILITIES}
+
+
+class FiveByFiveData:
+    """All 5x5 definitions, loaded once and validated."""
+
+    def __init__(self, folder: Path = HERE) -> None:
+        path = folder / "units.toml"
+        self.templates = load_table(path, UnitTemplate)
+        self.by_archetype: dict[str, str] = {}
+        for t in self.templates.values():
+            self.by_archetype.setdefault(t.archetype, t.id)
+        missing = {"brawler", "gunner", "marksman", "guardian", "scout"} - set(self.by_archetype)
+        if missing:
+            raise DataError(path, f"no template for archetype(s) {', '.join(sorted(missing))}")

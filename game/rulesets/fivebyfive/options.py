@@ -1,0 +1,135 @@
+"""What a 5x5 figure may do right now: the options of each Decision.
+
+Every legality rule is checked here once; the Battle refuses any choice outside these
+options, so actions.py may assume a choice is legal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option
+from game.world.paths import Reach, reach
+from game.rulesets.fivebyfive import fate
+from game.rulesets.fivebyfive.combat import enemies, targets, template
+from game.rulesets.fivebyfive.components import DEAD, UNCONSCIOUS, AbilityScores, TurnState
+from game.rulesets.fivebyfive.data import ABILITIES, ABILITY_FOR, ABILITY_NAMES, RANK_NAMES
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+Tile = tuple[int, int]
+HOTKEYS = {"strike": "s", "aim": "a", "focus": "f"}
+DESCRIPTIONS = {
+    "strike": "Attack an adjacent enemy: 5x5 roll ≤ Strike × Rage. It Parries (Parry × Rage).",
+    "aim": "Attack a distant enemy in line of sight: 5x5 roll ≤ Aim × Grace. It Dodges "
+           "(Dodge × Grace). Cover shifts your Aim rank down.",
+    "focus": "Attack any visible enemy, near or far: 5x5 roll ≤ Focus × Precognition. It Resists "
+             "(Resist × Precognition).",
+}
+END = Option("end_turn", "End turn", "", hotkey="e",
+             description="Make no (further) move and no Offensive Action this turn.")
+
+
+# --- movement ------------------------------------------------------------------------
+def occupied(battle: "Battle", unit: int) -> set[Tile]:
+    """Tiles a move may not end on: every other figure's, standing or fallen."""
+    return {battle.tile(u) for u in battle.units() if u != unit}
+
+
+def move_reach(battle: "Battle", unit: int) -> Reach:
+    """[PROP] Enemies in the fight block the way; allies and fallen figures may be
+    passed but not stood on. A tile costs its move cost in inches (rough ground 2)."""
+    def compute() -> Reach:
+        left = battle.get(unit, TurnState).movement_left
+        walls = [battle.tile(e) for e in enemies(battle, unit)]
+        return reach(battle.map, battle.tile(unit), left, blocked=walls)
+    return battle.memo(("5x5 reach", unit), compute)
+
+
+def move_tiles(battle: "Battle", unit: int) -> list[Tile]:
+    ts = battle.get(unit, TurnState)
+    if ts.movement_left <= 0:
+        return []
+    taken = occupied(battle, unit)
+    return [t for t in move_reach(battle, unit).tiles() if t not in taken]
+
+
+def move_option(battle: "Battle", unit: int) -> Option | None:
+    tiles = move_tiles(battle, unit)
+    if not tiles:
+        return None
+    ts = battle.get(unit, TurnState)
+    return Option("move", "Move", f"{ts.movement_left} of {ts.allowance} tiles left",
+                  TARGET_TILE, tuple(tiles), hotkey="m",
+                  description=("Move up to your Initiative roll in tiles (1 tile = 1 inch; at least "
+                               "1 when you rolled 0), before your Offensive Action. Rough ground "
+                               "costs more; enemies block the way."))
+
+
+# --- Offensive Actions ---------------------------------------------------------------
+def attack_option(battle: "Battle", unit: int, action: str) -> Option | None:
+    found = targets(battle, unit, action)
+    if not found:
+        return None
+    t = template(battle, unit)
+    rank = t.rank(action)
+    ability = ABILITY_FOR[action]
+    using = {"strike": t.strikes_with, "aim": t.aims_with, "focus": t.focuses_with}[action]
+    skill = f"rank {rank}" if rank else f"Unskilled: {ABILITY_NAMES[ability]} − 1"
+    return Option(action, f"{RANK_NAMES[action]} ({using})" if using else RANK_NAMES[action],
+                  f"Offensive Action, ends the turn ({skill})", TARGET_UNIT, tuple(found),
+                  hotkey=HOTKEYS[action], description=DESCRIPTIONS[action], offensive=True)
+
+
+def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
+    opts = [move_option(battle, unit)]
+    opts += [attack_option(battle, unit, a) for a in ("strike", "aim", "focus")]
+    return tuple(o for o in opts if o is not None) + (END,)
+
+
+# --- choosing the Damaged ability ----------------------------------------------------
+ABILITY_HOTKEYS = {"rage": "r", "grace": "g", "precognition": "p"}
+
+
+def uses_of(ability: str) -> str:
+    ranks = [RANK_NAMES[r] for r, a in ABILITY_FOR.items() if a == ability]
+    return " and ".join(ranks)
+
+
+def damage_options(battle: "Battle", defender: int, earlier: Sequence[str]) -> tuple[Option, ...]:
+    """One option per Ability Score of `defender`: which one this Hit reduces by 1.
+
+    `earlier` are the abilities already chosen for earlier Hits of the same Offensive
+    Action (a Double Hit); their points count as lost when showing what follows.
+    """
+    now = fate.after_hits(battle.get(defender, AbilityScores).values(), earlier)
+    out = []
+    for ability in ABILITIES:
+        value = now[ability]
+        result = fate.outcome(battle.get(defender, AbilityScores).values(), list(earlier) + [ability])
+        if result == DEAD:
+            warning = " Dead."
+        elif result == UNCONSCIOUS:
+            warning = (" Instant KO: two Hits on it from one action."
+                       if ability in earlier and value - 1 > 0 else " Unconscious.")
+        else:
+            warning = ""
+        out.append(Option(ability, f"{ABILITY_NAMES[ability]} {value} → {value - 1}",
+                          "", hotkey=ABILITY_HOTKEYS[ability],
+                          description=f"{ABILITY_NAMES[ability]} powers {uses_of(ability)}.{warning}"))
+    return tuple(out)
+
+
+def rush_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
+    """Victory Rush: one option per Damaged Ability Score."""
+    s = battle.get(unit, AbilityScores)
+    return tuple(Option(a, f"{ABILITY_NAMES[a]} {s.get(a)} → {s.get(a) + 1}", "",
+                        hotkey=ABILITY_HOTKEYS[a],
+                        description=f"Regain 1 point of {ABILITY_NAMES[a]} (started the fight at "
+                                    f"{s.start[a]}).")
+                 for a in s.damaged())
+
+
+def describe_values(values: Mapping[str, int]) -> str:
+    return ", ".join(f"{ABILITY_NAMES[a]} {values[a]}" for a in ABILITIES)
