@@ -55,6 +55,7 @@ def knock_out(battle: "Battle", unit: int, reason: str) -> None:
     battle.add(unit, OutOfFight(reason))
     battle.emit(OutOfFightEvent(unit, battle.name(unit), reason))
     grappling.drop_out(battle, unit)
+    suppression.expire(battle, unit)  # [PROP] the fire stops when the shooter drops
     holding = battle.try_get(unit, Restraining)
     if holding is not None:
         free(battle, holding.target)

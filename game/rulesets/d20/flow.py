@@ -42,8 +42,10 @@ def roll_initiative(battle: "Battle") -> list[int]:
 def _break_tie(battle: "Battle", tied: list[int], total: int) -> list[int]:
     rolls = {}
     for unit in tied:
-        rolls[unit] = battle.dice.d20()
-        battle.emit(InitiativeRolled(unit, battle.name(unit), rolls[unit], 0, rolls[unit],
+        # They "reroll their Initiative rolls": d20 + Initiative modifier again.
+        face, mod = battle.dice.d20(), template(battle, unit).agility
+        rolls[unit] = face + mod
+        battle.emit(InitiativeRolled(unit, battle.name(unit), face, mod, face + mod,
                                      f"(reroll to break a tie at {total})"))
     ordered: list[int] = []
     for value in sorted(set(rolls.values()), reverse=True):
@@ -59,6 +61,7 @@ def start_turn(battle: "Battle", unit: int) -> None:
     ts.in_turn = True
     ts.actions = STUNNED_ACTIONS if aff.stunned else ACTIONS_PER_TURN
     ts.reaction = not aff.stunned  # [PROP] the Reaction refreshes at the start of one's turn
+    ts.must_leave = False
     ts.move_left_ft = 0
     ts.moved_near = ()
     ts.free_strike_used = False
@@ -70,7 +73,9 @@ def start_turn(battle: "Battle", unit: int) -> None:
         if not suppression.protected(battle, unit, zone):
             result = suppression.willpower_save(battle, unit, z, zone, "starting its turn under fire")
             if result != suppression.FAIL:
-                ts.suppression_results[z] = suppression.PASS
+                ts.suppression_results[z] = suppression.PASS  # no damage from this save
+            else:
+                ts.must_leave = True
 
 
 def end_turn(battle: "Battle", unit: int) -> None:
@@ -84,6 +89,8 @@ def end_turn(battle: "Battle", unit: int) -> None:
         until = getattr(aff, attr)
         if until is not None and ts.turns_ended >= until:
             setattr(aff, attr, None)
+            if attr == "stunned_until":
+                ts.reaction = True  # the stun is over: its Reaction is back
             if battle.active(unit):
                 battle.emit(ConditionChanged(unit, battle.name(unit), label, False, "wears off"))
 
@@ -92,7 +99,7 @@ def take_turn(battle: "Battle", unit: int) -> Generator[Decision, Choice, None]:
     start_turn(battle, unit)
     while battle.active(unit) and not battle.over:
         options = turn_options(battle, unit)
-        if len(options) == 1:
+        if len(options) == 1 and options[0].key == "end_turn":
             break  # nothing left but ending the turn
         choice = yield Decision(unit, battle.team(unit), TURN, options,
                                 f"{battle.name(unit)}: {battle.get(unit, TurnState).actions} Actions left")

@@ -283,6 +283,8 @@ def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
         return tuple(opts) + (END,)
     if failed_suppression_here(battle, unit):
         m = move_option(battle, unit, only_outside_failed=True)
+        if m is not None and ts.must_leave:
+            return (m,)  # started its turn unprotected and failed: it must move out
         return ((m,) if m else ()) + (END,)
     opts = [approach_option(battle, unit), move_option(battle, unit), shoot_option(battle, unit),
             melee_option(battle, unit), suppress_option(battle, unit)]
