@@ -13,8 +13,8 @@ from game.engine.components import OutOfFight, Position
 from game.engine.decisions import PICK, Choice, Decision
 from game.engine.events import ConditionChanged, Moved, OutOfFightEvent
 from game.rulesets.fivebyfive import fate, rolls
-from game.rulesets.fivebyfive.combat import (BLOCKED, CONTROLLED, NOT_CONTROLLED, profile,
-                                              template)
+from game.rulesets.fivebyfive.combat import (BLOCKED, CONTROLLED, NOT_CONTROLLED, chooser_of,
+                                              profile, template)
 from game.rulesets.fivebyfive.components import DEAD, UNCONSCIOUS, AbilityScores, TurnState
 from game.rulesets.fivebyfive.data import ABILITY_NAMES, RANK_NAMES
 from game.rulesets.fivebyfive.events import AbilityDamaged, ControlRolled, OffensiveRolled
@@ -92,7 +92,7 @@ def control_result(roll: rolls.Roll55) -> str:
 
 
 def pick_decision(battle: "Battle", attacker: int, target: int, action: str, result: str,
-                  number: int, hits: int, earlier: list[str]) -> Decision:
+                  number: int, hits: int, earlier: list[str], later: tuple[str, ...]) -> Decision:
     """Which Ability Score this Hit Damages: the defender chooses if it Controlled the
     Hit, the attacker if not (rule text)."""
     chooser = target if result == CONTROLLED else attacker
@@ -106,7 +106,7 @@ def pick_decision(battle: "Battle", attacker: int, target: int, action: str, res
     now = fate.after_hits(battle.get(target, AbilityScores).values(), earlier)
     context = {"attacker": attacker, "defender": target, "action": action,
                "chooser": "defender" if result == CONTROLLED else "attacker",
-               "hit": number, "hits": hits, "earlier": tuple(earlier),
+               "hit": number, "hits": hits, "earlier": tuple(earlier), "later_choosers": later,
                "abilities": describe_values(now)}
     return Decision(chooser, battle.team(chooser), PICK, damage_options(battle, target, earlier),
                     prompt, context)
@@ -132,12 +132,17 @@ def offensive_action(battle: "Battle", attacker: int, target: int, action: str) 
         results.append(result)
         battle.emit(ControlRolled(target, battle.name(target), p.defence, number, hits, control,
                                   p.explain_defence(), result))
+    # [PROP] The attacker places the Hits that were not Controlled first, then the
+    # defender the Controlled ones: Controlling a Hit means choosing where it lands
+    # knowing the rest, so it can always be kept off the ability the attacker chose.
+    order = sorted((n for n, r in enumerate(results, 1) if r != BLOCKED),
+                   key=lambda n: (results[n - 1] == CONTROLLED, n))
+    choosers = [chooser_of(results[n - 1]) for n in order]
     chosen: list[tuple[str, int, bool]] = []
-    for number, result in enumerate(results, 1):
-        if result == BLOCKED:
-            continue  # "the Hit is completely eliminated and no Ability Score is reduced"
+    for i, number in enumerate(order):
+        result = results[number - 1]
         decision = pick_decision(battle, attacker, target, action, result, number, hits,
-                                 [a for a, _, _ in chosen])
+                                 [a for a, _, _ in chosen], tuple(choosers[i + 1:]))
         choice = yield decision
         chosen.append((choice.option, decision.actor, result == CONTROLLED))
     apply_hits(battle, target, chosen, action)

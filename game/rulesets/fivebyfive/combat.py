@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping
 
 from game.world.paths import chebyshev
@@ -201,9 +202,18 @@ class Outlook:
 
 
 def outlook(p: Profile, defender_values: Mapping[str, int]) -> Outlook:
-    hit, double = rolls.chances(p.target_number)
+    return exact_outlook(p.target_number, p.defence_target,
+                         tuple(defender_values[a] for a in ABILITIES))
+
+
+@lru_cache(maxsize=None)
+def exact_outlook(target_number: int, defence_target: int, values: tuple[int, ...]) -> Outlook:
+    """The Outlook of an attack at `target_number` against a defender Controlling at
+    `defence_target` with Ability Scores `values` (in ABILITIES order)."""
+    defender_values = dict(zip(ABILITIES, values))
+    hit, double = rolls.chances(target_number)
     single = hit - double
-    control = control_chances(p.defence_target)
+    control = control_chances(defence_target)
     points: dict[int, Fraction] = {0: 1 - hit}
     out = Fraction(0)
     for result, pr in control.items():
@@ -216,7 +226,8 @@ def outlook(p: Profile, defender_values: Mapping[str, int]) -> Outlook:
     for r1, p1 in control.items():
         for r2, p2 in control.items():
             w = double * p1 * p2
-            choosers = tuple(c for c in (chooser_of(r1), chooser_of(r2)) if c)
+            # The attacker places its Hits before the defender (see actions.offensive_action).
+            choosers = tuple(sorted((c for c in (chooser_of(r1), chooser_of(r2)) if c)))
             points[len(choosers)] = points.get(len(choosers), Fraction(0)) + w
             if choosers and taken_out(defender_values, choosers):
                 out += w
