@@ -1,0 +1,201 @@
+"""The window: one App holding the current screen, stepped one frame at a time.
+
+`run(args)` opens the menu (`python -m game`, `play`); `run_demo(args)` loops
+AI-against-AI battles in the window (`demo`). `App.step()` processes one frame
+without blocking, so tests drive the real window by posting events and stepping.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.ui.help import draw_help
+from game.ui.settings import Settings, load_settings, save_settings
+
+MIN_SIZE = (960, 600)
+MAX_DT = 0.1
+
+
+class App:
+    def __init__(self, size: tuple[int, int] | None = None, settings_path: Path | None = None,
+                 settings: Settings | None = None, extra_map: Path | None = None) -> None:
+        self.settings_path = settings_path
+        note = ""
+        if settings is None:
+            settings, note = load_settings(settings_path)
+        self.settings = settings
+        self.startup_note = note
+        self.extra_map = extra_map
+        pygame.display.init()  # no audio: the game is silent, and SDL's audio probe is noisy
+        pygame.font.init()
+        pygame.display.set_caption("Rulebook Skirmish")
+        size = size or tuple(self.settings.window)
+        self.surface = pygame.display.set_mode(_at_least(size), pygame.RESIZABLE)
+        pygame.key.set_repeat(300, 40)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.help = False
+        self.mouse = (0, 0)
+        self.demo_queue: list | None = None
+        self.demo_args: dict[str, Any] = {}
+        from game.ui.menu import MenuScreen
+        self.screen = MenuScreen(self, note)
+
+    # --- one frame -------------------------------------------------------------------
+    def step(self, dt: float | None = None) -> bool:
+        """Handle pending events, advance `dt` seconds (the real frame time when None),
+        draw, flip. Returns False once the window should close."""
+        if dt is None:
+            dt = min(MAX_DT, self.clock.tick(60) / 1000.0)
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if self.screen.next is not None:
+                self._switch()
+        self.screen.update(dt)
+        if self.screen.next is not None:
+            self._switch()
+        self.draw()
+        pygame.display.flip()
+        return self.running
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized(getattr(event, "size", None) or (event.x, event.y))
+            return
+        if hasattr(event, "pos") and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+                self.running = False
+                return
+            if event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+                self.help = not self.help
+                return
+            if self.help:
+                if event.key == pygame.K_ESCAPE:
+                    self.help = False
+                return
+        if self.help and event.type == pygame.MOUSEBUTTONDOWN:
+            self.help = False
+            return
+        self.screen.handle(event)
+
+    def draw(self) -> None:
+        self.screen.draw(self.surface)
+        if self.help:
+            draw_help(self.surface, self.screen.title, self.screen.help_lines())
+
+    def _switch(self) -> None:
+        nxt = self.screen.next
+        self.screen.next = None
+        if nxt is self.screen:
+            return
+        self.screen.leave()
+        self.screen = nxt
+
+    def _resized(self, size) -> None:
+        size = _at_least(size)
+        if pygame.display.get_surface() is None or pygame.display.get_surface().get_size() != size:
+            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            self.surface = pygame.display.get_surface()
+        self.settings.window = size
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window (tests use this; a person drags the frame)."""
+        self._resized(size)
+
+    # --- the demo ----------------------------------------------------------------------
+    def next_demo_battle(self):
+        """The next AI-vs-AI battle of the demo loop, as a BattleScreen."""
+        from game.engine.setup import new_battle
+        from game.rulesets import REGISTRY
+        from game.ui.battle_screen import BattleScreen
+        from game.ui.menu import shipped_maps
+        args = self.demo_args
+        maps = [Path(args["map"])] if args.get("map") else shipped_maps()
+        rulesets = [args["ruleset"]] if args.get("ruleset") else list(REGISTRY)
+        if not self.demo_queue:
+            self.demo_queue = [(m, r) for m in maps for r in rulesets]
+        m, r = self.demo_queue.pop(0)
+        seed = args.get("seed")
+        if seed is None:
+            seed = random.randrange(1, 1_000_000)
+        else:
+            args["seed"] = seed + 1  # each loop a new battle, still reproducible
+        battle = new_battle(m, r, seed=seed, max_rounds=args.get("max_rounds") or 40)
+        speed = self.settings.speed if self.settings.speed else 4.0
+        return BattleScreen(self, battle, {t: "ai" for t in battle.teams()}, fog=False,
+                            speed=speed, demo=True)
+
+    def start_demo(self, args: dict[str, Any]) -> None:
+        self.demo_args = dict(args)
+        self.demo_queue = None
+        self.screen.leave()
+        self.screen = self.next_demo_battle()
+
+    # --- the loop ------------------------------------------------------------------------
+    def loop(self) -> None:
+        try:
+            while self.step():
+                pass
+        finally:
+            self.screen.leave()
+            save_settings(self.settings, self.settings_path)
+            pygame.quit()
+
+
+def _at_least(size) -> tuple[int, int]:
+    return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+
+
+def _no_display() -> str | None:
+    if os.environ.get("SDL_VIDEODRIVER") or sys.platform in ("win32", "darwin"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return ("no display for the window (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+            "for a battle in the terminal run `python -m game demo --headless`")
+
+
+def run(args: Any = None) -> int:
+    """`python -m game` / `play`: the menu, then battles. Returns the exit status."""
+    problem = _no_display()
+    if problem:
+        print(f"play: {problem}", file=sys.stderr)
+        return 2
+    app = App(extra_map=getattr(args, "map", None))
+    for name in ("ruleset", "seed"):
+        value = getattr(args, name, None)
+        if value is not None:
+            setattr(app.settings, name, value)
+    if getattr(args, "map", None) is not None:
+        app.settings.map = str(getattr(args, "map"))
+    if any(getattr(args, n, None) is not None for n in ("ruleset", "seed", "map")):
+        from game.ui.menu import MenuScreen
+        app.screen = MenuScreen(app, app.startup_note)
+    app.loop()
+    return 0
+
+
+def run_demo(args: Any = None) -> int:
+    """`demo`: AI against AI in the window, looping over the shipped maps and rulesets
+    unless a map or ruleset is named. Returns the exit status."""
+    problem = _no_display()
+    if problem:
+        print(f"demo: {problem}", file=sys.stderr)
+        return 2
+    app = App()
+    app.start_demo({"map": getattr(args, "map", None), "ruleset": getattr(args, "ruleset", None),
+                    "seed": getattr(args, "seed", None), "max_rounds": getattr(args, "max_rounds", None)})
+    app.loop()
+    return 0

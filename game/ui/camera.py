@@ -1,0 +1,93 @@
+"""The camera: which part of the map the window shows, and at what zoom."""
+
+from __future__ import annotations
+
+ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
+
+
+class Camera:
+    """World pixels (the map at its tiles' size) to screen pixels and back.
+
+    `x, y` is the world point at the view's top-left corner.
+    """
+
+    def __init__(self, tile_w: int, tile_h: int, world_w: int, world_h: int) -> None:
+        self.tw, self.th = tile_w, tile_h
+        self.world_w, self.world_h = world_w, world_h
+        self.x = 0.0
+        self.y = 0.0
+        self.zoom_index = ZOOMS.index(1.0)
+        self.view_w, self.view_h = 1280, 720
+        self.safe = None  # the part of the view no HUD panel covers (x, y, w, h), if set
+
+    @property
+    def zoom(self) -> float:
+        return ZOOMS[self.zoom_index]
+
+    def resize(self, w: int, h: int) -> None:
+        self.view_w, self.view_h = w, h
+        self.clamp()
+
+    def clamp(self) -> None:
+        vw, vh = self.view_w / self.zoom, self.view_h / self.zoom
+        # a little slack past the edges, so the HUD never hides the map's border tiles
+        margin_x, margin_y = min(vw * 0.4, 380 / self.zoom), min(vh * 0.4, 200 / self.zoom)
+        self.x = min(max(self.x, -margin_x), max(-margin_x, self.world_w - vw + margin_x))
+        self.y = min(max(self.y, -margin_y), max(-margin_y, self.world_h - vh + margin_y))
+        self.x, self.y = round(self.x * self.zoom) / self.zoom, round(self.y * self.zoom) / self.zoom
+
+    def pan(self, dx_screen: float, dy_screen: float) -> None:
+        self.x += dx_screen / self.zoom
+        self.y += dy_screen / self.zoom
+        self.clamp()
+
+    def zoom_at(self, steps: int, sx: float, sy: float) -> None:
+        """Zoom by `steps` levels keeping the world point under (sx, sy) in place."""
+        wx, wy = self.to_world(sx, sy)
+        self.zoom_index = max(0, min(len(ZOOMS) - 1, self.zoom_index + steps))
+        self.x = wx - sx / self.zoom
+        self.y = wy - sy / self.zoom
+        self.clamp()
+
+    def _safe(self) -> tuple[float, float, float, float]:
+        if self.safe is None:
+            return 0, 0, self.view_w, self.view_h
+        return self.safe
+
+    def centre_on_tile(self, tile: tuple[int, int]) -> None:
+        """Put the tile in the middle of the part of the view the HUD leaves free."""
+        sx, sy, sw, sh = self._safe()
+        cx, cy = (tile[0] + 0.5) * self.tw, (tile[1] + 0.5) * self.th
+        self.x = cx - (sx + sw / 2) / self.zoom
+        self.y = cy - (sy + sh / 2) / self.zoom
+        self.clamp()
+
+    def ensure_visible(self, tile: tuple[int, int], margin: int = 2) -> None:
+        sx, sy = self.tile_centre(tile)
+        x0, y0, w, h = self._safe()
+        m = min(margin * self.tw * self.zoom, w / 3, h / 3)
+        if not (x0 + m <= sx <= x0 + w - m and y0 + m <= sy <= y0 + h - m):
+            self.centre_on_tile(tile)
+
+    def to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        return self.x + sx / self.zoom, self.y + sy / self.zoom
+
+    def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
+        return (wx - self.x) * self.zoom, (wy - self.y) * self.zoom
+
+    def tile_at(self, sx: float, sy: float) -> tuple[int, int]:
+        wx, wy = self.to_world(sx, sy)
+        return int(wx // self.tw), int(wy // self.th)
+
+    def tile_centre(self, tile: tuple[float, float]) -> tuple[int, int]:
+        sx, sy = self.to_screen((tile[0] + 0.5) * self.tw, (tile[1] + 0.5) * self.th)
+        return int(sx), int(sy)
+
+    def tile_rect(self, tile: tuple[int, int]):
+        import pygame
+        x0, y0 = self.to_screen(tile[0] * self.tw, tile[1] * self.th)
+        x1, y1 = self.to_screen((tile[0] + 1) * self.tw, (tile[1] + 1) * self.th)
+        return pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0))
+
+    def key(self) -> tuple:
+        return (round(self.x, 3), round(self.y, 3), self.zoom_index, self.view_w, self.view_h)

@@ -1,0 +1,283 @@
+"""HUD panels of the battle screen: turn order, unit card, action bar, parameter
+pickers, odds and destination previews, tooltips. Pure drawing from plain data."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.board import _draw_icon
+from game.ui.snapshot import BoardView, UnitView
+
+PRETTY = {"speed_ft": "Speed", "hp": "HP", "dt": "DT", "ammo": "Ammo", "actions": "Actions",
+          "reaction": "Reaction", "dodge": "Dodge", "weapon": "Weapon", "template": "Type"}
+
+
+def pretty(key: str) -> str:
+    return PRETTY.get(key, key.replace("_", " ").capitalize())
+
+
+def value_text(v) -> str:
+    if isinstance(v, bool):
+        return "ready" if v else "used"
+    if isinstance(v, (list, tuple)):
+        return ", ".join(map(str, v)) if v else "none"
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {val}" for k, val in v.items())
+    return str(v).replace("_", " ")
+
+
+def token(surface: pygame.Surface, centre, r: int, u: UnitView, highlight=False) -> None:
+    c = theme.team_colour(u.team) if u.active else (90, 90, 96)
+    if highlight:
+        pygame.draw.circle(surface, theme.ACCENT, centre, r + 4, 3)
+    pygame.draw.circle(surface, c, centre, r)
+    pygame.draw.circle(surface, (255, 255, 255) if u.active else (60, 60, 60), centre, r, 1)
+    _draw_icon(surface, u.archetype, centre, max(3, int(r * 0.5)), (255, 255, 255) if u.active else (150, 150, 150))
+
+
+def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_rects) -> dict[int, pygame.Rect]:
+    """Round, turn order (who has acted dims), speed buttons. Returns token rects for clicks."""
+    theme.panel(surface, rect)
+    x = rect.x + 10
+    surface.blit(theme.text(f"Round {view.round}", 16, theme.ACCENT, bold=True), (x, rect.y + 9))
+    x += 96
+    out: dict[int, pygame.Rect] = {}
+    order = [u for u in view.order if u in view.units] or sorted(view.units)
+    acted = True if view.actor in order else False
+    r = 13
+    for unit in order:
+        u = view.units[unit]
+        if unit == view.actor:
+            acted = False
+        if not u.active or unit not in shown:
+            if unit == view.actor:
+                acted = False
+            continue
+        centre = (x + r, rect.centery)
+        token(surface, centre, r if unit != view.actor else r + 2, u, highlight=unit == view.actor)
+        if acted and view.actor is not None:
+            dim = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+            pygame.draw.circle(dim, (0, 0, 0, 120), (r + 1, r + 1), r + 1)
+            surface.blit(dim, (centre[0] - r - 1, centre[1] - r - 1))
+        out[unit] = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
+        x += 2 * r + 8
+        if x > speed_rects[0][0].x - 240:
+            surface.blit(theme.text("…", 16, theme.DIM), (x, rect.y + 8))
+            break
+    if status:
+        img = theme.text(status, 14, theme.TEXT)
+        surface.blit(img, (speed_rects[0][0].x - img.get_width() - 14, rect.y + 11))
+    return out
+
+
+def speed_buttons(surface, rects, current: float, mouse) -> None:
+    from game.ui.settings import speed_label
+    for r, speed in rects:
+        theme.button(surface, r, speed_label(speed), hover=r.collidepoint(mouse), armed=speed == current, size=13)
+
+
+def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bool) -> None:
+    theme.panel(surface, rect)
+    if u is None:
+        surface.blit(theme.text("No unit selected", 14, theme.DIM), (rect.x + 12, rect.y + 12))
+        surface.blit(theme.text("Click a unit, or Tab to cycle", 13, theme.FAINT), (rect.x + 12, rect.y + 32))
+        return
+    card = card or {}
+    pygame.draw.rect(surface, theme.team_colour(u.team), (rect.x, rect.y + 6, 5, rect.h - 12), border_radius=2)
+    x, y = rect.x + 14, rect.y + 8
+    surface.blit(theme.text(u.name, 17, theme.TEXT, bold=True), (x, y))
+    tag = "acting" if is_actor else ("out of the fight" if not u.active else f"side {u.team}")
+    timg = theme.text(tag, 12, theme.ACCENT if is_actor else theme.DIM)
+    surface.blit(timg, (rect.right - timg.get_width() - 10, y + 4))
+    y += 26
+    if u.hp is not None and u.max_hp:
+        frac = max(0.0, min(1.0, u.hp / u.max_hp))
+        bar = pygame.Rect(x, y, rect.w - 28, 12)
+        pygame.draw.rect(surface, (12, 12, 14), bar, border_radius=3)
+        colour = theme.GOOD if frac > 0.6 else theme.WARN if frac > 0.3 else theme.BAD
+        pygame.draw.rect(surface, colour, (bar.x, bar.y, int(bar.w * frac), bar.h), border_radius=3)
+        hp = theme.text(f"{u.hp} / {u.max_hp} HP", 11, (255, 255, 255), bold=True)
+        surface.blit(hp, hp.get_rect(center=bar.center))
+        y += 18
+    skip = {"name", "hp", "max_hp", "conditions", "error"}
+    items = [(pretty(k), value_text(v)) for k, v in card.items() if k not in skip and v not in ("", None)]
+    posture = u.posture if u.posture != "standing" else ""
+    conds = list(card.get("conditions") or [])
+    if posture:
+        conds.insert(0, posture)
+    if u.partners:
+        conds.append("grappling")
+    col_w = (rect.w - 28) // 2
+    for i, (k, v) in enumerate(items):
+        cx = x + (i % 2) * col_w
+        cy = y + (i // 2) * 17
+        if cy > rect.bottom - 38:
+            break
+        surface.blit(theme.text(f"{k}:", 12, theme.DIM), (cx, cy))
+        kw = theme.font(12).size(f"{k}: ")[0]
+        val = v if theme.font(12).size(v)[0] < col_w - kw - 4 else v[: max(3, (col_w - kw) // 7)] + "…"
+        surface.blit(theme.text(val, 12, theme.TEXT), (cx + kw, cy))
+    cy = rect.bottom - 22
+    text = ", ".join(conds) if conds else "no conditions"
+    surface.blit(theme.text(text, 12, theme.WARN if conds else theme.FAINT), (x, cy))
+    if "error" in card:
+        surface.blit(theme.text("card unavailable", 12, theme.BAD), (x, cy - 16))
+
+
+def action_bar(surface, rect, options, armed: str | None, mouse) -> list[tuple[pygame.Rect, object]]:
+    """One button per option of the pending decision, with its hotkey and number."""
+    theme.panel(surface, rect)
+    n = max(1, len(options))
+    gap = 6
+    bw = min(128, (rect.w - 12 - gap * (n - 1)) // n)
+    out = []
+    x = rect.x + 6
+    for i, opt in enumerate(options):
+        r = pygame.Rect(x, rect.y + 6, bw, rect.h - 12)
+        keys = []
+        if opt.hotkey:
+            keys.append(opt.hotkey.upper())
+        if i < 10:
+            keys.append(str((i + 1) % 10))
+        theme.button(surface, r, opt.label, hover=r.collidepoint(mouse), armed=opt.key == armed,
+                     size=13, key=" · ".join(keys))
+        out.append((r, opt))
+        x += bw + gap
+    return out
+
+
+def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mouse):
+    """Pickers for the option's parameters: every value, the disallowed ones greyed."""
+    out = []
+    if not option.params:
+        return out
+    theme.panel(surface, rect)
+    x = rect.x + 8
+    for i, (name, values) in enumerate(option.params.items()):
+        label = theme.text(f"{name.replace('_', ' ')}:", 13, theme.ACCENT if i == focus else theme.DIM, bold=i == focus)
+        surface.blit(label, (x, rect.y + (rect.h - label.get_height()) // 2))
+        x += label.get_width() + 6
+        ok = allowed.get(name, values)
+        for v in values:
+            s = str(v).replace("_", " ")
+            w = theme.font(12).size(s)[0] + 14
+            r = pygame.Rect(x, rect.y + 4, w, rect.h - 8)
+            enabled = v in ok
+            theme.button(surface, r, s, hover=enabled and r.collidepoint(mouse),
+                         armed=enabled and chosen.get(name) == v, enabled=enabled, size=12)
+            out.append((r, name, v, enabled))
+            x += w + 3
+        x += 14
+    hint = theme.text("[ ] change · \\ next", 11, theme.FAINT)
+    if x + hint.get_width() < rect.right - 6:
+        surface.blit(hint, (rect.right - hint.get_width() - 8, rect.y + (rect.h - hint.get_height()) // 2))
+    return out
+
+
+def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> None:
+    wrapped = []
+    for text, colour in lines:
+        for line in theme.wrap(text, width - 16, 13):
+            wrapped.append((line, colour))
+    h = 12 + 17 * len(wrapped)
+    w = min(width, max(theme.font(13).size(t)[0] for t, _ in wrapped) + 18)
+    rect = pygame.Rect(pos[0] + 14, pos[1] - h - 6, w, h)
+    rect.clamp_ip(surface.get_rect())
+    theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
+    y = rect.y + 6
+    for text, colour in wrapped:
+        surface.blit(theme.text(text, 13, colour), (rect.x + 9, y))
+        y += 17
+
+
+def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: dict) -> None:
+    """Exact odds: hit, crit, damage distribution, expected damage, the modifier breakdown."""
+    theme.panel(surface, rect, edge=theme.ACCENT)
+    x, y = rect.x + 10, rect.y + 6
+    surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
+    y += 22
+    if params:
+        ptxt = " · ".join(str(v).replace("_", " ") for v in params.values())
+        surface.blit(theme.text(ptxt, 12, theme.DIM), (x, y))
+        y += 16
+    if odds is None:
+        surface.blit(theme.text("No odds for this choice.", 13, theme.DIM), (x, y))
+        return
+    big = theme.text(f"{theme.percent(odds.hit)}", 28, theme.TEXT, bold=True)
+    surface.blit(big, (x, y))
+    surface.blit(theme.text("to hit", 12, theme.DIM), (x + big.get_width() + 6, y + 16))
+    cx = x + big.get_width() + 56
+    surface.blit(theme.text(f"crit {theme.percent(odds.crit)}", 13, theme.ACCENT), (cx, y + 2))
+    dmg_line = f"avg dmg {odds.expected_damage:.1f}"
+    surface.blit(theme.text(dmg_line, 13, theme.TEXT), (cx, y + 19))
+    y += 40
+    if target_hp is not None and target_hp > 0 and any(v > 0 for v in odds.damage):
+        p_down = odds.chance_at_least(target_hp)
+        surface.blit(theme.text(f"takes them down: {theme.percent(p_down)}", 13,
+                                theme.BAD if p_down >= 0.5 else theme.WARN), (x, y))
+        y += 18
+    # damage distribution: one bar per value, 0 (miss or no damage) first
+    dist = {k: v for k, v in sorted(odds.damage.items())}
+    if dist and any(k > 0 for k in dist):
+        chart = pygame.Rect(x, y + 2, rect.w - 20, 46)
+        pygame.draw.rect(surface, (12, 14, 18), chart)
+        keys = list(dist)
+        lo, hi = min(keys), max(keys)
+        span = max(1, hi - lo + 1)
+        peak = max(p for k, p in dist.items() if k > 0) or 1
+        bw = chart.w / span
+        for k, p in dist.items():
+            if k <= 0:
+                continue
+            h = int((chart.h - 4) * min(1.0, p / peak))
+            colour = theme.BAD if target_hp is not None and k >= target_hp else (120, 170, 240)
+            pygame.draw.rect(surface, colour, (chart.x + int((k - lo) * bw), chart.bottom - h, max(1, int(bw) - 1), h))
+        miss = dist.get(0, 0.0)
+        surface.blit(theme.text(f"{lo if lo > 0 else 1}", 10, theme.DIM), (chart.x + 2, chart.y + 1))
+        hi_img = theme.text(f"{hi}", 10, theme.DIM)
+        surface.blit(hi_img, (chart.right - hi_img.get_width() - 2, chart.y + 1))
+        surface.blit(theme.text(f"no damage {theme.percent(miss)}", 10, theme.DIM),
+                     (chart.centerx - 30, chart.y + 1))
+        y += 52
+    total = sum(v for _, v in odds.breakdown)
+    parts = " ".join(f"{'+' if v >= 0 else '−'}{abs(v)} {label}" for label, v in odds.breakdown)
+    line = f"d20 {parts} vs {odds.target_number}" if odds.target_number else parts
+    for ln in theme.wrap(line + (f"  (net {'+' if total >= 0 else '−'}{abs(total)})" if odds.breakdown else ""),
+                         rect.w - 20, 12):
+        if y > rect.bottom - 16:
+            break
+        surface.blit(theme.text(ln, 12, theme.TEXT), (x, y))
+        y += 15
+    for note in odds.notes:
+        if y > rect.bottom - 16:
+            break
+        surface.blit(theme.text(note, 12, theme.WARN), (x, y))
+        y += 15
+
+
+def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_of) -> None:
+    """At the hovered destination: the cost, the cover, and who could see or shoot you."""
+    theme.panel(surface, rect)
+    x, y = rect.x + 10, rect.y + 6
+    surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
+    y += 22
+    surface.blit(theme.text(f"Cost: {cost}", 13, theme.TEXT), (x, y))
+    y += 18
+    surface.blit(theme.text(f"Cover here: {cover}", 13, theme.GOOD if cover not in ("none", "") else theme.DIM), (x, y))
+    y += 22
+    shooters = [t for t in threats if t.can_shoot]
+    seers = [t for t in threats if t.sees and not t.can_shoot]
+    if not shooters and not seers:
+        surface.blit(theme.text("No known enemy sees this tile.", 13, theme.GOOD), (x, y))
+        return
+    surface.blit(theme.text(f"Exposed to {len(shooters)} shooter{'s' if len(shooters) != 1 else ''}"
+                            + (f", seen by {len(seers)} more" if seers else ""), 13, theme.BAD if shooters else theme.WARN), (x, y))
+    y += 18
+    for t in shooters + seers:
+        if y > rect.bottom - 16:
+            break
+        verb = "can shoot" if t.can_shoot else "sees"
+        cov = f" · your cover: {t.cover}" if t.cover != "none" else " · no cover"
+        surface.blit(theme.text(f"• {name_of(t.unit)} {verb}{cov}", 12, theme.TEXT), (x, y))
+        y += 16

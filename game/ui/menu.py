@@ -1,0 +1,421 @@
+"""The menu: map (with a thumbnail), ruleset (with its summary), who plays each side,
+fog of war, seed; start, load a saved battle, watch a replay, or the AI demo.
+
+Everything works from the keyboard: Up/Down choose a row, Left/Right change it,
+digits type the seed, Enter starts. The last choices are remembered.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.errors import InputError, SaveError
+from game.ui import theme
+from game.ui.screen import Screen, key_char
+from game.ui.settings import SPEEDS, save_settings, speed_label
+
+THUMB = (300, 300)
+
+
+def shipped_maps() -> list[Path]:
+    from game.replay import maps_dir
+    try:
+        maps = sorted(p for p in maps_dir().glob("*.tmx") if not p.stem.startswith("bench"))
+    except OSError:
+        maps = []
+    return maps
+
+
+class MapInfo:
+    """A map loaded for the menu: its TacticalMap and thumbnail, or why it cannot load."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.tmap = None
+        self.error = ""
+        self._thumb = None
+        try:
+            from game.world.tiled import load_map
+            self.tmap = load_map(path)
+        except InputError as exc:
+            self.error = str(exc)
+
+    @property
+    def name(self) -> str:
+        return self.tmap.name if self.tmap else self.path.stem
+
+    def thumb(self) -> pygame.Surface | None:
+        if self._thumb is None and self.tmap is not None:
+            from game.ui.tilemap import thumbnail
+            self._thumb = thumbnail(self.tmap, THUMB, theme.team_colour)
+        return self._thumb
+
+
+class MenuScreen(Screen):
+    title = "Menu"
+
+    def __init__(self, app, note: str = "") -> None:
+        super().__init__(app)
+        from game.rulesets import REGISTRY
+        self.s = app.settings
+        self.rulesets = list(REGISTRY.values())
+        paths = shipped_maps()
+        extra = getattr(app, "extra_map", None)
+        if extra is not None and Path(extra).resolve() not in [p.resolve() for p in paths]:
+            paths.insert(0, Path(extra))
+        self.map_paths = paths
+        self._maps: dict[Path, MapInfo] = {}
+        self.map_index = self._find_map(self.s.map)
+        self.rs_index = next((i for i, r in enumerate(self.rulesets) if r.id == self.s.ruleset), 0)
+        self.focus = 0
+        self.message = note
+        self.picker: tuple[str, list[Path], int] | None = None
+        self.hit: list[tuple[pygame.Rect, Any]] = []
+        self.seed_text = str(self.s.seed)
+
+    def _find_map(self, name: str) -> int:
+        for i, p in enumerate(self.map_paths):
+            if name in (p.stem, p.name, str(p)):
+                return i
+        return 0
+
+    # --- model -----------------------------------------------------------------------
+    @property
+    def map_info(self) -> MapInfo | None:
+        if not self.map_paths:
+            return None
+        p = self.map_paths[self.map_index % len(self.map_paths)]
+        if p not in self._maps:
+            self._maps[p] = MapInfo(p)
+        return self._maps[p]
+
+    def teams(self) -> list[int]:
+        info = self.map_info
+        return info.tmap.teams() if info and info.tmap else [1, 2]
+
+    def rows(self) -> list[str]:
+        return ["map", "ruleset"] + [f"side:{t}" for t in self.teams()] + ["fog", "seed", "speed"]
+
+    def buttons(self):
+        return [("Start battle", self.start), ("Load saved battle", lambda: self.open_picker("load")),
+                ("Watch a replay", lambda: self.open_picker("replay")), ("AI demo", self.demo),
+                ("Quit", self.quit)]
+
+    def change(self, row: str, step: int) -> None:
+        if row == "map" and self.map_paths:
+            self.map_index = (self.map_index + step) % len(self.map_paths)
+        elif row == "ruleset":
+            self.rs_index = (self.rs_index + step) % len(self.rulesets)
+        elif row.startswith("side:"):
+            t = row.split(":")[1]
+            self.s.sides[t] = "ai" if self.s.side(int(t)) == "human" else "human"
+        elif row == "fog":
+            self.s.fog = not self.s.fog
+        elif row == "seed":
+            self.seed_text = str(max(0, int(self.seed_text or 0) + step))
+        elif row == "speed":
+            i = SPEEDS.index(self.s.speed) if self.s.speed in SPEEDS else 0
+            self.s.speed = SPEEDS[(i + step) % len(SPEEDS)]
+        self._sync()
+
+    def _sync(self) -> None:
+        info = self.map_info
+        if info is not None:
+            self.s.map = info.path.stem if info.path.parent.name == "maps" else str(info.path)
+        if self.rulesets:
+            self.s.ruleset = self.rulesets[self.rs_index].id
+        try:
+            self.s.seed = int(self.seed_text or 0)
+        except ValueError:
+            self.s.seed = 0
+
+    # --- actions -------------------------------------------------------------------------
+    def start(self) -> None:
+        from game.engine.setup import new_battle
+        from game.ui.battle_screen import BattleScreen
+        self._sync()
+        info = self.map_info
+        if info is None or info.tmap is None:
+            self.message = info.error if info else "No maps found"
+            return
+        note = save_settings(self.s, self.app.settings_path)
+        try:
+            battle = new_battle(info.path, self.s.ruleset, seed=self.s.seed)
+        except InputError as exc:
+            self.message = str(exc)
+            return
+        sides = {t: self.s.side(t) for t in battle.teams()}
+        self.next = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed)
+        if note:
+            self.next.say(note)
+
+    def demo(self) -> None:
+        self._sync()
+        save_settings(self.s, self.app.settings_path)
+        self.app.demo_queue = None
+        self.next = self.app.next_demo_battle()
+
+    def quit(self) -> None:
+        self._sync()
+        save_settings(self.s, self.app.settings_path)
+        self.app.running = False
+
+    def open_picker(self, kind: str) -> None:
+        from game.ui.saves import list_saves
+        files = list_saves()
+        if not files:
+            from game.ui.settings import saves_dir
+            self.message = f"No saved battles or replays in {saves_dir()}"
+            return
+        self.picker = (kind, files, 0)
+
+    def pick(self, path: Path) -> None:
+        kind = self.picker[0] if self.picker else "load"
+        self.picker = None
+        if kind == "replay":
+            from game.ui.replay_viewer import ReplayViewer
+            try:
+                self.next = ReplayViewer.from_file(self.app, path, back=MenuScreen(self.app))
+            except SaveError as exc:
+                self.message = str(exc)
+            return
+        from game.ui.battle_screen import BattleScreen
+        from game.ui.saves import load_battle
+        try:
+            battle, meta = load_battle(path)
+        except SaveError as exc:
+            self.message = str(exc)
+            return
+        if battle.over:
+            from game.ui.results import ResultsScreen
+            sides = meta.get("sides") or {t: self.s.side(t) for t in battle.teams()}
+            self.next = ResultsScreen(self.app, battle, sides, squads=meta.get("squads"))
+            return
+        sides = meta.get("sides") or {t: self.s.side(t) for t in battle.teams()}
+        screen = BattleScreen(self.app, battle, sides, meta.get("fog", self.s.fog), self.s.speed,
+                              squads=meta.get("squads"))
+        screen.say(f"Loaded {path.name} (round {battle.round})")
+        self.next = screen
+
+    # --- input -----------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if self.picker is not None:
+            self._handle_picker(event)
+            return
+        rows, buttons = self.rows(), self.buttons()
+        count = len(rows) + len(buttons)
+        if event.type == pygame.KEYDOWN:
+            k, ch = event.key, key_char(event)
+            focus_row = rows[self.focus] if self.focus < len(rows) else None
+            if k in (pygame.K_UP,) or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+                self.focus = (self.focus - 1) % count
+            elif k in (pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + 1) % count
+            elif k == pygame.K_LEFT:
+                if focus_row:
+                    self.change(focus_row, -1)
+                else:
+                    self.focus = max(len(rows), self.focus - 1)
+            elif k == pygame.K_RIGHT:
+                if focus_row:
+                    self.change(focus_row, 1)
+                else:
+                    self.focus = min(count - 1, self.focus + 1)
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if focus_row is None:
+                    buttons[self.focus - len(rows)][1]()
+                elif focus_row.startswith("side:") or focus_row == "fog":
+                    self.change(focus_row, 1)
+                else:
+                    self.start()
+            elif k == pygame.K_SPACE and focus_row is not None:
+                self.change(focus_row, 1)
+            elif k == pygame.K_SPACE:
+                buttons[self.focus - len(rows)][1]()
+            elif k == pygame.K_ESCAPE:
+                self.quit()
+            elif focus_row == "seed" and k == pygame.K_BACKSPACE:
+                self.seed_text = self.seed_text[:-1]
+                self._sync()
+            elif focus_row == "seed" and ch.isdigit():
+                if len(self.seed_text) < 9:
+                    self.seed_text = (self.seed_text if self.seed_text != "0" else "") + ch
+                self._sync()
+            elif ch.lower() == "r" and focus_row == "seed":
+                self.seed_text = str(random.randrange(1, 1_000_000))
+                self._sync()
+            elif ch.lower() == "l":
+                self.open_picker("load")
+            elif ch.lower() == "v":
+                self.open_picker("replay")
+            elif ch.lower() == "d":
+                self.demo()
+            elif ch.lower() == "q":
+                self.quit()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for r, action in self.hit:
+                if r.collidepoint(event.pos):
+                    action()
+                    return
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.focus < len(rows):
+                self.change(rows[self.focus], 1 if event.y > 0 else -1)
+
+    def _handle_picker(self, event) -> None:
+        kind, files, i = self.picker
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.picker = None
+            elif event.key == pygame.K_UP:
+                self.picker = (kind, files, (i - 1) % len(files))
+            elif event.key == pygame.K_DOWN:
+                self.picker = (kind, files, (i + 1) % len(files))
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.pick(files[i])
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for r, action in self.hit:
+                if r.collidepoint(event.pos):
+                    action()
+                    return
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        self.hit = []
+        title = theme.text("Rulebook Skirmish", 40, theme.ACCENT, bold=True)
+        surface.blit(title, (48, 28))
+        surface.blit(theme.text("Tabletop combat rulesets on tactical maps", 15, theme.DIM), (52, 82))
+        rows = self.rows()
+        x, y = 48, 124
+        label_w, value_w = 150, 340
+        for i, row in enumerate(rows):
+            focused = i == self.focus
+            r = pygame.Rect(x, y, label_w + value_w + 20, 40)
+            if focused:
+                pygame.draw.rect(surface, (40, 46, 60), r, border_radius=6)
+                pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=6)
+            label, value, colour = self._row_text(row)
+            surface.blit(theme.text(label, 16, theme.TEXT if focused else theme.DIM, bold=focused), (x + 12, y + 9))
+            left = pygame.Rect(x + label_w, y + 6, 28, 28)
+            right = pygame.Rect(x + label_w + value_w - 28, y + 6, 28, 28)
+            theme.arrow_button(surface, left, -1, hover=left.collidepoint(self.app.mouse))
+            theme.arrow_button(surface, right, 1, hover=right.collidepoint(self.app.mouse))
+            val = theme.text(value, 16, colour, bold=True)
+            if val.get_width() > value_w - 70:
+                val = theme.text(value, 13, colour, bold=True)
+            surface.blit(val, val.get_rect(center=(x + label_w + value_w // 2, y + 20)))
+            self.hit.append((left, lambda row=row, i=i: (self._focus(i), self.change(row, -1))))
+            self.hit.append((right, lambda row=row, i=i: (self._focus(i), self.change(row, 1))))
+            self.hit.append((r, lambda i=i: self._focus(i)))
+            y += 46
+            if row == "ruleset" and self.rulesets:
+                summary = self.rulesets[self.rs_index].summary
+                for ln in theme.wrap(summary, label_w + value_w, 13)[:2]:
+                    surface.blit(theme.text(ln, 13, theme.DIM), (x + 14, y - 4))
+                    y += 17
+                y += 4
+        y += 10
+        bx = x
+        for j, (label, action) in enumerate(self.buttons()):
+            idx = len(rows) + j
+            bw = 170 if j == 0 else 150
+            r = pygame.Rect(bx, y, bw, 44)
+            if bx + bw > x + label_w + value_w + 30:
+                bx, y = x, y + 52
+                r = pygame.Rect(bx, y, bw, 44)
+            theme.button(surface, r, label, hover=r.collidepoint(self.app.mouse), armed=idx == self.focus,
+                         size=15 if j == 0 else 14)
+            self.hit.append((r, action))
+            bx += bw + 10
+        # thumbnail and map facts
+        tx = max(x + label_w + value_w + 70, w - THUMB[0] - 60)
+        info = self.map_info
+        box = pygame.Rect(tx - 10, 124, THUMB[0] + 20, THUMB[1] + 110)
+        theme.panel(surface, box, alpha=False)
+        if info is not None:
+            thumb = info.thumb()
+            if thumb is not None:
+                surface.blit(thumb, thumb.get_rect(midtop=(box.centerx, box.y + 10)))
+                tm = info.tmap
+                facts = f"{tm.width}×{tm.height} tiles · {tm.feet_per_tile} ft a tile"
+                per_team = {}
+                for s in tm.spawns:
+                    per_team[s.team] = per_team.get(s.team, 0) + 1
+                surface.blit(theme.text(info.name, 17, theme.TEXT, bold=True), (box.x + 12, box.y + THUMB[1] + 24))
+                surface.blit(theme.text(facts, 13, theme.DIM), (box.x + 12, box.y + THUMB[1] + 50))
+                sx = box.x + 12
+                for t, n in sorted(per_team.items()):
+                    img = theme.text(f"Side {t}: {n} units", 13, theme.team_colour(t), bold=True)
+                    surface.blit(img, (sx, box.y + THUMB[1] + 72))
+                    sx += img.get_width() + 16
+            else:
+                for i, ln in enumerate(theme.wrap(info.error or "cannot load", THUMB[0], 13)):
+                    surface.blit(theme.text(ln, 13, theme.BAD), (box.x + 12, box.y + 20 + 17 * i))
+        hint = "Up/Down choose · Left/Right change · digits type the seed (R: random) · Enter start · L load · V replay · D demo · ? keys"
+        surface.blit(theme.text(hint, 13, theme.FAINT), (48, h - 30))
+        if self.message:
+            for i, ln in enumerate(theme.wrap(self.message, w - 96, 14)[:3]):
+                surface.blit(theme.text(ln, 14, theme.WARN), (48, h - 84 + 18 * i))
+        if self.picker is not None:
+            self._draw_picker(surface)
+
+    def _focus(self, i: int) -> None:
+        self.focus = i
+
+    def _row_text(self, row: str) -> tuple[str, str, tuple]:
+        if row == "map":
+            info = self.map_info
+            return "Map", info.name if info else "no maps", theme.TEXT
+        if row == "ruleset":
+            return "Ruleset", self.rulesets[self.rs_index].name if self.rulesets else "none", theme.TEXT
+        if row.startswith("side:"):
+            t = int(row.split(":")[1])
+            who = self.s.side(t)
+            return f"Side {t}", "Person" if who == "human" else "AI", theme.team_colour(t)
+        if row == "fog":
+            return "Fog of war", "On" if self.s.fog else "Off", theme.TEXT
+        if row == "seed":
+            caret = "|" if self.focus < len(self.rows()) and self.rows()[self.focus] == "seed" else ""
+            return "Seed", (self.seed_text or "0") + caret, theme.TEXT
+        if row == "speed":
+            return "AI speed", speed_label(self.s.speed), theme.TEXT
+        return row, "", theme.TEXT
+
+    def _draw_picker(self, surface) -> None:
+        kind, files, index = self.picker
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surface.blit(shade, (0, 0))
+        rect = pygame.Rect(0, 0, min(720, surface.get_width() - 40), min(60 + 34 * len(files), surface.get_height() - 80))
+        rect.center = surface.get_rect().center
+        theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
+        title = "Load a saved battle" if kind == "load" else "Watch a replay"
+        surface.blit(theme.text(f"{title} (Up/Down, Enter · Esc)", 17, theme.ACCENT, bold=True), (rect.x + 14, rect.y + 10))
+        y = rect.y + 44
+        import time
+        for i, p in enumerate(files):
+            if y > rect.bottom - 34:
+                break
+            r = pygame.Rect(rect.x + 10, y, rect.w - 20, 30)
+            theme.button(surface, r, "", hover=r.collidepoint(self.app.mouse), armed=i == index)
+            try:
+                when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
+            except OSError:
+                when = ""
+            surface.blit(theme.text(p.name, 14, theme.TEXT), (r.x + 10, r.y + 5))
+            wimg = theme.text(when, 13, theme.DIM)
+            surface.blit(wimg, (r.right - wimg.get_width() - 10, r.y + 6))
+            self.hit.append((r, lambda p=p: self.pick(p)))
+            y += 34
+
+    def help_lines(self):
+        return [("Up / Down, Tab", "choose a row or button"), ("Left / Right, wheel", "change the row's value"),
+                ("Enter", "start the battle (on a button: press it)"), ("Space", "change / press"),
+                ("0-9, Backspace", "type the seed (on the seed row)"), ("R", "random seed (on the seed row)"),
+                ("L", "load a saved battle"), ("V", "watch a replay"), ("D", "AI-vs-AI demo"),
+                ("Esc or Q", "quit")]

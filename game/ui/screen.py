@@ -1,0 +1,42 @@
+"""Screens are states: each handles events, updates, draws, and names the next one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Screen:
+    """One state of the window (menu, battle, hand-over, results, replay viewer)."""
+
+    title = ""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.next: Screen | None = None
+
+    def handle(self, event: pygame.event.Event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def leave(self) -> None:
+        """Called once when the window moves on to another screen."""
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for the `?` overlay."""
+        return []
+
+
+def key_char(event: pygame.event.Event) -> str:
+    """The character a key event typed ('' for none), robust to posted events."""
+    ch = getattr(event, "unicode", "") or ""
+    if ch and ch.isprintable():
+        return ch
+    name = pygame.key.name(event.key) if hasattr(event, "key") else ""
+    return name if len(name) == 1 else ""

@@ -1,0 +1,151 @@
+"""Colours, fonts and small drawing helpers shared by every screen.
+
+Fonts are the Noto Sans files pygame-gui ships, so the window looks the same on every
+machine the game installs on (pygame's default font lacks − → × and friends).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pygame
+
+BG = (18, 20, 26)
+PANEL = (24, 28, 36, 230)
+PANEL_SOLID = (28, 32, 42)
+PANEL_EDGE = (70, 80, 100)
+TEXT = (226, 230, 238)
+DIM = (150, 158, 172)
+FAINT = (98, 106, 120)
+ACCENT = (255, 196, 64)
+GOOD = (96, 214, 120)
+BAD = (236, 84, 72)
+WARN = (240, 170, 60)
+BUTTON = (44, 52, 68)
+BUTTON_HOVER = (62, 74, 98)
+BUTTON_ARMED = (170, 120, 30)
+BUTTON_OFF = (34, 38, 46)
+
+#: Overlay colours (RGBA): movement bands by how many actions a move costs.
+MOVE_BANDS = ((70, 150, 255, 80), (40, 210, 230, 70), (240, 200, 60, 70), (240, 140, 60, 70))
+TARGET_TILE = (255, 120, 60, 70)
+PATH = (255, 255, 255)
+CURSOR = (255, 235, 120)
+THREAT = (236, 84, 72)
+
+#: Team colours by side number; sides beyond the table cycle.
+TEAM_COLOURS = {1: (64, 140, 255), 2: (232, 72, 64), 3: (80, 200, 110), 4: (230, 190, 60)}
+
+
+def team_colour(team: int) -> tuple[int, int, int]:
+    return TEAM_COLOURS.get(team, list(TEAM_COLOURS.values())[team % len(TEAM_COLOURS)])
+
+
+def _font_dir() -> Path:
+    import pygame_gui.data
+    return Path(pygame_gui.data.__file__).parent
+
+
+@functools.lru_cache(maxsize=None)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    path = _font_dir() / name
+    try:
+        return pygame.font.Font(str(path), size)
+    except (FileNotFoundError, OSError):
+        return pygame.font.Font(None, int(size * 1.3))
+
+
+#: Stand-ins for symbols the bundled font lacks (rulesets write → in their logs).
+FALLBACK = {"→": "->", "←": "<-", "↑": "Up", "↓": "Down", "▶": ">", "◀": "<", "▲": "^", "▼": "v",
+            "⚠": "!", "▏": "|", "␣": "Space", "✕": "x", "✖": "x", "●": "o", "⏸": "||", "⏵": ">"}
+
+
+@functools.lru_cache(maxsize=None)
+def _has_glyph(ch: str) -> bool:
+    f = font(15)
+    missing = f.metrics("\ue000")[0]  # a private-use point: the font's "no glyph" box
+    m = f.metrics(ch)
+    return bool(m) and m[0] is not None and (ch.isspace() or m[0] != missing)
+
+
+def printable(s: str) -> str:
+    """`s` with every symbol the font cannot draw replaced by a readable stand-in."""
+    if s.isascii():
+        return s
+    return "".join(c if c.isascii() or _has_glyph(c) else FALLBACK.get(c, "?") for c in s)
+
+
+@functools.lru_cache(maxsize=4096)
+def text(s: str, size: int = 15, colour=TEXT, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached (HUD text repeats from frame to frame)."""
+    return font(size, bold).render(printable(s), True, colour)
+
+
+def wrap(s: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
+    """Split `s` into lines no wider than `width` pixels."""
+    f = font(size, bold)
+    s = printable(s)
+    words, lines, line = s.split(" "), [], ""
+    for word in words:
+        trial = f"{line} {word}" if line else word
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: bool = True, edge=PANEL_EDGE) -> None:
+    """A rounded HUD panel, translucent so the battlefield shows through."""
+    if alpha:
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, PANEL, box.get_rect(), border_radius=6)
+        surface.blit(box, rect.topleft)
+    else:
+        pygame.draw.rect(surface, PANEL_SOLID, rect, border_radius=6)
+    pygame.draw.rect(surface, edge, rect, 1, border_radius=6)
+
+
+def button(surface: pygame.Surface, rect: pygame.Rect, label: str, *, hover=False, armed=False,
+           enabled=True, size=15, key: str = "") -> None:
+    colour = BUTTON_ARMED if armed else BUTTON_HOVER if hover else BUTTON if enabled else BUTTON_OFF
+    pygame.draw.rect(surface, colour, rect, border_radius=5)
+    pygame.draw.rect(surface, ACCENT if armed else PANEL_EDGE, rect, 1, border_radius=5)
+    img = text(label, size, TEXT if enabled else FAINT)
+    if img.get_width() > rect.w - 8:
+        img = text(label, max(10, size - 3), TEXT if enabled else FAINT)
+    surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery - (4 if key else 0))))
+    if key:
+        k = text(key, 11, ACCENT if enabled else FAINT)
+        surface.blit(k, k.get_rect(center=(rect.centerx, rect.bottom - 9)))
+
+
+def percent(p: float) -> str:
+    """A probability for people: exact to one decimal, never a misleading 0% or 100%."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    v = p * 100
+    if v < 0.1:
+        return "<0.1%"
+    if v > 99.9:
+        return ">99.9%"
+    return f"{v:.1f}%" if v < 10 or v > 90 or v != int(v) else f"{int(v)}%"
+
+
+def arrow_button(surface: pygame.Surface, rect: pygame.Rect, direction: int, hover=False) -> None:
+    """A small button with a drawn triangle (-1 points left, 1 right)."""
+    pygame.draw.rect(surface, BUTTON_HOVER if hover else BUTTON, rect, border_radius=5)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=5)
+    cx, cy, s = rect.centerx, rect.centery, max(4, rect.h // 4)
+    pts = [(cx - s, cy - s), (cx - s, cy + s), (cx + s, cy)] if direction > 0 else \
+          [(cx + s, cy - s), (cx + s, cy + s), (cx - s, cy)]
+    pygame.draw.polygon(surface, TEXT, pts)
