@@ -15,13 +15,19 @@ import numpy as np
 
 from game.ai.controllers import random_choice
 from game.engine.decisions import REACTION, Choice, Decision, Option
-from game.world.sight import fov
+from game.world.sight import seen_from
 from game.world.tactical_map import Cover
 
 LEVELS = ("easy", "normal")
 EASY_BLUNDER = 0.35  # share of decisions the easy AI takes at random
 KILL_WEIGHT = 6.0  # value of dropping an enemy, on top of the damage itself
-COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 1.5, Cover.HEAVY: 2.5}
+# Positions: how much of an enemy's fire each cover kind turns away, what being seen
+# costs, what a shot from the tile is worth, and the pull toward the enemy per tile.
+PROTECTION = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.4, Cover.LIGHT: 0.7, Cover.HEAVY: 0.95}
+EXPOSURE = 0.8
+SHOT_VALUE = 1.5
+RANGE_PULL = 0.3
+CLOSE_IN = 0.05  # a mild pull toward the enemy even in range, so nobody waits forever
 
 
 class D20AI:
@@ -44,7 +50,7 @@ class D20AI:
             if key in opts:
                 opt = opts[key]
                 return opt.choice(opt.targets[0] if opt.targets else None)
-        if "release" in opts:
+        if "release" in opts and "end_turn" in opts:
             return opts["end_turn"].choice()
         if "approach_strike" in opts:
             return self._best_attack(battle, decision, [opts["approach_strike"]])[1]
@@ -70,11 +76,18 @@ class D20AI:
         if "move" in opts:
             candidates.append(self._move(battle, unit, opts["move"]))
         candidates = [c for c in candidates if c[1] is not None]
+        end = opts.get("end_turn")
+        if end is None:
+            # Ending the turn is not allowed (e.g. pinned and made to move out):
+            # take the best thing on offer, however poor.
+            if candidates:
+                return max(candidates, key=lambda c: c[0])[1]
+            return random_choice(self.rng, decision)
         if not candidates:
-            return opts["end_turn"].choice()
+            return end.choice()
         best = max(c[0] for c in candidates)
         if best <= 0.05:
-            return opts["end_turn"].choice()
+            return end.choice()
         top = [c for c in candidates if c[0] >= best - 1e-9]
         return self.rng.choice(top)[1]
 
@@ -186,7 +199,8 @@ class D20AI:
         actions = np.maximum(0, -(-feet // speed_ft(battle, unit)))
         # Keep two Actions after the move so the unit can still attack.
         gain = grid + np.where(ts.actions - actions >= 2, 0.8, 0.0) - 0.15 * actions
-        gain -= grid[battle.tile(unit)]
+        # Staying put keeps the current tile's score and every Action.
+        gain -= grid[battle.tile(unit)] + (0.8 if ts.actions >= 2 else 0.0)
         offered = r.cost <= r.budget  # the move option's targets, as a grid
         for other in battle.units(active_only=True):
             offered[battle.tile(other)] = False
@@ -202,34 +216,45 @@ class D20AI:
         return (float(gain[tile]), opt.choice(tile))
 
     def _position_scores(self, battle: Any, enemy_tiles: list, ideal: int) -> np.ndarray:
-        """How good each tile is to stand on: range to the nearest enemy, a shot from
-        there, and cover (or being unseen) against every enemy that could see it."""
+        """How good each tile is to stand on: a shot from there at an enemy within the
+        weapon's first range, minus the exposure to every enemy that sees it (less in
+        cover), minus the distance still to close to the nearest enemy."""
         tmap = battle.map
         nearest = np.full(tmap.shape, 10 ** 6)
-        in_reach = np.zeros(tmap.shape, bool)
+        best_shot = np.zeros(tmap.shape)
         score = np.zeros(tmap.shape)
         for enemy in enemy_tiles:
-            seen, dist, shelter = battle.cached(("ai-threat", enemy), lambda: _threat(tmap, enemy))
+            seen, dist, exposure, open_to = battle.cached(("ai-threat", enemy),
+                                                          lambda: _threat(tmap, enemy))
             nearest = np.minimum(nearest, dist)
-            in_reach |= seen & (dist <= ideal)
-            score += shelter
-        score += np.where(nearest > ideal, -0.25 * (nearest - ideal), -0.05 * (ideal - nearest))
-        score += in_reach * 1.0
+            # A shot is worth what the enemy's cover leaves of it: flanking pays.
+            best_shot = np.maximum(best_shot, np.where(seen & (dist <= ideal), open_to, 0.0))
+            score -= exposure
+        score -= RANGE_PULL * np.maximum(0, nearest - ideal) + CLOSE_IN * nearest
+        score += SHOT_VALUE * best_shot
         return score
 
 
-def _threat(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _threat(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
     """What an enemy standing on `enemy` means for every tile (terrain only, so cached):
-    whether it sees the tile, how far it is, and how sheltered the tile is from it."""
+    whether it sees the tile, how far it is, how exposed the tile is to it, and how
+    open the enemy is to a shot from the tile (1 = no cover on that side)."""
     ex, ey = enemy
     X, Y = np.indices(tmap.shape)
-    seen = fov(tmap, enemy)
+    seen = seen_from(tmap, enemy)
     dist = np.maximum(abs(X - ex), abs(Y - ey))
-    cover_value = np.array([COVER_VALUE[c] for c in Cover])[tmap.cover.astype(np.intp)]
+    protection = np.array([PROTECTION[c] for c in Cover])
+    # Cover shields from the side it stands on: the neighbour toward the enemy.
     nx = np.clip(X + np.sign(ex - X), 0, tmap.width - 1)
     ny = np.clip(Y + np.sign(ey - Y), 0, tmap.height - 1)
-    shield = cover_value[nx, ny] + (tmap.cover == Cover.CONCEALMENT) * COVER_VALUE[Cover.CONCEALMENT]
-    return seen, dist, np.where(seen, shield, 0.3)
+    shield = np.maximum(protection[tmap.cover[nx, ny].astype(np.intp)],
+                        protection[tmap.cover.astype(np.intp)])
+    # The enemy's own shelter against a shooter on each tile: its neighbour toward it.
+    tx = np.clip(ex + np.sign(X - ex), 0, tmap.width - 1)
+    ty = np.clip(ey + np.sign(Y - ey), 0, tmap.height - 1)
+    enemy_shield = np.maximum(protection[tmap.cover[tx, ty].astype(np.intp)],
+                              protection[int(tmap.cover[ex, ey])])
+    return seen, dist, np.where(seen, EXPOSURE * (1 - shield), 0.0), 1 - enemy_shield
 
 def make_ai(seed: int = 0, level: str = "normal") -> D20AI:
     return D20AI(seed, level)

@@ -59,6 +59,28 @@ def fov(tmap: TacticalMap, origin: Tile, radius: int = 0) -> np.ndarray:
     return seen
 
 
+def seen_from(tmap: TacticalMap, tile: Tile) -> np.ndarray:
+    """Bool grid: the tiles from which ``tile`` is visible (read-only, shared).
+
+    For a see-through tile this is its own field of view (sight is symmetric). A unit
+    inside a sight-blocking tile (a bush) sees nothing, yet is seen wherever its tile
+    is lit: the view from it with its own tile made see-through gives those tiles.
+    """
+    x, y = int(tile[0]), int(tile[1])
+    if not tmap.blocks_sight[x, y]:
+        return fov(tmap, (x, y))
+    key = ("seen_from", x, y)
+    cache = _cache(tmap)
+    seen = cache.get(key)
+    if seen is None:
+        transparent = ~tmap.blocks_sight
+        transparent[x, y] = True
+        seen = _fov(transparent, (x, y), 0)
+        seen.flags.writeable = False
+        cache[key] = seen
+    return seen
+
+
 def side_fov(tmap: TacticalMap, origins: Iterable[Tile], radius: int = 0) -> np.ndarray:
     """Bool grid: tiles any of ``origins`` can see (a side's shared view, for fog of war)."""
     seen = np.zeros(tmap.shape, bool)
