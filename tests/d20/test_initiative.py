@@ -123,9 +123,6 @@ def test_cross_side_tie_with_same_side_tie_inside_it():
     assert b.turn_order == [g1, m1, enemy]
 
 
-@pytest.mark.xfail(reason="BUG: a same-side tie is rerolled as a bare d20; the rule rerolls the "
-                          "Initiative roll, which is d20 + Initiative (Agility) modifier "
-                          "(game/rulesets/d20/flow.py:_break_tie)", strict=True)
 def test_same_side_reroll_adds_the_initiative_modifier():
     """"they reroll their Initiative rolls" — an Initiative roll is "a d20 and adds their
     Initiative modifier".

@@ -107,10 +107,6 @@ def test_stunned_creature_cannot_react():
     assert b.pending.kind == TURN and b.pending.actor == brawler
 
 
-@pytest.mark.xfail(reason="BUG: a stun ends at the end of the victim's next turn, but the Reaction "
-                          "it took stays lost until the victim's following turn starts "
-                          "(game/rulesets/d20/flow.py:start_turn sets reaction = not stunned)",
-                   strict=True)
 def test_reaction_is_back_once_the_stun_has_ended():
     """"stunned until the end of their next turn" (DIGEST [PROP]: "cannot use its
     Reaction until the end of its next turn").
