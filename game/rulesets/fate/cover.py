@@ -1,0 +1,67 @@
+"""Cover and concealment between the origin of an attack and its target, from the map.
+
+Rule text: the defender's cover counts "relative to origin of attack, not necessarily
+the attacker". [PROP] The map's kinds map onto the text's: light cover (crates, low
+walls) is partial cover (+1); heavy cover (sandbags, trees, rocks) is total cover (+2,
+the attacker must locate her); a concealing tile shielding a target still in sight
+(tall grass, a bush, a door) is partial concealment (+1); a target out of sight from
+the origin though no wall stops the attack (behind a hedge) is totally concealed (+2,
+must be located). Cover and concealment are separate lines of the text and add up.
+Cover lying HIGH_GROUND levels or more below the origin shields nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from game.world.paths import chebyshev
+from game.world.sight import HIGH_GROUND, crossed_tiles, fov
+from game.world.tactical_map import Cover
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+Tile = tuple[int, int]
+PARTIAL, TOTAL = "partial", "total"
+
+
+@dataclass(frozen=True)
+class Protection:
+    blocked: bool  # a solid wall stands between: no thrown or projectile attack
+    visible: bool  # the target's tile is in sight from the origin
+    cover: str | None  # PARTIAL, TOTAL or None
+    concealment: str | None
+    distance: int  # tiles, Chebyshev
+    elevation_delta: int  # target's elevation minus the origin's
+
+
+def sight_from(battle: "Battle", origin: Tile) -> np.ndarray:
+    """Field of view from a tile, kept while a decision is pending."""
+    origin = (int(origin[0]), int(origin[1]))
+    return battle.memo(("fate-fov", origin), lambda: fov(battle.map, origin))
+
+
+def solid(battle: "Battle") -> np.ndarray:
+    tmap = battle.map
+    return battle.memo("fate-solid", lambda: tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE))
+
+
+def protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
+    tmap = battle.map
+    origin, target = (int(origin[0]), int(origin[1])), (int(target[0]), int(target[1]))
+    if origin == target:
+        return Protection(False, True, None, None, 0, 0)
+    tiles = crossed_tiles(origin, target)
+    walls = solid(battle)
+    blocked = any(walls[t] for t in tiles)
+    height = int(tmap.elevation[origin])
+    shields = [t for t in tiles if chebyshev(t, target) <= 1] + [target]
+    kinds = {Cover(int(tmap.cover[t])) for t in shields if height - int(tmap.elevation[t]) < HIGH_GROUND}
+    cover = TOTAL if Cover.HEAVY in kinds else PARTIAL if Cover.LIGHT in kinds else None
+    visible = bool(sight_from(battle, origin)[target])
+    concealment = TOTAL if not visible else PARTIAL if Cover.CONCEALMENT in kinds else None
+    return Protection(blocked, visible, cover, concealment, chebyshev(origin, target),
+                      int(tmap.elevation[target]) - height)

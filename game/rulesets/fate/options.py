@@ -1,0 +1,182 @@
+"""What a unit may declare for one of its two actions: the options of its DECLARE decision.
+
+Rule text: "During your turn, you can make 2 actions – either move or attack actions.
+You can move and attack once, or move twice, or attack once with each hand (for two
+attacks)." Every legality rule is checked here once, against the planned positions
+(plans.py); the Battle refuses anything else, so resolve.py may trust a declaration.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.components import KNEELING, PRONE, STANDING
+from game.engine.decisions import DECLARE, TARGET_TILE, TARGET_UNIT, Decision, Option
+from game.rulesets.fate.attacks import in_reach
+from game.rulesets.fate.components import Initiative
+from game.rulesets.fate.cover import protection, sight_from
+from game.rulesets.fate.plans import (attacks_declared, plan_of, posture_after, tile_after)
+from game.rulesets.fate.stats import hand_attacks, template, track, weapon
+from game.world.paths import reach
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+Tile = tuple[int, int]
+MOVE_TILES = 6  # [PROP] 30 ft (6 tiles of 5 ft) per move action; rough ground costs more
+
+
+def enemies(battle: "Battle", unit: int) -> list[int]:
+    """Enemies that can still be attacked: in the fight, or down but not dead."""
+    team = battle.team(unit)
+    return [u for u in battle.units() if battle.team(u) != team and not track(battle, u).dead]
+
+
+def known_to_side(battle: "Battle", team: int) -> frozenset[int]:
+    """[PROP] The enemies a side knows the place of: those any of its units in the fight
+    can see at the start of the turn (before anyone moves)."""
+    def compute():
+        seen: set[int] = set()
+        eyes = [battle.tile(u) for u in battle.units(team, active_only=True)]
+        others = [u for u in battle.units() if battle.team(u) != team]
+        for eye in eyes:
+            view = sight_from(battle, eye)
+            seen |= {u for u in others if view[battle.tile(u)]}
+        return frozenset(seen)
+    return battle.memo(("fate-known", team), compute)
+
+
+def occupied(battle: "Battle", unit: int, slot: int) -> set[Tile]:
+    """Tiles a move in beat `slot` cannot end on: where every other unit stands after the
+    beats before (moves resolve fastest first, so a slower unit leaving this beat is
+    still there when this unit moves)."""
+    return {tile_after(battle, u, slot - 1) for u in battle.units() if u != unit}
+
+
+def move_reach(battle: "Battle", unit: int, slot: int):
+    """Tiles within one move action from where the unit will be before this beat; units
+    in the fight block the way, fallen ones only their tile."""
+    def compute():
+        start = tile_after(battle, unit, slot - 1)
+        blockers = [tile_after(battle, u, slot - 1) for u in battle.units(active_only=True) if u != unit]
+        return reach(battle.map, start, MOVE_TILES, blocked=blockers)
+    return battle.memo(("fate-reach", unit, slot, len(plan_of(battle, unit))), compute)
+
+
+def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
+    if posture_after(battle, unit, slot - 1) == PRONE:
+        return None  # [PROP] a prone unit must stand up (a move action) before it moves
+    taken = occupied(battle, unit, slot)
+    tiles = tuple(t for t in move_reach(battle, unit, slot).tiles() if t not in taken)
+    if not tiles:
+        return None
+    return Option("move", "Move", "move action", TARGET_TILE, tiles, hotkey="m",
+                  description=f"Up to {MOVE_TILES} tiles (rough ground costs more). Moves happen "
+                              "fastest first; a tile taken by then stops you short.")
+
+
+def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str]) -> dict[int, tuple[str, ...]]:
+    """Each attackable enemy and the weapons that reach it in this beat, from the
+    planned positions. A thrown or projectile attack needs no wall in the way and a
+    target the side has seen; melee and unarmed need the target next to the attacker."""
+    origin = tile_after(battle, unit, slot - 1)
+    known = known_to_side(battle, battle.team(unit))
+    out: dict[int, tuple[str, ...]] = {}
+    for e in enemies(battle, unit):
+        if e not in known:
+            continue
+        where = tile_after(battle, e, slot)
+        prot = protection(battle, origin, where)
+        ok = tuple(w for w in weapons
+                   if in_reach(weapon(battle, w), prot.distance)
+                   and not (weapon(battle, w).missile and prot.blocked))
+        if ok:
+            out[e] = ok
+    return out
+
+
+def attack_option(battle: "Battle", unit: int, slot: int) -> Option | None:
+    weapons = hand_attacks(battle, unit, attacks_declared(battle, unit, slot))
+    targets = attack_targets(battle, unit, slot, weapons)
+    if not targets:
+        return None
+    order = tuple(w for w in weapons if any(w in ok for ok in targets.values()))
+    names = ", ".join(weapon(battle, w).name for w in order)
+    return Option("attack", "Attack", "attack action (one hand; two hands for a two-handed weapon)",
+                  TARGET_UNIT, tuple(targets), params={"with": order},
+                  param_limits={e: {"with": ok} for e, ok in targets.items()}, hotkey="a",
+                  offensive=True,
+                  description=f"4dF + Attack against her 4dF + Defense: beat it to hit; the margin "
+                              f"sets the wound. With: {names}.")
+
+
+def aim_option(battle: "Battle", unit: int, slot: int) -> Option | None:
+    """[PROP] Aiming is one action at one target, for a thrown or projectile attack."""
+    missiles = [w for w in hand_attacks(battle, unit, []) if weapon(battle, w).missile]
+    if not missiles:
+        return None
+    targets = attack_targets(battle, unit, slot, missiles)
+    live = tuple(e for e in targets if battle.active(e))
+    if not live:
+        return None
+    return Option("aim", "Aim", "action", TARGET_UNIT, live, hotkey="i",
+                  description="+1 to your next thrown or projectile attack on this target, this "
+                              "turn or the next, unless you move or change posture first.")
+
+
+def posture_options(battle: "Battle", unit: int, slot: int) -> list[Option]:
+    """[PROP] Kneeling, lying prone and standing up each take a move action."""
+    now = posture_after(battle, unit, slot - 1)
+    out = []
+    if now != KNEELING:
+        out.append(Option("kneel", "Kneel", "move action", hotkey="k",
+                          description="On your knees: −1 to your melee attacks; defending, −1 "
+                                      "against melee but +1 against thrown and projectile attacks."))
+    if now != PRONE:
+        out.append(Option("prone", "Drop prone", "move action", hotkey="p",
+                          description="Prone: −2 to your melee and thrown attacks; defending, −2 "
+                                      "against melee but +2 against thrown and projectile attacks."))
+    if now != STANDING:
+        out.append(Option("stand", "Stand up", "move action", hotkey="u",
+                          description="Back on your feet (a prone unit must stand before moving)."))
+    return out
+
+
+HOLD = Option("hold", "Hold", "no action", hotkey="h", description="Do nothing with this action.")
+
+
+def declaration_options(battle: "Battle", unit: int, slot: int) -> tuple[Option, ...]:
+    opts = [move_option(battle, unit, slot), attack_option(battle, unit, slot),
+            aim_option(battle, unit, slot)]
+    opts += posture_options(battle, unit, slot)
+    return tuple(o for o in opts if o is not None) + (HOLD,)
+
+
+def declared_so_far(battle: "Battle") -> tuple[dict, ...]:
+    """Everything declared this turn so far (public: later declarers may see it)."""
+    out = []
+    for u in battle.units():
+        for d in plan_of(battle, u):
+            out.append({"unit": u, "name": battle.name(u), "team": battle.team(u), "slot": d.slot,
+                        "kind": d.kind, "target": d.target, "with": d.weapon})
+    return tuple(out)
+
+
+def declaration(battle: "Battle", unit: int, slot: int) -> Decision:
+    init = battle.get(unit, Initiative)
+    t = template(battle, unit)
+    order = sorted((u for u in battle.units(active_only=True)
+                    if battle.get(u, Initiative).round == battle.round),
+                   key=lambda u: battle.get(u, Initiative).place)
+    context = {
+        "phase": "declare", "slot": slot, "round": battle.round,
+        "initiative": tuple((u, battle.name(u), battle.get(u, Initiative).total) for u in order),
+        "declared": declared_so_far(battle),
+        "planned_tile": tile_after(battle, unit, slot - 1),
+        "planned_posture": posture_after(battle, unit, slot - 1),
+        "sees": tuple(sorted(known_to_side(battle, battle.team(unit)))),
+    }
+    first = "" if slot == 1 else f" (action 1: {plan_of(battle, unit)[0].kind})"
+    prompt = (f"{battle.name(unit)} ({t.name}, initiative {init.total}): declare action {slot} of 2"
+              f"{first}. Slower units have declared; faster ones will see this.")
+    return Decision(unit, battle.team(unit), DECLARE, declaration_options(battle, unit, slot), prompt, context)

@@ -1,0 +1,97 @@
+"""Declared plans, and where everyone will stand when each declared action happens.
+
+A turn resolves in two beats: every unit's first action, then every unit's second.
+In each beat the moves and posture changes happen first (fastest first), then the
+attacks and aims. So when a unit declares, the positions that matter are the planned
+ones: its own after its earlier actions, and a slower unit's after the moves it has
+already declared (that is what declaring slowest-first lets a faster unit see).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.components import KNEELING, PRONE, STANDING
+from game.rulesets.fate.components import Aiming, Declared, Plan
+from game.rulesets.fate.stats import posture
+from game.world.paths import chebyshev
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+Tile = tuple[int, int]
+MOVES = ("move",)
+POSTURES = {"kneel": KNEELING, "prone": PRONE, "stand": STANDING}
+
+
+def plan_of(battle: "Battle", unit: int) -> list[Declared]:
+    """The unit's declared actions this turn (empty if it has not declared yet)."""
+    plan = battle.try_get(unit, Plan)
+    if plan is None or plan.round != battle.round:
+        return []
+    return list(plan.actions)
+
+
+def declared(battle: "Battle", unit: int, slot: int) -> Declared | None:
+    for d in plan_of(battle, unit):
+        if d.slot == slot:
+            return d
+    return None
+
+
+def tile_after(battle: "Battle", unit: int, slot: int) -> Tile:
+    """Where the unit plans to stand once the moves of beats 1..slot are done."""
+    tile = battle.tile(unit)
+    for d in plan_of(battle, unit):
+        if d.slot <= slot and d.kind == "move":
+            tile = d.target
+    return tile
+
+
+def posture_after(battle: "Battle", unit: int, slot: int) -> str:
+    """The unit's planned posture once the posture changes of beats 1..slot are done.
+    [PROP] A move from kneeling stands the unit up on the way."""
+    p = posture(battle, unit)
+    for d in plan_of(battle, unit):
+        if d.slot > slot:
+            continue
+        if d.kind in POSTURES:
+            p = POSTURES[d.kind]
+        elif d.kind == "move" and p == KNEELING:
+            p = STANDING
+    return p
+
+
+def attacks_declared(battle: "Battle", unit: int, before_slot: int = 3) -> list[str]:
+    """Weapons of the attacks the unit declared in slots before `before_slot`."""
+    return [d.weapon for d in plan_of(battle, unit) if d.kind == "attack" and d.slot < before_slot]
+
+
+def charge_planned(battle: "Battle", unit: int, target: int, slot: int) -> bool:
+    """[PROP] Charging: a melee attack right after a move action (the slot before) that
+    covered at least 2 tiles and ends next to the target."""
+    if slot < 2:
+        return False
+    prev = declared(battle, unit, slot - 1)
+    if prev is None or prev.kind != "move":
+        return False
+    start = tile_after(battle, unit, slot - 2)
+    return chebyshev(start, prev.target) >= 2 and chebyshev(prev.target, tile_after(battle, target, slot)) <= 1
+
+
+def aim_planned(battle: "Battle", unit: int, target: int, slot: int) -> bool:
+    """Aimed at this target: an aim still held from the last turn (and no move or posture
+    change declared since), or an aim declared earlier this turn with nothing between."""
+    aim = battle.try_get(unit, Aiming)
+    plan = plan_of(battle, unit)
+    held = aim is not None and aim.target == target and aim.round == battle.round - 1
+    for d in plan:
+        if d.slot >= slot:
+            break
+        if d.kind == "aim":
+            held = d.target == target
+        elif d.kind in MOVES or d.kind in POSTURES:
+            held = False
+        elif d.kind == "attack" and d.target == target and battle.ruleset.data.weapons[d.weapon].missile:
+            held = False  # the aim is spent on the first such attack
+    return held
