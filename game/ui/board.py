@@ -61,11 +61,22 @@ class BoardRenderer:
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple | None = None
         self._sprites: dict[tuple, pygame.Surface] = {}
+        self.outlines: list = []  # (colour, (vertical edges, horizontal edges)) per move band
 
     # --- overlays -----------------------------------------------------------------
     def set_move(self, bands: dict[tuple[int, int], int] | None) -> None:
-        self.move.set({t: theme.MOVE_BANDS[min(b, len(theme.MOVE_BANDS) - 1)]
-                       for t, b in (bands or {}).items()})
+        """The movement range, coloured by cost band, each band's edge outlined."""
+        top = len(theme.MOVE_BANDS) - 1
+        self.move.set({t: theme.MOVE_BANDS[min(b, top)] for t, b in (bands or {}).items()})
+        self.outlines = []
+        if bands:
+            w, h = self.tmap.width, self.tmap.height
+            grid = np.full((w, h), 99, np.int16)
+            for (x, y), b in bands.items():
+                grid[x, y] = min(b, top)
+            for k in sorted(set(int(v) for v in grid.flat if v != 99)):
+                colour = theme.MOVE_EDGES[min(k, top)]
+                self.outlines.append((colour, _edges(grid <= k)))
         self._version += 1
 
     def set_targets(self, tiles) -> None:
@@ -110,6 +121,15 @@ class BoardRenderer:
             region = pygame.transform.scale(region, (round(world.w * z), round(world.h * z)))
         sx, sy = cam.to_screen(world.x, world.y)
         out.blit(region, (round(sx), round(sy)))
+        for colour, (vert, horiz) in self.outlines:
+            for x, y in vert:  # the edge at the left side of tile (x, y)
+                if tx0 <= x <= tx1 and ty0 <= y < ty1:
+                    a, b = cam.to_screen(x * tw, y * th), cam.to_screen(x * tw, (y + 1) * th)
+                    pygame.draw.line(out, colour, a, b, 2)
+            for x, y in horiz:  # the edge at the top side of tile (x, y)
+                if tx0 <= x < tx1 and ty0 <= y <= ty1:
+                    a, b = cam.to_screen(x * tw, y * th), cam.to_screen((x + 1) * tw, y * th)
+                    pygame.draw.line(out, colour, a, b, 2)
         if pygame.display.get_surface() is not None:
             out = out.convert()
         return out
@@ -214,6 +234,16 @@ class BoardRenderer:
                         x = bar.x + int(w * k / u.max_hp)
                         pygame.draw.line(surface, (10, 10, 12), (x, bar.y), (x, bar.bottom - 1))
         return centres
+
+
+def _edges(mask: np.ndarray) -> tuple[list, list]:
+    """Boundary of a tile region: vertical edges (x, y) at tile x's left side, horizontal
+    edges (x, y) at tile y's top side."""
+    padded = np.pad(mask, 1)
+    v = padded[1:, 1:-1] != padded[:-1, 1:-1]   # between column x-1 and x, shape (w+1, h)
+    hz = padded[1:-1, 1:] != padded[1:-1, :-1]  # between row y-1 and y, shape (w, h+1)
+    return ([(int(x), int(y)) for x, y in zip(*np.nonzero(v))],
+            [(int(x), int(y)) for x, y in zip(*np.nonzero(hz))])
 
 
 def _draw_chain(surface: pygame.Surface, at: tuple[int, int], s: int) -> None:

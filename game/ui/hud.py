@@ -109,15 +109,28 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
     if u.partners:
         conds.append("grappling")
     col_w = (rect.w - 28) // 2
-    for i, (k, v) in enumerate(items):
+    short = [(k, v) for k, v in items if theme.font(12).size(f"{k}: {v}")[0] < col_w - 4]
+    long = [(k, v) for k, v in items if (k, v) not in short]
+    row = 0
+    for i, (k, v) in enumerate(short):
         cx = x + (i % 2) * col_w
         cy = y + (i // 2) * 17
         if cy > rect.bottom - 38:
             break
         surface.blit(theme.text(f"{k}:", 12, theme.DIM), (cx, cy))
+        surface.blit(theme.text(v, 12, theme.TEXT), (cx + theme.font(12).size(f"{k}: ")[0], cy))
+        row = i // 2 + 1
+    cy = y + row * 17
+    for k, v in long:  # long values (a weapon's name) get the whole width
+        if cy > rect.bottom - 38:
+            break
+        surface.blit(theme.text(f"{k}:", 12, theme.DIM), (x, cy))
         kw = theme.font(12).size(f"{k}: ")[0]
-        val = v if theme.font(12).size(v)[0] < col_w - kw - 4 else v[: max(3, (col_w - kw) // 7)] + "…"
-        surface.blit(theme.text(val, 12, theme.TEXT), (cx + kw, cy))
+        room = rect.w - 28 - kw
+        while v and theme.font(12).size(v)[0] > room:
+            v = v[:-2] + "…" if len(v) > 2 else ""
+        surface.blit(theme.text(v, 12, theme.TEXT), (x + kw, cy))
+        cy += 17
     cy = rect.bottom - 22
     text = ", ".join(conds) if conds else "no conditions"
     surface.blit(theme.text(text, 12, theme.WARN if conds else theme.FAINT), (x, cy))
@@ -220,7 +233,7 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
     # damage distribution: one bar per value, 0 (miss or no damage) first
     dist = {k: v for k, v in sorted(odds.damage.items())}
     if dist and any(k > 0 for k in dist):
-        chart = pygame.Rect(x, y + 2, rect.w - 20, 46)
+        chart = pygame.Rect(x, y + 2, rect.w - 20, 40)
         pygame.draw.rect(surface, (12, 14, 18), chart)
         keys = list(dist)
         lo, hi = min(keys), max(keys)
@@ -234,12 +247,13 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
             colour = theme.BAD if target_hp is not None and k >= target_hp else (120, 170, 240)
             pygame.draw.rect(surface, colour, (chart.x + int((k - lo) * bw), chart.bottom - h, max(1, int(bw) - 1), h))
         miss = dist.get(0, 0.0)
-        surface.blit(theme.text(f"{lo if lo > 0 else 1}", 10, theme.DIM), (chart.x + 2, chart.y + 1))
-        hi_img = theme.text(f"{hi}", 10, theme.DIM)
-        surface.blit(hi_img, (chart.right - hi_img.get_width() - 2, chart.y + 1))
-        surface.blit(theme.text(f"no damage {theme.percent(miss)}", 10, theme.DIM),
-                     (chart.centerx - 30, chart.y + 1))
-        y += 52
+        y = chart.bottom + 2
+        surface.blit(theme.text(f"{max(1, lo)}", 11, theme.DIM), (chart.x, y))
+        hi_img = theme.text(f"{hi} dmg", 11, theme.DIM)
+        surface.blit(hi_img, (chart.right - hi_img.get_width(), y))
+        mid = theme.text(f"no damage {theme.percent(miss)}", 11, theme.DIM)
+        surface.blit(mid, (chart.centerx - mid.get_width() // 2, y))
+        y += 17
     total = sum(v for _, v in odds.breakdown)
     parts = " ".join(f"{'+' if v >= 0 else '−'}{abs(v)} {label}" for label, v in odds.breakdown)
     line = f"d20 {parts} vs {odds.target_number}" if odds.target_number else parts

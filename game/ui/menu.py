@@ -228,8 +228,6 @@ class MenuScreen(Screen):
             elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if focus_row is None:
                     buttons[self.focus - len(rows)][1]()
-                elif focus_row.startswith("side:") or focus_row == "fog":
-                    self.change(focus_row, 1)
                 else:
                     self.start()
             elif k == pygame.K_SPACE and focus_row is not None:

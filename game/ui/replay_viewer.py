@@ -26,11 +26,10 @@ AUTOPLAY_STEP = 0.6
 class ReplayViewer(Screen):
     title = "Replay"
 
-    def __init__(self, app, map_path, ruleset_id: str, seed: int, squads, max_rounds: int,
-                 choices: list, back: Screen | None = None, name: str = "") -> None:
+    def __init__(self, app, factory, choices: list, back: Screen | None = None, name: str = "") -> None:
+        """`factory()` builds the battle at step 0; `choices` are the replay's steps."""
         super().__init__(app)
-        self.map_path, self.ruleset_id, self.seed = map_path, ruleset_id, seed
-        self.squads, self.max_rounds, self.choices = squads, max_rounds, list(choices)
+        self.factory, self.choices = factory, list(choices)
         self.back, self.name = back, name
         self.step = 0
         self.battle = None
@@ -43,8 +42,11 @@ class ReplayViewer(Screen):
         self.selected = None
         self.rects: dict[str, Any] = {}
         self._rebuild(0)
+        self.ruleset_id, self.seed = self.battle.ruleset.id, self.battle.seed
         self.board = BoardRenderer(self.battle.map)
         self.board.camera.resize(*app.surface.get_size())
+        w, h = app.surface.get_size()
+        self.board.camera.safe = (0, 46, w - min(360, max(260, w // 4)) - 12, h - 46 - 90)
         units = list(self.view.units.values())
         if units:
             xs = sorted(u.tile[0] for u in units)
@@ -53,12 +55,17 @@ class ReplayViewer(Screen):
 
     @classmethod
     def from_battle(cls, app, battle, squads=None, back=None) -> "ReplayViewer":
-        return cls(app, battle.map.path, battle.ruleset.id, battle.seed, squads, battle.max_rounds,
-                   list(battle.choices), back, f"{battle.map.name}")
+        from game.engine.battle import Battle
+
+        def factory():
+            return Battle(battle.map, battle.ruleset, battle.orders, seed=battle.seed,
+                          max_rounds=battle.max_rounds)
+        return cls(app, factory, list(battle.choices), back, f"{battle.map.name}")
 
     @classmethod
     def from_file(cls, app, path, back=None) -> "ReplayViewer":
         from game.engine.decisions import Choice
+        from game.engine.setup import new_battle
         from game.replay import read_replay, resolve_map
         rep = read_replay(path)
         choices = []
@@ -67,17 +74,18 @@ class ReplayViewer(Screen):
                 choices.append(Choice.from_json(raw))
             except (ValueError, TypeError) as exc:
                 raise SaveError(path, f"choice {n} of {len(rep.choices)} is malformed: {exc}") from None
+
+        def factory():
+            return new_battle(resolve_map(rep.map), rep.ruleset, seed=rep.seed, squads=rep.squads,
+                              max_rounds=rep.max_rounds)
         try:
-            return cls(app, resolve_map(rep.map), rep.ruleset, rep.seed, rep.squads, rep.max_rounds, choices,
-                       back, Path(path).name)
+            return cls(app, factory, choices, back, Path(path).name)
         except InputError as exc:
             raise SaveError(path, f"{exc.where}: {exc.problem}") from None
 
     # --- stepping -----------------------------------------------------------------
     def _fresh(self):
-        from game.engine.setup import new_battle
-        return new_battle(self.map_path, self.ruleset_id, seed=self.seed, squads=self.squads,
-                          max_rounds=self.max_rounds)
+        return self.factory()
 
     def _rebuild(self, k: int) -> None:
         if self.battle is not None:

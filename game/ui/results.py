@@ -123,15 +123,10 @@ class ResultsScreen(Screen):
         self.countdown = None
 
     def again(self) -> None:
-        from game.engine.setup import new_battle
+        from game.engine.battle import Battle
         from game.ui.battle_screen import BattleScreen
         b = self.battle
-        try:
-            battle = new_battle(b.map.path, b.ruleset.id, seed=b.seed + 1, squads=self.squads,
-                                max_rounds=b.max_rounds)
-        except Exception as exc:
-            self.message = f"Cannot start: {exc}"
-            return
+        battle = Battle(b.map, b.ruleset, b.orders, seed=b.seed + 1, max_rounds=b.max_rounds)
         self.next = BattleScreen(self.app, battle, self.sides, self.fog, self.speed, squads=self.squads,
                                  demo=self.demo)
 

@@ -28,7 +28,8 @@ BUTTON_ARMED = (170, 120, 30)
 BUTTON_OFF = (34, 38, 46)
 
 #: Overlay colours (RGBA): movement bands by how many actions a move costs.
-MOVE_BANDS = ((70, 150, 255, 80), (40, 210, 230, 70), (240, 200, 60, 70), (240, 140, 60, 70))
+MOVE_BANDS = ((60, 140, 255, 90), (60, 200, 235, 70), (240, 210, 70, 60), (245, 150, 60, 60))
+MOVE_EDGES = ((120, 190, 255), (120, 235, 250), (255, 225, 110), (255, 170, 90))
 TARGET_TILE = (255, 120, 60, 70)
 PATH = (255, 255, 255)
 CURSOR = (255, 235, 120)
@@ -138,7 +139,8 @@ def percent(p: float) -> str:
         return "<0.1%"
     if v > 99.9:
         return ">99.9%"
-    return f"{v:.1f}%" if v < 10 or v > 90 or v != int(v) else f"{int(v)}%"
+    v = round(v, 1)
+    return f"{int(v)}%" if v == int(v) else f"{v:.1f}%"
 
 
 def arrow_button(surface: pygame.Surface, rect: pygame.Rect, direction: int, hover=False) -> None:
