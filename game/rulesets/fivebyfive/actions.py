@@ -112,22 +112,30 @@ def pick_decision(battle: "Battle", attacker: int, target: int, action: str, res
                     prompt, context)
 
 
+def roll_action(dice, p) -> tuple[rolls.Roll55, tuple[rolls.Roll55, ...]]:
+    """The dice of one Offensive Action: the roll to Make a Hit, then one Control roll
+    per Hit (two for a Double Hit, rolled together: "as though they were the target of
+    two simultaneous successful attacks", so before either Damages anything)."""
+    attack = rolls.roll(dice, p.target_number)
+    if not attack.success:
+        return attack, ()
+    hits = 2 if attack.critical else 1
+    return attack, tuple(rolls.roll(dice, p.defence_target) for _ in range(hits))
+
+
 def offensive_action(battle: "Battle", attacker: int, target: int, action: str) -> Flow:
     """Make a Hit, Control it, choose and apply the Damage (the text's Attack Summary)."""
     p = profile(battle, attacker, target, action)
     t = template(battle, attacker)
     using = {"strike": t.strikes_with, "aim": t.aims_with, "focus": t.focuses_with}[action]
-    attack = rolls.roll(battle.dice, p.target_number)
+    attack, controls = roll_action(battle.dice, p)
     battle.emit(OffensiveRolled(attacker, target, battle.name(attacker), battle.name(target),
                                 action, using, attack, p.explain()))
     if not attack.success:
         return  # "The Attacker's turn ends"
-    hits = 2 if attack.critical else 1
-    # A Double Hit: "two Control the Hit rolls as though ... the target of two simultaneous
-    # successful attacks": both are rolled before either Damages anything.
+    hits = len(controls)
     results = []
-    for number in range(1, hits + 1):
-        control = rolls.roll(battle.dice, p.defence_target)
+    for number, control in enumerate(controls, 1):
         result = control_result(control)
         results.append(result)
         battle.emit(ControlRolled(target, battle.name(target), p.defence, number, hits, control,
