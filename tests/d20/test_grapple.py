@@ -295,3 +295,25 @@ def test_a_unit_out_of_the_fight_falls_out_of_its_grapple():
     do(b, "melee", gunner, kind="melee", location="torso")
     assert not b.active(gunner)
     assert not grapple.in_grapple(b, brawler) and grapple.consistency_errors(b) == []
+
+
+def test_a_melee_square_may_be_partly_inaccessible():
+    """"It is acceptable if part of the square is inaccessible (e.g. off a cliff face) as
+    long as each creature has its own space."
+
+    Three walkable tiles in an L: (1, 1), (2, 1), (1, 2); (2, 2) is a wall. The Melee
+    of three takes the 2 × 2 square with the wall in it, one creature per open tile.
+    """
+    from tests.helpers import ascii_map
+    rows = ["#####",
+            "#..##",
+            "#.###",
+            "#####"]
+    b = battle_with(ascii_map(rows), [(1, "brawler", 2, 1), (2, "gunner", 1, 1), (1, "brawler", 1, 2)],
+                    [20, 1, 15, 1, 1])
+    a, gunner, c = b.units()
+    do(b, "melee", gunner, kind="melee", location="torso")
+    end_turn(b)
+    do(b, "melee", gunner, kind="melee", location="torso")
+    assert grapple.group(b, a) == {a, gunner, c}
+    assert {b.tile(u) for u in (a, gunner, c)} == {(1, 1), (2, 1), (1, 2)}

@@ -263,3 +263,27 @@ def test_zone_ends_when_the_shooter_is_out_of_the_fight():
     do(b, "shoot", brawler, mode="single", location="torso")
     assert not _willpower_checks(b)
     assert events_of(b, AttackRolled)[-1].attacker == marksman
+
+
+def test_suppression_catches_a_whole_melee_even_if_it_covers_part_of_it():
+    """"area of effect (AoE) effects affect all creatures within the Melee, even if the
+    AoE only covers part of the Melee's area" (rule text, "Melee Attacks").
+
+    Brawlers A and C and the gunner G form a Melee of three on (6, 5), (5, 4), (6, 4)
+    — G on (5, 4). A second gunner at (14, 5) lays a cone west: it reaches x ≥ 6, so it
+    covers A's and C's spaces but not G's. G still makes the start-of-turn save.
+    """
+    b = battle_with(open_map(20, 12), [(1, "brawler", 5, 5), (2, "gunner", 6, 5), (1, "brawler", 7, 5),
+                                       (2, "gunner", 14, 5)], [20, 1, 15, 10, 1, 1, 20])
+    a, g, c, shooter = b.units()
+    do(b, "melee", g, kind="melee", location="torso")
+    end_turn(b)
+    do(b, "melee", g, kind="melee", location="torso")
+    end_turn(b)
+    assert b.tile(g) == (5, 4) and {b.tile(a), b.tile(c)} == {(6, 5), (6, 4)}
+    do(b, "suppress", (6, 5))
+    tiles = _zone(b).tiles
+    assert b.tile(g) not in tiles and b.tile(a) in tiles and b.tile(c) in tiles
+    assert b.pending.actor == g
+    check = _willpower_checks(b)[-1]
+    assert check.unit == g and "starting its turn" in check.detail
