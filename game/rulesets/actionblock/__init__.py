@@ -1,0 +1,140 @@
+"""The Action Block ruleset (Miridon Hunters battle rules; rules/action-block.txt;
+docs/rulesets/actionblock.md maps every rule to its code and test)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.components import Archetype, Facing, Name, Position, Posture, Team
+from game.engine.decisions import Choice, Decision
+from game.engine.odds import Odds
+from game.errors import InputError
+from game.rulesets.actionblock import flow
+from game.rulesets.actionblock.components import (Barrier, Casting, Conditions, Defences,
+                                                  Fighter, Ghost, Health, Loadout, Points, Stance,
+                                                  TurnState)
+from game.rulesets.actionblock.data import ActionBlockData
+from game.rulesets.actionblock.movement import NAMES, direction_to
+from game.rulesets.actionblock.stats import (full_pdr, max_battle_speed, max_battle_strength,
+                                             max_health, spell_dr, staff, template)
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle, UnitOrder
+
+
+class ActionBlockRuleset:
+    id = "actionblock"
+    name = "Action Block (Miridon Hunters)"
+
+    def __init__(self, data: ActionBlockData | None = None) -> None:
+        self.data = data or ActionBlockData()
+
+    def template_for(self, wanted: str) -> str:
+        if wanted in self.data.templates:
+            return wanted
+        if wanted in self.data.by_archetype:
+            return self.data.by_archetype[wanted]
+        raise InputError("squad", f"actionblock has no unit template or archetype {wanted!r}")
+
+    def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
+        """1) Battle Begins: Maximum Battle Strength / Speed determined, current points
+        restored to them (the Turn Order is rolled when play starts)."""
+        counts: dict[tuple[int, str], int] = {}
+        for order in orders:
+            t = self.data.templates[order.template]
+            counts[(order.team, t.id)] = counts.get((order.team, t.id), 0) + 1
+            n = counts[(order.team, t.id)]
+            strength, speed = max_battle_strength(self.data, t), max_battle_speed(self.data, t)
+            hp = max_health(t)
+            pdr = full_pdr(self.data, t)
+            items: dict[str, str] = {}
+            for w in t.weapons:
+                key = w if w not in items else f"{w}_{sum(1 for v in items.values() if v == w) + 1}"
+                items[key] = w
+            loaded = {k: self.data.weapons[w].ammo for k, w in items.items() if self.data.weapons[w].is_gun}
+            staff_storage = sum(self.data.weapons[w].ghost_storage or 0 for w in t.weapons)
+            ghost = t.ghost_hp + staff_storage  # [PROP] a staff's Ghost Storage adds to Max Ghost HP
+            battle.create(
+                Position(order.x, order.y), Team(order.team), Name(f"{t.name} {order.team}-{n}"),
+                Archetype(t.archetype), Posture(), Facing(), Fighter(t.id),
+                Points(strength, speed, strength, speed), Health(hp, hp),
+                Defences(pdr, pdr, spell_dr(t)), Stance(), Loadout(items, loaded), TurnState(),
+                Ghost(ghost, ghost), Conditions(),
+            )
+        # [PROP] everyone starts facing the nearest enemy.
+        units = battle.units()
+        for unit in units:
+            here = battle.tile(unit)
+            foes = [u for u in units if battle.team(u) != battle.team(unit)]
+            if foes:
+                foe = min(foes, key=lambda u: (max(abs(battle.tile(u)[0] - here[0]),
+                                                   abs(battle.tile(u)[1] - here[1])), u))
+                f = battle.get(unit, Facing)
+                f.dx, f.dy = direction_to(here, battle.tile(foe))
+
+    def play(self, battle: "Battle"):
+        return flow.play(battle)
+
+    def odds(self, battle: "Battle", decision: Decision, choice: Choice) -> Odds | None:
+        from game.rulesets.actionblock.previews import choice_odds
+        return choice_odds(battle, decision, decision.validate(choice))
+
+    def unit_card(self, battle: "Battle", unit: int) -> dict[str, Any]:
+        t = template(battle, unit)
+        health = battle.get(unit, Health)
+        points = battle.get(unit, Points)
+        d = battle.get(unit, Defences)
+        stance = battle.get(unit, Stance)
+        cond = battle.get(unit, Conditions)
+        loadout = battle.get(unit, Loadout)
+        ghost = battle.get(unit, Ghost)
+        conditions = []
+        if health.dead:
+            conditions.append("Dead")
+        elif health.unconscious:
+            conditions.append("Unconscious")
+        if stance.level:
+            from game.rulesets.actionblock.attacks import STANCE_NAMES
+            conditions.append(STANCE_NAMES[stance.level] + (" + Shield Block" if stance.shield else ""))
+        from game.rulesets.actionblock import grappling
+        if grappling.holding(battle, unit):
+            conditions.append("Grappling")
+        if grappling.grappled(battle, unit):
+            conditions.append("Grappled")
+        if battle.has(unit, Casting):
+            c = battle.get(unit, Casting)
+            conditions.append(f"Spell Casting ({self.data.spells[c.spell].name}, {c.remaining} to go, "
+                              f"{c.spell_ghost} Spell Ghost HP)")
+        if cond.stunned:
+            conditions.append(f"Stunned ({cond.stunned})")
+        if cond.taunted_by is not None:
+            conditions.append(f"Taunted by {battle.name(cond.taunted_by)}")
+        if cond.marked:
+            conditions.append("Battle Strategy target")
+        if cond.fooled:
+            conditions.append("in Stealth from " + ", ".join(battle.name(u) for u in sorted(cond.fooled)))
+        if battle.has(unit, Barrier):
+            conditions.append(f"Spell Barrier ({battle.get(unit, Barrier).left})")
+        conditions += cond.lasting
+        weapons = [self.data.weapons[w].name + (f" {loadout.loaded[k]}/{self.data.weapons[w].ammo}"
+                                                if k in loadout.loaded else "")
+                   for k, w in sorted(loadout.items.items())]
+        return {
+            "name": battle.name(unit), "template": t.name, "hp": health.hp, "max_hp": health.max_hp,
+            "strength": f"{points.strength}/{points.max_strength}",
+            "speed": f"{points.speed}/{points.max_speed}",
+            "pdr": f"{d.pdr}/{d.pdr_full}", "spell_dr": d.spell_dr,
+            "armour": self.data.armours[t.armour].name,
+            "facing": NAMES[(battle.get(unit, Facing).dx, battle.get(unit, Facing).dy)],
+            "ghost_hp": f"{ghost.ghost}/{ghost.max_ghost}" if ghost.max_ghost else "",
+            "weapons": ", ".join(weapons),
+            "conditions": conditions,
+        }
+
+    def health(self, battle: "Battle", unit: int) -> tuple[int, int]:
+        h = battle.get(unit, Health)
+        return max(0, h.hp), h.max_hp
+
+
+def make_ruleset() -> ActionBlockRuleset:
+    return ActionBlockRuleset()

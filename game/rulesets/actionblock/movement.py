@@ -1,0 +1,184 @@
+"""Movement Actions (battlerules-movementactions), facing, and Obstruct Movement.
+
+[GAME] 1 tile = the map's feet per tile (5 ft): Sidestep 1 tile, Fast Sidestep and
+Charge up to 2, Fast Charge up to 4. Every move is a straight line in one of the 8
+grid directions; a rough tile costs its move cost in tiles; no move passes through a
+unit or cuts the corner of a wall. The 60° cone of a Charge is the facing at the
+start of the Action Block and the two directions 45° either side of it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator
+
+from game.engine.components import Facing, Position
+from game.engine.decisions import REACTION, Choice, Decision, Option
+from game.engine.events import Moved
+from game.rulesets.actionblock.components import Health, TurnState
+from game.rulesets.actionblock.costs import can_afford, pay
+from game.rulesets.actionblock.events import Faced, MovementObstructed
+from game.rulesets.actionblock.stats import MELEE_RANGE_FT, within
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+Tile = tuple[int, int]
+Flow = Generator[Decision, Choice, None]
+
+#: The 8 facings, clockwise from north (y grows downwards on the map).
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1),
+    "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1),
+}
+NAMES = {v: k for k, v in DIRECTIONS.items()}
+ORDER = tuple(DIRECTIONS)
+#: Distances in feet of each moving action (movement actions page).
+MOVE_FEET = {"sidestep": 5, "fast_sidestep": 10, "charge": 10, "fast_charge": 20}
+#: Movement Actions that move the character, hence can be obstructed [PROP]: Turn and
+#: Restore Speed Points leave it where it stands.
+MOVING_ACTIONS = ("sidestep", "fast_sidestep", "charge", "fast_charge", "teleport")
+
+
+def sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def direction_to(a: Tile, b: Tile) -> tuple[int, int]:
+    """The grid direction that best points from a to b (one of 8)."""
+    import math
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx == dy == 0:
+        return (0, 1)
+    angle = math.atan2(dy, dx)
+    octant = round(angle / (math.pi / 4)) % 8
+    return [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)][octant]
+
+
+def facing_name(battle: "Battle", unit: int) -> str:
+    f = battle.get(unit, Facing)
+    return NAMES[(f.dx, f.dy)]
+
+
+def face(battle: "Battle", unit: int, direction: tuple[int, int]) -> None:
+    f = battle.get(unit, Facing)
+    if (f.dx, f.dy) != direction:
+        f.dx, f.dy = direction
+        battle.emit(Faced(unit, battle.name(unit), NAMES[direction]))
+
+
+def cone(facing: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """Directions within 60° of a facing: itself and its two 45° neighbours."""
+    i = ORDER.index(NAMES[facing])
+    return tuple(DIRECTIONS[ORDER[(i + k) % 8]] for k in (-1, 0, 1))
+
+
+def blocking_tiles(battle: "Battle", unit: int) -> set[Tile]:
+    """Tiles a move may not enter or cross: every other character still lying or
+    standing there ([PROP] the Dead are removed from play and block nothing)."""
+    return {battle.tile(u) for u in battle.units() if u != unit and not battle.get(u, Health).dead}
+
+
+def straight_moves(battle: "Battle", unit: int, feet: int,
+                   directions: tuple[tuple[int, int], ...] | None = None) -> dict[Tile, list[Tile]]:
+    """Every tile a straight move of up to `feet` reaches → the path (start excluded)."""
+    tmap = battle.map
+    budget = feet // tmap.feet_per_tile
+    blocked = blocking_tiles(battle, unit)
+    start = battle.tile(unit)
+    out: dict[Tile, list[Tile]] = {}
+    for d in (directions or tuple(DIRECTIONS.values())):
+        x, y = start
+        spent, path = 0, []
+        while True:
+            nx, ny = x + d[0], y + d[1]
+            if not tmap.in_bounds(nx, ny) or not tmap.walkable[nx, ny] or (nx, ny) in blocked:
+                break
+            if d[0] and d[1] and not (tmap.walkable[nx, y] and tmap.walkable[x, ny]):
+                break  # no cutting the corner of a wall
+            spent += int(tmap.move_cost[nx, ny])
+            if spent > budget:
+                break
+            path = path + [(nx, ny)]
+            out[(nx, ny)] = path
+            x, y = nx, ny
+    return dict(sorted(out.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+
+
+def charge_moves(battle: "Battle", unit: int, action: str) -> dict[Tile, list[Tile]]:
+    facing = battle.get(unit, TurnState).block_facing
+    return straight_moves(battle, unit, MOVE_FEET[action], cone(facing))
+
+
+def teleport_tiles(battle: "Battle", unit: int, rank: int, ghost: int) -> list[Tile]:
+    """Free walkable tiles within 5 ft × rank that the character can see, whose cost
+    (1 Ghost HP per foot) it can pay."""
+    from game.world.sight import fov
+    tmap = battle.map
+    reach_tiles = min(rank * 5, ghost) // tmap.feet_per_tile
+    if reach_tiles < 1:
+        return []
+    x0, y0 = battle.tile(unit)
+    seen = fov(tmap, (x0, y0), reach_tiles)
+    blocked = blocking_tiles(battle, unit)
+    out = []
+    for y in range(y0 - reach_tiles, y0 + reach_tiles + 1):
+        for x in range(x0 - reach_tiles, x0 + reach_tiles + 1):
+            if ((x, y) != (x0, y0) and tmap.in_bounds(x, y) and tmap.walkable[x, y]
+                    and seen[x, y] and (x, y) not in blocked):
+                out.append((x, y))
+    return out
+
+
+# --- Obstruct Movement --------------------------------------------------------------------
+def obstruct_candidates(battle: "Battle", mover: int, asked: set[int]) -> list[int]:
+    """Enemies within Melee Range of the mover who may Obstruct Movement now."""
+    from game.rulesets.actionblock.reactions import can_react
+    team = battle.team(mover)
+    return [u for u in battle.units(active_only=True)
+            if battle.team(u) != team and u not in asked and can_react(battle, u)
+            and within(battle, u, mover, MELEE_RANGE_FT) and can_afford(battle, u, "obstruct")]
+
+
+def obstruct_decision(battle: "Battle", unit: int, mover: int, action: str, to: Tile) -> Decision:
+    label = battle.ruleset.data.cost(action).name
+    return Decision(
+        unit, battle.team(unit), REACTION,
+        (Option("obstruct", "Obstruct Movement", "1 Str, 0 Spd", hotkey="o",
+                description=f"End {battle.name(mover)}'s {label} where it stands now."),
+         Option("pass", "Let it move", hotkey="n")),
+        f"{battle.name(mover)} is moving ({label}) within 5 ft of {battle.name(unit)}: "
+        f"Obstruct Movement?",
+        {"trigger": "obstruct", "mover": mover, "action": action, "at": battle.tile(mover),
+         "to": to})
+
+
+def ask_obstruct(battle: "Battle", mover: int, action: str, to: Tile, asked: set[int]) -> Generator[Decision, Choice, bool]:
+    """Ask each enemy within Melee Range (once per Movement Action); True if obstructed."""
+    for unit in obstruct_candidates(battle, mover, asked):
+        asked.add(unit)
+        choice = yield obstruct_decision(battle, unit, mover, action, to)
+        if choice.option == "obstruct":
+            pay(battle, unit, "obstruct", f"(against {battle.name(mover)})")
+            battle.emit(MovementObstructed(mover, battle.name(mover), unit, battle.name(unit),
+                                           battle.tile(mover)))
+            return True
+    return False
+
+
+def walk(battle: "Battle", unit: int, action: str, path: list[Tile]) -> Generator[Decision, Choice, list[Tile]]:
+    """Step along a straight path; before each step any enemy within Melee Range that
+    was not asked yet may Obstruct Movement, ending the action there. Returns the
+    tiles actually entered."""
+    asked: set[int] = set()
+    walked: list[Tile] = []
+    pos = battle.get(unit, Position)
+    for step in path:
+        obstructed = yield from ask_obstruct(battle, unit, action, path[-1], asked)
+        if obstructed or not battle.active(unit):
+            break
+        pos.x, pos.y = step
+        walked.append(step)
+    if walked:
+        battle.emit(Moved(unit, battle.name(unit), tuple(walked),
+                          battle.ruleset.data.cost(action).name))
+    return walked

@@ -1,0 +1,402 @@
+"""What a character may do right now on its Turn: the options of its Decision.
+
+Every legality rule is checked here once: one Offensive, one Movement and one Verbal
+action per Turn, Bonus Actions whose conditions hold, every cost affordable ("If the
+action would reduce the character's Current Speed Points or Current Strength Points to
+below 0, then the user cannot perform the action"), every target in Range. The Battle
+refuses any choice outside these options, so actions.py may assume a choice is legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option
+from game.world.sight import line_of_fire
+from game.rulesets.actionblock import charisma, grappling
+from game.rulesets.actionblock.attacks import MELEE_ACTIONS, range_band
+from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, Health,
+                                                  LastActivation, Loadout, Points, TurnState)
+from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
+from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_moves,
+                                                direction_to, straight_moves, teleport_tiles)
+from game.rulesets.actionblock.reactions import block_options
+from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
+                                              spell_targets)
+from game.rulesets.actionblock.stats import (data, distance_ft, gun_items, in_melee_range, items,
+                                             melee_items, template, weapon_of)
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+HEALING_WORD_RANGE_FT = 30
+COMBO_AFTER = ("melee", "combo")  # [PROP] chains allowed (digest 3.12)
+
+
+# --- targets -------------------------------------------------------------------------------
+def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]:
+    """Enemies that can be attacked: not Dead, not lost track of (Stealth)."""
+    team = battle.team(unit)
+    out = []
+    for u in battle.units():
+        h = battle.get(u, Health)
+        if battle.team(u) == team or h.dead or (h.unconscious and not include_down):
+            continue
+        if charisma.hidden_from(battle, unit, u):
+            continue
+        out.append(u)
+    return out
+
+
+def nearest_enemy(battle: "Battle", unit: int) -> int | None:
+    foes = [u for u in enemies(battle, unit, include_down=False)]
+    if not foes:
+        return None
+    here = battle.tile(unit)
+    return min(foes, key=lambda u: (distance_ft(battle, here, battle.tile(u)), u))
+
+
+def apply_taunt(battle: "Battle", unit: int, targets: list[int]) -> list[int]:
+    """Taunted [PROP]: if the taunter is a legal target, it is the only one."""
+    taunter = battle.get(unit, Conditions).taunted_by
+    if taunter is not None and taunter in targets:
+        return [taunter]
+    return targets
+
+
+def gun_in_reach(battle: "Battle", unit: int, item: str, target: int) -> bool:
+    """In the gun's Range, in sight, no wall between ([PROP] guns need line of sight)."""
+    weapon = weapon_of(battle, unit, item)
+    if range_band(weapon, distance_ft(battle, battle.tile(unit), battle.tile(target))) is None:
+        return False
+    lof = line_of_fire(battle.map, battle.tile(unit), battle.tile(target))
+    return lof.visible and not lof.blocked
+
+
+def loaded(battle: "Battle", unit: int, item: str) -> int:
+    return battle.get(unit, Loadout).loaded.get(item, 0)
+
+
+def weapon_names(battle: "Battle", unit: int, keys) -> str:
+    return ", ".join(weapon_of(battle, unit, k).name for k in keys)
+
+
+# --- Offensive Actions --------------------------------------------------------------------
+def melee_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str) -> Option | None:
+    if not can_afford(battle, unit, key):
+        return None
+    weapons = melee_items(battle, unit)
+    targets = apply_taunt(battle, unit, [e for e in enemies(battle, unit) if in_melee_range(battle, unit, e)])
+    if not targets or not weapons:
+        return None
+    ts = battle.get(unit, TurnState)
+    extra = ""
+    if ts.charge:
+        extra = f" Charged: + {'' if ts.charge == 1 else '2 × '}weapon weight to damage."
+    return Option(key, label, cost_text(battle, key), TARGET_UNIT, tuple(targets),
+                  params={"weapon": tuple(weapons)}, hotkey=hotkey, offensive=True,
+                  description="2d6 + To Hit Bonus ≥ Evasion hits; a 12 on the dice is a Critical "
+                              "Hit (every damage term doubled)." + extra)
+
+
+def gun_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,
+               only: str | None = None) -> Option | None:
+    if not can_afford(battle, unit, key.replace("second_", "")):
+        return None
+    guns = [g for g in gun_items(battle, unit) if loaded(battle, unit, g) > 0 and (only is None or g == only)]
+    if not guns:
+        return None
+    targets, limits = [], {}
+    for e in enemies(battle, unit):
+        ok = tuple(g for g in guns if gun_in_reach(battle, unit, g, e))
+        if ok:
+            targets.append(e)
+            limits[e] = {"weapon": ok}
+    targets = apply_taunt(battle, unit, targets)
+    if not targets:
+        return None
+    desc = "2d6 (1d6 per shotgun bullet) + To Hit Bonus ≥ Evasion."
+    if "aimed" in key:
+        desc += " +3 to hit."
+    return Option(key, label, cost_text(battle, key.replace("second_", "")), TARGET_UNIT, tuple(targets),
+                  params={"weapon": tuple(guns)},
+                  param_limits={t: limits[t] for t in targets}, hotkey=hotkey, offensive=True,
+                  description=desc)
+
+
+def grapple_options(battle: "Battle", unit: int) -> list[Option]:
+    out = []
+    holding = grappling.holding(battle, unit)
+    held_by = grappling.held_by(battle, unit)
+    if holding and can_afford(battle, unit, "grapple_attack"):
+        w = weapon_of(battle, unit, _grapple_item(battle, unit))
+        out.append(Option("grapple_attack", "Grapple Attack", cost_text(battle, "grapple_attack"),
+                          TARGET_UNIT, tuple(holding), hotkey="k", offensive=True,
+                          description=f"Hits automatically: {w.grapple_damage} damage − PDR, "
+                                      f"−{w.grapple_speed_damage} Current Speed."))
+    if held_by and can_afford(battle, unit, "break_grapple"):
+        out.append(Option("break_grapple", "Break Grapple", cost_text(battle, "break_grapple"),
+                          TARGET_UNIT, tuple(held_by), hotkey="x", offensive=True,
+                          description="2d6 + Max Grapple Strength against your grappler's; higher wins."))
+    if not holding and not held_by and can_afford(battle, unit, "grapple"):
+        # [PROP] one grapple at a time on each side.
+        targets = [e for e in enemies(battle, unit, include_down=False)
+                   if in_melee_range(battle, unit, e) and not grappling.grappled(battle, e)]
+        targets = apply_taunt(battle, unit, targets)
+        if targets:
+            out.append(Option("grapple", "Initiate Grapple", cost_text(battle, "grapple"), TARGET_UNIT,
+                              tuple(targets), hotkey="j", offensive=True,
+                              description="2d6 + grapple To Hit ≥ Evasion: you Grapple, it is Grappled."))
+    return out
+
+
+def _grapple_item(battle: "Battle", unit: int) -> str:
+    from game.rulesets.actionblock.stats import grappling_item
+    return grappling_item(battle, unit)
+
+
+def upkeep_offensive(battle: "Battle", unit: int) -> list[Option]:
+    out = []
+    reloadable = tuple(g for g in gun_items(battle, unit)
+                       if loaded(battle, unit, g) < (weapon_of(battle, unit, g).ammo or 0))
+    if reloadable and can_afford(battle, unit, "reload"):
+        out.append(Option("reload", "Reload", cost_text(battle, "reload"), params={"weapon": reloadable},
+                          hotkey="l", description="Reload a gun to full ammo."))
+    points = battle.get(unit, Points)
+    if points.strength < points.max_strength:
+        amount = restore_amount(battle, unit, "strength")
+        out.append(Option("restore_strength", "Restore Strength Points", cost_text(battle, "restore_strength"),
+                          hotkey="r", description=f"+{amount} Current Strength Points "
+                                                  f"(up to {points.max_strength})."))
+    casting = battle.try_get(unit, Casting)
+    if casting is not None and casting.remaining > 0:
+        out.append(Option("channel", "Channel Spell", cost_text(battle, "channel"), hotkey="h",
+                          description=f"Remaining Spell Cast Time {casting.remaining} → {casting.remaining - 1}."))
+    return out
+
+
+def restore_amount(battle: "Battle", unit: int, which: str) -> int:
+    from game.rulesets.actionblock.stats import RESTORE_BASE
+    return RESTORE_BASE + template(battle, unit).talent(f"restore_{which}_boost")
+
+
+def offensive_options(battle: "Battle", unit: int) -> list[Option]:
+    ts = battle.get(unit, TurnState)
+    out = [melee_option(battle, unit, "melee", "Melee Attack", "a")]
+    if ts.offensive_by_block.get(battle.round - 1) in COMBO_AFTER:
+        out.append(melee_option(battle, unit, "combo", "Melee Combo Attack", "c"))
+    out += [gun_option(battle, unit, "gun", "Gun Attack", "g"),
+            gun_option(battle, unit, "aimed", "Aimed Attack", "i")]
+    out += grapple_options(battle, unit)
+    out += upkeep_offensive(battle, unit)
+    return [o for o in out if o is not None]
+
+
+# --- Movement Actions ---------------------------------------------------------------------
+FACINGS = tuple(DIRECTIONS)
+
+
+def facing_choices(battle: "Battle", unit: int) -> tuple[str, ...]:
+    """"moved" (face the way you moved) first, then the 8 directions."""
+    return ("moved",) + FACINGS
+
+
+def movement_options(battle: "Battle", unit: int) -> list[Option]:
+    out: list[Option] = []
+    grappled_now = grappling.grappled(battle, unit)
+    points = battle.get(unit, Points)
+    if not grappled_now:
+        for key, label, hotkey in (("sidestep", "Sidestep", "s"), ("fast_sidestep", "Fast Sidestep", "f")):
+            if can_afford(battle, unit, key):
+                moves = straight_moves(battle, unit, MOVE_FEET[key])
+                if key == "sidestep":
+                    moves = {t: p for t, p in moves.items() if len(p) == 1}
+                if moves:
+                    out.append(Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
+                                      params={"facing": facing_choices(battle, unit)}, hotkey=hotkey,
+                                      description=f"Move up to {MOVE_FEET[key]} ft straight in any "
+                                                  "direction, then face any direction."))
+        for key, label, hotkey in (("charge", "Charge", "v"), ("fast_charge", "Fast Charge", "b")):
+            if can_afford(battle, unit, key):
+                moves = charge_moves(battle, unit, key)
+                if moves:
+                    mult = "" if key == "charge" else "2 × "
+                    out.append(Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
+                                      hotkey=hotkey,
+                                      description=f"Up to {MOVE_FEET[key]} ft within 60° of your facing; "
+                                                  f"a Melee Attack after it adds {mult}weapon weight."))
+        rank = template(battle, unit).talent("teleport")
+        ghost = battle.get(unit, Ghost).ghost
+        if rank and can_afford(battle, unit, "teleport"):
+            tiles = teleport_tiles(battle, unit, rank, ghost)
+            if tiles:
+                out.append(Option("teleport", "Teleport", cost_text(battle, "teleport") + ", 1 Ghost HP per ft",
+                                  TARGET_TILE, tuple(tiles), params={"facing": facing_choices(battle, unit)},
+                                  hotkey="o", description=f"Up to {5 * rank} ft in any direction you can see."))
+    here = battle.get(unit, TurnState).block_facing
+    foe = nearest_enemy(battle, unit)
+    toward = NAMES[direction_to(battle.tile(unit), battle.tile(foe))] if foe is not None else None
+    turns = [f for f in FACINGS if DIRECTIONS[f] != here]
+    if toward in turns:
+        turns.remove(toward)
+        turns.insert(0, toward)
+    out.append(Option("turn", "Turn", cost_text(battle, "turn"), params={"facing": tuple(turns)},
+                      hotkey="d", description="Face any direction."))
+    if points.speed < points.max_speed:
+        out.append(Option("restore_speed", "Restore Speed Points", cost_text(battle, "restore_speed"),
+                          hotkey="p", description=f"+{restore_amount(battle, unit, 'speed')} Current Speed "
+                                                  f"Points (up to {points.max_speed})."))
+    if grappling.holding(battle, unit) and can_afford(battle, unit, "maintain_grapple"):
+        out.append(Option("maintain_grapple", "Maintain Grapple", cost_text(battle, "maintain_grapple"),
+                          hotkey="m", description="Keep your hold; without it the grapple ends with your Turn."))
+    return out
+
+
+# --- Verbal Actions -----------------------------------------------------------------------
+def cast_option(battle: "Battle", unit: int, key: str) -> Option | None:
+    """Cast Spell / Echo Spell: target, then spell, Spell Ghost HP and modifiers."""
+    t = template(battle, unit)
+    ghost = battle.get(unit, Ghost).ghost
+    if not t.spells or ghost < 1 or battle.has(unit, Casting):
+        return None
+    strength = cast_strength_cost(battle, unit) if key == "cast" else cost_of(battle, "echo")[0]
+    speed = cost_of(battle, key)[1]
+    if not affordable(battle, unit, strength, speed):
+        return None
+    if key == "echo":
+        last = battle.try_get(unit, LastActivation)
+        if last is None or last.block != battle.round or last.spell_ghost > ghost:
+            return None
+        spells, ghosts = (last.spell,), (last.spell_ghost,)
+    else:
+        spells, ghosts = tuple(t.spells), tuple(range(ghost, 0, -1))
+    points = battle.get(unit, Points)
+    spare_str, spare_spd = points.strength - strength, points.speed - speed
+    by_target: dict[int, list[str]] = {}
+    for sid in spells:
+        spell = spell_of(battle, sid)
+        for target in ([unit] if spell.target in ("self", "burst") else spell_targets(battle, unit, spell)):
+            by_target.setdefault(target, []).append(sid)
+    if not by_target:
+        return None
+    targets = tuple(sorted(by_target, key=lambda u: (u != unit, u)))
+    params = {"spell": spells, "ghost": ghosts,
+              "speed_modifiers": tuple(speed_modifiers(spare_spd)),
+              "recover_strength": tuple(range(0, min(3, spare_str) + 1))}
+    limits = {u: {"spell": tuple(s for s in spells if s in by_target[u])} for u in targets}
+    label = "Cast Spell" if key == "cast" else "Echo Spell"
+    return Option(key, label, f"{strength} Str, {speed} Spd + modifiers", TARGET_UNIT, targets,
+                  params=params, param_limits=limits, hotkey="n" if key == "cast" else "u",
+                  offensive=True,
+                  description="Enter the Spell Casting Stance: invest Spell Ghost HP; Channel Spell "
+                              "until the cast time is 0, then Activate Spell. Shorten Spell 1/2 cost "
+                              "5/15 Spd; each recovered Spell Ghost HP costs 1 Str or 1 Spd (up to 3 of each).")
+
+
+def verbal_options(battle: "Battle", unit: int) -> list[Option]:
+    t = template(battle, unit)
+    out = [cast_option(battle, unit, "cast"), cast_option(battle, unit, "echo")]
+    rank = t.talent("healing_word")
+    if rank and can_afford(battle, unit, "healing_word"):
+        team = battle.team(unit)
+        targets = tuple(u for u in battle.units() if battle.team(u) == team and not battle.get(u, Health).dead
+                        and (u == unit or distance_ft(battle, battle.tile(unit), battle.tile(u))
+                             <= HEALING_WORD_RANGE_FT))
+        out.append(Option("healing_word", "Healing Word", cost_text(battle, "healing_word"), TARGET_UNIT,
+                          targets, hotkey="y", description=f"Restore {rank}d6 Current Health Points "
+                                                           "to yourself or one ally within 30 ft."))
+    for key, rank in sorted(t.charisma.items()):
+        if rank < 1 or not can_afford(battle, unit, key):
+            continue
+        s = charisma.skill(battle, key)
+        if s.targets == "enemies":
+            out.append(Option(key, s.name, cost_text(battle, key), hotkey=s.hotkey, offensive=True,
+                              description=s.description))
+            continue
+        targets = charisma.targets(battle, unit, key)
+        if targets:
+            out.append(Option(key, s.name, cost_text(battle, key), TARGET_UNIT, tuple(targets),
+                              hotkey=s.hotkey, offensive=True, description=s.description))
+    if charisma.anyone_to_reveal(battle, unit):
+        out.append(Option("battle_communication", "Battle Communication",
+                          cost_text(battle, "battle_communication"), hotkey="k",
+                          description="Point out Stealthed enemies to your allies."))
+    return [o for o in out if o is not None]
+
+
+# --- Bonus Actions --------------------------------------------------------------------------
+def bonus_options(battle: "Battle", unit: int) -> list[Option]:
+    out: list[Option] = []
+    ts = battle.get(unit, TurnState)
+    if ts.second_ready is not None and not ts.second_used:
+        first = ts.offensive
+        others = [k for k in items(battle, unit) if k not in (ts.second_ready, "unarmed")]
+        if first in MELEE_ACTIONS:
+            opt = melee_option(battle, unit, "melee", "Second Melee Attack", "2")
+            weapons = tuple(w for w in others if w in melee_items(battle, unit))
+            if opt is not None and weapons:
+                out.append(replace(opt, key="second_melee", params={"weapon": weapons},
+                                   description="Bonus Action: attack at once with your other weapon."))
+        else:
+            for other in others:
+                opt = gun_option(battle, unit, "second_" + first, "Second " + ("Aimed" if first == "aimed" else "Gun")
+                                 + " Attack", "2", only=other)
+                if opt is not None:
+                    out.append(replace(opt, description="Bonus Action: fire at once with your other gun."))
+                    break
+    blocks = block_options(battle, unit, {"block": "b", "heavy_block": "h", "super_block": "s"},
+                           prefix="stance_")
+    if blocks:
+        kinds = tuple(o.key.removeprefix("stance_") for o in blocks)
+        shield = blocks[0].params.get("shield")
+        params = {"kind": kinds}
+        if shield:
+            params["shield"] = shield
+        out.append(Option("stance", "Block (Bonus Action)", "2 / 4 / 6 Str", params=params, hotkey="z",
+                          description="Enter the Block, Heavy Block or Super Block Stance now: −5 / −10 / "
+                                      "−15 damage until the start of your next Turn."))
+    casting = battle.try_get(unit, Casting)
+    if casting is not None:
+        if casting.remaining <= 0:
+            out.append(Option("activate", "Activate Spell", cost_text(battle, "activate"), hotkey="y",
+                              offensive=True, description=f"{spell_of(battle, casting.spell).name} takes effect."))
+        out.append(Option("cancel_spell", "Cancel Spell", cost_text(battle, "cancel_spell"), hotkey="q",
+                          description="Stop casting; the Spell Ghost HP is lost."))
+    return out
+
+
+END = Option("end_turn", "End Turn", hotkey="e")
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def assign_hotkeys(options: list[Option]) -> tuple[Option, ...]:
+    """Unique single lowercase letters. Preferred letters are kept in order of the
+    options (End Turn first, so it is always "e"); an option whose letter is taken gets
+    the first free letter of its label, else of the alphabet."""
+    used: set[str] = set()
+    chosen: dict[int, str] = {}
+    for i, opt in sorted(enumerate(options), key=lambda io: io[1].key != "end_turn"):
+        if opt.hotkey and opt.hotkey in ALPHABET and opt.hotkey not in used:
+            chosen[i] = opt.hotkey
+            used.add(opt.hotkey)
+    for i, opt in enumerate(options):
+        if i not in chosen:
+            key = next(ch for ch in opt.label.lower() + ALPHABET if ch in ALPHABET and ch not in used)
+            chosen[i] = key
+            used.add(key)
+    return tuple(opt if chosen[i] == opt.hotkey else replace(opt, hotkey=chosen[i])
+                 for i, opt in enumerate(options))
+
+
+def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
+    ts = battle.get(unit, TurnState)
+    opts: list[Option] = []
+    opts += bonus_options(battle, unit)
+    if ts.offensive is None:
+        opts += offensive_options(battle, unit)
+    if ts.movement is None:
+        opts += movement_options(battle, unit)
+    if ts.verbal is None:
+        opts += verbal_options(battle, unit)
+    return assign_hotkeys(opts + [END])

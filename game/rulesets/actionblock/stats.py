@@ -1,0 +1,151 @@
+"""Derived numbers of a character (rule text, "Battle Terms")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.world.paths import chebyshev
+from game.rulesets.actionblock.components import Fighter, Loadout
+from game.rulesets.actionblock.data import ActionBlockData, UnitTemplate, Weapon
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+#: [Melee Range] "This value is 5 feet."
+MELEE_RANGE_FT = 5
+#: [Active Evasion] "Every character starts with an Active Evasion of 7."
+BASE_ACTIVE_EVASION = 7
+#: [PROP] Dodge Boost adds 1 Active Evasion per rank (the talent's value was not recovered).
+DODGE_BOOST_PER_RANK = 1
+#: [PROP] Maximum Health Points = 2 × (Maximum Strength + Maximum Speed Points): the
+#: formula was not recovered; the student implementation's 5 × makes fights of 100 HP
+#: that no point economy could finish (rules/DIGEST.md 3.2).
+HP_PER_POINT = 2
+#: Restore actions: 5 + the rank of the Restore (Strength / Speed) Points Boost talent.
+RESTORE_BASE = 5
+UNARMED = "unarmed"
+
+
+def template(battle: "Battle", unit: int) -> UnitTemplate:
+    return battle.ruleset.data.templates[battle.get(unit, Fighter).template]
+
+
+def data(battle: "Battle") -> ActionBlockData:
+    return battle.ruleset.data
+
+
+def total_equipment_weight(weapons: list[Weapon]) -> int:
+    """[Total Equipment Weight] of everything wielded ("Weight" page not recovered).
+
+    [PROP] a balanced pair (a sword with a shield, two pistols) weighs the heavier plus
+    half the lighter, rounded down; anything else adds up.
+    """
+    if len(weapons) == 2:
+        a, b = sorted(weapons, key=lambda w: w.weight, reverse=True)
+        if b.category in a.balanced_with or a.category in b.balanced_with:
+            return a.weight + b.weight // 2
+    return sum(w.weight for w in weapons)
+
+
+def max_battle_strength(d: ActionBlockData, t: UnitTemplate) -> int:
+    """Maximum Strength Points − Total Equipment Weight (never below 0)."""
+    return max(0, t.max_strength - total_equipment_weight([d.weapons[w] for w in t.weapons]))
+
+
+def max_battle_speed(d: ActionBlockData, t: UnitTemplate) -> int:
+    """Maximum Speed Points − the armour's Speed Point Reduction (never below 0)."""
+    return max(0, t.max_speed - d.armours[t.armour].speed_reduction)
+
+
+def max_health(t: UnitTemplate) -> int:
+    return HP_PER_POINT * (t.max_strength + t.max_speed)
+
+
+def passive_evasion(battle: "Battle", unit: int) -> int:
+    """Defined by the character's armour (Unarmored: 7)."""
+    t = template(battle, unit)
+    return data(battle).armours[t.armour].passive_evasion
+
+
+def active_evasion(battle: "Battle", unit: int) -> int:
+    """7, increased by the Dodge Boost talent."""
+    return BASE_ACTIVE_EVASION + DODGE_BOOST_PER_RANK * template(battle, unit).talent("dodge_boost")
+
+
+def full_pdr(d: ActionBlockData, t: UnitTemplate) -> int:
+    """Armour's Physical Damage Reduction + Physical DR Boost ([PROP] +1 per rank)."""
+    return d.armours[t.armour].pdr + t.talent("pdr_boost")
+
+
+def spell_dr(t: UnitTemplate) -> int:
+    """Spell Damage Reduction: [PROP] 0 + Spell DR Boost (+1 per rank)."""
+    return t.talent("spell_dr_boost")
+
+
+def items(battle: "Battle", unit: int) -> dict[str, str]:
+    """Wielded item key → weapon id, Unarmed always included (sorted keys)."""
+    loadout = battle.get(unit, Loadout)
+    out = dict(sorted(loadout.items.items()))
+    out.setdefault(UNARMED, UNARMED)
+    return out
+
+
+def weapon_of(battle: "Battle", unit: int, item: str) -> Weapon:
+    return data(battle).weapons[items(battle, unit)[item]]
+
+
+def melee_items(battle: "Battle", unit: int) -> list[str]:
+    """Items a Melee Attack can use: swords, shields, drills, hammers, grappling
+    weapons, staves ([PROP]: staves have damage and to-hit columns), and Unarmed."""
+    return [k for k, w in items(battle, unit).items() if data(battle).weapons[w].is_melee]
+
+
+def gun_items(battle: "Battle", unit: int) -> list[str]:
+    return [k for k, w in items(battle, unit).items() if data(battle).weapons[w].is_gun]
+
+
+def grappling_item(battle: "Battle", unit: int) -> str:
+    """The grappling weapon used for Initiate Grapple: the wielded one with the best
+    grapple to-hit (Unarmed when none) [PROP]."""
+    best = UNARMED
+    for key, w in items(battle, unit).items():
+        weapon = data(battle).weapons[w]
+        if weapon.category == "grappling":
+            if (weapon.grapple_to_hit, weapon.max_grapple_strength) > (
+                    data(battle).weapons[items(battle, unit)[best]].grapple_to_hit,
+                    data(battle).weapons[items(battle, unit)[best]].max_grapple_strength):
+                best = key
+    return best
+
+
+def max_grapple_strength(battle: "Battle", unit: int) -> int:
+    """The grappling weapon's Maximum Grapple Strength + 1 per Grapple Boost rank."""
+    w = weapon_of(battle, unit, grappling_item(battle, unit))
+    return (w.max_grapple_strength or 0) + template(battle, unit).talent("grapple_boost")
+
+
+def distance_ft(battle: "Battle", a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Feet between two tiles: Chebyshev tiles × the map's feet per tile."""
+    return chebyshev(a, b) * battle.map.feet_per_tile
+
+
+def within(battle: "Battle", a: int, b: int, feet: int) -> bool:
+    return distance_ft(battle, battle.tile(a), battle.tile(b)) <= feet
+
+
+def in_melee_range(battle: "Battle", a: int, b: int) -> bool:
+    return a != b and within(battle, a, b, MELEE_RANGE_FT)
+
+
+def shield_item(battle: "Battle", unit: int) -> str | None:
+    for key, w in items(battle, unit).items():
+        if data(battle).weapons[w].category == "shield":
+            return key
+    return None
+
+
+def staff(battle: "Battle", unit: int) -> Weapon | None:
+    for w in items(battle, unit).values():
+        if data(battle).weapons[w].category == "staff":
+            return data(battle).weapons[w]
+    return None
