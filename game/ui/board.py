@@ -74,9 +74,12 @@ class BoardRenderer:
             grid = np.full((w, h), 99, np.int16)
             for (x, y), b in bands.items():
                 grid[x, y] = min(b, top)
+            # a band's edge is drawn only against ground one could walk on (further off,
+            # or in a costlier band): walls and trees inside the range get no box
+            ground = self.tmap.walkable
             for k in sorted(set(int(v) for v in grid.flat if v != 99)):
                 colour = theme.MOVE_EDGES[min(k, top)]
-                self.outlines.append((colour, _edges(grid <= k)))
+                self.outlines.append((colour, _edges(grid <= k, ground)))
         self._version += 1
 
     def set_targets(self, tiles) -> None:
@@ -236,12 +239,14 @@ class BoardRenderer:
         return centres
 
 
-def _edges(mask: np.ndarray) -> tuple[list, list]:
-    """Boundary of a tile region: vertical edges (x, y) at tile x's left side, horizontal
-    edges (x, y) at tile y's top side."""
-    padded = np.pad(mask, 1)
-    v = padded[1:, 1:-1] != padded[:-1, 1:-1]   # between column x-1 and x, shape (w+1, h)
-    hz = padded[1:-1, 1:] != padded[1:-1, :-1]  # between row y-1 and y, shape (w, h+1)
+def _edges(mask: np.ndarray, ground: np.ndarray) -> tuple[list, list]:
+    """Boundary of a tile region against walkable ground outside it: vertical edges (x, y)
+    at tile x's left side, horizontal edges (x, y) at tile y's top side."""
+    m = np.pad(mask, 1)
+    out = np.pad(ground & ~mask, 1)
+    # between column x-1 and x (shape (w+1, h)), and between row y-1 and y (shape (w, h+1))
+    v = (m[1:, 1:-1] & out[:-1, 1:-1]) | (m[:-1, 1:-1] & out[1:, 1:-1])
+    hz = (m[1:-1, 1:] & out[1:-1, :-1]) | (m[1:-1, :-1] & out[1:-1, 1:])
     return ([(int(x), int(y)) for x, y in zip(*np.nonzero(v))],
             [(int(x), int(y)) for x, y in zip(*np.nonzero(hz))])
 

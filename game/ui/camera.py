@@ -29,12 +29,19 @@ class Camera:
         self.clamp()
 
     def clamp(self) -> None:
-        vw, vh = self.view_w / self.zoom, self.view_h / self.zoom
-        # a little slack past the edges, so the HUD never hides the map's border tiles
-        margin_x, margin_y = min(vw * 0.4, 380 / self.zoom), min(vh * 0.4, 200 / self.zoom)
-        self.x = min(max(self.x, -margin_x), max(-margin_x, self.world_w - vw + margin_x))
-        self.y = min(max(self.y, -margin_y), max(-margin_y, self.world_h - vh + margin_y))
-        self.x, self.y = round(self.x * self.zoom) / self.zoom, round(self.y * self.zoom) / self.zoom
+        """Keep the map in view: its edges may come in as far as the HUD-free area's edges
+        (plus a small margin), never further; a map smaller than that area is centred."""
+        z = self.zoom
+        sx, sy, sw, sh = self._safe()
+        pad = 24
+        for axis, world, lo, span in (("x", self.world_w, sx, sw), ("y", self.world_h, sy, sh)):
+            if world * z <= span - 2 * pad:
+                value = -(lo + (span - world * z) / 2) / z
+            else:
+                low = -(lo + pad) / z                       # left/top edge at the free area's edge
+                high = world - (lo + span - pad) / z        # right/bottom edge likewise
+                value = min(max(getattr(self, axis), low), high)
+            setattr(self, axis, round(value * z) / z)
 
     def pan(self, dx_screen: float, dy_screen: float) -> None:
         self.x += dx_screen / self.zoom

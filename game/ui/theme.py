@@ -103,12 +103,17 @@ def wrap(s: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
     return lines or [""]
 
 
+@functools.lru_cache(maxsize=64)
+def _panel_box(size: tuple[int, int]) -> pygame.Surface:
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, PANEL, box.get_rect(), border_radius=6)
+    return box
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: bool = True, edge=PANEL_EDGE) -> None:
     """A rounded HUD panel, translucent so the battlefield shows through."""
     if alpha:
-        box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, PANEL, box.get_rect(), border_radius=6)
-        surface.blit(box, rect.topleft)
+        surface.blit(_panel_box(rect.size), rect.topleft)
     else:
         pygame.draw.rect(surface, PANEL_SOLID, rect, border_radius=6)
     pygame.draw.rect(surface, edge, rect, 1, border_radius=6)

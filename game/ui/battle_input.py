@@ -1,0 +1,452 @@
+"""Input on the battle screen: mouse and keys become options armed, targets chosen,
+parameters picked, and finally one Choice submitted (see `BattleScreen.commit`).
+
+Every option is reachable both ways: a hotkey or its number arms it, Tab or the arrows
+choose its target, `[` `]` and `\\` its parameters, Enter commits; or a click does each.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.engine.decisions import REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Option
+from game.errors import SaveError
+from game.ui.screen import key_char
+from game.ui.settings import SPEEDS, saves_dir, speed_label
+
+PAN_SPEED = 700       # screen pixels per second for keyboard panning
+
+
+class BattleInput:
+    """The input half of BattleScreen (a mixin: the state lives in BattleScreen)."""
+
+    def handle(self, event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.anim.finish()  # animations never hold up a person
+        if self.overlay == "pause":
+            self._handle_pause(event)
+            return
+        if self.handover is not None:
+            if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) \
+                    or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+                self.confirm_handover()
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.overlay = "pause"
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.KEYUP:
+            self.pan_keys.discard(event.key)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._press(event)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self._release(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            mx, my = self.app.mouse
+            if self.rects.get("log") is not None and self.rects["log"].collidepoint(mx, my):
+                self.log.scroll_by(3 * event.y)
+            else:
+                self.board.camera.zoom_at(1 if event.y > 0 else -1, mx, my)
+
+    def _over_hud(self, pos) -> bool:
+        return any(r is not None and r.collidepoint(pos) for k, r in self.rects.items()
+                   if k in ("top", "log", "card", "bar", "params", "preview", "reaction"))
+
+    def _motion(self, event) -> None:
+        if self.drag_from is not None:
+            dx, dy = event.pos[0] - self.drag_from[0], event.pos[1] - self.drag_from[1]
+            if self.drag_moved or abs(dx) + abs(dy) > 6:
+                self.drag_moved = True
+                self.board.camera.pan(-dx, -dy)
+                self.drag_from = event.pos
+        if self._over_hud(event.pos):
+            self.hover_tile = None
+        else:
+            t = self.board.camera.tile_at(*event.pos)
+            self.hover_tile = t if self.battle.map.in_bounds(*t) else None
+            if self.hover_tile is not None:
+                self.cursor = None  # the mouse takes over from the keyboard cursor
+
+    def _press(self, event) -> None:
+        pos = event.pos
+        if event.button in (2, 3):
+            if event.button == 3 and self.armed:
+                self.disarm()
+                return
+            self.drag_from, self.drag_moved = pos, False
+            return
+        if event.button != 1:
+            return
+        for r, speed in self.rects.get("speeds", []):
+            if r.collidepoint(pos):
+                self.set_speed(speed)
+                return
+        if self.rects.get("menu_button") and self.rects["menu_button"].collidepoint(pos):
+            self.overlay = "pause"
+            return
+        for r, opt in self.rects.get("reaction_buttons", []):
+            if r.collidepoint(pos):
+                self._reaction_pick(opt)
+                return
+        for r, name, value, enabled in self.rects.get("param_buttons", []):
+            if r.collidepoint(pos):
+                if enabled:
+                    self.params[name] = value
+                    self._preview_key = None
+                return
+        for r, opt in self.rects.get("bar_buttons", []):
+            if r.collidepoint(pos):
+                self.arm(opt)
+                return
+        for unit, r in self.rects.get("order_tokens", {}).items():
+            if r.collidepoint(pos):
+                self.select(unit, centre=True)
+                return
+        if self._over_hud(pos):
+            return
+        self.drag_from, self.drag_moved = pos, False
+        self._pressed_tile = self.board.camera.tile_at(*pos)
+
+    def _release(self, event) -> None:
+        if event.button == 1 and self.drag_from is not None and not self.drag_moved:
+            tile = getattr(self, "_pressed_tile", None)
+            if tile is not None and self.battle.map.in_bounds(*tile):
+                self.click_tile(tile)
+        self.drag_from = None
+        self.drag_moved = False
+
+    def click_tile(self, tile) -> None:
+        """A left click on the board: act on a legal target, else select what is there."""
+        if self.decision is not None and self.decision.kind != REACTION:
+            opt = self.option(self.armed) if self.armed else None
+            if opt is not None:
+                target = self.target_at_tile(opt, tile)
+                if target is not None:
+                    self.commit(opt, target)
+                    return
+            else:
+                shown = self.shown_units()
+                for u in self.view.at(tile):
+                    if u.id in shown:
+                        smart = self._smart_unit_option(u.id)
+                        if smart is not None:
+                            self.commit(smart, u.id)
+                            return
+                smart = self._smart_tile_option()
+                if smart is not None and tile in smart.targets:
+                    self.commit(smart, tile)
+                    return
+        shown = self.shown_units()
+        here = [u for u in self.view.at(tile) if u.id in shown]
+        if here:
+            ids = [u.id for u in here]
+            nxt = ids[(ids.index(self.selected) + 1) % len(ids)] if self.selected in ids else ids[0]
+            self.select(nxt)
+        elif self.armed:
+            self.say("Not a legal target for " + (self.option(self.armed).label if self.option(self.armed) else "that"))
+
+    def select(self, unit: int, centre: bool = False) -> None:
+        self.selected = unit
+        if centre and unit in self.view.units:
+            self.board.camera.centre_on_tile(self.view.units[unit].tile)
+
+    def set_speed(self, speed: float) -> None:
+        self.speed = speed
+        self.app.settings.speed = speed
+        if speed == 0:
+            self.anim.finish()
+        self.say(f"Speed {speed_label(speed)}", 1.5)
+
+    def _key(self, event) -> None:
+        key, mod = event.key, getattr(event, "mod", 0)
+        ch = key_char(event).lower()
+        ctrl = mod & pygame.KMOD_CTRL
+        if key == pygame.K_ESCAPE:
+            if self.armed:
+                self.disarm()
+            else:
+                self.overlay, self.pause_index = "pause", 0
+            return
+        if key == pygame.K_F5 or (ctrl and key == pygame.K_s):
+            self.save()
+            return
+        if key == pygame.K_F9 or (ctrl and key == pygame.K_l):
+            self.quickload()
+            return
+        if ch in (",", "<"):
+            self.set_speed(SPEEDS[max(0, SPEEDS.index(self.speed) - 1)])
+            return
+        if ch in (".", ">"):
+            self.set_speed(SPEEDS[min(len(SPEEDS) - 1, SPEEDS.index(self.speed) + 1)])
+            return
+        if key == pygame.K_SPACE and self.decision is None and not self.battle.over:
+            self.skip = True
+            self.anim.finish()
+            self.say("Skipping to the next decision of a person" if self.humans else "Skipping to the end", 2)
+            return
+        if key == pygame.K_SPACE and self.battle.over:
+            self.go_to_results()
+            return
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.log.scroll_by(self.log.visible_lines - 2 if key == pygame.K_PAGEUP else -(self.log.visible_lines - 2))
+            return
+        if key == pygame.K_END:
+            self.log.scroll = 0
+            return
+        if ch in ("+", "=") or key == pygame.K_KP_PLUS:
+            self.board.camera.zoom_at(1, *self.app.surface.get_rect().center)
+            return
+        if ch == "-" or key == pygame.K_KP_MINUS:
+            self.board.camera.zoom_at(-1, *self.app.surface.get_rect().center)
+            return
+        if key == pygame.K_HOME:
+            focus = self.decision.actor if self.decision else self.view.actor
+            if focus in self.view.units:
+                self.board.camera.centre_on_tile(self.view.units[focus].tile)
+            return
+        if key == pygame.K_TAB:
+            self._cycle(-1 if mod & pygame.KMOD_SHIFT else 1)
+            return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._enter()
+            return
+        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if key in arrows:
+            if self.armed and not ctrl and self.option(self.armed).target_kind != TARGET_NONE:
+                self._move_cursor(*arrows[key])
+            else:
+                self.pan_keys.add(key)
+            return
+        if self.decision is not None:
+            if ch in ("[", "]"):
+                self._cycle_param(1 if ch == "]" else -1)
+                return
+            if ch == "\\":
+                opt = self._param_option()
+                if opt is not None and opt.params:
+                    self.param_focus = (self.param_focus + 1) % len(opt.params)
+                return
+            opts = self.options()
+            if self.decision.kind == REACTION:
+                for opt in opts:
+                    if opt.hotkey and ch == opt.hotkey.lower():
+                        self._reaction_pick(opt)
+                        return
+            for opt in opts:
+                if opt.hotkey and ch == opt.hotkey.lower():
+                    self.arm(opt)
+                    return
+            if ch.isdigit():
+                i = (int(ch) - 1) % 10
+                if i < len(opts):
+                    if self.decision.kind == REACTION:
+                        self._reaction_pick(opts[i])
+                    else:
+                        self.arm(opts[i])
+                return
+        pans = {"w": pygame.K_UP, "a": pygame.K_LEFT, "s": pygame.K_DOWN, "d": pygame.K_RIGHT}
+        if ch in pans:
+            self.pan_keys.add(pans[ch])
+            self._pan_letters = getattr(self, "_pan_letters", {})
+            self._pan_letters[key] = pans[ch]
+
+    def _pan(self, dt: float) -> None:
+        if not self.pan_keys:
+            return
+        held = pygame.key.get_pressed()
+        letters = getattr(self, "_pan_letters", {})
+        still = set()
+        for k in self.pan_keys:
+            real = [src for src, dst in letters.items() if dst == k] + [k]
+            try:
+                if any(held[r] for r in real):
+                    still.add(k)
+            except IndexError:
+                pass
+        if not still:
+            # no key state (posted events, dummy driver): one step per press
+            still = self.pan_keys
+            step = 0.12
+            self.pan_keys = set()
+        else:
+            step = dt
+            self.pan_keys = still
+        dx = (pygame.K_RIGHT in still) - (pygame.K_LEFT in still)
+        dy = (pygame.K_DOWN in still) - (pygame.K_UP in still)
+        self.board.camera.pan(dx * PAN_SPEED * step, dy * PAN_SPEED * step)
+
+    def _move_cursor(self, dx: int, dy: int) -> None:
+        opt = self.option(self.armed)
+        if opt is None:
+            return
+        if opt.target_kind == TARGET_UNIT:
+            self._cycle(1 if dx + dy > 0 else -1)
+            return
+        start = self.cursor or self.hover_tile or self.view.units[self.decision.actor].tile
+        nx, ny = start[0] + dx, start[1] + dy
+        if self.battle.map.in_bounds(nx, ny):
+            self.cursor = (nx, ny)
+            self.hover_tile = None
+            self.board.camera.ensure_visible(self.cursor, 3)
+
+    def _cycle(self, step: int) -> None:
+        """Tab: the armed option's targets in turn, else the units one sees."""
+        opt = self.option(self.armed)
+        if opt is not None and opt.target_kind == TARGET_UNIT and opt.targets:
+            targets = list(opt.targets)
+            current = None
+            if self.cursor is not None:
+                on = [u.id for u in self.view.at(self.cursor) if u.id in targets]
+                current = on[0] if on else None
+            i = (targets.index(current) + step) % len(targets) if current in targets else 0
+            self.cursor = self.view.units[targets[i]].tile
+            self.hover_tile = None
+            self.board.camera.ensure_visible(self.cursor, 3)
+            return
+        if opt is not None and opt.target_kind == TARGET_TILE and opt.targets:
+            targets = list(opt.targets)
+            i = (targets.index(self.cursor) + step) % len(targets) if self.cursor in targets else 0
+            self.cursor = targets[i]
+            self.hover_tile = None
+            self.board.camera.ensure_visible(self.cursor, 3)
+            return
+        shown = sorted(u.id for u in self.view.units.values() if u.id in self.shown_units() and u.active)
+        if not shown:
+            return
+        i = (shown.index(self.selected) + step) % len(shown) if self.selected in shown else 0
+        self.select(shown[i], centre=True)
+
+    def _enter(self) -> None:
+        if self.decision is None:
+            return
+        opt = self.option(self.armed)
+        if opt is None:
+            return
+        if opt.target_kind == TARGET_NONE:
+            self.commit(opt, None)
+            return
+        tile = self.cursor or self.hover_tile
+        if tile is None:
+            return
+        target = self.target_at_tile(opt, tile)
+        if target is None:
+            self.say("Not a legal target here")
+            return
+        self.commit(opt, target)
+
+    def _param_option(self) -> Option | None:
+        if self.armed:
+            return self.option(self.armed)
+        target = self.focus_target()
+        if target is not None:
+            return self.active_option(target)
+        for opt in self.options():  # nothing hovered: the first offensive option's pickers
+            if opt.offensive and opt.params and opt.target_kind == TARGET_UNIT:
+                return opt
+        return None
+
+    def _cycle_param(self, step: int) -> None:
+        opt = self._param_option()
+        if opt is None or not opt.params:
+            return
+        names = list(opt.params)
+        name = names[self.param_focus % len(names)]
+        allowed = list(opt.params_for(self.focus_target()).get(name, opt.params[name]))
+        if not allowed:
+            return
+        current = self.params.get(name, allowed[0])
+        i = (allowed.index(current) + step) % len(allowed) if current in allowed else 0
+        self.params[name] = allowed[i]
+        self._preview_key = None
+
+    def _reaction_pick(self, opt: Option) -> None:
+        if opt.target_kind == TARGET_NONE:
+            self.commit(opt, None)
+        elif len(opt.targets) == 1:
+            self.commit(opt, opt.targets[0])
+        else:
+            self.armed = opt.key
+            self.board.set_targets(opt.targets if opt.target_kind == TARGET_TILE else None)
+
+    def _handle_pause(self, event) -> None:
+        items = self.pause_items()
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.overlay = None
+            elif event.key in (pygame.K_UP, pygame.K_w):
+                self.pause_index = (self.pause_index - 1) % len(items)
+            elif event.key in (pygame.K_DOWN, pygame.K_s):
+                self.pause_index = (self.pause_index + 1) % len(items)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                items[self.pause_index][1]()
+            else:
+                ch = key_char(event).lower()
+                for label, fn in items:
+                    if label[0].lower() == ch:
+                        fn()
+                        return
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, r in enumerate(self.rects.get("pause_items", [])):
+                if r.collidepoint(event.pos):
+                    items[i][1]()
+                    return
+        elif event.type == pygame.MOUSEMOTION:
+            for i, r in enumerate(self.rects.get("pause_items", [])):
+                if r.collidepoint(event.pos):
+                    self.pause_index = i
+
+    def pause_items(self):
+        def resume():
+            self.overlay = None
+
+        def save():
+            self.overlay = None
+            self.save()
+
+        def load():
+            self.overlay = None
+            self.quickload()
+
+        def menu():
+            from game.ui.menu import MenuScreen
+            self.ai.abandon()
+            self.next = MenuScreen(self.app)
+
+        def quit_():
+            self.app.running = False
+        return [("Resume", resume), ("Save battle (F5)", save), ("Load last save (F9)", load),
+                ("Main menu", menu), ("Quit", quit_)]
+
+    # ------------------------------------------------------------- save / load
+    def save(self, path: Path | None = None) -> Path | None:
+        from game.ui.saves import save_battle
+        self.ai.wait(60)  # the worker must not be reading while the state is fingerprinted
+        try:
+            path = save_battle(self.battle, self.sides, self.fog, self.squads, path)
+        except SaveError as exc:
+            self.say(f"Save failed: {exc}", 5)
+            return None
+        self.say(f"Saved: {path}", 4)
+        return path
+
+    def quickload(self, path: Path | None = None) -> None:
+        from game.ui.saves import latest_save, load_battle
+        path = path or latest_save()
+        if path is None:
+            self.say(f"No saved battle in {saves_dir()}")
+            return
+        try:
+            battle, meta = load_battle(path)
+        except SaveError as exc:
+            self.say(f"Load failed: {exc}", 6)
+            return
+        from game.ui.battle_screen import BattleScreen
+        self.ai.abandon()
+        screen = BattleScreen(self.app, battle, meta.get("sides") or self.sides, meta.get("fog", self.fog),
+                              self.speed, squads=meta.get("squads"))
+        screen.say(f"Loaded {Path(path).name} (round {battle.round})")
+        self.next = screen
