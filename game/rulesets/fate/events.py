@@ -37,6 +37,8 @@ class InitiativeRolled(Event):
 
     def describe(self) -> str:
         extra = f" {self.note}" if self.note else ""
+        if self.note:  # a roll-off: the dice alone
+            return f"{self.name} initiative roll-off: {dice_text(self.faces)}{extra}"
         return (f"{self.name} initiative: "
                 f"{roll_text(self.faces, ('Reaction', self.reaction), self.modifiers, self.total)}{extra}")
 
@@ -206,10 +208,12 @@ class WoundTaken(Event):
     level: str
     source: str
     steps: tuple[str, ...]
-    track: str
+    track: str  # the state and the boxes after this wound
 
     def describe(self) -> str:
-        return f"{self.name} takes a {self.level} ({self.source}): {'; '.join(self.steps)} → {self.track}."
+        # The text's own verbs: "is a Scratch", "Hurts", "leaves ... Very Hurt / Incapacitated".
+        verb = {"Scratch": "takes a Scratch", "Hurt": "is Hurt"}.get(self.level, f"is left {self.level}")
+        return f"{self.name} {verb} ({self.source}): {'; '.join(self.steps)}. Now {self.track}."
 
 
 @dataclass(frozen=True)

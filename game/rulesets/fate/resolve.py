@@ -190,7 +190,8 @@ def apply_wound(battle: "Battle", unit: int, level: str, source: str) -> None:
     if t.dead:
         return
     marked = mark(t, level)
-    battle.emit(WoundTaken(unit, battle.name(unit), level, source, marked.steps, t.state()))
+    battle.emit(WoundTaken(unit, battle.name(unit), level, source, marked.steps,
+                           f"{t.state()} ({t.summary()})"))
     if marked.incapacitated:
         battle.add(unit, OutOfFight("Incapacitated"))
         battle.add(unit, Posture(FALLEN))
