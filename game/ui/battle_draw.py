@@ -296,52 +296,54 @@ class BattleDrawing:
         surface.blit(img, img.get_rect(center=bar.center))
 
     def _draw_reaction(self, surface, decision: Decision) -> None:
-        """A person may react: the incoming threat, and the odds of each answer."""
-        w = min(640, surface.get_width() - 40)
+        """A person may react: what triggers it, and each answer with its odds (the full
+        breakdown of the one under the pointer shows in the preview panel)."""
+        bar = self.rects["bar"]
         opts = list(decision.options)
-        rect = pygame.Rect(0, 0, w, 150 + 64 * len(opts))
-        rect.center = (surface.get_width() // 2 - 120, surface.get_height() // 2)
+        prompt = theme.wrap(decision.prompt, bar.w - 28, 15)
+        h = 44 + 20 * len(prompt) + 66
+        rect = pygame.Rect(bar.x, bar.bottom - h, bar.w, h)
         self.rects["reaction"] = rect
         theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
-        x, y = rect.x + 16, rect.y + 12
-        surface.blit(theme.text("Reaction", 20, theme.ACCENT, bold=True), (x, y))
+        x, y = rect.x + 14, rect.y + 8
+        title = theme.text("Reaction", 19, theme.ACCENT, bold=True)
+        surface.blit(title, (x, y))
         actor = self.view.units.get(decision.actor)
         if actor:
-            surface.blit(theme.text(actor.name, 14, theme.team_colour(actor.team), bold=True), (x + 110, y + 5))
-        y += 34
-        for ln in theme.wrap(decision.prompt, w - 32, 15):
+            surface.blit(theme.text(f"for {actor.name}", 14, theme.team_colour(actor.team), bold=True),
+                         (x + title.get_width() + 12, y + 5))
+        y += 32
+        for ln in prompt:
             surface.blit(theme.text(ln, 15, theme.TEXT), (x, y))
             y += 20
-        y += 8
         out = []
+        gap = 8
+        bw = min(300, (rect.w - 28 - gap * (len(opts) - 1)) // max(1, len(opts)))
         for i, opt in enumerate(opts):
-            r = pygame.Rect(x, y, w - 32, 56)
+            r = pygame.Rect(x + i * (bw + gap), y + 4, bw, 56)
             theme.button(surface, r, "", hover=r.collidepoint(self.app.mouse))
-            keys = f"[{opt.hotkey.upper()}] " if opt.hotkey else ""
-            surface.blit(theme.text(f"{i + 1}. {keys}{opt.label}", 15, theme.TEXT, bold=True), (r.x + 10, r.y + 6))
+            keys = f"{i + 1} · {opt.hotkey.upper()}  " if opt.hotkey else f"{i + 1}  "
+            surface.blit(theme.text(keys, 13, theme.ACCENT, bold=True), (r.x + 10, r.y + 7))
+            kw = theme.font(13, True).size(keys)[0]
+            surface.blit(theme.text(opt.label, 15, theme.TEXT, bold=True), (r.x + 10 + kw, r.y + 5))
             detail = opt.cost or ""
             if opt.target_kind != TARGET_NONE and opt.targets:
                 target = opt.targets[0]
                 params = rules_view.fill_params(opt, target, self.params)
                 o = rules_view.odds(self.battle, decision, opt.choice(target, **params))
                 if o is not None:
-                    hp = self.view.units[target].hp if isinstance(target, int) and target in self.view.units else None
-                    detail = (f"hit {theme.percent(o.hit)} · crit {theme.percent(o.crit)} · "
-                              f"avg {o.expected_damage:.1f} dmg")
-                    if hp:
-                        detail += f" · takes them down {theme.percent(o.chance_at_least(hp))}"
+                    detail = f"hit {theme.percent(o.hit)} · crit {theme.percent(o.crit)} · avg {o.expected_damage:.1f}"
             elif not opt.offensive:
                 detail = (detail + " · " if detail else "") + "no attack"
-            surface.blit(theme.text(detail, 13, theme.DIM), (r.x + 10, r.y + 30))
+            surface.blit(theme.text(detail, 13, theme.DIM), (r.x + 10, r.y + 31))
             out.append((r, opt))
-            y += 64
         self.rects["reaction_buttons"] = out
         popt = next((o for o in opts if o.params), None)
         if popt is not None:
             target = popt.targets[0] if popt.targets else None
             allowed = popt.params_for(target)
             chosen = rules_view.fill_params(popt, target, self.params)
-            prow = pygame.Rect(rect.x, rect.bottom + 6, rect.w, 34)
+            prow = pygame.Rect(rect.x, rect.y - 40, rect.w, 34)
             self.rects["param_buttons"] = hud.param_row(surface, prow, popt, allowed, chosen,
                                                         self.param_focus % len(popt.params), self.app.mouse)
             self.rects["params"] = prow

@@ -339,6 +339,8 @@ class BattleInput:
         self.commit(opt, target)
 
     def _param_option(self) -> Option | None:
+        if self.decision is not None and self.decision.kind == REACTION:
+            return next((o for o in self.options() if o.params), None)
         if self.armed:
             return self.option(self.armed)
         target = self.focus_target()
@@ -355,7 +357,10 @@ class BattleInput:
             return
         names = list(opt.params)
         name = names[self.param_focus % len(names)]
-        allowed = list(opt.params_for(self.focus_target()).get(name, opt.params[name]))
+        target = self.focus_target()
+        if self.decision.kind == REACTION and opt.targets:
+            target = opt.targets[0]
+        allowed = list(opt.params_for(target).get(name, opt.params[name]))
         if not allowed:
             return
         current = self.params.get(name, allowed[0])

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from game.engine.decisions import TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
+from game.engine.decisions import REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
 from game.ui import rules_view
 from game.ui.ai_runner import AIRunner
@@ -180,6 +180,13 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
     def _ready_for_person(self, p: Decision) -> None:
         self.decision = p
         self.selected = p.actor
+        if p.kind == REACTION:
+            other = p.context.get("unit") if hasattr(p.context, "get") else None
+            tiles = [self.view.units[u].tile for u in (p.actor, other) if u in self.view.units]
+            if tiles:
+                mid = (sum(t[0] for t in tiles) // len(tiles), sum(t[1] for t in tiles) // len(tiles))
+                self.board.camera.ensure_visible(mid, 4)
+            return
         move = self._smart_tile_option()
         if move is not None:
             self.move_field = rules_view.MoveField(self.battle, p, move)
@@ -235,9 +242,16 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if self.speed == 0 or self.skip:
             return
         shown = self.shown_units()
+        cam = self.board.camera
         for ev in events:
             if type(ev).__name__ == "Moved" and ev.path and ev.unit in shown:
-                self.board.camera.ensure_visible(ev.path[-1], 3)
+                cam.ensure_visible(ev.path[-1], 3)
+                return
+            attacker, target = getattr(ev, "attacker", None), getattr(ev, "target", None)
+            if attacker in self.view.units and target in self.view.units and (attacker in shown or target in shown):
+                a, b = self.view.units[attacker].tile, self.view.units[target].tile
+                cam.ensure_visible(((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), 3)
+                cam.ensure_visible(b, 2)   # the target at least, when both do not fit
                 return
 
     def update(self, dt: float) -> None:
@@ -397,6 +411,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         """(kind, data) for the preview panel: ('odds', ...), ('move', ...) or None."""
         if self.decision is None:
             return None
+        if self.decision.kind == REACTION:
+            return self._reaction_preview()
         target = self.focus_target()
         if target is None:
             return None
@@ -412,6 +428,24 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return self._preview
         params = rules_view.fill_params(opt, target, self.params)
         key = ("odds", opt.key, target, tuple(sorted(params.items())), self.version)
+        if key != self._preview_key:
+            o = rules_view.odds(self.battle, self.decision, opt.choice(target, **params))
+            self._preview_key, self._preview = key, ("odds", opt, target, o, params)
+        return self._preview
+
+    def _reaction_preview(self):
+        """The odds of the reaction under the pointer (else the first one with a target)."""
+        opts = [o for o in self.decision.options if o.target_kind != TARGET_NONE and o.targets]
+        for r, o in self.rects.get("reaction_buttons", []):
+            if r.collidepoint(self.app.mouse) and o in opts:
+                opts = [o]
+                break
+        if not opts:
+            return None
+        opt = opts[0]
+        target = opt.targets[0]
+        params = rules_view.fill_params(opt, target, self.params)
+        key = ("reaction", opt.key, target, tuple(sorted(params.items())), self.version)
         if key != self._preview_key:
             o = rules_view.odds(self.battle, self.decision, opt.choice(target, **params))
             self._preview_key, self._preview = key, ("odds", opt, target, o, params)
