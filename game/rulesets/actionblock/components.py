@@ -88,7 +88,7 @@ class TurnState:
     shield_used: bool = False
     block_facing: tuple[int, int] = (0, 1)
     offensive_by_block: dict[int, str] = field(default_factory=dict)
-    last_acted_block: int = 0
+    last_acted_block: int = -1  # never
 
 
 @dataclass
