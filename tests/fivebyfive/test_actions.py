@@ -252,3 +252,44 @@ def test_an_unconscious_figure_never_acts_nor_rolls_initiative():
     # round 2: only a and e roll
     round2 = events_of(b, InitiativeRolled)[3:]
     assert sorted(ev.unit for ev in round2) == [a, e]
+
+
+# --- [PROP] cover as rank shifts ------------------------------------------------------
+@pytest.mark.parametrize("row,label,shift", [(".....c..", "concealment", -1),
+                                             ("....l...", "light cover", -1),
+                                             ("....h...", "heavy cover", -2)])
+def test_cover_shifts_the_aim_rank_down(row, label, shift):
+    """[PROP] A target in concealment (tall grass, on its tile) or behind light cover: −1
+    rank; heavy cover −2; on Aim only: Strike (adjacent) and Focus (mental) ignore it."""
+    tmap = ascii_map(["........", row, "........"])
+    b = duel(dict(aim=3, grace=3, focus=2, precognition=3), {}, [], gap=4, tmap=tmap)
+    a, d = b.units()
+    assert d in targets(b, a, "aim") and d in targets(b, a, "focus")
+    p = profile(b, a, d, "aim")
+    assert p.shifts == ((label, shift),)
+    assert p.target_number == (3 + shift) * 3
+    assert profile(b, a, d, "focus").shifts == ()
+    assert profile(b, a, d, "focus").target_number == 6
+
+
+# --- what the window shows ------------------------------------------------------------
+def test_unit_card_and_health_show_the_ability_scores():
+    """Health bars: the sum of current Ability Scores over the starting sum."""
+    b = duel(dict(strike=2, rage=3), dict(parry=1, rage=3, grace=2, precognition=1), pair(1, 2) + pair(5, 5))
+    a, d = b.units()
+    assert b.ruleset.health(b, d) == (6, 6)
+    attack(b, "strike", d)
+    pick(b, "precognition")
+    card = b.ruleset.unit_card(b, d)
+    assert b.ruleset.health(b, d) == (5, 6)
+    assert card["abilities"] == {"Rage": "3/3", "Grace": "2/2", "Precognition": "0/1"}
+    assert card["conditions"][0] == "Unconscious" and "Precognition Damaged (0/1)" in card["conditions"]
+    assert card["ranks"]["Strike"] == "1" and card["class"] == "Brawler"
+
+
+def test_preview_move_gives_the_path_and_its_cost():
+    b = duel({}, {}, [], gap=8)
+    a, d = b.units()
+    path, cost = b.ruleset.preview_move(b, a, (4, 1))
+    assert path[-1] == (4, 1) and len(path) == 3 and cost == "3 of 5 tiles"
+    assert b.ruleset.preview_move(b, a, (9, 5))[0] == []
