@@ -1,0 +1,284 @@
+"""Attacks: every number of an attack in one profile, its exact odds, and its roll.
+
+`attack_profile` gathers the dice and every modifier once; `attack_odds` and the
+resolution in `combat.py` both read it, so the preview a player sees and the roll
+can never disagree.
+
+Rule text, "Attack": an attack roll is XdY, X the skill, Y the stance's stat
+(Strong: Strength, Fast: Agility, Precise: Accuracy); it must meet or beat the
+target's passive defence for that stance (or the highest defence roll made against
+it), or 5 against a helpless target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import ceil
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from game.engine.odds import Odds
+from game.rulesets.mahou import dice as md
+from game.rulesets.mahou.components import Hold, Soak
+from game.rulesets.mahou.data import STANCE_STAT, Weapon, plain_die
+from game.rulesets.mahou.economy import offhand_penalty
+from game.rulesets.mahou.stats import (HELPLESS_TN, armour, die_of, facet_skills, helpless,
+                                       passive, rank, roll_conditions, shield, template)
+from game.rulesets.mahou.talk import skill_penalty
+from game.world.sight import line_of_fire
+from game.world.tactical_map import Cover
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+BLINDED = -6  # rule text: vision blocked although the target would be in sight
+GRAPPLING_BONUS = 4  # rule text: +4 on all attack rolls on the opponent you grapple
+SPENT_HANDS_BONUS = SPENT_MOVES_BONUS = 2  # grapple: the target's hands / moves exhausted
+SELF_HIT_MARGIN = 5  # a grappled attacker missing its grappler by 5 or more hits itself
+#: [PROP] the GM's cover bonus to every defence, by the map's cover kind ("a stop sign
+#: may give +1"); concealment hides rather than protects (see `sight_penalty`).
+COVER_BONUS = {Cover.NONE: 0, Cover.CONCEALMENT: 0, Cover.LIGHT: 1, Cover.HEAVY: 2}
+#: [PROP] "particularly extensive coverage may also confer penalties to your own attacks".
+OWN_HEAVY_COVER = -1
+
+WEAPON, KICK, GRAPPLE, PULL, THROW_AT = "weapon", "kick", "grapple", "pull", "throw_at"
+
+
+@dataclass(frozen=True)
+class AttackSpec:
+    """What the attacker declared: how, at whom, with which hands and stance."""
+
+    attacker: int
+    target: int
+    mode: str  # weapon / kick / grapple / pull / throw_at
+    weapon: str  # weapon id (kicks and grapples use the fists' entry)
+    stance: str
+    skill: str
+    hands: tuple[str, ...]  # hand actions the attack spends: () for a kick
+    extra: tuple[tuple[str, int], ...] = ()  # mode-specific modifiers (pull penalties)
+
+
+@dataclass(frozen=True)
+class AttackProfile:
+    spec: AttackSpec
+    roll: md.RollSpec
+    skill_rank: int
+    base_tn: int  # passive (or active) defence, or 5 if helpless, before cover
+    tn_parts: tuple[tuple[str, int], ...]
+    cover: int
+    crit_possible: bool
+    damage: md.RollSpec | None
+    self_hit_possible: bool
+    what: str
+
+    @property
+    def target_number(self) -> int:
+        return self.base_tn + self.cover
+
+
+def distance_ft(battle: "Battle", a: int, b: int) -> int:
+    (ax, ay), (bx, by) = battle.tile(a), battle.tile(b)
+    return max(abs(ax - bx), abs(ay - by)) * battle.map.feet_per_tile
+
+
+def range_penalty(distance: int, listed: int) -> int:
+    """−1 per range increment beyond the listed range: 30 ft gun at 100 ft → −3.
+
+    [PROP] penalty = ceil(distance / range) − 1, which gives the text's example and
+    leaves exactly the listed range (and each multiple of it) in the lower band.
+    """
+    return -max(0, ceil(distance / listed) - 1)
+
+
+def sight_penalty(battle: "Battle", attacker: int, target: int) -> int | None:
+    """None: no line of sight at all (a wall between); −6 when the target would be in
+    sight but vision is blocked (it stands hidden in concealment) [PROP]; else 0."""
+    lof = line_of_fire(battle.map, battle.tile(attacker), battle.tile(target))
+    if lof.blocked:
+        return None
+    return 0 if lof.visible else BLINDED
+
+
+def cover_of(battle: "Battle", attacker: int, target: int) -> int:
+    lof = line_of_fire(battle.map, battle.tile(attacker), battle.tile(target))
+    return COVER_BONUS[Cover(lof.cover)]
+
+
+def own_cover_penalty(battle: "Battle", attacker: int, target: int) -> int:
+    back = line_of_fire(battle.map, battle.tile(target), battle.tile(attacker))
+    return OWN_HEAVY_COVER if back.cover == Cover.HEAVY else 0
+
+
+def holds(battle: "Battle", holder: int, held: int) -> Hold | None:
+    for _, h in battle.query(Hold):
+        if h.holder == holder and h.held == held:
+            return h
+    return None
+
+
+def target_number(battle: "Battle", attacker: int, target: int, stance: str
+                  ) -> tuple[int, list[tuple[str, int]], int]:
+    """(base number before cover, its parts, cover bonus)."""
+    if helpless(battle, target):
+        return HELPLESS_TN, [("helpless", HELPLESS_TN)], 0
+    value, parts = passive(battle, target, stance)
+    return value, parts, cover_of(battle, attacker, target)
+
+
+def damage_spec(battle: "Battle", attacker: int, weapon: Weapon | None) -> md.RollSpec:
+    """The weapon's damage dice with the attacker's stat dice; a kick deals 1dStr."""
+    tmpl = template(battle, attacker)
+    if weapon is None:
+        return md.RollSpec((md.DiceSet(1, die_of(battle, attacker, "strength"), label="kick"),))
+    sets, flat = weapon.dice
+    groups = tuple(md.DiceSet(n, plain_die(kind, tmpl)) for n, kind in sets)
+    return md.RollSpec(groups, (("weapon", flat),) if flat else ())
+
+
+def attack_profile(battle: "Battle", spec: AttackSpec) -> AttackProfile:
+    """Every number of an attack, from the rules; legality is checked by the options."""
+    weapons = battle.ruleset.data.weapons
+    attacker, target = spec.attacker, spec.target
+    weapon = weapons[spec.weapon]
+    skill_rank = rank(battle, attacker, spec.skill)
+    skill_label = spec.skill.replace("_", " ").title()
+    mods: list[tuple[str, int]] = []
+    dice_rank = skill_rank
+    if spec.mode == WEAPON:
+        dice_rank += weapon.skill_mod
+    dice_rank += offhand_penalty(set(spec.hands))
+    if spec.mode != KICK and holds(battle, attacker, target):
+        mods.append(("grappling it", GRAPPLING_BONUS))
+    if spec.mode == GRAPPLE:
+        from game.rulesets.mahou.economy import owned
+        if owned(battle, target, "primary") + owned(battle, target, "offhand") == 0:
+            mods.append(("its hands are spent", SPENT_HANDS_BONUS))
+        if owned(battle, target, "move") == 0:
+            mods.append(("its moves are spent", SPENT_MOVES_BONUS))
+    if spec.mode == WEAPON and weapon.ranged:
+        rp = range_penalty(distance_ft(battle, attacker, target), weapon.range_ft)
+        if rp:
+            mods.append(("range", rp))
+    sight = sight_penalty(battle, attacker, target)
+    if sight:
+        mods.append(("cannot see it", sight))
+    own = own_cover_penalty(battle, attacker, target)
+    if own:
+        mods.append(("own heavy cover", own))
+    mods += list(spec.extra)
+    if spec.mode == KICK:
+        # A kick gains none of the bonuses normally granted to attacks.
+        mods = [m for m in mods if m[1] < 0]
+    mods += roll_conditions(battle, attacker, uses_hands=bool(spec.hands))
+    mods += skill_penalty(battle, attacker, ("attack", target, spec.stance))
+    die = die_of(battle, attacker, STANCE_STAT[spec.stance])
+    roll = md.RollSpec((md.skill_set(dice_rank, die, skill_label),), tuple(mods))
+    base, parts, cover = target_number(battle, attacker, target, spec.stance)
+    crit_possible = spec.skill in facet_skills(battle, attacker)
+    damage = None
+    if spec.mode == WEAPON:
+        damage = damage_spec(battle, attacker, weapon)
+    elif spec.mode == KICK:
+        damage = damage_spec(battle, attacker, None)
+    what = describe_attack(battle, spec)
+    return AttackProfile(spec, roll, skill_rank, base, tuple(parts), cover, crit_possible,
+                         damage, holds(battle, target, attacker) is not None, what)
+
+
+def describe_attack(battle: "Battle", spec: AttackSpec) -> str:
+    stance = spec.stance.capitalize()
+    skill = spec.skill.replace("_", " ").title()
+    if spec.mode == KICK:
+        return f"kick ({stance}, {skill})"
+    if spec.mode == GRAPPLE:
+        return f"grapple ({stance}, {skill})"
+    if spec.mode == PULL:
+        return f"pull ({stance}, {skill})"
+    if spec.mode == THROW_AT:
+        return f"throw ({stance}, {skill})"
+    weapon = battle.ruleset.data.weapons[spec.weapon]
+    return f"{weapon.name} ({stance}, {skill})"
+
+
+# --- soak ----------------------------------------------------------------------------
+def soak_spec(battle: "Battle", unit: int) -> md.RollSpec:
+    """Rule text: a 0-skill Defense roll; with armour, its number of Defense dice
+    keeping the highest; a held shield adds its soak dice."""
+    ddie = die_of(battle, unit, "defense")
+    worn = armour(battle, unit)
+    sets = [md.DiceSet(worn.soak_dice, ddie, label=worn.name) if worn
+            else md.nonskilled(ddie, "Defense")]
+    flat = 0
+    s = shield(battle, unit)
+    if s is not None:
+        groups, flat = s.dice
+        tmpl = template(battle, unit)
+        sets += [md.DiceSet(n, plain_die(kind, tmpl), label=s.name) for n, kind in groups]
+    return md.RollSpec(tuple(sets), (("shield", flat),) if flat else ())
+
+
+# --- exact odds -----------------------------------------------------------------------
+@lru_cache(maxsize=2048)
+def _after_soak(damage: md.RollSpec, doubled: bool, soak: md.RollSpec | None,
+                pool: int) -> tuple[tuple[int, float], ...]:
+    dmg = md.distribution(damage)
+    values = np.array(sorted(dmg))
+    probs = np.array([dmg[v] for v in values])
+    if doubled:
+        values = values * 2
+    soak_dist = md.distribution(soak) if soak is not None else {pool: 1.0}
+    out: dict[int, float] = {}
+    for s, ps in soak_dist.items():
+        dealt = np.maximum(0, values - s)
+        for v, p in zip(dealt.tolist(), probs.tolist()):
+            out[v] = out.get(v, 0.0) + p * ps
+    return tuple(sorted(out.items()))
+
+
+def damage_after_soak(battle: "Battle", profile: AttackProfile, doubled: bool,
+                      victim: int | None = None) -> dict[int, float]:
+    """Hit points lost to one hit: the damage, less this round's soak pool (rolled now
+    if the victim has not rolled it yet this round)."""
+    victim = profile.spec.target if victim is None else victim
+    pool = battle.get(victim, Soak).pool
+    soak = soak_spec(battle, victim) if pool is None else None
+    return dict(_after_soak(profile.damage, doubled, soak, pool or 0))
+
+
+def attack_odds(battle: "Battle", profile: AttackProfile) -> Odds:
+    """Exact chances against the defences already standing (spot defences, which the
+    target may still declare, can only raise the number)."""
+    dist = md.distribution(profile.roll)
+    tn = profile.target_number
+    p_hit = sum(p for v, p in dist.items() if v >= tn)
+    p_crit = sum(p for v, p in dist.items() if v >= 2 * tn) if profile.crit_possible else 0.0
+    p_self = (sum(p for v, p in dist.items() if v <= tn - SELF_HIT_MARGIN)
+              if profile.self_hit_possible else 0.0)
+    notes = ["the target may still raise the number with spot defences"]
+    if profile.damage is None:
+        damage = {0: 1.0}
+    else:
+        doubled_crit = profile.spec.stance == "strong"
+        plain = damage_after_soak(battle, profile, False)
+        crit = damage_after_soak(battle, profile, True) if doubled_crit else plain
+        damage = _mix([(1 - p_hit, {0: 1.0}), (p_hit - p_crit, plain), (p_crit, crit)])
+    if p_self:
+        notes.append(f"{p_self:.0%} chance to hit yourself (missing your grappler by 5+)")
+    if profile.crit_possible:
+        notes.append(f"critical at {2 * tn}+")
+    else:
+        notes.append("no critical: no active facet names this skill")
+    breakdown = [(f"{profile.roll.sets[0]}", 0)] + list(profile.roll.modifiers)
+    return Odds(float(p_hit), float(p_crit), damage, tuple(breakdown), tn, tuple(notes))
+
+
+def _mix(parts: list[tuple[float, dict[int, float]]]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for w, d in parts:
+        if w <= 0:
+            continue
+        for v, p in d.items():
+            out[v] = out.get(v, 0.0) + w * p
+    return dict(sorted(out.items()))

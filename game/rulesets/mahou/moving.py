@@ -1,0 +1,239 @@
+"""Moving: move actions of 5 ft, difficult terrain, standing up, and jumps.
+
+Rule text, "Move": a character gains Agility move actions; one moves a Medium
+character 5 ft (one tile). "Jumping": 4 move actions for a standing jump of up to
+Strength feet across and half Strength up; after at least 2 moves running in the
+jump's direction, double that; after 4 moves running straight, an 11 Martial Arts
+or Gym roll on Agility for a long jump (a failure rolls Strength, non-exploding,
+−1: double that across, half up, landing fallen). Agility below 4 cannot jump.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.components import STANDING, Position, Posture
+from game.engine.events import ConditionChanged, Moved
+from game.rulesets.mahou import dice as md
+from game.rulesets.mahou.components import MOVE, Actions
+from game.rulesets.mahou.economy import pay, usable
+from game.rulesets.mahou.events import ActionsChanged, CheckRolled
+from game.rulesets.mahou.stats import die_of, is_fallen, rank, roll_conditions, stat
+from game.rulesets.mahou.talk import skill_penalty
+from game.world.paths import chebyshev, reach
+from game.world.sight import crossed_tiles
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+Tile = tuple[int, int]
+STAND_FT = 20  # "must spend at least 20 feet of movement to stand back up"
+JUMP_MOVES = 4
+MIN_JUMP_AGILITY = 4
+RUNNING_MOVES, LONG_RUN_MOVES = 2, 4
+LONG_JUMP_TN = 11
+LOW_OBSTACLE_FT = 3  # [PROP] a low obstacle (crate, sandbags: no sight blocked) stands 3 ft
+FT_PER_LEVEL = 5  # [PROP] one elevation level of the map is 5 ft
+
+
+def blocked_tiles(battle: "Battle", unit: int) -> set[Tile]:
+    return {battle.tile(u) for u in battle.units(active_only=True) if u != unit}
+
+
+def move_reach(battle: "Battle", unit: int):
+    """Where the unit's usable move actions take it. [PROP] difficult terrain: a tile's
+    move cost is the number of move actions it takes to enter."""
+    def compute():
+        budget = usable(battle, unit).move
+        return reach(battle.map, battle.tile(unit), budget, blocked=blocked_tiles(battle, unit))
+    return battle.memo(("mahou-reach", unit), compute)
+
+
+def move(battle: "Battle", unit: int, dest: Tile) -> None:
+    r = move_reach(battle, unit)
+    path = r.path_to(dest)
+    cost = int(r.cost[dest])
+    pay(battle, unit, {MOVE: cost})
+    pos = battle.get(unit, Position)
+    start = (pos.x, pos.y)
+    pos.x, pos.y = dest
+    update_run(battle, unit, start, path)
+    battle.emit(Moved(unit, battle.name(unit), tuple(path),
+                      f"{cost} move action{'s' if cost != 1 else ''}, {len(path) * battle.map.feet_per_tile} ft"))
+
+
+def update_run(battle: "Battle", unit: int, start: Tile, path: list[Tile]) -> None:
+    """Remember the straight run that ends the move, for a running or long jump."""
+    a = battle.get(unit, Actions)
+    steps = [(b[0] - p[0], b[1] - p[1]) for p, b in zip([start] + path[:-1], path)]
+    if not steps:
+        return
+    last = steps[-1]
+    n = 0
+    for s in reversed(steps):
+        if s != last:
+            break
+        n += 1
+    if n == len(steps) and (a.run[0], a.run[1]) == last:
+        n += a.run[2]  # the run goes on from the previous move
+    a.run = (last[0], last[1], n)
+
+
+# --- standing up ------------------------------------------------------------------------------
+def stand_cost(battle: "Battle", unit: int) -> int:
+    """Move actions to stand: 20 ft, more on difficult terrain ([PROP] times its cost)."""
+    per_tile = battle.map.feet_per_tile
+    return (STAND_FT // per_tile) * int(battle.map.move_cost[battle.tile(unit)])
+
+
+def stand(battle: "Battle", unit: int) -> None:
+    """Spend moves toward standing ([PROP]: what is paid carries over between turns)."""
+    a = battle.get(unit, Actions)
+    need = stand_cost(battle, unit) - a.stand_paid
+    spend = min(need, usable(battle, unit).move)
+    pay(battle, unit, {MOVE: spend})
+    a.stand_paid += spend
+    if a.stand_paid >= stand_cost(battle, unit):
+        a.stand_paid = 0
+        battle.get(unit, Posture).value = STANDING
+        battle.emit(ConditionChanged(unit, battle.name(unit), "fallen", False,
+                                     f"stands up ({spend} move actions)"))
+    else:
+        battle.emit(ActionsChanged(unit, battle.name(unit),
+                                   f"spends {spend} move actions getting up "
+                                   f"({a.stand_paid} of {stand_cost(battle, unit)})."))
+
+
+# --- jumping ---------------------------------------------------------------------------------------
+def can_jump(battle: "Battle", unit: int) -> bool:
+    return (stat(battle, unit, "agility") >= MIN_JUMP_AGILITY and not is_fallen(battle, unit)
+            and usable(battle, unit).move >= JUMP_MOVES)
+
+
+def limits(battle: "Battle", unit: int, kind: str) -> tuple[float, float]:
+    """(horizontal ft, vertical ft) a jump of this kind can reach on a success."""
+    s = stat(battle, unit, "strength")
+    if kind == "standing":
+        return s, s / 2
+    if kind == "running":
+        return 2 * s, s
+    return 2 * s, s / 2  # long jump: as written (less height than a running jump)
+
+
+def jump_needs(battle: "Battle", start: Tile, dest: Tile) -> tuple[int, float] | None:
+    """(horizontal ft, vertical ft) to jump from start to dest, or None if impossible:
+    the landing must be free ground; nothing on the way may block sight (a wall)."""
+    tmap = battle.map
+    if not tmap.walkable[dest]:
+        return None
+    h0 = int(tmap.elevation[start])
+    rise = max(0, (int(tmap.elevation[dest]) - h0) * FT_PER_LEVEL)
+    for t in crossed_tiles(start, dest):
+        if tmap.blocks_sight[t] and not tmap.walkable[t]:
+            return None
+        top = (int(tmap.elevation[t]) - h0) * FT_PER_LEVEL
+        if not tmap.walkable[t]:
+            top += LOW_OBSTACLE_FT
+        rise = max(rise, top)
+    return chebyshev(start, dest) * tmap.feet_per_tile, rise
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def jump_kinds(battle: "Battle", unit: int, dest: Tile) -> tuple[str, ...]:
+    start = battle.tile(unit)
+    needs = jump_needs(battle, start, dest)
+    if needs is None:
+        return ()
+    across, up = needs
+    dx, dy = dest[0] - start[0], dest[1] - start[1]
+    direction = (_sign(dx), _sign(dy))
+    run = battle.get(unit, Actions).run
+    kinds = []
+    for kind in ("standing", "running", "long"):
+        if kind == "running" and not (run[2] >= RUNNING_MOVES and (run[0], run[1]) == direction):
+            continue
+        if kind == "long":
+            straight = (run[0], run[1]) == direction and (dx * run[1] == dy * run[0])
+            if not (run[2] >= LONG_RUN_MOVES and straight):
+                continue
+        h, v = limits(battle, unit, kind)
+        if across <= h and up <= v:
+            kinds.append(kind)
+    return tuple(kinds)
+
+
+def jump_targets(battle: "Battle", unit: int) -> dict[Tile, tuple[str, ...]]:
+    """Every landing tile with the kinds of jump that reach it."""
+    def compute():
+        s = stat(battle, unit, "strength")
+        reach_tiles = int(2 * s) // battle.map.feet_per_tile
+        x0, y0 = battle.tile(unit)
+        occupied = blocked_tiles(battle, unit)
+        out = {}
+        for x in range(x0 - reach_tiles, x0 + reach_tiles + 1):
+            for y in range(y0 - reach_tiles, y0 + reach_tiles + 1):
+                t = (x, y)
+                if t == (x0, y0) or not battle.map.in_bounds(x, y) or t in occupied:
+                    continue
+                kinds = jump_kinds(battle, unit, t)
+                if kinds:
+                    out[t] = kinds
+        return out
+    return battle.memo(("mahou-jumps", unit), compute)
+
+
+def long_jump_spec(battle: "Battle", unit: int, skill: str) -> md.RollSpec:
+    mods = roll_conditions(battle, unit, False) + skill_penalty(battle, unit, ("other",))
+    return md.RollSpec((md.skill_set(rank(battle, unit, skill), die_of(battle, unit, "agility"),
+                                     skill.replace("_", " ").title()),), tuple(mods))
+
+
+def jump(battle: "Battle", unit: int, dest: Tile, kind: str, skill: str) -> None:
+    pay(battle, unit, {MOVE: JUMP_MOVES})
+    start = battle.tile(unit)
+    landing, fallen = dest, False
+    if kind == "long":
+        rolled = md.roll(battle.dice, long_jump_spec(battle, unit, skill))
+        ok = rolled.total >= LONG_JUMP_TN
+        battle.emit(CheckRolled(unit, battle.name(unit), "long jump", str(rolled), rolled.total,
+                                LONG_JUMP_TN, "difficulty", ok))
+        if not ok:
+            short = md.roll(battle.dice, md.RollSpec(
+                (md.single(die_of(battle, unit, "strength"), "Strength", explode=False),),
+                (("failed long jump", -1),)))
+            r = max(0, short.total)
+            battle.emit(CheckRolled(unit, battle.name(unit), "failed long jump distance",
+                                    str(short), r, 0, "", True))
+            landing = short_landing(battle, unit, start, dest, 2 * r, r / 2)
+            fallen = True
+    pos = battle.get(unit, Position)
+    pos.x, pos.y = landing
+    battle.get(unit, Actions).run = (0, 0, 0)
+    feet = chebyshev(start, landing) * battle.map.feet_per_tile
+    battle.emit(Moved(unit, battle.name(unit), (landing,) if landing != start else (),
+                      f"{kind} jump, {feet} ft, 4 move actions"))
+    if fallen:
+        battle.get(unit, Posture).value = "fallen"
+        battle.emit(ConditionChanged(unit, battle.name(unit), "fallen", True,
+                                     "a failed long jump always lands fallen"))
+
+
+def short_landing(battle: "Battle", unit: int, start: Tile, dest: Tile, across: float,
+                  up: float) -> Tile:
+    """The farthest tile toward `dest` that the shortened jump still reaches."""
+    best = start
+    occupied = blocked_tiles(battle, unit)
+    tmap = battle.map
+    for t in crossed_tiles(start, dest) + [dest]:
+        if tmap.blocks_sight[t] and not tmap.walkable[t]:
+            break
+        if not tmap.walkable[t] or t in occupied:
+            continue
+        needs = jump_needs(battle, start, t)
+        if needs is None or needs[0] > across or needs[1] > up:
+            break
+        best = t
+    return best
