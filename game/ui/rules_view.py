@@ -56,7 +56,11 @@ class MoveField:
 
     def _compute(self, tile: Tile) -> MovePreview | None:
         if self._custom is not None:
-            return self._custom(self.battle, self.unit, tile)
+            try:
+                return _as_preview(self._custom(self.battle, self.unit, tile), tile)
+            except Exception as exc:  # a preview must never take the window down
+                _report_once("a move preview", exc)
+                return MovePreview((tile,), "")
         if self._reach is None:
             return MovePreview((tile,), "")
         try:
@@ -81,6 +85,22 @@ class MoveField:
             actions = _actions_for(self.battle, self.unit, int(self._reach.cost[t]))
             out[t] = 0 if actions is None else max(0, actions - 1)
         return out
+
+
+def _as_preview(value: Any, tile: Tile) -> MovePreview | None:
+    """A ruleset's `preview_move` answer as a MovePreview: an object with `path` and
+    `cost` (and optionally `band`), or a tuple (path, cost[, band]), or None."""
+    if value is None:
+        return None
+    if isinstance(value, MovePreview):
+        return value
+    if isinstance(value, (tuple, list)) and len(value) >= 2 and not isinstance(value[0], int):
+        path, cost = value[0], value[1]
+        band = value[2] if len(value) > 2 else 0
+    else:
+        path, cost, band = getattr(value, "path", ()), getattr(value, "cost", ""), getattr(value, "band", 0)
+    path = tuple(tuple(int(v) for v in t) for t in (path or ()))
+    return MovePreview(path or (tile,), str(cost), int(band or 0))
 
 
 def _reach(battle: Any, unit: int):
