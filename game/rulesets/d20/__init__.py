@@ -43,7 +43,8 @@ class D20Ruleset:
             battle.create(
                 Position(order.x, order.y), Team(order.team), Name(f"{t.name} {order.team}-{n}"),
                 Archetype(t.archetype), Posture(), Soldier(t.id), Health(t.hp, t.hp),
-                TurnState(), Afflictions(), Spotted(),
+                # [PROP] deployment is known to all, as figures on a table are.
+                TurnState(), Afflictions(), Spotted({o.team for o in orders} - {order.team}),
                 Loadout(list(t.weapons), t.weapons[0],
                         {w: self.data.weapons[w].magazine for w in t.weapons if self.data.weapons[w].ranged},
                         t.spare_magazines, t.manacles),

@@ -13,7 +13,7 @@ from game.engine.components import PRONE, STANDING, OutOfFight, Position, Postur
 from game.engine.decisions import REACTION, TARGET_UNIT, Choice, Decision, Option
 from game.engine.events import ConditionChanged, Damaged, Moved, Note, OutOfFightEvent
 from game.rulesets.d20 import grappling, suppression
-from game.rulesets.d20.attacks import attack_profile, roll_attack, spend_ammo
+from game.rulesets.d20.attacks import attack_profile, roll_attack, sees_tile, spend_ammo
 from game.rulesets.d20.checks import check, contest
 from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Health, Loadout,
                                           Restraining, Restraint, Spotted, SuppressionZone,
@@ -22,7 +22,6 @@ from game.rulesets.d20.data import LOCATIONS
 from game.rulesets.d20.events import Action, SuppressionLaid
 from game.rulesets.d20.options import move_actions_needed, move_reach
 from game.rulesets.d20.stats import held_weapon, speed_ft, template
-from game.world.sight import side_fov
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -132,10 +131,7 @@ def update_spotted(battle: "Battle", unit: int, path: list[tuple[int, int]]) -> 
         if team == battle.team(unit):
             continue
         eyes = [battle.tile(u) for u in battle.units(team, active_only=True)]
-        if not eyes:
-            continue
-        seen = side_fov(battle.map, eyes)
-        if any(seen[t] for t in path):
+        if any(sees_tile(battle.map, eye, t) for eye in eyes for t in path):
             teams.add(team)
     spotted.by_teams = teams
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import grapple, odds
 from game.engine.odds import Odds
-from game.world.sight import line_of_fire
+from game.world.sight import HIGH_GROUND, line_of_fire
 from game.world.tactical_map import Cover
 from game.rulesets.d20.components import Afflictions, Loadout, Spotted
 from game.rulesets.d20.data import Weapon
@@ -69,8 +69,32 @@ def range_band(weapon: Weapon, dist_ft: int) -> int | None:
     return None
 
 
+def concealed_between(tmap, viewer: tuple[int, int], target: tuple[int, int]) -> bool:
+    """The target is hidden by concealment ("breaks line of sight").
+
+    Either it is out of the viewer's field of view (sight-blocking concealment such as
+    a hedge; callers have already ruled out solid walls), or see-through concealment
+    (a bush) lies on the line or on the target's own tile. As with all cover,
+    concealment HIGH_GROUND or more below the viewer hides nothing.
+    """
+    if viewer == target:
+        return False
+    lof = line_of_fire(tmap, viewer, target)
+    if not lof.visible:
+        return True
+    eye = int(tmap.elevation[viewer])
+    return any(tmap.cover[t] == Cover.CONCEALMENT and not tmap.blocks_sight[t]
+               and eye - int(tmap.elevation[t]) < HIGH_GROUND
+               for t in lof.tiles + (target,))
+
+
+def sees_tile(tmap, viewer: tuple[int, int], tile: tuple[int, int]) -> bool:
+    """d20 sight: in the field of view and not behind or inside concealment."""
+    return not concealed_between(tmap, viewer, tile)
+
+
 def can_see(battle: "Battle", viewer: int, target: int) -> bool:
-    return line_of_fire(battle.map, battle.tile(viewer), battle.tile(target)).visible
+    return sees_tile(battle.map, battle.tile(viewer), battle.tile(target))
 
 
 def knows_position(battle: "Battle", viewer: int, target: int) -> bool:
@@ -84,11 +108,6 @@ def knows_position(battle: "Battle", viewer: int, target: int) -> bool:
 def cover_effect(weapon: Weapon | None, cover: Cover, damage_type: str) -> tuple[str | None, int]:
     """(what stops the damage entirely or None, extra damage threshold) from cover."""
     ammo = weapon.ammo if weapon else "standard"
-    if cover == Cover.CONCEALMENT:
-        # Birdshot and non-firearm ranged attacks cannot breach concealment.
-        if weapon is not None and (ammo == "birdshot" or not weapon.firearm):
-            return "concealment", 0
-        return None, 0
     if cover == Cover.LIGHT:
         if ammo in ("ap_pistol", "ap_rifle"):
             return None, 0
@@ -111,8 +130,13 @@ def _victim(battle: "Battle", attacker: int, unit: int, weapon: Weapon | None,
         reductions.append((f"DT {damage_type}", dt))
     stopped = None
     if ranged:
-        lof = line_of_fire(battle.map, battle.tile(attacker), battle.tile(unit))
+        a_tile, v_tile = battle.tile(attacker), battle.tile(unit)
+        lof = line_of_fire(battle.map, a_tile, v_tile)
         stopped, cover_dt = cover_effect(weapon, Cover(lof.cover), damage_type)
+        if (weapon is not None and (weapon.ammo == "birdshot" or not weapon.firearm)
+                and concealed_between(battle.map, a_tile, v_tile)):
+            # Birdshot and non-firearm ranged attacks cannot breach concealment.
+            stopped, cover_dt = "concealment", 0
         if cover_dt:
             reductions.append(("light cover", cover_dt))
     return Victim(unit, weight, tuple(reductions), stopped)

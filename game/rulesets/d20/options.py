@@ -13,7 +13,7 @@ from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option
 from game.world.paths import reach
 from game.world.sight import line_of_fire
 from game.rulesets.d20 import suppression
-from game.rulesets.d20.attacks import MODE_AMMO, distance_ft, knows_position, range_band
+from game.rulesets.d20.attacks import MODE_AMMO, can_see, distance_ft, knows_position, range_band
 from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Loadout, Restraining,
                                           Restraint, TurnState)
 from game.rulesets.d20.data import LOCATIONS
@@ -122,7 +122,7 @@ def shoot_option(battle: "Battle", unit: int) -> Option | None:
         if band is None:
             continue
         ok_modes = tuple(m for m in modes if MODE_AMMO[m] <= loaded and (m == "single" or band == 0))
-        concealed = not lof.visible and battle.tile(e) != here
+        concealed = not can_see(battle, unit, e)
         # Concealed targets and shot loads allow no targeted attack: the torso only.
         locs = ("untargeted",) if concealed or weapon.torso_only else LOCATIONS
         targets.append(e)
