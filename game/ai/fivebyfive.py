@@ -25,8 +25,8 @@ from game.engine.decisions import PICK, Choice, Decision, Option
 from game.rulesets.fivebyfive import rolls
 from game.rulesets.fivebyfive.combat import (COVER_SHIFT, enemies, legal, outlook, profile, sight,
                                               taken_out, template)
-from game.rulesets.fivebyfive.components import AbilityScores, TurnState
-from game.rulesets.fivebyfive.data import ABILITIES, ABILITY_FOR, DEFENCE_FOR, OFFENSIVE, UnitTemplate
+from game.rulesets.fivebyfive.components import AbilityScores
+from game.rulesets.fivebyfive.data import ABILITY_FOR, DEFENCE_FOR, OFFENSIVE, UnitTemplate
 from game.world.paths import chebyshev
 from game.world.tactical_map import Cover
 
@@ -35,7 +35,8 @@ EASY_BLUNDER = 0.35  # share of decisions the easy AI takes at random
 TAKE_OUT = 10.0  # value of taking an enemy out of the fight, on top of the points
 DANGER = 1.2  # weight of the hits the enemies may land on the tile next round
 EXPECTED_MOVE = 3  # tiles an enemy is taken to cover before Striking (Initiative 0..5)
-APPROACH = 0.35  # value per tile closer to the nearest enemy, when nothing can be attacked
+APPROACH = 0.35  # value per tile closer to the nearest enemy, for figures that Strike best
+DRIFT = 0.035  # every figure edges toward the enemy, so that hidden shooters come into sight
 
 
 def best_chance(t: UnitTemplate, values: Mapping[str, int], actions=OFFENSIVE) -> float:
@@ -163,15 +164,15 @@ class FiveByFiveAI:
         return best
 
     def _position(self, battle: Any, unit: int, tile, foes: list[int]) -> float:
-        """Minus the hits the enemies may land here next round, and (when no enemy is in
-        reach) plus closeness to the nearest one."""
+        """Minus the hits the enemies may land here next round, plus closeness to the
+        nearest enemy (much more for a figure whose Strike is its best attack)."""
         mine = template(battle, unit)
         my_values = battle.get(unit, AbilityScores).values()
         danger = 0.0
         for foe in foes:
             danger += self._threat(battle, foe, tile, mine, my_values)
         nearest = min((chebyshev(tile, battle.tile(f)) for f in foes), default=0)
-        return -DANGER * danger - APPROACH * nearest * 0.1 - self._far_penalty(battle, unit, tile, foes, nearest)
+        return -DANGER * danger - DRIFT * nearest - self._far_penalty(battle, unit, tile, foes, nearest)
 
     def _far_penalty(self, battle: Any, unit: int, tile, foes: list[int], nearest: int) -> float:
         """A figure whose best attack is the Strike wants to close in."""

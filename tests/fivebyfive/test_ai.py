@@ -10,7 +10,7 @@ from game.ai.fivebyfive import FiveByFiveAI
 from game.engine.decisions import PICK
 from game.engine.setup import new_battle
 from game.rulesets.fivebyfive.components import AbilityScores
-from tests.fivebyfive.kit import attack, battle, d5, duel, hero, pair, pick, values
+from tests.fivebyfive.kit import attack, battle, d5, duel, hero, pair, pick
 
 MAPS = Path(__file__).parents[2] / "maps"
 

@@ -1,7 +1,7 @@
 """The Combat Sequence: Initiative every round, its order and ties, rounds, the end of
 the Combat Encounter and Victory Rush (five-by-five.txt, first and last paragraphs)."""
 
-from game.engine.decisions import PICK, TURN
+from game.engine.decisions import PICK
 from game.engine.events import BattleEnded, RoundStarted
 from game.rulesets.fivebyfive.components import AbilityScores
 from game.rulesets.fivebyfive.events import (InitiativeRolled, InitiativeRollOff, TurnOrder,
