@@ -77,13 +77,16 @@ def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
 
 def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str]) -> dict[int, tuple[str, ...]]:
     """Each attackable enemy and the weapons that reach it in this beat, from the
-    planned positions. A thrown or projectile attack needs no wall in the way and a
-    target the side has seen; melee and unarmed need the target next to the attacker."""
+    planned positions. The target must be one the side has seen (or that the unit will
+    see from where its declared move takes it); a thrown or projectile attack needs no
+    wall in the way; melee and unarmed need the target next to the attacker."""
     origin = tile_after(battle, unit, slot - 1)
     known = known_to_side(battle, battle.team(unit))
+    # [PROP] After a declared move it will also see what is in sight from where it arrives.
+    arriving = sight_from(battle, origin) if origin != battle.tile(unit) else None
     out: dict[int, tuple[str, ...]] = {}
     for e in enemies(battle, unit):
-        if e not in known:
+        if e not in known and (arriving is None or not arriving[battle.tile(e)]):
             continue
         where = tile_after(battle, e, slot)
         prot = protection(battle, origin, where)
