@@ -113,10 +113,12 @@ def take_turn(battle: "Battle", unit: int, kind: str) -> Flow:
         yield from partial_refund(battle, unit)
     hold = kind == "held"
     while battle.active(unit) and not battle.over:
-        options = turn_options(battle, unit)
-        if len(options) == 1:
-            break  # nothing left but ending the turn
         pool = economy.usable(battle, unit)
+        if pool.total() == 0:
+            break  # [PROP] no action left to spend: free actions alone make no turn
+        options = turn_options(battle, unit)
+        if len(options) <= 2:
+            break  # nothing left but holding or ending the turn
         prompt = (f"{battle.name(unit)} ({kind} turn): {pool.primary + pool.offhand} hand, "
                   f"{pool.speak} speak, {pool.move} move" + (f", {pool.escape} escape" if pool.escape else "")
                   + " actions")
@@ -194,7 +196,7 @@ def held_windows(battle: "Battle", before: int | None = None, mover: int | None 
             from game.rulesets.mahou.attacks import distance_ft
             if distance_ft(battle, unit, mover) > 5:
                 continue
-        if len(turn_options_held(battle, unit)) <= 2:
+        if len(turn_options(battle, unit)) <= 2:
             continue  # nothing to do with them but hold or end
         if before is not None:
             why = f"before {battle.name(before)}'s turn"
@@ -209,10 +211,6 @@ def held_windows(battle: "Battle", before: int | None = None, mover: int | None 
             yield from take_turn(battle, unit, "held")
             if check_victory(battle):
                 return
-
-
-def turn_options_held(battle: "Battle", unit: int) -> tuple[Option, ...]:
-    return turn_options(battle, unit)
 
 
 # --- the battle ----------------------------------------------------------------------------------
