@@ -25,7 +25,10 @@ class BattleDrawing:
         preview = pygame.Rect(w - right_w - 6, h - preview_h - 6, right_w, preview_h)
         card_w = min(290, max(220, w // 5))
         card = pygame.Rect(6, h - 176, card_w, 170)
-        bar = pygame.Rect(card.right + 8, h - 66, max(120, preview.x - card.right - 16), 60)
+        bar_w = max(120, preview.x - card.right - 16)
+        n = len(self.decision.options) if self.decision is not None and self.decision.kind != REACTION else 1
+        bar_h = 60 if hud.bar_rows(n, bar_w) == 1 else 12 + hud.bar_rows(n, bar_w) * 48
+        bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
         params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
         self.board.camera.safe = (0, top.bottom, log.x, card.y - top.bottom - 40)
         return {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params}
@@ -398,7 +401,8 @@ class BattleDrawing:
             ("Right click", "cancel the armed action; right or middle drag pans"),
             ("Wheel, + / -", "zoom (wheel over the log scrolls it)"),
             ("Arrows, WASD", "pan (with an action armed, arrows move the cursor)"),
-            ("Hotkey / 1-9", "pick an action of the bar"),
+            ("Hotkey / 1-9, 0", "pick an action of the bar"),
+            ("` (backquote)", "arm the next action that needs a target or a choice"),
             ("Tab / Shift+Tab", "next target (or next unit when nothing is armed)"),
             ("Enter", "confirm at the cursor"),
             ("[ and ]", "change the selected parameter (fire mode, hit location...)"),

@@ -231,6 +231,17 @@ class BattleInput:
                     self.param_focus = (self.param_focus + 1) % len(opt.params)
                 return
             opts = self.options()
+            if ch == "`" and opts and self.decision.kind != REACTION:
+                # every option in turn, for bars longer than the ten number keys
+                keys = [o.key for o in opts]
+                i = (keys.index(self.armed) + 1) % len(opts) if self.armed in keys else 0
+                while opts[i].target_kind == TARGET_NONE and not opts[i].params and i + 1 < len(opts):
+                    i += 1  # arming those would commit them: step over to the next
+                if opts[i].target_kind == TARGET_NONE and not opts[i].params:
+                    self.say(f"{opts[i].label}: press {opts[i].hotkey.upper() or 'its button'} to do it")
+                else:
+                    self.arm(opts[i])
+                return
             if self.decision.kind == REACTION:
                 for opt in opts:
                     if opt.hotkey and ch == opt.hotkey.lower():

@@ -138,25 +138,38 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
         surface.blit(theme.text("card unavailable", 12, theme.BAD), (x, cy - 16))
 
 
+BUTTON_MIN_W = 104
+
+
+def bar_rows(count: int, width: int) -> int:
+    """How many rows of buttons the action bar needs for `count` options."""
+    per_row = max(1, (width - 12 + 6) // (BUTTON_MIN_W + 6))
+    return max(1, -(-count // per_row))
+
+
 def action_bar(surface, rect, options, armed: str | None, mouse) -> list[tuple[pygame.Rect, object]]:
-    """One button per option of the pending decision, with its hotkey and number."""
+    """One button per option of the pending decision, with its hotkey and number; as
+    many rows as the options need (labels shortened to fit, full text in the tooltip)."""
     theme.panel(surface, rect)
     n = max(1, len(options))
+    rows = bar_rows(n, rect.w)
+    per_row = -(-n // rows)
     gap = 6
-    bw = min(128, (rect.w - 12 - gap * (n - 1)) // n)
+    bw = min(128, (rect.w - 12 - gap * (per_row - 1)) // per_row)
+    bh = (rect.h - 12 - gap * (rows - 1)) // rows
     out = []
-    x = rect.x + 6
     for i, opt in enumerate(options):
-        r = pygame.Rect(x, rect.y + 6, bw, rect.h - 12)
+        row, col = divmod(i, per_row)
+        r = pygame.Rect(rect.x + 6 + col * (bw + gap), rect.y + 6 + row * (bh + gap), bw, bh)
         keys = []
         if opt.hotkey:
             keys.append(opt.hotkey.upper())
         if i < 10:
             keys.append(str((i + 1) % 10))
-        theme.button(surface, r, opt.label, hover=r.collidepoint(mouse), armed=opt.key == armed,
+        label = theme.fit(opt.label, bw - 10, 13)
+        theme.button(surface, r, label, hover=r.collidepoint(mouse), armed=opt.key == armed,
                      size=13, key=" · ".join(keys))
         out.append((r, opt))
-        x += bw + gap
     return out
 
 
@@ -237,6 +250,13 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
         pygame.draw.rect(surface, (12, 14, 18), chart)
         keys = list(dist)
         lo, hi = min(keys), max(keys)
+        total = 0.0  # a long thin tail (exploding dice) is cut where 99.9% is reached
+        for k in keys:
+            total += dist[k]
+            if total >= 0.999 and k > lo:
+                hi = k
+                break
+        dist = {k: p for k, p in dist.items() if k <= hi}
         span = max(1, hi - lo + 1)
         peak = max(p for k, p in dist.items() if k > 0) or 1
         bw = chart.w / span
@@ -249,25 +269,29 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
         miss = dist.get(0, 0.0)
         y = chart.bottom + 2
         surface.blit(theme.text(f"{max(1, lo)}", 11, theme.DIM), (chart.x, y))
-        hi_img = theme.text(f"{hi} dmg", 11, theme.DIM)
+        hi_img = theme.text(f"{hi}{'+' if hi < max(keys) else ''} dmg", 11, theme.DIM)
         surface.blit(hi_img, (chart.right - hi_img.get_width(), y))
         mid = theme.text(f"no damage {theme.percent(miss)}", 11, theme.DIM)
         surface.blit(mid, (chart.centerx - mid.get_width() // 2, y))
         y += 17
     total = sum(v for _, v in odds.breakdown)
-    parts = " ".join(f"{'+' if v >= 0 else '−'}{abs(v)} {label}" for label, v in odds.breakdown)
-    line = f"d20 {parts} vs {odds.target_number}" if odds.target_number else parts
-    for ln in theme.wrap(line + (f"  (net {'+' if total >= 0 else '−'}{abs(total)})" if odds.breakdown else ""),
-                         rect.w - 20, 12):
+    parts = " · ".join(f"{label} {'+' if v >= 0 else '−'}{abs(v)}" for label, v in odds.breakdown)
+    line = parts
+    if odds.breakdown:
+        line += f"  = {'+' if total >= 0 else '−'}{abs(total)}"
+    if odds.target_number:
+        line += f"  vs {odds.target_number}"
+    for ln in theme.wrap(line, rect.w - 20, 12):
         if y > rect.bottom - 16:
             break
         surface.blit(theme.text(ln, 12, theme.TEXT), (x, y))
         y += 15
     for note in odds.notes:
-        if y > rect.bottom - 16:
-            break
-        surface.blit(theme.text(note, 12, theme.WARN), (x, y))
-        y += 15
+        for ln in theme.wrap(note, rect.w - 20, 12):
+            if y > rect.bottom - 16:
+                break
+            surface.blit(theme.text(ln, 12, theme.WARN), (x, y))
+            y += 15
 
 
 def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_of) -> None:

@@ -110,6 +110,17 @@ def _panel_box(size: tuple[int, int]) -> pygame.Surface:
     return box
 
 
+def fit(s: str, width: int, size: int = 13, bold: bool = False) -> str:
+    """`s`, shortened with an ellipsis until it is at most `width` pixels wide."""
+    f = font(size, bold)
+    s = printable(s)
+    if f.size(s)[0] <= width:
+        return s
+    while len(s) > 1 and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: bool = True, edge=PANEL_EDGE) -> None:
     """A rounded HUD panel, translucent so the battlefield shows through."""
     if alpha:
