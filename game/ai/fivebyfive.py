@@ -52,12 +52,14 @@ def best_chance(t: UnitTemplate, values: Mapping[str, int], actions=OFFENSIVE) -
 
 def worth(t: UnitTemplate, values: Mapping[str, int]) -> float:
     """How much fight is left in a figure: its lowest Ability (hits until Unconscious)
-    first, then how well it attacks and Controls Hits."""
-    if min(values.values()) <= 0:
+    first, then its second lowest (a Double Hit it Controls spreads over two), then how
+    well it attacks and Controls Hits."""
+    ordered = sorted(values.values())
+    if ordered[0] <= 0:
         return 0.0
     defence = sum(rolls.success_chance(rolls.target_number(t.rank(d), values[ABILITY_FOR[d]]))
                   for d in DEFENCE_FOR.values()) / 3
-    return 3.0 * min(values.values()) + 2.0 * best_chance(t, values) + defence
+    return 3.0 * ordered[0] + 0.5 * ordered[1] + 2.0 * best_chance(t, values) + defence
 
 
 class FiveByFiveAI:

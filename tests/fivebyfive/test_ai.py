@@ -128,3 +128,13 @@ def test_the_ai_beats_random_play():
                 games += 1
                 b.close()
     assert wins >= games * 0.8
+
+
+def test_defender_keeps_its_abilities_spread():
+    """Rage 2, Grace 1, Precognition 3, a Controlled hit: not Rage (two abilities at 1
+    would let a Controlled Double Hit take it out later) but Precognition."""
+    scout = dict(rage=2, grace=1, precognition=3, strike=1, parry=1, aim=1, dodge=2, focus=2, resist=3)
+    b = duel(dict(strike=2, rage=3), scout, pair(1, 2) + pair(1, 2))
+    attack(b, "strike")
+    assert b.pending.actor == b.units()[1]
+    assert ai_pick(b) == "precognition"
