@@ -38,6 +38,16 @@ def _cache(tmap: TacticalMap) -> dict:
 _CACHES: "weakref.WeakKeyDictionary[TacticalMap, dict]" = weakref.WeakKeyDictionary()
 
 
+def terrain_memo(tmap: TacticalMap, key: object, compute) -> object:
+    """Memoise any answer that depends on the map's terrain alone (never on units)."""
+    cache = _cache(tmap)
+    try:
+        return cache[key]
+    except KeyError:
+        value = cache[key] = compute()
+        return value
+
+
 def forget(tmap: TacticalMap) -> None:
     """Drop the map's memo (benchmarks measure the work, not the memo)."""
     _CACHES.pop(tmap, None)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import grapple, odds
 from game.engine.odds import Odds
-from game.world.sight import HIGH_GROUND, line_of_fire
+from game.world.sight import HIGH_GROUND, line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
 from game.rulesets.d20.components import Afflictions, Loadout, Spotted
 from game.rulesets.d20.data import Weapon
@@ -79,6 +79,11 @@ def concealed_between(tmap, viewer: tuple[int, int], target: tuple[int, int]) ->
     """
     if viewer == target:
         return False
+    return terrain_memo(tmap, ("d20-concealed", viewer, target),
+                        lambda: _concealed(tmap, viewer, target))
+
+
+def _concealed(tmap, viewer: tuple[int, int], target: tuple[int, int]) -> bool:
     lof = line_of_fire(tmap, viewer, target)
     if not lof.visible:
         return True
