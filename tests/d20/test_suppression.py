@@ -287,3 +287,47 @@ def test_suppression_catches_a_whole_melee_even_if_it_covers_part_of_it():
     assert b.pending.actor == g
     check = _willpower_checks(b)[-1]
     assert check.unit == g and "starting its turn" in check.detail
+
+
+def _grapple_beside_a_cone():
+    """Brawler A (side 1) grapples gunner G at (5, 5) (miss); gunner S at (14, 5) lays a
+    cone west that reaches x ≥ 6, so the Grapple's tile is just outside it. Round 2
+    starts with A's turn."""
+    b = battle_with(open_map(20, 12), [(1, "brawler", 4, 5), (2, "gunner", 5, 5), (2, "gunner", 14, 5)],
+                    [20, 10, 5, 1, 20, 20, 20])
+    a, g, s = b.units()
+    do(b, "melee", g, kind="melee", location="torso")
+    end_turn(b)
+    end_turn(b)  # G
+    do(b, "suppress", (6, 5))
+    tiles = _zone(b).tiles
+    assert b.pending.actor == a and b.tile(a) == (5, 5)
+    assert (5, 5) not in tiles and (6, 5) in tiles and (6, 4) in tiles
+    return b, a, g
+
+
+@pytest.mark.xfail(reason="BUG: moving a Grapple/Melee into a suppressed area makes no Willpower "
+                          "check (game/rulesets/d20/actions.py:drag never calls _enter_suppressed)",
+                   strict=True)
+def test_dragging_a_grapple_into_the_area_needs_the_willpower_check():
+    """"Creatures within this area or attempting to move through the area may make a
+    Willpower check". Brawler A drags its Grapple from (5, 5) into the cone at (6, 5):
+    A is moving into the area, so it checks (d20 20 + 1: passes).
+    """
+    b, a, g = _grapple_beside_a_cone()
+    do(b, "drag", (6, 5))
+    assert [c.unit for c in _willpower_checks(b)] == [a]
+
+
+@pytest.mark.xfail(reason="BUG: stepping out of a Grapple onto a suppressed tile makes no Willpower "
+                          "check (game/rulesets/d20/actions.py:exit_grapple moves the unit without "
+                          "_enter_suppressed)", strict=True)
+def test_exiting_a_grapple_into_the_area_needs_the_willpower_check():
+    """Same rule: brawler A leaves the Grapple onto (6, 4), inside the cone, so it checks
+    (the gunner's Reaction strike is declined)."""
+    b, a, g = _grapple_beside_a_cone()
+    do(b, "exit_grapple", (6, 4))
+    if b.pending.kind == "reaction":
+        do(b, "pass")
+    assert b.tile(a) == (6, 4)
+    assert [c.unit for c in _willpower_checks(b)] == [a]
