@@ -57,7 +57,7 @@ def attack(battle: "Battle", unit: int, action: str, target: int, item: str) -> 
         return
     if not hits:
         return
-    profile = yield from ask_block(battle, profile, len(hits))
+    profile = yield from ask_block(battle, profile, [r.critical for r in hits])
     for r in hits:
         if battle.get(target, Health).dead:
             break

@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Generator
 
 from game.engine.decisions import REACTION, Choice, Decision, Option
-from game.rulesets.actionblock.attacks import (STANCE_PDR, AttackProfile, attack_odds,
+from game.engine import odds
+from game.rulesets.actionblock.attacks import (STANCE_PDR, AttackProfile, attack_odds, hit_damage,
                                                refresh_reductions, roll_chances)
 from game.rulesets.actionblock.components import Conditions, Health, Stance, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
@@ -99,24 +100,53 @@ def block_options(battle: "Battle", unit: int, hotkeys: dict[str, str] = BLOCK_H
     return out
 
 
-def block_decision(battle: "Battle", profile: AttackProfile, hits: int) -> Decision | None:
+def damage_if(battle: "Battle", profile: AttackProfile, criticals: list[bool], level: int,
+              shield: bool) -> odds.Dist:
+    """Exact distribution of the damage these hits deal if the target stands in
+    stance `level` (with or without Shield Block) when the damage is rolled."""
+    stance = battle.get(profile.target, Stance)
+    saved = (stance.level, stance.shield)
+    if level > stance.level or (shield and stance.shield is None):
+        stance.level = max(level, stance.level)
+        stance.shield = shield_available(battle, profile.target) if shield else stance.shield
+    try:
+        p = refresh_reductions(battle, profile)
+    finally:
+        stance.level, stance.shield = saved
+    total: odds.Dist = {0: 1.0}
+    for critical in criticals:
+        total = odds.add(total, hit_damage(p, critical))
+    return total
+
+
+def block_decision(battle: "Battle", profile: AttackProfile, criticals: list[bool]) -> Decision | None:
     target = profile.target
     if not profile.deals_damage or not can_react(battle, target):
         return None
     options = block_options(battle, target)
     if not options:
         return None
-    current = attack_odds(refresh_reductions(battle, profile))
-    if max(current.damage) <= 0:
+    now = damage_if(battle, profile, criticals, 0, False)
+    if max(now) <= 0:
         return None
-    what = f"{hits} bullets hit" if hits > 1 else "hit"
+    hp = battle.get(target, Health).hp
+    outcomes = {"pass": (odds.mean(now), sum(p for v, p in now.items() if v >= hp))}
+    for opt in options:
+        for shield in ((True, False) if opt.params.get("shield") else (False,)):
+            dist = damage_if(battle, profile, criticals, BLOCKS[opt.key], shield)
+            key = opt.key + ("+shield" if shield else "")
+            outcomes[key] = (odds.mean(dist), sum(p for v, p in dist.items() if v >= hp))
+    hits = len(criticals)
+    what = f"{hits} bullets hit" if hits > 1 else ("hits critically" if criticals[0] else "hits")
     return Decision(
         target, battle.team(target), REACTION,
         tuple(options) + (Option("pass", "Take the hit", hotkey="n"),),
         f"{battle.name(profile.attacker)}'s {profile.label} {what} {battle.name(target)}: "
         f"Block before the damage roll?",
         {"trigger": "block", "attacker": profile.attacker, "target": target,
-         "action": profile.action, "hits": hits, "reduction_now": profile.reduction})
+         "action": profile.action, "hits": hits, "criticals": sum(criticals),
+         "expected_damage": {k: v[0] for k, v in outcomes.items()},
+         "drop_chance": {k: v[1] for k, v in outcomes.items()}})
 
 
 def enter_stance(battle: "Battle", unit: int, key: str, use_shield: bool, why: str) -> None:
@@ -131,8 +161,8 @@ def enter_stance(battle: "Battle", unit: int, key: str, use_shield: bool, why: s
         pay(battle, unit, "shield_block", f"({weapon_of(battle, unit, shield).name})")
 
 
-def ask_block(battle: "Battle", profile: AttackProfile, hits: int) -> Flow:
-    decision = block_decision(battle, profile, hits)
+def ask_block(battle: "Battle", profile: AttackProfile, criticals: list[bool]) -> Flow:
+    decision = block_decision(battle, profile, criticals)
     if decision is not None:
         choice = yield decision
         if choice.option in BLOCKS:

@@ -20,7 +20,7 @@ DODGE_BOOST_PER_RANK = 1
 #: [PROP] Maximum Health Points = 2 × (Maximum Strength + Maximum Speed Points): the
 #: formula was not recovered; the student implementation's 5 × makes fights of 100 HP
 #: that no point economy could finish (rules/DIGEST.md 3.2).
-HP_PER_POINT = 2
+HP_PER_POINT = 1
 #: Restore actions: 5 + the rank of the Restore (Strength / Speed) Points Boost talent.
 RESTORE_BASE = 5
 UNARMED = "unarmed"

@@ -1,0 +1,464 @@
+"""The Action Block AI: scores every legal option with the ruleset's exact odds and
+a point economy, since Strength and Speed Points never come back on their own.
+
+* Attacks are worth their expected damage plus a bonus for the chance to drop the
+  target, less what their points are worth now (points grow dearer as they run low).
+* Restore Strength / Speed Points take the Offensive / Movement slot: the AI restores
+  when it has no attack worth making (or cannot pay for one), and restores Speed when
+  it is where it wants to be.
+* Dodge when the drop in expected damage beats a Speed Point; Block (and the Shield
+  Block) when the damage it saves, and the drop it prevents, beat its Strength;
+  Obstruct Movement when a foe tries to charge or to slip out of a melee unit's reach.
+* It moves to where it can attack next (melee: next to an enemy, charging when the
+  charge lands adjacent; guns: in range and sight, in cover, not next to a brute),
+  grapples and keeps grapples, casts and channels spells, taunts, screams and hides
+  when the contest odds are good.
+
+It has its own seeded random stream (ties and the easy level's blunders), never the
+battle's dice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.ai.controllers import random_choice
+from game.engine import odds as odds_mod
+from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
+from game.world.paths import chebyshev
+from game.world.sight import line_of_fire
+from game.world.tactical_map import Cover
+
+LEVELS = ("easy", "normal")
+EASY_BLUNDER = 0.35
+KILL_WEIGHT = 8.0      # worth of dropping an enemy, on top of the damage
+STR_VALUE = 1.2        # worth of one Strength Point when the pool is empty, in damage
+SPD_VALUE = 0.8        # worth of one Speed Point when the pool is empty
+COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 0.8, Cover.HEAVY: 1.4}
+FORCED_BLOCK = 1.6     # worth of making a target spend 2 Strength on a Block
+ATTACK_COST_SHARE = 0.5  # attacks are what points are for: only half their worth counts
+ATTACK_KEYS = ("melee", "combo", "gun", "aimed", "second_melee", "second_gun", "second_aimed",
+               "grapple_attack")
+
+
+class ActionBlockAI:
+    def __init__(self, seed: int = 0, level: str = "normal") -> None:
+        self.rng = random.Random(seed)
+        self.level = level
+
+    # --- entry point -------------------------------------------------------------------
+    def decide(self, battle: Any, decision: Decision) -> Choice:
+        if self.level == "easy" and self.rng.random() < EASY_BLUNDER:
+            return random_choice(self.rng, decision)
+        if decision.kind == REACTION:
+            trigger = decision.context.get("trigger")
+            if trigger == "dodge":
+                return self._dodge(battle, decision)
+            if trigger == "block":
+                return self._block(battle, decision)
+            if trigger == "obstruct":
+                return self._obstruct(battle, decision)
+            return decision.option("pass").choice() if decision.option("pass") else self._first(decision)
+        if decision.kind == PICK:
+            if decision.option("redirect") is not None:
+                return decision.option("redirect").choice()
+            return self._first(decision)
+        return self._turn(battle, decision)
+
+    def _first(self, decision: Decision) -> Choice:
+        opt = decision.options[0]
+        return opt.choice(None if opt.target_kind == TARGET_NONE else opt.targets[0])
+
+    # --- point economy -----------------------------------------------------------------
+    def str_value(self, battle: Any, unit: int) -> float:
+        """A Strength Point is nearly free while the pool is full (a Restore would be
+        wasted anyway) and dear when it runs dry (a Restore costs a whole Offensive
+        Action)."""
+        from game.rulesets.actionblock.components import Points
+        p = battle.get(unit, Points)
+        return STR_VALUE * (0.15 + 0.85 * (1 - p.strength / max(1, p.max_strength)))
+
+    def spd_value(self, battle: Any, unit: int) -> float:
+        from game.rulesets.actionblock.components import Points
+        p = battle.get(unit, Points)
+        return SPD_VALUE * (0.15 + 0.85 * (1 - p.speed / max(1, p.max_speed)))
+
+    def cost_value(self, battle: Any, unit: int, action: str) -> float:
+        c = battle.ruleset.data.cost(action)
+        return c.strength * self.str_value(battle, unit) + c.speed * self.spd_value(battle, unit)
+
+    # --- reactions -----------------------------------------------------------------------
+    def _dodge(self, battle: Any, decision: Decision) -> Choice:
+        ctx = decision.context
+        saved = ctx["expected_damage_passive"] - ctx["expected_damage_dodging"]
+        from game.rulesets.actionblock.components import Health
+        hp = battle.get(decision.actor, Health).hp
+        saved += KILL_WEIGHT * 0.3 * (ctx["hit_passive"] - ctx["hit_dodging"]) * (
+            1.0 if ctx["expected_damage_passive"] / max(ctx["hit_passive"], 1e-9) >= hp else 0.0)
+        if saved > self.spd_value(battle, decision.actor):
+            return decision.option("dodge").choice()
+        return decision.option("pass").choice()
+
+    def _block(self, battle: Any, decision: Decision) -> Choice:
+        ctx = decision.context
+        unit = decision.actor
+        base_damage = ctx["expected_damage"]["pass"]
+        base_drop = ctx["drop_chance"]["pass"]
+        best = (0.0, decision.option("pass").choice())
+        for key, expected in ctx["expected_damage"].items():
+            if key == "pass":
+                continue
+            option_key, shield = key.split("+")[0], key.endswith("+shield")
+            cost = self.cost_value(battle, unit, option_key)
+            gain = (base_damage - expected) + KILL_WEIGHT * (base_drop - ctx["drop_chance"][key]) - cost
+            if gain > best[0] + 1e-9:
+                opt = decision.option(option_key)
+                params = {"shield": "yes" if shield else "no"} if opt.params.get("shield") else {}
+                best = (gain, opt.choice(None, **params))
+        return best[1]
+
+    def _obstruct(self, battle: Any, decision: Decision) -> Choice:
+        from game.rulesets.actionblock.components import Points
+        unit, mover = decision.actor, decision.context["mover"]
+        action, to = decision.context["action"], decision.context["to"]
+        stopping = action in ("charge", "fast_charge")
+        if self._is_melee(battle, unit) and chebyshev(battle.tile(unit), to) > 1:
+            stopping = True  # it is slipping out of reach
+        if stopping and battle.get(unit, Points).strength >= 1 + 2:
+            return decision.option("obstruct").choice()
+        return decision.option("pass").choice()
+
+    # --- the Turn ------------------------------------------------------------------------
+    def _turn(self, battle: Any, decision: Decision) -> Choice:
+        unit = decision.actor
+        opts = {o.key: o for o in decision.options}
+        candidates: list[tuple[float, Choice]] = []
+        best_attack = self._best_attack(battle, decision, [opts[k] for k in ATTACK_KEYS if k in opts])
+        if best_attack[1] is not None:
+            candidates.append(best_attack)
+        for key, scorer in (("grapple", self._grapple), ("break_grapple", self._break),
+                            ("maintain_grapple", self._maintain), ("reload", self._reload),
+                            ("restore_strength", self._restore_strength),
+                            ("restore_speed", self._restore_speed), ("channel", self._channel),
+                            ("activate", self._activate), ("cast", self._cast), ("echo", self._cast),
+                            ("healing_word", self._healing_word), ("cancel_spell", self._cancel),
+                            ("turn", self._turn_facing), ("battle_communication", self._communicate)):
+            if key in opts:
+                candidates.append(scorer(battle, decision, opts[key], best_attack[0]))
+        for key in ("taunt", "stunning_scream", "battle_strategy", "stealth"):
+            if key in opts:
+                candidates.append(self._charisma(battle, decision, opts[key]))
+        moves = [opts[k] for k in ("sidestep", "fast_sidestep", "charge", "fast_charge", "teleport") if k in opts]
+        if moves:
+            candidates.append(self._move(battle, decision, moves))
+        candidates = [c for c in candidates if c[1] is not None]
+        if not candidates:
+            return opts["end_turn"].choice()
+        top = max(c[0] for c in candidates)
+        if top <= 0.05:
+            return opts["end_turn"].choice()
+        return self.rng.choice([c for c in candidates if c[0] >= top - 1e-9])[1]
+
+    # --- attacks -----------------------------------------------------------------------
+    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any) -> float:
+        """Expected damage and the chance to drop the target; a target that can Block
+        is expected to take the cheaper of the hit or the Block's damage plus its cost."""
+        from game.rulesets.actionblock.components import Health, Points
+        target = choice.target
+        h = battle.get(target, Health)
+        if h.unconscious:
+            return 0.3 * o.hit  # finishing a fallen foe stops its healing, nothing more
+        value = o.expected_damage + KILL_WEIGHT * o.chance_at_least(max(1, h.hp))
+        if battle.get(target, Points).strength >= 2 and o.expected_damage > 0 and choice.option in ATTACK_KEYS:
+            blocked = self._blocked_odds(battle, decision, choice)
+            if blocked is not None:
+                guarded = (blocked.expected_damage + KILL_WEIGHT * blocked.chance_at_least(max(1, h.hp))
+                           + FORCED_BLOCK)
+                value = min(value, guarded)
+        return value
+
+    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice):
+        from dataclasses import replace
+        from game.rulesets.actionblock.attacks import attack_odds, attack_profile
+        from game.rulesets.actionblock.reactions import shield_available
+        from game.rulesets.actionblock.stats import grappling_item, weapon_of
+        unit, target = decision.actor, choice.target
+        item = choice.param("weapon") or grappling_item(battle, unit)
+        profile = attack_profile(battle, unit, target, choice.option, item)
+        extra = [("Block Stance (expected)", 5)]
+        shield = shield_available(battle, target)
+        if shield is not None:
+            extra.append(("Shield Block (expected)", weapon_of(battle, target, shield).block_bonus[0]))
+        return attack_odds(replace(profile, reductions=profile.reductions + tuple(extra)))
+
+    def _best_attack(self, battle: Any, decision: Decision, options: list[Option]) -> tuple[float, Choice | None]:
+        unit = decision.actor
+        best: tuple[float, Choice | None] = (0.0, None)
+        for opt in options:
+            cost_key = {"second_melee": "melee", "second_gun": "gun", "second_aimed": "aimed"}.get(opt.key, opt.key)
+            cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, cost_key)
+            for target in opt.targets:
+                weapons = opt.params_for(target).get("weapon", (None,))
+                for w in weapons:
+                    choice = opt.choice(target, weapon=w) if w is not None else opt.choice(target)
+                    o = battle.ruleset.odds(battle, decision, choice)
+                    score = self._attack_value(battle, decision, choice, o) - cost
+                    if score > best[0]:
+                        best = (score, choice)
+        return best
+
+    def _grapple(self, battle, decision, opt, attack_score):
+        from game.rulesets.actionblock.stats import grappling_item, weapon_of
+        unit = decision.actor
+        w = weapon_of(battle, unit, grappling_item(battle, unit))
+        if w.id == "unarmed":
+            return (0.0, None)  # an unarmed grapple does no damage worth a Turn
+        follow = (w.grapple_dice.count * 3.5 + w.grapple_dice.modifier) * 0.8 + 1.0
+        best = (0.0, None)
+        for target in opt.targets:
+            choice = opt.choice(target)
+            p = battle.ruleset.odds(battle, decision, choice).hit
+            score = p * follow - self.cost_value(battle, unit, "grapple")
+            if score > best[0]:
+                best = (score, choice)
+        return best
+
+    def _break(self, battle, decision, opt, attack_score):
+        choice = opt.choice(opt.targets[0])
+        p = battle.ruleset.odds(battle, decision, choice).hit
+        return (p * 6.0 - self.cost_value(battle, decision.actor, "break_grapple"), choice)
+
+    def _maintain(self, battle, decision, opt, attack_score):
+        return (4.0, opt.choice())
+
+    def _reload(self, battle, decision, opt, attack_score):
+        from game.rulesets.actionblock.components import Loadout
+        unit = decision.actor
+        loaded = battle.get(unit, Loadout).loaded
+        empty = [w for w in opt.params["weapon"] if loaded.get(w, 0) == 0]
+        if empty:
+            return (2.5 if attack_score <= 0.5 else 1.0, opt.choice(None, weapon=empty[0]))
+        if attack_score <= 0.2:
+            return (0.4, opt.choice(None, weapon=opt.params["weapon"][0]))
+        return (0.0, None)
+
+    def _restore_strength(self, battle, decision, opt, attack_score):
+        from game.rulesets.actionblock.components import Points
+        p = battle.get(decision.actor, Points)
+        missing = p.max_strength - p.strength
+        if attack_score > 0.5:
+            return (0.0, None)  # keep the Offensive slot for the attack
+        return (0.3 + 0.35 * min(missing, 5), opt.choice())
+
+    def _restore_speed(self, battle, decision, opt, attack_score):
+        from game.rulesets.actionblock.components import Points
+        p = battle.get(decision.actor, Points)
+        missing = p.max_speed - p.speed
+        urgent = 1.5 if p.speed < 3 else 0.0
+        return (0.2 * min(missing, 5) + urgent, opt.choice())
+
+    def _turn_facing(self, battle, decision, opt, attack_score):
+        from game.rulesets.actionblock.components import TurnState
+        from game.rulesets.actionblock.movement import NAMES, direction_to
+        unit = decision.actor
+        foes = self._foes(battle, unit)
+        if not foes or not self._is_melee(battle, unit):
+            return (0.0, None)
+        near = min(foes, key=lambda f: (chebyshev(battle.tile(unit), battle.tile(f)), f))
+        toward = direction_to(battle.tile(unit), battle.tile(near))
+        if toward == battle.get(unit, TurnState).block_facing or NAMES[toward] not in opt.params["facing"]:
+            return (0.0, None)
+        return (0.1, opt.choice(None, facing=NAMES[toward]))
+
+    # --- spells ----------------------------------------------------------------------------
+    def _channel(self, battle, decision, opt, attack_score):
+        return (3.0, opt.choice())
+
+    def _activate(self, battle, decision, opt, attack_score):
+        return (10.0, opt.choice())
+
+    def _cancel(self, battle, decision, opt, attack_score):
+        from game.rulesets.actionblock.components import Casting, Health
+        c = battle.get(decision.actor, Casting)
+        spell = battle.ruleset.data.spells[c.spell]
+        if c.target is not None and spell.effect == "damage" and battle.get(c.target, Health).unconscious:
+            return (0.5, opt.choice())
+        return (0.0, None)
+
+    def _cast(self, battle, decision, opt, attack_score):
+        from game.rulesets.actionblock.components import Ghost, Health, Points
+        unit = decision.actor
+        data = battle.ruleset.data
+        team = battle.team(unit)
+        best = (0.0, None)
+        ghost = battle.get(unit, Ghost).ghost
+        p = battle.get(unit, Points)
+        for target in opt.targets:
+            for spell_id in opt.params_for(target)["spell"]:
+                spell = data.spells[spell_id]
+                value = 0.0
+                h = battle.get(target, Health)
+                if spell.effect == "damage" and battle.team(target) != team and not h.unconscious:
+                    o = battle.ruleset.odds(battle, decision, opt.choice(target, spell=spell_id))
+                    value = 0.6 * (o.expected_damage + KILL_WEIGHT * o.chance_at_least(h.hp))
+                elif spell.effect == "heal" and battle.team(target) == team and not h.dead:
+                    missing = h.max_hp - h.hp
+                    value = 0.6 * min(missing, 21) + (6.0 if h.unconscious else 0.0)
+                    if missing < 8:
+                        value = 0.0
+                elif spell.effect == "gather_mist":
+                    value = 0.3 * (battle.get(unit, Ghost).max_ghost - ghost) - 2
+                elif spell.effect == "barrier" and battle.team(target) == team:
+                    value = 2.0 if target != unit else 1.0
+                elif spell.effect == "knockback":
+                    value = self._gale_value(battle, unit, spell)
+                if value <= 0:
+                    continue
+                mods = opt.params["speed_modifiers"]
+                shorten = next((m for m in mods if m.startswith("Shorten Spell 1") and "+" not in m), "none")
+                if p.speed - 5 - 5 < 3:
+                    shorten = "none"
+                choice = opt.choice(target, spell=spell_id, ghost=opt.params["ghost"][0],
+                                    speed_modifiers=shorten, recover_strength=0)
+                score = value - self.cost_value(battle, unit, "cast") * 0.6
+                if score > best[0]:
+                    best = (score, choice)
+        return best
+
+    def _gale_value(self, battle, unit, spell) -> float:
+        from game.rulesets.actionblock.stats import distance_ft
+        team = battle.team(unit)
+        value = 0.0
+        for u in battle.units(active_only=True):
+            if u != unit and distance_ft(battle, battle.tile(unit), battle.tile(u)) <= spell.range_ft:
+                value += 1.5 if battle.team(u) != team else -1.5
+        return value
+
+    def _healing_word(self, battle, decision, opt, attack_score):
+        from game.rulesets.actionblock.components import Health
+        best = (0.0, None)
+        for target in opt.targets:
+            h = battle.get(target, Health)
+            missing = h.max_hp - h.hp
+            if missing >= 4:
+                score = min(missing, 3.5 * 2) * 0.6 + (5.0 if h.unconscious else 0) - self.cost_value(
+                    battle, decision.actor, "healing_word")
+                if score > best[0]:
+                    best = (score, opt.choice(target))
+        return best
+
+    # --- Charisma ----------------------------------------------------------------------------
+    def _charisma(self, battle, decision, opt):
+        unit = decision.actor
+        from game.rulesets.actionblock.components import Points
+        worth = {"taunt": 1.0, "stunning_scream": 5.0, "battle_strategy": 1.0, "stealth": 1.5}[opt.key]
+        cost = self.cost_value(battle, unit, opt.key)
+        spare = battle.get(unit, Points).strength - battle.ruleset.data.cost(opt.key).strength
+        if opt.key in ("taunt", "battle_strategy") and spare < 3:
+            return (0.0, None)  # keep Strength for Blocks and attacks
+        if opt.target_kind == TARGET_NONE:
+            from game.rulesets.actionblock.components import Conditions
+            if battle.get(unit, Conditions).fooled:
+                return (0.0, None)
+            o = battle.ruleset.odds(battle, decision, opt.choice())
+            return (o.hit * worth - cost, opt.choice())
+        best = (0.0, None)
+        for target in opt.targets:
+            o = battle.ruleset.odds(battle, decision, opt.choice(target))
+            bonus = 1.0
+            if opt.key == "battle_strategy":
+                bonus = max(1, len(battle.units(battle.team(unit), active_only=True)) - 1)
+            score = o.hit * worth * bonus - cost
+            if score > best[0]:
+                best = (score, opt.choice(target))
+        return best
+
+    def _communicate(self, battle, decision, opt, attack_score):
+        return (1.0, opt.choice())
+
+    # --- movement ------------------------------------------------------------------------------
+    def _is_melee(self, battle: Any, unit: int) -> bool:
+        from game.rulesets.actionblock.stats import gun_items
+        return not gun_items(battle, unit)
+
+    def _foes(self, battle: Any, unit: int) -> list[int]:
+        from game.rulesets.actionblock.options import enemies
+        return enemies(battle, unit, include_down=False)
+
+    def _gun_reach_ft(self, battle: Any, unit: int) -> int:
+        from game.rulesets.actionblock.stats import gun_items, weapon_of
+        return max((weapon_of(battle, unit, g).max_range_ft for g in gun_items(battle, unit)), default=5)
+
+    def _walk_field(self, battle: Any, foes: list[int]):
+        """Walking distance (in move cost) from every tile to the nearest foe."""
+        import numpy as np
+        from game.world.paths import reach
+        key = ("ab_ai_walk", tuple(sorted(battle.tile(f) for f in foes)))
+
+        def compute():
+            field = None
+            for f in foes:
+                cost = reach(battle.map, battle.tile(f), 10 ** 6).cost.astype(np.int64)
+                field = cost if field is None else np.minimum(field, cost)
+            return field
+        return battle.memo(key, compute)
+
+    def _tile_score(self, battle: Any, unit: int, tile, foes: list[int], can_attack_after: bool) -> float:
+        fpt = battle.map.feet_per_tile
+        dists = [chebyshev(tile, battle.tile(f)) for f in foes]
+        if not dists:
+            return 0.0
+        nearest = min(dists)
+        walk = 1.0 if nearest <= 1 else float(min(self._walk_field(battle, foes)[tile], 10 ** 4))
+        if self._is_melee(battle, unit):
+            score = -1.0 * walk
+            if nearest == 1:
+                score += 2.5 if can_attack_after else 1.0
+            return score
+        reach = self._gun_reach_ft(battle, unit) // fpt
+        score = 0.0
+        shots = 0
+        cover_best = 0.0
+        for f, d in zip(foes, dists):
+            if d <= reach:
+                lof = line_of_fire(battle.map, tile, battle.tile(f))
+                if lof.visible and not lof.blocked:
+                    shots += 1
+                    cover_best = max(cover_best, COVER_VALUE[Cover(lof.cover)] * 0.5)
+        score += 3.0 if shots else -0.3 * max(0.0, walk - reach)
+        score += cover_best + 0.6 * COVER_VALUE[Cover(int(battle.map.cover[tile]))]
+        if nearest <= 1:
+            score -= 2.0
+        score += 0.05 * min(nearest, reach)  # a little distance is safer
+        return score
+
+    def _move(self, battle: Any, decision: Decision, moves: list[Option]) -> tuple[float, Choice | None]:
+        from game.rulesets.actionblock.components import TurnState
+        unit = decision.actor
+        foes = self._foes(battle, unit)
+        if not foes:
+            return (0.0, None)
+        ts = battle.get(unit, TurnState)
+        can_attack = ts.offensive is None
+        here = self._tile_score(battle, unit, battle.tile(unit), foes, can_attack)
+        best: tuple[float, Choice | None] = (0.0, None)
+        for opt in moves:
+            cost = self.cost_value(battle, unit, opt.key)
+            if opt.key == "teleport":
+                cost += 2.0
+            for tile in opt.targets:
+                gain = self._tile_score(battle, unit, tile, foes, can_attack) - here - cost
+                if opt.key in ("charge", "fast_charge") and self._is_melee(battle, unit) and can_attack:
+                    if min(chebyshev(tile, battle.tile(f)) for f in foes) == 1:
+                        from game.rulesets.actionblock.stats import melee_items, weapon_of
+                        weight = max(weapon_of(battle, unit, k).weight for k in melee_items(battle, unit))
+                        gain += 0.6 * weight * (1 if opt.key == "charge" else 2)
+                if gain > best[0]:
+                    params = {"facing": "moved"} if "facing" in opt.params else {}
+                    best = (gain, opt.choice(tile, **params))
+        return best
+
+
+def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:
+    return ActionBlockAI(seed, level)
