@@ -109,14 +109,14 @@ def damage_options(battle: "Battle", defender: int, earlier: Sequence[str]) -> t
         value = now[ability]
         result = fate.outcome(battle.get(defender, AbilityScores).values(), list(earlier) + [ability])
         if result == DEAD:
-            warning = " Dead."
+            warning = " The figure would be Dead."
         elif result == UNCONSCIOUS:
-            warning = (" Instant KO: two Hits on it from one action."
-                       if ability in earlier and value - 1 > 0 else " Unconscious.")
+            warning = (" Unconscious: Instant KO, two Hits on it from one action."
+                       if ability in earlier and value - 1 > 0 else " The figure would be Unconscious.")
         else:
             warning = ""
         out.append(Option(ability, f"{ABILITY_NAMES[ability]} {value} → {value - 1}",
-                          "", hotkey=ABILITY_HOTKEYS[ability],
+                          "1 point of Damage", hotkey=ABILITY_HOTKEYS[ability],
                           description=f"{ABILITY_NAMES[ability]} powers {uses_of(ability)}.{warning}"))
     return tuple(out)
 
@@ -124,7 +124,7 @@ def damage_options(battle: "Battle", defender: int, earlier: Sequence[str]) -> t
 def rush_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
     """Victory Rush: one option per Damaged Ability Score."""
     s = battle.get(unit, AbilityScores)
-    return tuple(Option(a, f"{ABILITY_NAMES[a]} {s.get(a)} → {s.get(a) + 1}", "",
+    return tuple(Option(a, f"{ABILITY_NAMES[a]} {s.get(a)} → {s.get(a) + 1}", "Victory Rush",
                         hotkey=ABILITY_HOTKEYS[a],
                         description=f"Regain 1 point of {ABILITY_NAMES[a]} (started the fight at "
                                     f"{s.start[a]}).")
