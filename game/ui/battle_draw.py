@@ -105,6 +105,13 @@ class BattleDrawing:
                             c = cam.tile_centre(self.view.units[t].tile)
                             pygame.draw.circle(surface, (255, 110, 90), c, r + 6, 1)
                     break
+        d = self.decision
+        if d is not None and d.kind == REACTION and hasattr(d.context, "get"):
+            a, t = d.context.get("attacker"), d.context.get("target")
+            if a in self.view.units and t in self.view.units and a != t:
+                pa, pt = cam.tile_centre(self.view.units[a].tile), cam.tile_centre(self.view.units[t].tile)
+                _dashed(surface, theme.THREAT, pa, pt, 3)
+                pygame.draw.circle(surface, theme.THREAT, pa, r + 7, 3)
         if prev is not None and prev[0] == "odds" and isinstance(prev[2], int) and prev[2] in self.view.units:
             actor = self.view.units.get(self.decision.actor)
             tgt = self.view.units[prev[2]]
@@ -230,6 +237,9 @@ class BattleDrawing:
                 surface.blit(theme.text("Preview", 14, theme.ACCENT, bold=True), (x, y))
                 surface.blit(theme.text("Odds show here on your turn.", 13, theme.DIM), (x, y + 24))
             return
+        if prev[0] == "context":
+            self._draw_context(surface, rect, prev[1])
+            return
         if prev[0] == "move":
             _, opt, tile, mp = prev
             cover = self._cover_name(tile)
@@ -240,6 +250,35 @@ class BattleDrawing:
         name = self.view.units[target].name if isinstance(target, int) and target in self.view.units else str(target)
         hp = self.view.units[target].hp if isinstance(target, int) and target in self.view.units else None
         hud.odds_panel(surface, rect, f"{opt.label} → {name}", o, hp, params)
+
+    def _draw_context(self, surface, rect, decision: Decision) -> None:
+        """What a reaction answers: the ruleset's context, names for unit ids, probabilities
+        as percentages (e.g. the hit chance with and without a dodge)."""
+        theme.panel(surface, rect, edge=theme.ACCENT)
+        x, y = rect.x + 10, rect.y + 6
+        ctx = dict(decision.context) if hasattr(decision.context, "items") else {}
+        units = self.view.units
+        attacker, target = ctx.get("attacker"), ctx.get("target", ctx.get("unit"))
+        title = "Incoming"
+        if attacker in units and target in units:
+            title = f"Incoming: {units[attacker].name} → {units[target].name}"
+        elif target in units:
+            title = f"About {units[target].name}"
+        surface.blit(theme.text(theme.fit(title, rect.w - 20, 14, True), 14, theme.ACCENT, bold=True), (x, y))
+        y += 24
+        for k, v in ctx.items():
+            if k in ("attacker", "target", "unit") or v in (None, "") or y > rect.bottom - 18:
+                continue
+            if isinstance(v, float):
+                shown = theme.percent(v) if 0.0 <= v <= 1.0 and ("hit" in k or k.startswith("p_") or "chance" in k) \
+                    else f"{v:.2f}"
+            elif isinstance(v, int) and not isinstance(v, bool) and v in units and k not in ("roll", "needed"):
+                shown = units[v].name
+            else:
+                shown = str(v).replace("_", " ")
+            line = f"{k.replace('_', ' ')}: {shown}"
+            surface.blit(theme.text(theme.fit(line, rect.w - 20, 13), 13, theme.TEXT), (x, y))
+            y += 17
 
     def _cover_name(self, tile) -> str:
         from game.world.tactical_map import Cover
@@ -304,7 +343,11 @@ class BattleDrawing:
         bar = self.rects["bar"]
         opts = list(decision.options)
         prompt = theme.wrap(decision.prompt, bar.w - 28, 15)
-        h = 44 + 20 * len(prompt) + 66
+        gap = 8
+        per_row = max(1, (bar.w - 28 + gap) // (200 + gap))
+        rows = -(-len(opts) // per_row)
+        per_row = -(-len(opts) // rows)
+        h = 44 + 20 * len(prompt) + 10 + rows * 60
         rect = pygame.Rect(bar.x, bar.bottom - h, bar.w, h)
         self.rects["reaction"] = rect
         theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
@@ -320,27 +363,37 @@ class BattleDrawing:
             surface.blit(theme.text(ln, 15, theme.TEXT), (x, y))
             y += 20
         out = []
-        gap = 8
-        bw = min(300, (rect.w - 28 - gap * (len(opts) - 1)) // max(1, len(opts)))
+        bw = min(300, (rect.w - 28 - gap * (per_row - 1)) // per_row)
         for i, opt in enumerate(opts):
-            r = pygame.Rect(x + i * (bw + gap), y + 4, bw, 56)
+            row, col = divmod(i, per_row)
+            r = pygame.Rect(x + col * (bw + gap), y + 4 + row * 60, bw, 54)
             theme.button(surface, r, "", hover=r.collidepoint(self.app.mouse))
-            keys = f"{i + 1} · {opt.hotkey.upper()}  " if opt.hotkey else f"{i + 1}  "
+            keys = (f"{(i + 1) % 10} · " if i < 10 else "") + (f"{opt.hotkey.upper()}  " if opt.hotkey else " ")
             surface.blit(theme.text(keys, 13, theme.ACCENT, bold=True), (r.x + 10, r.y + 7))
             kw = theme.font(13, True).size(keys)[0]
-            surface.blit(theme.text(opt.label, 15, theme.TEXT, bold=True), (r.x + 10 + kw, r.y + 5))
+            surface.blit(theme.text(theme.fit(opt.label, r.w - 20 - kw, 15, True), 15, theme.TEXT, bold=True),
+                         (r.x + 10 + kw, r.y + 5))
             detail = opt.cost or ""
-            if opt.target_kind != TARGET_NONE and opt.targets:
-                target = opt.targets[0]
-                params = rules_view.fill_params(opt, target, self.params)
-                o = rules_view.odds(self.battle, decision, opt.choice(target, **params))
-                if o is not None:
-                    detail = f"hit {theme.percent(o.hit)} · crit {theme.percent(o.crit)} · avg {o.expected_damage:.1f}"
+            target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
+            params = rules_view.fill_params(opt, target, self.params)
+            o = rules_view.odds(self.battle, decision, opt.choice(target, **params))
+            if o is not None:
+                detail = f"hit {theme.percent(o.hit)} · crit {theme.percent(o.crit)} · avg {o.expected_damage:.1f}"
+            elif opt.description:
+                detail = (detail + " · " if detail else "") + opt.description
             elif not opt.offensive:
                 detail = (detail + " · " if detail else "") + "no attack"
-            surface.blit(theme.text(detail, 13, theme.DIM), (r.x + 10, r.y + 31))
+            surface.blit(theme.text(theme.fit(detail, r.w - 20, 13), 13, theme.DIM), (r.x + 10, r.y + 31))
             out.append((r, opt))
         self.rects["reaction_buttons"] = out
+        for r, opt in out:
+            if r.collidepoint(self.app.mouse) and (opt.description or opt.cost):
+                lines = [(opt.label, theme.ACCENT)]
+                if opt.cost:
+                    lines.append((f"Cost: {opt.cost}", theme.TEXT))
+                if opt.description:
+                    lines.append((opt.description, theme.DIM))
+                hud.tooltip(surface, (r.x, r.y), lines, 340)
         popt = next((o for o in opts if o.params), None)
         if popt is not None:
             target = popt.targets[0] if popt.targets else None

@@ -435,21 +435,21 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     def _reaction_preview(self):
         """The odds of the reaction under the pointer (else the first one with a target)."""
-        opts = [o for o in self.decision.options if o.target_kind != TARGET_NONE and o.targets]
-        for r, o in self.rects.get("reaction_buttons", []):
-            if r.collidepoint(self.app.mouse) and o in opts:
-                opts = [o]
+        opts = list(self.decision.options)
+        hovered = [o for r, o in self.rects.get("reaction_buttons", []) if r.collidepoint(self.app.mouse)]
+        order = hovered + [o for o in opts if o.offensive] + opts
+        for opt in order:
+            target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
+            params = rules_view.fill_params(opt, target, self.params)
+            key = ("reaction", opt.key, target, tuple(sorted(params.items())), self.version)
+            if key != self._preview_key:
+                o = rules_view.odds(self.battle, self.decision, opt.choice(target, **params))
+                self._preview_key, self._preview = key, ("odds", opt, target, o, params) if o else None
+            if self._preview is not None:
+                return self._preview
+            if hovered and opt is hovered[0]:
                 break
-        if not opts:
-            return None
-        opt = opts[0]
-        target = opt.targets[0]
-        params = rules_view.fill_params(opt, target, self.params)
-        key = ("reaction", opt.key, target, tuple(sorted(params.items())), self.version)
-        if key != self._preview_key:
-            o = rules_view.odds(self.battle, self.decision, opt.choice(target, **params))
-            self._preview_key, self._preview = key, ("odds", opt, target, o, params)
-        return self._preview
+        return ("context", self.decision)
 
     def threats(self, tile) -> list:
         key = (tile, self.version)
