@@ -110,7 +110,7 @@ def begin(battle: "Battle", unit: int, spell_id: str, target: int | None, spell_
     aim = battle.tile(target) if target is not None else None
     battle.add(unit, Casting(spell_id, target, aim, spell_ghost + recovered, remaining,
                              battle.round, echo))
-    at = f" at {battle.name(target)}" if target is not None and target != unit else ""
+    at = "" if target is None else (" on itself" if target == unit else f" at {battle.name(target)}")
     extra = f", +{recovered} recovered with points" if recovered else ""
     note_spell(battle, unit, spell.name,
                f"{'echoes' if echo else 'begins casting'}{at}: {spell_ghost} Spell Ghost HP invested"
