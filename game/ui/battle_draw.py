@@ -267,18 +267,12 @@ class BattleDrawing:
         surface.blit(theme.text(theme.fit(title, rect.w - 20, 14, True), 14, theme.ACCENT, bold=True), (x, y))
         y += 24
         for k, v in ctx.items():
-            if k in ("attacker", "target", "unit") or v in (None, "") or y > rect.bottom - 18:
+            if k in UNIT_KEYS or v in (None, "") or y > rect.bottom - 18:
                 continue
-            if isinstance(v, float):
-                shown = theme.percent(v) if 0.0 <= v <= 1.0 and ("hit" in k or k.startswith("p_") or "chance" in k) \
-                    else f"{v:.2f}"
-            elif isinstance(v, int) and not isinstance(v, bool) and v in units and k not in ("roll", "needed"):
-                shown = units[v].name
-            else:
-                shown = str(v).replace("_", " ")
-            line = f"{k.replace('_', ' ')}: {shown}"
-            surface.blit(theme.text(theme.fit(line, rect.w - 20, 13), 13, theme.TEXT), (x, y))
-            y += 17
+            line = f"{k.replace('_', ' ')}: {_context_value(k, v, units)}"
+            for ln in theme.wrap(line, rect.w - 20, 13)[:2]:
+                surface.blit(theme.text(ln, 13, theme.TEXT), (x, y))
+                y += 17
 
     def _cover_name(self, tile) -> str:
         from game.world.tactical_map import Cover
@@ -472,6 +466,27 @@ class BattleDrawing:
             if opt.hotkey:
                 lines.append((opt.hotkey.upper(), f"{opt.label}" + (f" ({opt.cost})" if opt.cost else "")))
         return lines
+
+
+#: Context keys that name a unit (shown by name in the title, not as numbers).
+UNIT_KEYS = ("attacker", "target", "unit", "defender", "actor")
+
+
+def _context_value(key: str, v, units) -> str:
+    """A context value for people: chances as percentages, numbers rounded, dicts as
+    'option value' pairs."""
+    chance = any(w in key for w in ("hit", "chance", "prob")) or key.startswith("p_")
+    if isinstance(v, dict):
+        return " · ".join(f"{str(k).replace('_', ' ')} {_context_value(key, x, units)}" for k, x in v.items())
+    if isinstance(v, (list, tuple)):
+        return ", ".join(_context_value(key, x, units) for x in v)
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (int, float)) and chance and 0 <= v <= 1:
+        return theme.percent(float(v))
+    if isinstance(v, float):
+        return f"{v:.1f}".rstrip("0").rstrip(".")
+    return str(v).replace("_", " ")
 
 
 def _dashed(surface, colour, a, b, width=1, dash=10) -> None:

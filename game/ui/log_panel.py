@@ -65,8 +65,10 @@ class LogPanel:
             start = self._wrapped_for[1]
         else:
             self._lines = []
+        indent = theme.font(SIZE).size("      ")[0]
         for text, colour in self.entries[start:]:
-            for i, line in enumerate(theme.wrap(text, width - 14, SIZE)):
+            # continuation lines are indented, so every line is wrapped short enough for that
+            for i, line in enumerate(theme.wrap(text, width - 16 - indent, SIZE)):
                 self._lines.append(((line if i == 0 else "      " + line), colour))
         self._wrapped_for = (width, len(self.entries))
 
