@@ -92,22 +92,26 @@ def range_penalty(distance: int, listed: int) -> int:
     return -max(0, ceil(distance / listed) - 1)
 
 
+def lof(battle: "Battle", a: tuple[int, int], b: tuple[int, int]):
+    """The line of fire from tile a to tile b (kept while a decision is pending)."""
+    return battle.memo(("mahou-lof", a, b), lambda: line_of_fire(battle.map, a, b))
+
+
 def sight_penalty(battle: "Battle", attacker: int, target: int) -> int | None:
     """None: no line of sight at all (a wall between); −6 when the target would be in
     sight but vision is blocked (it stands hidden in concealment) [PROP]; else 0."""
-    lof = line_of_fire(battle.map, battle.tile(attacker), battle.tile(target))
-    if lof.blocked:
+    line = lof(battle, battle.tile(attacker), battle.tile(target))
+    if line.blocked:
         return None
-    return 0 if lof.visible else BLINDED
+    return 0 if line.visible else BLINDED
 
 
 def cover_of(battle: "Battle", attacker: int, target: int) -> int:
-    lof = line_of_fire(battle.map, battle.tile(attacker), battle.tile(target))
-    return COVER_BONUS[Cover(lof.cover)]
+    return COVER_BONUS[Cover(lof(battle, battle.tile(attacker), battle.tile(target)).cover)]
 
 
 def own_cover_penalty(battle: "Battle", attacker: int, target: int) -> int:
-    back = line_of_fire(battle.map, battle.tile(target), battle.tile(attacker))
+    back = lof(battle, battle.tile(target), battle.tile(attacker))
     return OWN_HEAVY_COVER if back.cover == Cover.HEAVY else 0
 
 

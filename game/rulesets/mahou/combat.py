@@ -23,7 +23,7 @@ from game.rulesets.mahou.defences import options as defence_options
 from game.rulesets.mahou.defences import cost_of, raise_active, roll_spec, spec_from
 from game.rulesets.mahou.economy import base, defence_pool, owned, pay
 from game.rulesets.mahou.events import (ActionsChanged, AttackDeclared, AttackRolled,
-                                        DefenceRolled)
+                                        AttackRollShown, DefenceRolled)
 from game.rulesets.mahou.stats import helpless, is_fallen
 
 if TYPE_CHECKING:
@@ -81,6 +81,7 @@ def react(battle: "Battle", inc: Incoming, phase: str) -> Flow:
     target = spec.target
     if target == spec.attacker or not can_react(battle, target):
         return
+    shown = False
     while True:
         if phase == "after":
             needed, _ = inc.number(battle)
@@ -91,6 +92,10 @@ def react(battle: "Battle", inc: Incoming, phase: str) -> Flow:
         if not opts:
             return
         needed, source = inc.number(battle)
+        if phase == "after" and not shown:
+            shown = True
+            battle.emit(AttackRollShown(spec.attacker, target, battle.name(spec.attacker),
+                                        battle.name(target), inc.roll_text, needed))
         who, what = battle.name(spec.attacker), inc.profile.what
         if phase == "before":
             prompt = (f"{who} attacks {battle.name(target)} with {what}: defend before the roll? "
@@ -98,10 +103,11 @@ def react(battle: "Battle", inc: Incoming, phase: str) -> Flow:
         else:
             prompt = (f"{who} rolled {inc.total} with {what} against {needed} ({source}): "
                       f"it hits {battle.name(target)}. Defend now?")
+        cover = target_number(battle, spec.attacker, target, spec.stance)[2]
         context = {"trigger": "attack", "phase": phase, "attacker": spec.attacker,
                    "target": target, "stance": spec.stance, "mode": spec.mode,
                    "roll": inc.total, "roll_text": inc.roll_text, "needed": needed,
-                   "needed_from": source}
+                   "needed_from": source, "cover": cover}
         choice = yield Decision(target, battle.team(target), REACTION, tuple(opts) + (PASS,),
                                 prompt, context)
         if choice.option == "pass":

@@ -105,6 +105,22 @@ class AttackRolled(Event):
 
 
 @dataclass(frozen=True)
+class AttackRollShown(Event):
+    """The attack roll as the target sees it, before it may still defend."""
+
+    attacker: int
+    target: int
+    attacker_name: str
+    target_name: str
+    roll: str
+    needed: int
+
+    def describe(self) -> str:
+        return (f"{self.attacker_name} rolls {self.roll} against {self.needed}: "
+                f"{self.target_name} may still defend.")
+
+
+@dataclass(frozen=True)
 class SoakRolled(Event):
     """The once-a-round soak roll (armour dice, or non-skilled Defense, plus shield)."""
 

@@ -247,3 +247,18 @@ def _announce_state_end(battle: "Battle", unit: int, before: tuple[str, int] | N
     if before is not None and state(battle, unit) != before and battle.active(unit):
         battle.emit(ConditionChanged(unit, battle.name(unit), before[0], False,
                                      f"no longer drawn to {battle.name(before[1])}"))
+
+
+def expected_effect(battle: "Battle", distractor: int, target: int, kind: str) -> tuple[float, float]:
+    """(expected penalty, chance of smiting / enraging / terrifying) of an attempt, exactly."""
+    a = md.distribution(rating_spec(battle, distractor, target, kind))
+    b = md.distribution(resist_spec(battle, target, kind))
+    mean = state_p = 0.0
+    for va, pa in a.items():
+        for vb, pb in b.items():
+            diff = va - vb
+            if diff > 0:
+                mean += pa * pb * diff
+                if kind != GENERAL and diff >= STATE_AT:
+                    state_p += pa * pb
+    return mean, state_p
