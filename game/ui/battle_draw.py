@@ -59,8 +59,14 @@ class BattleDrawing:
         # HUD
         self._draw_top(surface, rects["top"], shown)
         self.log.draw(surface, rects["log"])
-        sel = self.view.units.get(self.selected) if self.selected in shown else None
-        hud.unit_card(surface, rects["card"], sel, self.view.cards.get(self.selected) if sel else None,
+        # the card follows the pointer over a unit, else shows the selected one
+        card_unit = self.selected
+        if self.hover_tile is not None:
+            here = [u.id for u in self.view.at(self.hover_tile) if u.id in shown]
+            if here:
+                card_unit = here[0]
+        sel = self.view.units.get(card_unit) if card_unit in shown else None
+        hud.unit_card(surface, rects["card"], sel, self.view.cards.get(card_unit) if sel else None,
                       sel is not None and sel.id == self.view.actor)
         self._draw_preview(surface, rects["preview"], prev)
         self.rects["bar_buttons"], self.rects["param_buttons"], self.rects["reaction_buttons"] = [], [], []

@@ -97,8 +97,21 @@ class MenuScreen(Screen):
         info = self.map_info
         return info.tmap.teams() if info and info.tmap else [1, 2]
 
+    def ai_levels(self) -> tuple[str, ...]:
+        """The levels the chosen ruleset's AI offers (none: no row for it)."""
+        import importlib
+        rid = self.rulesets[self.rs_index].id if self.rulesets else ""
+        try:
+            module = importlib.import_module(f"game.ai.{rid}")
+        except ImportError:
+            return ()
+        return tuple(getattr(module, "LEVELS", ()))
+
     def rows(self) -> list[str]:
-        return ["map", "ruleset"] + [f"side:{t}" for t in self.teams()] + ["fog", "seed", "speed"]
+        rows = ["map", "ruleset"] + [f"side:{t}" for t in self.teams()]
+        if self.ai_levels() and any(self.s.side(t) == "ai" for t in self.teams()):
+            rows.append("ai_level")
+        return rows + ["fog", "seed", "speed"]
 
     def buttons(self):
         return [("Start battle", self.start), ("Load saved battle", lambda: self.open_picker("load")),
@@ -113,6 +126,11 @@ class MenuScreen(Screen):
         elif row.startswith("side:"):
             t = row.split(":")[1]
             self.s.sides[t] = "ai" if self.s.side(int(t)) == "human" else "human"
+        elif row == "ai_level":
+            levels = list(self.ai_levels())
+            i = levels.index(self.s.ai_level) if self.s.ai_level in levels else levels.index("normal") \
+                if "normal" in levels else 0
+            self.s.ai_level = levels[(i + step) % len(levels)]
         elif row == "fog":
             self.s.fog = not self.s.fog
         elif row == "seed":
@@ -149,7 +167,9 @@ class MenuScreen(Screen):
             self.message = str(exc)
             return
         sides = {t: self.s.side(t) for t in battle.teams()}
-        self.next = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed)
+        levels = self.ai_levels()
+        level = self.s.ai_level if self.s.ai_level in levels else "normal"
+        self.next = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_level=level)
         if note:
             self.next.say(note)
 
@@ -310,26 +330,26 @@ class MenuScreen(Screen):
             self.hit.append((left, lambda row=row, i=i: (self._focus(i), self.change(row, -1))))
             self.hit.append((right, lambda row=row, i=i: (self._focus(i), self.change(row, 1))))
             self.hit.append((r, lambda i=i: self._focus(i)))
-            y += 46
+            y += 43
             if row == "ruleset" and self.rulesets:
                 summary = self.rulesets[self.rs_index].summary
                 for ln in theme.wrap(summary, label_w + value_w, 13)[:2]:
                     surface.blit(theme.text(ln, 13, theme.DIM), (x + 14, y - 4))
                     y += 17
                 y += 4
-        y += 10
+        # one row of buttons under both columns (the thumbnail box ends at 534)
+        y = max(y + 8, min(544, h - 150))
         bx = x
         for j, (label, action) in enumerate(self.buttons()):
             idx = len(rows) + j
-            bw = 170 if j == 0 else 150
-            r = pygame.Rect(bx, y, bw, 44)
-            if bx + bw > x + label_w + value_w + 30:
+            bw = 190 if j == 0 else 170
+            if bx + bw > w - 40:
                 bx, y = x, y + 52
-                r = pygame.Rect(bx, y, bw, 44)
+            r = pygame.Rect(bx, y, bw, 44)
             theme.button(surface, r, label, hover=r.collidepoint(self.app.mouse), armed=idx == self.focus,
                          size=15 if j == 0 else 14)
             self.hit.append((r, action))
-            bx += bw + 10
+            bx += bw + 12
         # thumbnail and map facts
         tx = max(x + label_w + value_w + 70, w - THUMB[0] - 60)
         info = self.map_info
@@ -358,7 +378,7 @@ class MenuScreen(Screen):
         surface.blit(theme.text(hint, 13, theme.FAINT), (48, h - 30))
         if self.message:
             for i, ln in enumerate(theme.wrap(self.message, w - 96, 14)[:3]):
-                surface.blit(theme.text(ln, 14, theme.WARN), (48, h - 84 + 18 * i))
+                surface.blit(theme.text(ln, 14, theme.WARN), (48, h - 56 - 18 * (len(theme.wrap(self.message, w - 96, 14)[:3]) - 1 - i)))
         if self.picker is not None:
             self._draw_picker(surface)
 
@@ -375,6 +395,10 @@ class MenuScreen(Screen):
             t = int(row.split(":")[1])
             who = self.s.side(t)
             return f"Side {t}", "Person" if who == "human" else "AI", theme.team_colour(t)
+        if row == "ai_level":
+            levels = self.ai_levels()
+            level = self.s.ai_level if self.s.ai_level in levels else ("normal" if "normal" in levels else levels[0])
+            return "AI level", level.capitalize(), theme.TEXT
         if row == "fog":
             return "Fog of war", "On" if self.s.fog else "Off", theme.TEXT
         if row == "seed":

@@ -44,6 +44,7 @@ class Settings:
     fog: bool = False
     seed: int = 1
     speed: float = 1.0
+    ai_level: str = "normal"
     window: tuple[int, int] = (1280, 720)
 
     def side(self, team: int) -> str:
@@ -64,6 +65,8 @@ def _clean(data: dict) -> Settings:
         s.fog = data["fog"]
     if isinstance(data.get("seed"), int) and not isinstance(data.get("seed"), bool) and 0 <= data["seed"] < 2**31:
         s.seed = data["seed"]
+    if isinstance(data.get("ai_level"), str) and data["ai_level"]:
+        s.ai_level = data["ai_level"]
     if data.get("speed") in SPEEDS:
         s.speed = float(data["speed"])
     win = data.get("window")

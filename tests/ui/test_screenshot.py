@@ -65,8 +65,11 @@ def test_units_overlays_and_hud_are_drawn_where_they_belong(make_app):
     ring = [surf.get_at((ex + r + 9 + d, ey))[:3] for d in (-1, 0, 1)]
     assert any(_close(c, theme.THREAT, 20) for c in ring)
 
-    # HUD: the unit card's stripe is the selected unit's team colour; the action bar has buttons
+    # HUD: the unit card follows the pointer (on the enemy: its team's stripe), back on
+    # the acting unit's card when the pointer leaves; the action bar has buttons
     card = screen.rects["card"]
+    assert _close(surf.get_at((card.x + 2, card.centery)), theme.team_colour(2), 4)
+    hover_tile(app, (me_tile[0], me_tile[1] + 2))
     assert _close(surf.get_at((card.x + 2, card.centery)), theme.team_colour(1), 4)
     (button_rect, opt) = screen.rects["bar_buttons"][0]
     assert _close(surf.get_at((button_rect.x + 4, button_rect.y + 4)), theme.BUTTON, 8)
