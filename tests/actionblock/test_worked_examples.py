@@ -154,7 +154,7 @@ def test_7_damage_base_plus_boost_minus_pdr():
     dmg = events_of(b, DamageRolled)[-1]
     assert (dmg.base, dmg.bonus, dmg.dealt) == (5, 3, 6)
     assert dmg.reductions == (("PDR", 2),)
-    assert b.get(foe, Health).hp == 40 - 6
+    assert b.get(foe, Health).hp == b.get(foe, Health).max_hp - 6
 
 
 def test_7_block_takes_5_more():
@@ -170,7 +170,7 @@ def test_7_super_block_floors_at_zero():
     b, foe = _sword_hit("super_block", [3, 3, 4, 3])
     assert events_of(b, DamageRolled)[-1].dealt == 0
     assert not events_of(b, Damaged)
-    assert b.get(foe, Health).hp == 40
+    assert b.get(foe, Health).hp == b.get(foe, Health).max_hp
 
 
 def test_8_critical_doubles_every_term():
@@ -180,7 +180,7 @@ def test_8_critical_doubles_every_term():
     assert roll.critical
     dmg = events_of(b, DamageRolled)[-1]
     assert dmg.critical and dmg.dealt == 12
-    assert b.get(foe, Health).hp == 40 - 12
+    assert b.get(foe, Health).hp == b.get(foe, Health).max_hp - 12
 
 
 # --- 9. Charge ---------------------------------------------------------------------------------
