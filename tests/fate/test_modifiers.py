@@ -153,8 +153,9 @@ def test_aim_from_last_turn_holds_and_a_move_spoils_it():
     assert ("aimed", 1) not in events_of(b, AttackRolled)[-1].attack_mods
 
 
-def test_blind_attacker_minus_2_and_must_locate_the_target():
-    """"If the attacker is blind, −2 (must still be able to locate his target)".
+def test_blind_attacker_minus_2_and_must_locate_the_target_and_blind_defender_minus_2():
+    """"If the attacker is blind, −2 (must still be able to locate his target)"; "If the
+    defender is surprised or blind ..., −2".
     [PROP] Blindness comes from a flashbang hit, through the next turn; locating is
     Notice against Stealth."""
     # Turn 1: the guardian's flashbang blinds the soldier.
@@ -168,15 +169,19 @@ def test_blind_attacker_minus_2_and_must_locate_the_target():
     assert events_of(b, AttackRolled)[-1].result == "blinded"
     assert wounds(b, s).scratch == 0  # a blinding hit does not wound
     # Turn 2: the blind soldier shoots back: a locate roll, then −2.
-    b.dice._queue.extend(total(0) + total(0) + total(1) + total(0) + initiative(4, -4))
+    # Turn 2: the blind soldier shoots back (a locate roll, then −2), and defends at −2.
+    b.dice._queue.extend(total(0) + total(0)  # the guardian's second flashbang
+                         + total(0) + total(0) + total(1) + total(0)  # locate, then the shot
+                         + initiative(4, -4))
     declare(b, s, "attack", g, **{"with": "pistol"})
     declare(b, s, "hold")
-    declare(b, g, "hold")
+    declare(b, g, "attack", s, **{"with": "flashbang"})
     declare(b, g, "hold")
     loc = events_of(b, LocateRolled)[-1]
     assert loc.why == "attacking blind" and loc.located
-    roll = events_of(b, AttackRolled)[-1]
-    assert ("blind", -2) in roll.attack_mods
+    at_soldier, by_soldier = events_of(b, AttackRolled)[-2:]
+    assert ("blind", -2) in by_soldier.attack_mods
+    assert ("blind", -2) in at_soldier.defense_mods
 
 
 # --- defender ------------------------------------------------------------------------
