@@ -11,6 +11,7 @@ The file, version 1::
     {"format": "rulebook-skirmish-replay", "version": 1,
      "map": "maps/woodland.tmx", "ruleset": "d20", "seed": 0,
      "squads": {"1": ["gunner", ...], ...} or null, "max_rounds": 40,
+     "player_sides": [1] (optional: the sides a person commanded),
      "choices": [{"option": ..., "target": ..., "params": {...}}, ...],
      "digest": "<sha256 of the state when saved>", "over": true}
 
@@ -103,6 +104,7 @@ def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None) 
         "seed": battle.seed,
         "squads": None if squads is None else {str(t): list(s) for t, s in sorted(squads.items())},
         "max_rounds": battle.max_rounds,
+        "player_sides": sorted(battle.player_sides),
         "choices": [c.to_json() for c in battle.choices],
         "digest": battle.digest(),
         "over": bool(battle.over),
@@ -133,6 +135,7 @@ class Replay:
     choices: tuple[Any, ...]  # raw JSON: each is checked when it is replayed
     digest: str
     over: bool
+    player_sides: frozenset[int] = frozenset()  # optional key: absent means none
 
 
 def read_replay(path: str | Path) -> Replay:
@@ -181,9 +184,13 @@ def read_replay(path: str | Path) -> Replay:
                     or not all(isinstance(t, str) for t in templates):
                 raise SaveError(path, f"squad {team!r} must be a team number with a list of template names")
             squads[int(team)] = list(templates)
+    sides = data.get("player_sides", [])
+    if not isinstance(sides, list) or not all(isinstance(t, int) and not isinstance(t, bool)
+                                              for t in sides):
+        raise SaveError(path, f"key 'player_sides' must be a list of side numbers (it is {sides!r:.60})")
     return Replay(path, need("map", str, "a map path"), need("ruleset", str, "a ruleset id"), seed,
                   squads, max_rounds, tuple(choices), need("digest", str, "a digest string"),
-                  need("over", bool, "true or false"))
+                  need("over", bool, "true or false"), frozenset(sides))
 
 
 def replay_battle(replay: Replay) -> Any:
@@ -196,7 +203,8 @@ def replay_battle(replay: Replay) -> Any:
 
     try:
         battle = new_battle(resolve_map(replay.map), replay.ruleset, seed=replay.seed,
-                            squads=replay.squads, max_rounds=replay.max_rounds)
+                            squads=replay.squads, max_rounds=replay.max_rounds,
+                            player_sides=replay.player_sides)
     except InputError as exc:
         raise SaveError(replay.path, f"{exc.where}: {exc.problem}") from None
     try:

@@ -48,16 +48,17 @@ def open_map(width: int = 30, height: int = 10) -> TacticalMap:
 
 
 def battle_with(tmap: TacticalMap, units: list[tuple[int, str, int, int]], dice: list,
-                ruleset=None) -> Battle:
+                ruleset=None, **battle_options) -> Battle:
     """A d20 battle with the given (team, template, x, y) units and scripted dice.
 
     The first faces of `dice` are the initiative rolls, one per unit in order.
+    `battle_options` go to Battle (e.g. player_sides={1}, max_rounds=5).
     """
     if ruleset is None:
         from game.rulesets.d20 import D20Ruleset
         ruleset = D20Ruleset()
     orders = [UnitOrder(team, template, x, y) for team, template, x, y in units]
-    return Battle(tmap, ruleset, orders, dice=ScriptedDice(list(dice)))
+    return Battle(tmap, ruleset, orders, dice=ScriptedDice(list(dice)), **battle_options)
 
 
 def events_of(battle: Battle, kind: type) -> list:

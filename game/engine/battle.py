@@ -54,8 +54,12 @@ class Battle:
     """A battle in progress. Read freely; change only by `submit`."""
 
     def __init__(self, tmap: "TacticalMap", ruleset: Any, orders: list[UnitOrder],
-                 seed: int = 0, dice: Dice | None = None, max_rounds: int = 40) -> None:
+                 seed: int = 0, dice: Dice | None = None, max_rounds: int = 40,
+                 player_sides: frozenset[int] | set[int] = frozenset()) -> None:
         self.map = tmap
+        #: The sides a person commands. Rules that favour "player characters" (d20 and
+        #: 5x5 initiative ties) read it; empty in AI-vs-AI, every side in hotseat.
+        self.player_sides = frozenset(player_sides)
         self.ruleset = ruleset
         self.orders = list(orders)
         self.seed = seed

@@ -72,16 +72,38 @@ def test_a_round_is_every_creature_taking_one_turn():
 
 def test_cross_side_tie_player_side_first():
     """"If multiple creatures get the same result, a player character goes before a GM
-    controlled creature" ([PROP] side 1 is the player's: the lower side number first).
+    controlled creature" ([PROP] player characters are the units of the sides a person
+    commands, `player_sides`; the AI's units are the GM's).
 
-    A side-2 gunner (listed first) and a side-1 marksman both total 11: the side-1
-    marksman goes first, and no reroll die is used.
+    A side-2 (AI) gunner listed first and a side-1 (person's) marksman both total 11:
+    the marksman goes first, and no reroll die is used.
     """
-    b = battle_with(open_map(), [(2, "gunner", 20, 0), (1, "marksman", 0, 0)], [10, 10])
+    b = battle_with(open_map(), [(2, "gunner", 20, 0), (1, "marksman", 0, 0)], [10, 10],
+                    player_sides={1})
     gunner, marksman = b.units()
     assert b.turn_order == [marksman, gunner]
     assert b.dice.remaining == 0
     assert len(events_of(b, InitiativeRolled)) == 2
+
+
+def test_cross_side_tie_between_two_ai_sides_is_rerolled():
+    """"If multiple ... GM controlled creatures get the same result, they reroll": with no
+    side commanded by a person (AI against AI) a tie across sides is rerolled like any
+    other. Both total 11; rerolls 5 (gunner, +1 = 6) and 15 (marksman, +1 = 16).
+    """
+    b = battle_with(open_map(), [(2, "gunner", 20, 0), (1, "marksman", 0, 0)], [10, 10, 5, 15])
+    gunner, marksman = b.units()
+    assert b.turn_order == [marksman, gunner]
+    assert b.dice.remaining == 0
+
+
+def test_cross_side_tie_between_two_human_sides_is_rerolled():
+    """Hotseat: both sides are player characters, so a tie across sides rerolls.
+    Rerolls 15 (gunner → 16) and 5 (marksman → 6): the side-2 gunner goes first."""
+    b = battle_with(open_map(), [(2, "gunner", 20, 0), (1, "marksman", 0, 0)], [10, 10, 15, 5],
+                    player_sides={1, 2})
+    gunner, marksman = b.units()
+    assert b.turn_order == [gunner, marksman]
 
 
 def test_same_side_tie_is_rerolled():
@@ -112,13 +134,13 @@ def test_same_side_reroll_that_ties_again_rerolls_again():
 
 
 def test_cross_side_tie_with_same_side_tie_inside_it():
-    """Both tie rules at once: two side-1 units and one side-2 unit all total 11.
+    """Both tie rules at once: two side-1 (person's) units and one side-2 (AI) unit all total 11.
 
     The side-2 unit goes after both side-1 units; the side-1 pair is ordered by a
     reroll (7 vs 2: the first listed goes first).
     """
     b = battle_with(open_map(), [(2, "gunner", 20, 0), (1, "gunner", 0, 0), (1, "marksman", 0, 5)],
-                    [10, 10, 10, 7, 2])
+                    [10, 10, 10, 7, 2], player_sides={1})
     enemy, g1, m1 = b.units()
     assert b.turn_order == [g1, m1, enemy]
 

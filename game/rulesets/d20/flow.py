@@ -24,17 +24,20 @@ STUNNED_ACTIONS = 2  # [PROP] stunned: loses 2 of its 4 Actions and its Reaction
 def roll_initiative(battle: "Battle") -> list[int]:
     """d20 + Agility modifier, once for the whole battle (rule text, "Initiative").
 
-    Ties between sides: the player's side goes first ([PROP] the lower side number is
-    the player's). Ties within one side are rerolled until they come apart.
+    Ties: "a player character goes before a GM controlled creature"; two player
+    characters, or two GM creatures, reroll. [PROP] Player characters are the units
+    of the sides a person commands (`battle.player_sides`); the AI's are the GM's.
+    So in AI-vs-AI and in hotseat every tie is rerolled.
     """
     groups: dict[tuple[int, int], list[int]] = {}
     for unit in battle.units():
         face = battle.dice.d20()
         mod = template(battle, unit).agility
         battle.emit(InitiativeRolled(unit, battle.name(unit), face, mod, face + mod))
-        groups.setdefault((-(face + mod), battle.team(unit)), []).append(unit)
+        gm = 0 if battle.team(unit) in battle.player_sides else 1
+        groups.setdefault((-(face + mod), gm), []).append(unit)
     order: list[int] = []
-    for (neg_total, _team), units in sorted(groups.items()):
+    for (neg_total, _gm), units in sorted(groups.items()):
         order += units if len(units) == 1 else _break_tie(battle, units, -neg_total)
     return order
 
