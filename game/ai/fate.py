@@ -48,10 +48,14 @@ class FateAI:
         slot = decision.context.get("slot", 1)
         view = _View(battle, unit, slot)
         candidates: list[tuple[float, Choice]] = [(0.0, opts["hold"].choice())]
-        if "attack" in opts:
-            candidates.append(self._best_attack(battle, decision, opts["attack"], view))
+        ground = 0.0
         if "move" in opts:
-            candidates.append(self._best_move(battle, decision, opts["move"], view))
+            move, ground = self._best_move(battle, decision, opts["move"], view)
+            candidates.append(move)
+        if "attack" in opts:
+            value, choice = self._best_attack(battle, decision, opts["attack"], view)
+            # Attacking first still leaves the second action to gain ground.
+            candidates.append((value + (ground if slot == 1 else 0.0), choice))
         if "aim" in opts:
             candidates.append(self._aim(battle, decision, opts["aim"], view))
         for key in ("kneel", "prone", "stand"):
@@ -111,18 +115,24 @@ class FateAI:
         return best
 
     # --- movement ------------------------------------------------------------------
-    def _best_move(self, battle: Any, decision: Decision, opt: Option, view: "_View") -> tuple[float, Choice | None]:
-        here = view.origin
+    def _best_move(self, battle: Any, decision: Decision, opt: Option,
+                   view: "_View") -> tuple[tuple[float, Choice | None], float]:
+        """The best move, scored as a plan: the ground gained, plus (first action) the
+        attack it sets up for the second. Also returns the best ground gain alone, which
+        an attack now could still take with the second action."""
         goal = self._goal(battle, view)
         view.set_goal(goal)
         ranked = sorted(opt.targets, key=lambda t: (view.quick_score(t, goal), t), reverse=True)[:10]
-        base = view.spot_value(here, goal, follow_up=False)
+        base = view.spot_value(view.origin, goal, follow_up=False)
         best: tuple[float, Choice | None] = (0.0, None)
+        ground_only = 0.0
         for tile in ranked:
-            gain = view.spot_value(tile, goal, follow_up=view.slot == 1) - base - 0.05
-            if gain > best[0]:
-                best = (gain, opt.choice(tile))
-        return best
+            ground = view.spot_value(tile, goal, follow_up=False) - base - 0.05
+            ground_only = max(ground_only, ground)
+            plan = ground + (view.follow_up_value(tile) if view.slot == 1 else 0.0)
+            if plan > best[0]:
+                best = (plan, opt.choice(tile))
+        return best, ground_only
 
     def _goal(self, battle: Any, view: "_View") -> tuple[int, int]:
         """Where to head when no enemy is in reach: the nearest enemy last seen, else the
@@ -142,19 +152,23 @@ class FateAI:
     # --- postures ------------------------------------------------------------------
     def _posture_value(self, view: "_View", key: str) -> float:
         """Kneel or drop prone under fire from thrown and projectile attacks (not when a
-        melee blow is coming); stand up to get moving. Never undo this turn's posture."""
+        melee blow is coming); stand up to get moving. Never undo this turn's posture.
+        Shots a slower enemy has declared at this unit always count; shots a faster enemy
+        might make count only when this unit means to stay and shoot (an enemy in reach)."""
         if view.posture_changed():
             return 0.0
-        missiles, melee = view.threats()
+        declared_missiles, declared_melee, possible_missiles, possible_melee = view.threats()
+        melee = declared_melee + possible_melee
         now = view.posture
         if key == "stand":
             if melee or view.prefers_melee() or not view.enemy_in_reach(view.origin):
-                return 0.6
+                return 0.6 if not declared_missiles else 0.0
             return 0.0
         if view.prefers_melee() or melee:
             return 0.0
+        missiles = declared_missiles + (possible_missiles if view.enemy_in_reach(view.origin) else 0)
         gain = {"kneel": 1, "prone": 2}[key] - {STANDING: 0, KNEELING: 1, PRONE: 2}[now]
-        if gain <= 0 or not view.enemy_in_reach(view.origin):
+        if gain <= 0:
             return 0.0
         value = 0.22 * gain * missiles
         if key == "prone" and view.throws():
@@ -241,28 +255,27 @@ class _View:
         weapons = self.battle.ruleset.data.weapons
         return max((weapons[w].short_range for w in self.missiles()), default=1)
 
-    def threats(self) -> tuple[int, int]:
-        """(missile, melee) attacks likely to come at this unit this turn: those slower
-        enemies declared, and faster enemies who see it and could reach it."""
+    def threats(self) -> tuple[int, int, int, int]:
+        """Attacks that may come at this unit in this beat or later: (missile, melee) ones
+        slower enemies have declared, then (missile, melee) ones faster enemies, who have
+        not declared yet, could make (they see it and it is in their reach)."""
         from game.rulesets.fate.plans import plan_of
         weapons = self.battle.ruleset.data.weapons
-        missiles = melee = 0
+        declared = [0, 0]
+        possible = [0, 0]
         for e in self.enemies:
             plan = plan_of(self.battle, e)
             if plan:
                 for d in plan:
                     if d.kind == "attack" and d.target == self.unit and d.slot >= self.slot:
-                        if weapons[d.weapon].melee:
-                            melee += 1
-                        else:
-                            missiles += 1
+                        declared[1 if weapons[d.weapon].melee else 0] += 1
                 continue
             dist = chebyshev(self.battle.tile(e), self.origin)
             if dist <= 1:
-                melee += 1
+                possible[1] += 1
             elif dist <= 14 and self._sees(e, self.origin):
-                missiles += 1
-        return missiles, melee
+                possible[0] += 1
+        return declared[0], declared[1], possible[0], possible[1]
 
     def _sees(self, enemy: int, tile: tuple[int, int]) -> bool:
         from game.rulesets.fate.cover import sight_from
@@ -282,48 +295,53 @@ class _View:
         return score
 
     def spot_value(self, tile: tuple[int, int], goal: tuple[int, int], follow_up: bool) -> float:
-        """How good it is to stand on `tile` after this action: the best attack from there
-        next beat (exact odds), closing on the goal, and exposure to enemy fire."""
-        from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile, in_reach
+        """How good it is to stand on `tile` after this action: closing on the goal,
+        exposure to enemy fire and, with `follow_up`, the best attack from there."""
         from game.rulesets.fate.cover import protection
         battle = self.battle
-        weapons = battle.ruleset.data.weapons
         # Close to the distance this unit fights at: next to the enemy, or its short range.
         wanted = 1 if self.prefers_melee() else self.reach_of()
         value = -0.15 * max(0, min(self.walk_to_goal(tile), 3 * chebyshev(tile, goal)) - wanted)
         if not self.prefers_melee() and self.enemy_in_reach(tile):
             value += 0.5
         if follow_up:
-            from game.rulesets.fate.stats import hand_attacks
-            from game.rulesets.fate.plans import attacks_declared
-            usable = hand_attacks(battle, self.unit, attacks_declared(battle, self.unit))
-            best = 0.0
-            for e in self.enemies:
-                there = self.where(e, 2)
-                prot = protection(battle, tile, there)
-                for w in usable:
-                    wd = weapons[w]
-                    if not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
-                        continue
-                    if wd.uses is not None:
-                        continue
-                    s = Situation(self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
-                                  charging=wd.melee and chebyshev(self.origin, tile) >= 2)
-                    odds = attack_odds(battle, attack_profile(battle, s))
-                    v = sum(LEVEL_VALUE[name] * p for name, p in odds.levels) + DROP_VALUE * odds.drop
-                    best = max(best, v * PILE_ON ** self.allied_attacks_on(e))
-            value += best
+            value += self.follow_up_value(tile)
         # Exposure: every enemy that will see this tile and could shoot or strike there.
         for e in self.enemies:
             there = self.where(e, self.slot)
             prot = protection(battle, there, tile)
             d = prot.distance
             if d <= 1:
-                value -= 0.25
+                # In reach of its blows: what a brawler wants, a shooter does not.
+                value -= 0.25 if self.prefers_melee() else 0.45
             elif prot.visible and not prot.blocked and d <= 14:
                 shield = COVER_VALUE[prot.cover] + COVER_VALUE[prot.concealment]
                 value -= 0.3 * max(0.0, 1.0 - shield)
         return value
+
+    def follow_up_value(self, tile: tuple[int, int]) -> float:
+        """The best attack (exact odds) this unit could make from `tile` in the next beat."""
+        from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile, in_reach
+        from game.rulesets.fate.cover import protection
+        from game.rulesets.fate.plans import attacks_declared, is_charge
+        from game.rulesets.fate.stats import hand_attacks
+        battle = self.battle
+        weapons = battle.ruleset.data.weapons
+        usable = hand_attacks(battle, self.unit, attacks_declared(battle, self.unit))
+        best = 0.0
+        for e in self.enemies:
+            there = self.where(e, 2)
+            prot = protection(battle, tile, there)
+            for w in usable:
+                wd = weapons[w]
+                if wd.uses is not None or not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
+                    continue
+                s = Situation(self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
+                              charging=wd.melee and is_charge(self.origin, tile, there))
+                odds = attack_odds(battle, attack_profile(battle, s))
+                v = sum(LEVEL_VALUE[name] * p for name, p in odds.levels) + DROP_VALUE * odds.drop
+                best = max(best, v * PILE_ON ** self.allied_attacks_on(e))
+        return best
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> FateAI:

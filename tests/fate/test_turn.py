@@ -285,7 +285,7 @@ def test_round_limit_ends_in_a_draw():
     assert b.over and b.winner is None and b.pending is None
 
 
-def test_a_whole_ai_turn_reads_in_the_log():
+def test_an_attack_reads_in_the_log():
     """The log explains each roll: dice faces, skill, every modifier and the outcome."""
     b = battle([(1, "soldier", 1, 1), (2, "soldier", 5, 1)], initiative(4, -4) + total(1) + total(-1)
                + initiative(4, -4), tmap=ascii_map(["........"] * 3))

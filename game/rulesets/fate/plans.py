@@ -67,16 +67,20 @@ def attacks_declared(battle: "Battle", unit: int, before_slot: int = 3) -> list[
     return [d.weapon for d in plan_of(battle, unit) if d.kind == "attack" and d.slot < before_slot]
 
 
+def is_charge(start: Tile, end: Tile, target: Tile) -> bool:
+    """[PROP] Charging: a move that starts 2+ tiles from the target and covers 2+ tiles
+    to end next to it (closing in at a run, not side-stepping round her)."""
+    return chebyshev(start, target) >= 2 and chebyshev(start, end) >= 2 and chebyshev(end, target) <= 1
+
+
 def charge_planned(battle: "Battle", unit: int, target: int, slot: int) -> bool:
-    """[PROP] Charging: a melee attack right after a move action (the slot before) that
-    covered at least 2 tiles and ends next to the target."""
+    """A melee attack right after a declared move (the slot before) that is a charge."""
     if slot < 2:
         return False
     prev = declared(battle, unit, slot - 1)
     if prev is None or prev.kind != "move":
         return False
-    start = tile_after(battle, unit, slot - 2)
-    return chebyshev(start, prev.target) >= 2 and chebyshev(prev.target, tile_after(battle, target, slot)) <= 1
+    return is_charge(tile_after(battle, unit, slot - 2), prev.target, tile_after(battle, target, slot))
 
 
 def aim_planned(battle: "Battle", unit: int, target: int, slot: int) -> bool:

@@ -23,7 +23,7 @@ from game.rulesets.fate.attacks import AttackResult, Situation, attack_profile, 
 from game.rulesets.fate.components import Aiming, Blind, Declared, Kit
 from game.rulesets.fate.events import AimTaken, AttackLost, PostureChanged, ToughnessChecked, WoundTaken
 from game.rulesets.fate.options import MOVE_TILES
-from game.rulesets.fate.plans import POSTURES, declared
+from game.rulesets.fate.plans import POSTURES, declared, is_charge
 from game.rulesets.fate.stats import posture, roll_penalties, template, track, weapon
 from game.rulesets.fate.wounds import DYING_RECHECK, SCRATCH, mark
 from game.world.paths import chebyshev, reach
@@ -120,12 +120,12 @@ class TurnResolution:
         b.emit(AimTaken(unit, b.name(unit), d.target, b.name(d.target)))
 
     def charging(self, unit: int, target: int, slot: int) -> bool:
-        """[PROP] A melee attack right after a move that covered 2+ tiles and ended next to the target."""
+        """A melee attack right after a move action that was a charge (plans.is_charge)."""
         leg = self.moved.get((unit, slot - 1))
         if leg is None:
             return False
         start, end = leg
-        return chebyshev(start, end) >= 2 and chebyshev(end, self.battle.tile(target)) <= 1
+        return is_charge(start, end, self.battle.tile(target))
 
     def aimed(self, unit: int, target: int, slot: int) -> bool:
         aim = self.battle.try_get(unit, Aiming)
