@@ -306,9 +306,6 @@ def _grapple_beside_a_cone():
     return b, a, g
 
 
-@pytest.mark.xfail(reason="BUG: moving a Grapple/Melee into a suppressed area makes no Willpower "
-                          "check (game/rulesets/d20/actions.py:drag never calls _enter_suppressed)",
-                   strict=True)
 def test_dragging_a_grapple_into_the_area_needs_the_willpower_check():
     """"Creatures within this area or attempting to move through the area may make a
     Willpower check". Brawler A drags its Grapple from (5, 5) into the cone at (6, 5):
@@ -319,9 +316,6 @@ def test_dragging_a_grapple_into_the_area_needs_the_willpower_check():
     assert [c.unit for c in _willpower_checks(b)] == [a]
 
 
-@pytest.mark.xfail(reason="BUG: stepping out of a Grapple onto a suppressed tile makes no Willpower "
-                          "check (game/rulesets/d20/actions.py:exit_grapple moves the unit without "
-                          "_enter_suppressed)", strict=True)
 def test_exiting_a_grapple_into_the_area_needs_the_willpower_check():
     """Same rule: brawler A leaves the Grapple onto (6, 4), inside the cone, so it checks
     (the gunner's Reaction strike is declined)."""

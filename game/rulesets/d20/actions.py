@@ -167,11 +167,18 @@ def _enemies_near(battle: "Battle", unit: int) -> list[int]:
     return [e for e in enemies(battle, unit) if adjacent(battle, unit, e)]
 
 
-def _enter_suppressed(battle: "Battle", unit: int, step: tuple[int, int]) -> bool:
-    """Willpower check on moving into a suppressed area; False stops the move before it."""
+def _enter_suppressed(battle: "Battle", unit: int, step: tuple[int, int],
+                      also: frozenset[tuple[int, int]] = frozenset()) -> bool:
+    """Willpower check on moving into a suppressed area; False stops the move before it.
+
+    `also`: further tiles entered at the same time (the rest of a dragged Melee).
+    """
     ts = battle.get(unit, TurnState)
     inside_now = {z for z, _ in suppression.zones_at(battle, unit, battle.tile(unit))}
-    for z, zone in suppression.zones_at(battle, unit, step):
+    entering = suppression.zones_at(battle, unit, step)
+    entering += [(z, zone) for z, zone in suppression.zones(battle)
+                 if zone.shooter != unit and also & zone.tiles and (z, zone) not in entering]
+    for z, zone in entering:
         result = ts.suppression_results.get(z)
         if result is None:
             result = suppression.willpower_save(battle, unit, z, zone, "moving through suppressing fire")
@@ -233,6 +240,8 @@ def exit_grapple(battle: "Battle", unit: int, to: tuple[int, int]) -> Flow:
                 # The strike does not drag the leaver back in: it was already grappled.
         if not battle.active(unit):
             return
+    if not _enter_suppressed(battle, unit, to):
+        return  # pinned: it will not step out into the fire
     grappling.leave(battle, unit, to)
     battle.emit(Action(unit, battle.name(unit), f"steps out to {to}."))
 
@@ -259,6 +268,13 @@ def drag(battle: "Battle", unit: int, to: tuple[int, int]) -> None:
         ok, _ = check(battle, unit, "athletics", 13, "DC", detail="moving the Melee")
         if not ok:
             return
+    # Hauling the Grapple into suppressing fire takes the Willpower check too.
+    here = battle.tile(unit)
+    dx, dy = to[0] - here[0], to[1] - here[1]
+    others = frozenset((battle.tile(m)[0] + dx, battle.tile(m)[1] + dy)
+                       for m in grapple.group(battle, unit))
+    if not _enter_suppressed(battle, unit, to, others):
+        return
     grappling.drag(battle, unit, to)
     battle.emit(Action(unit, battle.name(unit), f"hauls the {'Melee' if len(grapple.group(battle, unit)) > 2 else 'Grapple'} to {to}."))
 
