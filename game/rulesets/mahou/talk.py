@@ -66,53 +66,70 @@ def _toward(battle: "Battle", unit: int, source: int, tile: Any) -> int:
     return (there > here) - (there < here)
 
 
-def conforms(battle: "Battle", unit: int, entry: Distraction, intent: Intent) -> bool:
-    """Whether the action is what the distraction drives the unit to do (no penalty,
-    no Intelligence roll): an enraged one reaching or attacking its distractor (in
-    the baited stance if baited), a terrified one getting away or obeying, a smitten
-    one following a spoken wish."""
+def _obeys(entry: Distraction, intent: Intent) -> bool:
+    """Whether the action is what the distractor demanded (a spoken wish)."""
+    if entry.demand == "drop_weapon":
+        return intent[0] == "drop"
+    if entry.demand == "get_down":
+        return intent[0] == "get_down"
+    return False
+
+
+def driven(battle: "Battle", unit: int, entry: Distraction, intent: Intent) -> bool:
+    """Whether the state allows the action without an Intelligence roll: an enraged one
+    getting to or attacking its distractor "via any means"; a terrified one getting
+    away from or obeying it; a smitten one doing nothing against its wishes ([PROP]:
+    nothing hostile to the distractor or its side)."""
     kind = intent[0]
     if entry.state == "enraged":
-        if kind == "attack" and intent[1] == entry.source:
-            return not entry.bait or intent[2] == entry.bait
-        return kind == "move" and not entry.bait and _toward(battle, unit, entry.source, intent[1]) < 0
-    if entry.state in ("terrified", "smitten"):
-        if entry.demand == "drop_weapon":
-            return kind == "drop"
-        if entry.demand == "get_down":
-            return kind == "get_down"
-        if entry.demand == "back_off" or entry.state == "terrified":
-            return kind == "move" and _toward(battle, unit, entry.source, intent[1]) > 0
+        if kind == "attack":
+            return intent[1] == entry.source
+        return kind == "move" and _toward(battle, unit, entry.source, intent[1]) < 0
+    if entry.state == "terrified":
+        away = kind == "move" and _toward(battle, unit, entry.source, intent[1]) > 0
+        return away or _obeys(entry, intent)
+    if entry.state == "smitten":
+        hostile = kind == "attack" and battle.team(intent[1]) == battle.team(entry.source)
+        return not hostile
+    return True
+
+
+def exempt(battle: "Battle", unit: int, entry: Distraction, intent: Intent) -> bool:
+    """Whether a roll for the action escapes the penalty. Enraged: reaching or attacking
+    the distractor, or once baited only the baited attack. Terrified: getting away or
+    obeying, or once given a demand only the demand. Smitten: only what conforms to a
+    verbalized wish."""
+    kind = intent[0]
+    if entry.state == "enraged":
+        if entry.bait:
+            return kind == "attack" and intent[1] == entry.source and intent[2] == entry.bait
+        return driven(battle, unit, entry, intent)
+    if entry.state == "terrified":
+        if entry.demand:
+            away = kind == "move" and _toward(battle, unit, entry.source, intent[1]) > 0
+            return _obeys(entry, intent) or (entry.demand == "back_off" and away)
+        return driven(battle, unit, entry, intent)
+    if entry.state == "smitten":
+        return _obeys(entry, intent) or (entry.demand == "back_off" and kind == "move"
+                                         and _toward(battle, unit, entry.source, intent[1]) > 0)
     return False
 
 
 def contrary(battle: "Battle", unit: int, intent: Intent) -> Distraction | None:
-    """The distraction an action goes against (needing an Intelligence roll), or None.
-
-    Enraged: anything not getting to or attacking the distractor. Terrified: anything
-    not getting away from or obeying it. Smitten: [PROP] hostile acts against the
-    distractor or its side (what it surely does not wish).
-    """
+    """The state an action goes against (it needs an Intelligence roll), or None."""
     top = strongest(battle, unit)
     if top is None or not top.state or not battle.active(top.source):
         return None
-    if conforms(battle, unit, top, intent):
-        return None
-    if top.state == "smitten":
-        hostile = intent[0] == "attack" and battle.team(intent[1]) == battle.team(top.source)
-        return top if hostile else None
-    if intent[0] == "move" and top.state == "enraged" and top.bait:
-        return None  # moving is not "other than" the baited attack; it only has no roll
-    return top
+    return None if driven(battle, unit, top, intent) else top
 
 
 def skill_penalty(battle: "Battle", unit: int, intent: Intent) -> list[tuple[str, int]]:
-    """The distraction penalty on a skill roll made for `intent` (none when the roll
-    is for what the distraction drives the unit to do)."""
+    """The distraction penalty on a skill roll made for `intent` (none when the state
+    exempts the action)."""
     top = strongest(battle, unit)
     if top is None or top.penalty <= 0:
         return []
-    if top.state and conforms(battle, unit, top, intent):
+    if top.state and exempt(battle, unit, top, intent):
         return []
     return [(f"distracted ({top.kind})", -top.penalty)]
 
