@@ -188,6 +188,12 @@ class _View:
         known = known_to_side(battle, battle.team(unit))
         self.enemies = [e for e in enemies(battle, unit) if e in known and battle.active(e)]
         self._tile_after, self._posture_after = tile_after, posture_after
+        self._where: dict[tuple[int, int], tuple[int, int]] = {}
+        from game.rulesets.fate.stats import hand_attacks
+        weapons = battle.ruleset.data.weapons
+        self._missiles = [w for w in hand_attacks(battle, unit, []) if weapons[w].missile
+                          and weapons[w].uses is None]
+        self._reach = max((weapons[w].short_range for w in self._missiles), default=1)
 
     def set_goal(self, goal: tuple[int, int]) -> None:
         """Walking distances to the goal (around water and walls, ignoring units)."""
@@ -204,7 +210,10 @@ class _View:
         return self.walk_far if c >= self.unreachable else c
 
     def where(self, unit: int, slot: int) -> tuple[int, int]:
-        return self._tile_after(self.battle, unit, min(slot, 2))
+        key = (unit, min(slot, 2))
+        if key not in self._where:
+            self._where[key] = self._tile_after(self.battle, unit, key[1])
+        return self._where[key]
 
     def posture_of(self, unit: int, slot: int) -> str:
         return self._posture_after(self.battle, unit, min(slot, 2))
@@ -239,10 +248,8 @@ class _View:
         return any(hand_attacks(self.battle, self.unit, [w]) for w in first)
 
     def missiles(self) -> list[str]:
-        from game.rulesets.fate.stats import hand_attacks
-        weapons = self.battle.ruleset.data.weapons
-        return [w for w in hand_attacks(self.battle, self.unit, []) if weapons[w].missile
-                and weapons[w].uses is None]
+        """Its thrown and projectile attacks (limited items aside)."""
+        return self._missiles
 
     def throws(self) -> bool:
         weapons = self.battle.ruleset.data.weapons
@@ -252,8 +259,7 @@ class _View:
         return not self.missiles()
 
     def reach_of(self) -> int:
-        weapons = self.battle.ruleset.data.weapons
-        return max((weapons[w].short_range for w in self.missiles()), default=1)
+        return self._reach
 
     def threats(self) -> tuple[int, int, int, int]:
         """Attacks that may come at this unit in this beat or later: (missile, melee) ones

@@ -8,6 +8,7 @@ both stand, how, and what happened before this attack); `attack_odds` (exact) an
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine.components import FALLEN, KNEELING, PRONE
@@ -18,7 +19,7 @@ from game.rulesets.fate.data import Weapon
 from game.rulesets.fate.events import AttackRolled, BonusDamageRolled, LocateRolled
 from game.rulesets.fate.stats import (armour, is_blind, roll_penalties, saw_at_start,
                                       surprised_this_turn, template, track)
-from game.rulesets.fate.wounds import LEVELS, mark, wound_level
+from game.rulesets.fate.wounds import LEVELS, WoundTrack, mark, wound_level
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -254,23 +255,32 @@ def attack_odds(battle: "Battle", profile: AttackProfile) -> FateOdds:
     for lv in LEVELS:
         damage[LEVEL_INDEX[lv]] = p_locate * levels[lv]
     base = track(battle, profile.situation.target)
-    drop = 0.0
-    if not base.out:
-        for lv in LEVELS:
-            for n, pn in extra.items():
-                if levels[lv] * pn == 0:
-                    continue
-                t = base.copy()
-                mark(t, lv)
-                for _ in range(n):
-                    mark(t, "Scratch")
-                if t.out:
-                    drop += p_locate * levels[lv] * pn
+    drop = 0.0 if base.out else p_locate * _drop_chance(
+        (base.scratch, base.hurt, base.very_hurt, base.incapacitated),
+        tuple(levels[lv] for lv in LEVELS), tuple(extra.items()))
     if profile.bonus is not None:
         notes.append(f"bonus damage {profile.bonus[0]} {profile.bonus[1]:+d} vs Resistance")
     return FateOdds(p_hit, 0.0, damage, breakdown, profile.defense_bonus, tuple(notes),
                     levels=tuple((lv, p_locate * levels[lv]) for lv in LEVELS),
                     extra_scratches=tuple(extra.items()), drop=drop, locate=p_locate)
+
+
+@lru_cache(maxsize=4096)
+def _drop_chance(boxes: tuple[int, int, int, int], levels: tuple[float, ...],
+                 extra: tuple[tuple[int, float], ...]) -> float:
+    """P(a hit's wound, then its bonus Scratches, take a track with these boxes out)."""
+    drop = 0.0
+    for lv, p_level in zip(LEVELS, levels):
+        for n, pn in extra:
+            if p_level * pn == 0:
+                continue
+            t = WoundTrack(*boxes)
+            mark(t, lv)
+            for _ in range(n):
+                mark(t, "Scratch")
+            if t.out:
+                drop += p_level * pn
+    return drop
 
 
 # --- rolling -------------------------------------------------------------------------
