@@ -161,8 +161,10 @@ class MenuScreen(Screen):
             self.message = info.error if info else "No maps found"
             return
         note = save_settings(self.s, self.app.settings_path)
+        humans = frozenset(t for t in self.teams() if self.s.side(t) == "human")
         try:
-            battle = new_battle(info.path, self.s.ruleset, seed=self.s.seed)
+            # the sides people command are part of the battle: some rules favour them
+            battle = new_battle(info.path, self.s.ruleset, seed=self.s.seed, player_sides=humans)
         except InputError as exc:
             self.message = str(exc)
             return

@@ -59,7 +59,7 @@ class ReplayViewer(Screen):
 
         def factory():
             return Battle(battle.map, battle.ruleset, battle.orders, seed=battle.seed,
-                          max_rounds=battle.max_rounds)
+                          max_rounds=battle.max_rounds, player_sides=battle.player_sides)
         return cls(app, factory, list(battle.choices), back, f"{battle.map.name}")
 
     @classmethod
@@ -77,7 +77,7 @@ class ReplayViewer(Screen):
 
         def factory():
             return new_battle(resolve_map(rep.map), rep.ruleset, seed=rep.seed, squads=rep.squads,
-                              max_rounds=rep.max_rounds)
+                              max_rounds=rep.max_rounds, player_sides=rep.player_sides)
         try:
             return cls(app, factory, choices, back, Path(path).name)
         except InputError as exc:

@@ -126,7 +126,8 @@ class ResultsScreen(Screen):
         from game.engine.battle import Battle
         from game.ui.battle_screen import BattleScreen
         b = self.battle
-        battle = Battle(b.map, b.ruleset, b.orders, seed=b.seed + 1, max_rounds=b.max_rounds)
+        battle = Battle(b.map, b.ruleset, b.orders, seed=b.seed + 1, max_rounds=b.max_rounds,
+                        player_sides=b.player_sides)
         self.next = BattleScreen(self.app, battle, self.sides, self.fog, self.speed, squads=self.squads,
                                  demo=self.demo)
 

@@ -65,6 +65,8 @@ def load_battle(path: Path) -> tuple[Any, dict]:
     from game.replay import load_replay, read_replay
     battle = load_replay(path)
     meta = read_meta(path)
+    if "sides" not in meta:  # no window file beside it: the replay's own record of who was a person
+        meta["sides"] = {t: "human" if t in battle.player_sides else "ai" for t in battle.teams()}
     try:
         meta["squads"] = read_replay(path).squads
     except SaveError:

@@ -30,6 +30,7 @@ def test_menu_starts_a_d20_battle_and_remembers_the_choices(make_app):
     battle = app.screen.battle
     assert battle.ruleset.id == "d20" and battle.map.path.stem == "woodland" and battle.seed == 11
     assert app.screen.sides == {1: "human", 2: "ai"}
+    assert battle.player_sides == {1}          # recorded in the battle (rules favour people's sides)
     assert battle.pending is not None
     saved, note = load_settings(config_dir() / "settings.json")
     assert note == "" and saved.map == "woodland" and saved.sides["2"] == "ai" and saved.seed == 11
