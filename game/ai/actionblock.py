@@ -433,6 +433,13 @@ class ActionBlockAI:
         score += 0.05 * min(nearest, reach)  # a little distance is safer
         return score
 
+    def _can_melee_after(self, battle: Any, unit: int, move: str) -> bool:
+        from game.rulesets.actionblock.components import Points
+        p = battle.get(unit, Points)
+        data = battle.ruleset.data
+        return (p.strength >= data.cost("melee").strength
+                and p.speed >= data.cost(move).speed + data.cost("melee").speed)
+
     def _move(self, battle: Any, decision: Decision, moves: list[Option]) -> tuple[float, Choice | None]:
         from game.rulesets.actionblock.components import TurnState
         unit = decision.actor
@@ -449,7 +456,8 @@ class ActionBlockAI:
                 cost += 2.0
             for tile in opt.targets:
                 gain = self._tile_score(battle, unit, tile, foes, can_attack) - here - cost
-                if opt.key in ("charge", "fast_charge") and self._is_melee(battle, unit) and can_attack:
+                if (opt.key in ("charge", "fast_charge") and self._is_melee(battle, unit) and can_attack
+                        and self._can_melee_after(battle, unit, opt.key)):
                     if min(chebyshev(tile, battle.tile(f)) for f in foes) == 1:
                         from game.rulesets.actionblock.stats import melee_items, weapon_of
                         weight = max(weapon_of(battle, unit, k).weight for k in melee_items(battle, unit))

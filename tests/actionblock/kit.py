@@ -41,7 +41,7 @@ TEST_TEMPLATES = {
     "boosted_shotgunner": dict(name="Boosted Shotgunner", archetype="gunner", max_strength=10,
                                max_speed=10, armour="unarmored", weapons=["shotgun"],
                                talents={"gun_boost": 1}),
-    "dodger": dict(name="Dodger", archetype="scout", max_strength=8, max_speed=8,
+    "dodger": dict(name="Dodger", archetype="scout", max_strength=8, max_speed=7,
                    armour="medium", weapons=["hand_hammer"], talents={"dodge_boost": 1}),
     "hammerer_t": dict(name="Hammer", archetype="guardian", max_strength=14, max_speed=10,
                        armour="unarmored", weapons=["war_hammer"]),

@@ -1,0 +1,76 @@
+"""The Action Block AI: sensible choices from exact odds and its point economy, its
+own random stream, and both levels."""
+
+from game.ai import make_ai
+from game.ai.actionblock import ActionBlockAI
+from tests.actionblock.kit import answer, battle, set_points
+
+
+def test_make_ai_levels():
+    assert isinstance(make_ai("actionblock", 3), ActionBlockAI)
+    assert make_ai("actionblock", 3, "easy").level == "easy"
+
+
+def test_attacks_an_adjacent_enemy():
+    b = battle([(1, "swordsman", 0, 0), (2, "target", 1, 0)], [])
+    choice = make_ai("actionblock").decide(b, b.pending)
+    assert choice.option == "melee" and choice.target == b.units()[1]
+
+
+def test_never_touches_the_battle_dice():
+    b = battle([(1, "swordsman", 0, 0), (2, "target", 1, 0)], [])
+    ai = make_ai("actionblock", 5)
+    for _ in range(5):
+        ai.decide(b, b.pending)
+    assert b.dice.rolled == 0
+
+
+def test_restores_strength_when_it_cannot_pay_for_an_attack():
+    b = battle([(1, "swordsman", 0, 0), (2, "target", 1, 0)], [])
+    me, _ = b.units()
+    set_points(b, me, strength=1)
+    answer(b, "end_turn")
+    answer(b, "end_turn")
+    assert make_ai("actionblock").decide(b, b.pending).option == "restore_strength"
+
+
+def test_blocks_a_big_hit_and_dodges_when_it_pays():
+    """A critical Greatsword hit (3d6 doubled) is worth a Super Block; a Dodge that
+    lowers the chance to be hit is worth a Speed Point."""
+    b = battle([(1, "greatsword", 0, 0), (2, "dodger", 1, 0)], [6, 6, 6, 6, 6])
+    me, foe = b.units()
+    ai = make_ai("actionblock")
+    answer(b, "melee", foe, weapon="greatsword")
+    assert b.pending.context["trigger"] == "dodge"
+    assert ai.decide(b, b.pending).option == "dodge"
+    answer(b, "dodge")
+    assert b.pending.context["trigger"] == "block"
+    assert ai.decide(b, b.pending).option in ("heavy_block", "super_block")
+
+
+def test_does_not_block_a_hit_that_cannot_hurt_much():
+    """A Palm Pistol graze against PDR 4: no Block worth 2 Strength at a low pool."""
+    b = battle([(1, "pistoleer", 0, 0), (2, "dodger", 3, 0)], [3, 3, 1])
+    me, foe = b.units()
+    set_points(b, foe, strength=2)
+    ai = make_ai("actionblock")
+    answer(b, "gun", foe, weapon="palm_pistol")
+    if b.pending.context.get("trigger") == "dodge":
+        answer(b, "pass")
+    if b.pending.actor == foe:
+        assert ai.decide(b, b.pending).option == "pass"
+
+
+def test_obstructs_a_charge():
+    b = battle([(1, "charger", 0, 0), (2, "slow", 2, 1)], [])
+    me, foe = b.units()
+    answer(b, "fast_charge", (4, 0))
+    assert b.pending.context["trigger"] == "obstruct"
+    assert make_ai("actionblock").decide(b, b.pending).option == "obstruct"
+
+
+def test_channels_a_spell_under_way():
+    b = battle([(1, "caster", 0, 0), (2, "target", 5, 0)], [])
+    me, foe = b.units()
+    answer(b, "cast", foe, spell="elemental", ghost=5, speed_modifiers="none", recover_strength=0)
+    assert make_ai("actionblock").decide(b, b.pending).option == "channel"
