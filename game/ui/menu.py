@@ -78,8 +78,12 @@ class MenuScreen(Screen):
         self.seed_text = str(self.s.seed)
 
     def _find_map(self, name: str) -> int:
+        try:
+            wanted = Path(name).resolve()
+        except (OSError, RuntimeError):
+            wanted = None
         for i, p in enumerate(self.map_paths):
-            if name in (p.stem, p.name, str(p)):
+            if name in (p.stem, p.name, str(p)) or (wanted is not None and p.resolve() == wanted):
                 return i
         return 0
 
