@@ -87,8 +87,10 @@ def react(battle: "Battle", inc: Incoming, phase: str) -> Flow:
             needed, _ = inc.number(battle)
             if inc.total < needed:
                 return  # it misses already
-        opts = defence_options(battle, target, defence_pool(battle, target), spot=True,
-                               active=(phase == "before"))
+        pool = defence_pool(battle, target)
+        if pool.primary + pool.offhand == 0 and pool.move < 4:
+            return  # nothing left to defend with
+        opts = defence_options(battle, target, pool, spot=True, active=(phase == "before"))
         if not opts:
             return
         needed, source = inc.number(battle)

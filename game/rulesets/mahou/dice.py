@@ -20,7 +20,7 @@ read the same spec, so the preview and the roll cannot disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -144,7 +144,7 @@ class SetRoll:
     dice_set: DiceSet
     dice: tuple[DieRoll, ...]
 
-    @property
+    @cached_property
     def kept(self) -> int:
         values = [d.value for d in self.dice]
         if self.dice_set.keep == LOW:
@@ -166,11 +166,11 @@ class Rolled:
     spec: RollSpec
     sets: tuple[SetRoll, ...] = field(default=())
 
-    @property
+    @cached_property
     def dice_total(self) -> int:
         return sum(s.kept for s in self.sets)
 
-    @property
+    @cached_property
     def total(self) -> int:
         return self.dice_total + self.spec.flat
 
