@@ -319,10 +319,11 @@ class _View:
             d = prot.distance
             if d <= 1:
                 # In reach of its blows: what a brawler wants, a shooter does not.
-                value -= 0.25 if self.prefers_melee() else 0.45
+                value -= 0.0 if self.prefers_melee() else 0.45
             elif prot.visible and not prot.blocked and d <= 14:
+                # A brawler must cross open ground to fight at all: it minds it less.
                 shield = COVER_VALUE[prot.cover] + COVER_VALUE[prot.concealment]
-                value -= 0.3 * max(0.0, 1.0 - shield)
+                value -= (0.1 if self.prefers_melee() else 0.3) * max(0.0, 1.0 - shield)
         return value
 
     def follow_up_value(self, tile: tuple[int, int]) -> float:
