@@ -37,7 +37,6 @@ class App:
         pygame.display.set_caption("Rulebook Skirmish")
         size = size or tuple(self.settings.window)
         self.surface = pygame.display.set_mode(_at_least(size), pygame.RESIZABLE)
-        pygame.key.set_repeat(300, 40)
         self.clock = pygame.time.Clock()
         self.running = True
         self.help = False

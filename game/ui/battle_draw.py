@@ -453,7 +453,7 @@ class BattleDrawing:
             ("Left click", "act on a target / move to a blue tile / select a unit"),
             ("Right click", "cancel the armed action; right or middle drag pans"),
             ("Wheel, + / -", "zoom (wheel over the log scrolls it)"),
-            ("Arrows, WASD", "pan (with an action armed, arrows move the cursor)"),
+            ("Arrows, WASD", "pan (with an action armed, arrows move the cursor; Shift: 5 tiles)"),
             ("Hotkey / 1-9, 0", "pick an action of the bar"),
             ("` (backquote)", "arm the next action that needs a target or a choice"),
             ("Tab / Shift+Tab", "next target (or next unit when nothing is armed)"),

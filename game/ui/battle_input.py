@@ -16,7 +16,9 @@ from game.errors import SaveError
 from game.ui.screen import key_char
 from game.ui.settings import SPEEDS, saves_dir, speed_label
 
-PAN_SPEED = 700       # screen pixels per second for keyboard panning
+PAN_SPEED = 700       # screen pixels per second for keyboard panning (held)
+PAN_NUDGE = 64        # screen pixels per tap
+PAN_DELAY = 0.2       # seconds a pan key is held before the view glides
 
 
 class BattleInput:
@@ -38,7 +40,7 @@ class BattleInput:
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.KEYUP:
-            self.pan_keys.discard(event.key)
+            self._stop_pan(event.key)
         elif event.type == pygame.MOUSEMOTION:
             self._motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -217,9 +219,10 @@ class BattleInput:
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
         if key in arrows:
             if self.armed and not ctrl and self.option(self.armed).target_kind != TARGET_NONE:
-                self._move_cursor(*arrows[key])
+                n = 5 if mod & pygame.KMOD_SHIFT else 1  # Shift: five tiles at a time
+                self._move_cursor(arrows[key][0] * n, arrows[key][1] * n)
             else:
-                self.pan_keys.add(key)
+                self._start_pan(key)
             return
         if self.decision is not None:
             if ch in ("[", "]"):
@@ -261,34 +264,32 @@ class BattleInput:
                 return
         pans = {"w": pygame.K_UP, "a": pygame.K_LEFT, "s": pygame.K_DOWN, "d": pygame.K_RIGHT}
         if ch in pans:
-            self.pan_keys.add(pans[ch])
             self._pan_letters = getattr(self, "_pan_letters", {})
             self._pan_letters[key] = pans[ch]
+            self._start_pan(pans[ch])
+
+    def _start_pan(self, direction: int) -> None:
+        """A pan key went down: one nudge at once (a tap moves the view), then a glide
+        while it stays held (until its KEYUP)."""
+        self.pan_keys[direction] = 0.0
+        dx = (direction == pygame.K_RIGHT) - (direction == pygame.K_LEFT)
+        dy = (direction == pygame.K_DOWN) - (direction == pygame.K_UP)
+        self.board.camera.pan(dx * PAN_NUDGE, dy * PAN_NUDGE)
+
+    def _stop_pan(self, key: int) -> None:
+        direction = getattr(self, "_pan_letters", {}).pop(key, key)
+        self.pan_keys.pop(direction, None)
 
     def _pan(self, dt: float) -> None:
         if not self.pan_keys:
             return
-        held = pygame.key.get_pressed()
-        letters = getattr(self, "_pan_letters", {})
-        still = set()
         for k in self.pan_keys:
-            real = [src for src, dst in letters.items() if dst == k] + [k]
-            try:
-                if any(held[r] for r in real):
-                    still.add(k)
-            except IndexError:
-                pass
-        if not still:
-            # no key state (posted events, dummy driver): one step per press
-            still = self.pan_keys
-            step = 0.12
-            self.pan_keys = set()
-        else:
-            step = dt
-            self.pan_keys = still
-        dx = (pygame.K_RIGHT in still) - (pygame.K_LEFT in still)
-        dy = (pygame.K_DOWN in still) - (pygame.K_UP in still)
-        self.board.camera.pan(dx * PAN_SPEED * step, dy * PAN_SPEED * step)
+            self.pan_keys[k] += dt
+        held = {k for k, t in self.pan_keys.items() if t > PAN_DELAY}
+        dx = (pygame.K_RIGHT in held) - (pygame.K_LEFT in held)
+        dy = (pygame.K_DOWN in held) - (pygame.K_UP in held)
+        if dx or dy:
+            self.board.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
 
     def _move_cursor(self, dx: int, dy: int) -> None:
         opt = self.option(self.armed)
@@ -298,8 +299,9 @@ class BattleInput:
             self._cycle(1 if dx + dy > 0 else -1)
             return
         start = self.cursor or self.hover_tile or self.view.units[self.decision.actor].tile
-        nx, ny = start[0] + dx, start[1] + dy
-        if self.battle.map.in_bounds(nx, ny):
+        nx = min(max(start[0] + dx, 0), self.battle.map.width - 1)
+        ny = min(max(start[1] + dy, 0), self.battle.map.height - 1)
+        if (nx, ny) != tuple(start):
             self.cursor = (nx, ny)
             self.hover_tile = None
             self.board.camera.ensure_visible(self.cursor, 3)

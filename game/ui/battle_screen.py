@@ -85,7 +85,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.drag_from = None
         self.drag_moved = False
         self.rects: dict[str, Any] = {}
-        self.pan_keys: set[int] = set()
+        self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
         self.board.camera.resize(*app.surface.get_size())
         self.layout(app.surface.get_size())
         first = self._team_units_centre()

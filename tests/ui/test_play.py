@@ -313,3 +313,70 @@ def test_help_overlay_toggles_with_question_mark(make_app):
     assert app.help
     press(app, pygame.K_ESCAPE)
     assert not app.help and app.running
+
+
+def test_the_window_keeps_running_while_the_ai_thinks(make_app):
+    """The AI decides in a worker thread: frames go on (the camera still pans) while it
+    thinks, and its answer is submitted by the window once it comes."""
+    import threading
+
+    from game.ai import make_ai
+    release = threading.Event()
+
+    class SlowAI:
+        def __init__(self):
+            self.inner = make_ai("d20", 1)
+            self.calls = 0
+
+        def decide(self, battle, decision):
+            self.calls += 1
+            release.wait(30)
+            return self.inner.decide(battle, decision)
+
+    app = make_app()
+    battle = next(b for b in (field_battle([(1, "gunner", 2, 2), (2, "gunner", 12, 8)], seed=s, w=60, h=40)
+                              for s in range(100)) if b.pending.side == 2)
+    slow = SlowAI()
+    screen = start_screen(app, battle, sides={1: "human", 2: "ai"}, controllers={2: slow}, speed=0)
+    cam = screen.board.camera
+    x0 = cam.x
+    for _ in range(5):
+        press(app, pygame.K_RIGHT)                    # the window answers while the AI thinks
+    assert screen.ai.thinking and slow.calls == 1 and battle.choices == []
+    assert cam.x > x0
+    release.set()
+    assert until(app, lambda: screen.decision is not None or battle.over)
+    assert len(battle.choices) >= 1
+
+
+def test_combat_log_scrolls_and_follows(make_app):
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 2), (2, "gunner", 12, 8)], seed=4)
+    screen = start_screen(app, battle)
+    confirm_handover(app)
+    for _ in range(40):
+        screen.log.add_text("filler line to make the log long")
+    pump(app)
+    press(app, pygame.K_PAGEUP)
+    assert screen.log.scroll > 0
+    press(app, pygame.K_END)
+    assert screen.log.scroll == 0
+
+
+def test_watch_a_saved_replay_from_the_menu(make_app):
+    from game.engine.setup import new_battle
+    from game.replay import maps_dir
+    from game.ui.replay_viewer import ReplayViewer
+    from game.ui.saves import save_battle
+    app = make_app()
+    battle = new_battle(maps_dir() / "arena.tmx", "d20", seed=3)
+    for _ in range(3):
+        battle.submit(battle.pending.option("end_turn").choice())
+    save_battle(battle, {1: "human", 2: "human"}, fog=False)
+    pump(app)
+    press(app, pygame.K_v, "v")
+    press(app, pygame.K_RETURN, "\r")
+    viewer = app.screen
+    assert isinstance(viewer, ReplayViewer) and len(viewer.choices) == 3
+    press(app, pygame.K_END)
+    assert viewer.battle.digest() == battle.digest()
