@@ -110,3 +110,27 @@ def test_speak_action_is_spent_by_a_distraction():
     assert usable(b, boxer).speak == 0
     assert "distract" not in offered(b)
     assert b.get(boxer, Actions).turn.primary == 1
+
+
+def test_drawing_and_picking_up_take_a_hand_action():
+    """"Drawing a weapon generally takes a hand action"; a dropped weapon or shield
+    needs "a hand action to pick it up"."""
+    from game.rulesets.mahou.components import DroppedItem, Loadout
+    b = battle([(1, "fencer", 0, 0), (2, "dummy", 11, 5)], [5, 5, 1, 1])
+    fencer, _ = b.units()
+    choose(b, "drop", item="sword")
+    assert b.get(fencer, Loadout).main is None and len(b.query(DroppedItem)) == 1
+    choose(b, "draw", weapon="dagger")
+    assert b.get(fencer, Loadout).main == "dagger" and usable(b, fencer).primary == 0
+    choose(b, "drop", item="dagger")
+    (item, _), *rest = b.query(DroppedItem)
+    choose(b, "pick_up", item=item)
+    assert b.get(fencer, Loadout).main == "sword" and usable(b, fencer).offhand == 0
+
+
+def test_melee_needs_the_target_within_reach():
+    """"Most weapons have a range of 5 feet, as do your bare fists"."""
+    b = battle([(1, "boxer", 0, 0), (2, "dummy", 2, 0)], [5, 5, 1, 1])
+    assert "punch" not in offered(b)
+    choose(b, "move", (1, 0))
+    assert "punch" in offered(b)

@@ -238,3 +238,21 @@ def test_a_unit_out_of_the_fight_lets_go():
     b, boxer, dummy = grappled()
     knock_out(b, boxer, "test")
     assert b.query(Hold) == [] and grapple.consistency_errors(b) == []
+
+
+def test_regaining_an_action_the_grapple_takes_gives_an_escape_action_instead():
+    """"If a grappled character chooses to regain an action that they would normally lose
+    due to the grapple, they instead gain an Escape action" (a partial turn's refund)."""
+    from game.rulesets.mahou.economy import refund_choices
+    b, boxer, dummy = grappled("strong")
+    b.get(dummy, Actions).spare = Pool()  # everything spent
+    assert refund_choices(b, dummy) == {"speak": 1, "escape": 1}
+
+
+def test_a_held_unit_gets_its_new_round_actions_converted_too():
+    """[PROP] the conversion applies to the actions given at the start of a round too."""
+    from game.rulesets.mahou.economy import grant_round
+    b, boxer, dummy = grappled("fast")
+    grant_round(b, dummy)
+    spare = b.get(dummy, Actions).spare
+    assert (spare.primary, spare.offhand, spare.speak, spare.move, spare.escape) == (0, 0, 0, 8, 1)
