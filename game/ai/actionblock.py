@@ -206,7 +206,24 @@ class ActionBlockAI:
                     score = self._attack_value(battle, decision, choice, o) - cost
                     if score > best[0]:
                         best = (score, choice)
+                    if "spinning_strike" in opt.params_for(target).get("modifier", ()):
+                        spin = opt.choice(target, weapon=w, modifier="spinning_strike")
+                        score = self._spinning_value(battle, decision, spin) - cost
+                        if score > best[0]:
+                            best = (score, spin)
         return best
+
+    def _spinning_value(self, battle: Any, decision: Decision, choice: Choice) -> float:
+        """Spinning Strike: the sum over every enemy in reach (no Charge bonus)."""
+        from game.rulesets.actionblock.actions import spinning_targets
+        from game.rulesets.actionblock.attacks import attack_odds, attack_profile
+        total = 0.0
+        for t in spinning_targets(battle, decision.actor):
+            one = Choice(choice.option, t, (("weapon", choice.param("weapon")),))
+            o = attack_odds(attack_profile(battle, decision.actor, t, choice.option,
+                                           choice.param("weapon"), charge=False))
+            total += self._attack_value(battle, decision, one, o)
+        return total
 
     def _grapple(self, battle, decision, opt, attack_score):
         from game.rulesets.actionblock.stats import grappling_item, weapon_of

@@ -85,3 +85,21 @@ def test_tesla_uses_spell_damage_reduction():
         answer(b, "pass")
     dmg = events_of(b, DamageRolled)[-1]
     assert dmg.reductions == (("Spell DR", 0),) and dmg.dealt == 8 - 1 + 2
+
+
+def test_spinning_strike_rolls_against_every_enemy_in_reach():
+    """Attack Modifier Spinning Strike (the brawler's ability): every enemy in Melee
+    Range is attacked, each with its own rolls, one cost paid, no Charge bonus."""
+    b = battle([(1, "brawler", 1, 1), (2, "slow", 2, 1), (2, "dodger", 0, 0), (2, "hammerer_t", 5, 5)],
+               [1, 1, 1, 1])
+    me, a, c, far = b.units()
+    answer(b, "end_turn")  # the hammerer (Max Speed 10) goes first
+    opt = b.pending.option("melee")
+    assert opt.params["modifier"] == ("none", "spinning_strike")
+    answer(b, "melee", a, weapon="clawed_gauntlet", modifier="spinning_strike")
+    while b.pending.actor != me:
+        answer(b, "pass")
+    rolls = events_of(b, ToHitRolled)
+    assert sorted(r.target for r in rolls) == sorted([a, c])
+    p = b.get(me, Points)
+    assert (p.strength, p.speed) == (12 - 5 - 2, 7 - 1)

@@ -34,26 +34,47 @@ SLOT = {"offensive": "offensive", "movement": "movement", "verbal": "verbal"}
 
 
 # --- attacks -------------------------------------------------------------------------------
-def attack(battle: "Battle", unit: int, action: str, target: int, item: str) -> Flow:
+def attack(battle: "Battle", unit: int, action: str, target: int, item: str,
+           modifier: str = "none") -> Flow:
     """Battle Order step 3 (and 4 for Initiate Grapple): modifiers and target chosen,
-    Dodge before the To Hit Roll, the roll, Block after a hit, the damage."""
+    then for each target Dodge before the To Hit Roll, the roll, Block after a hit,
+    the damage. Spinning Strike strikes every enemy in Melee Range, each rolled
+    separately, without a Charge's bonus (battlerules-attackmodifiers)."""
     ts = battle.get(unit, TurnState)
-    # The profile is fixed as declared: a Steady Shot counts the blocks before this one.
-    profile = attack_profile(battle, unit, target, action, item)
+    spinning = modifier == "spinning_strike"
+    targets = spinning_targets(battle, unit) if spinning else [target]
+    # The profiles are fixed as declared: a Steady Shot counts the blocks before this one.
+    profiles = [attack_profile(battle, unit, t, action, item, charge=not spinning) for t in targets]
     weapon = weapon_of(battle, unit, item)
-    pay(battle, unit, COST_OF.get(action, action), f"({weapon.name}, at {battle.name(target)})",
-        label=ACTION_LABELS[action])
+    who = "everyone in reach" if spinning else battle.name(target)
+    pay(battle, unit, COST_OF.get(action, action),
+        f"({weapon.name}{', Spinning Strike' if spinning else ''}, at {who})", label=ACTION_LABELS[action])
     if action in GUN_ACTIONS:
         battle.get(unit, Loadout).loaded[item] -= 1
     if action in MELEE_ACTIONS and weapon.category == "shield":
         ts.shield_used = True  # no Shield Block with it for the rest of the block
-    charisma.reveal(battle, unit, target, "attacked it")
+    for profile in profiles:
+        if battle.get(profile.target, Health).dead or not battle.active(unit):
+            continue
+        yield from resolve(battle, profile, weapon.name)
+
+
+def spinning_targets(battle: "Battle", unit: int) -> list[int]:
+    from game.rulesets.actionblock.options import enemies
+    from game.rulesets.actionblock.stats import in_melee_range
+    return [e for e in enemies(battle, unit) if in_melee_range(battle, unit, e)]
+
+
+def resolve(battle: "Battle", profile, weapon_name: str) -> Flow:
+    """One target's part of an attack: Dodge, To Hit Roll(s), Block, damage."""
+    target = profile.target
+    charisma.reveal(battle, profile.attacker, target, "attacked it")
     profile = yield from ask_dodge(battle, profile)
     rolls = roll_to_hit(battle, profile)
     hits = [r for r in rolls if r.hit]
-    if action == "grapple":
+    if profile.action == "grapple":
         if hits and battle.active(target):
-            grappling.start(battle, unit, target)
+            grappling.start(battle, profile.attacker, target)
         return
     if not hits:
         return
@@ -63,7 +84,7 @@ def attack(battle: "Battle", unit: int, action: str, target: int, item: str) -> 
             break
         dealt = roll_damage(battle, profile, r.critical)
         take_damage(battle, target, dealt, profile.label)
-        on_hit(battle, target, profile.pdr_damage, profile.speed_damage, weapon.name)
+        on_hit(battle, target, profile.pdr_damage, profile.speed_damage, weapon_name)
 
 
 def on_hit(battle: "Battle", target: int, pdr_damage: int, speed_damage: int, source: str) -> None:
@@ -222,7 +243,8 @@ def perform(battle: "Battle", unit: int, choice: Choice) -> Flow:
         follow_up = choice.param("weapon")
     ts.second_ready = None  # a Second Attack must follow its attack at once
     if key in ("melee", "combo", "gun", "aimed"):
-        yield from attack(battle, unit, key, choice.target, choice.param("weapon"))
+        yield from attack(battle, unit, key, choice.target, choice.param("weapon"),
+                          choice.param("modifier", "none"))
         ts.second_ready = follow_up
     elif key in COST_OF:
         ts.second_used = True

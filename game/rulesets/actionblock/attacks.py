@@ -162,8 +162,9 @@ def evasions(battle: "Battle", attacker: int, target: int, ranged: bool):
 
 
 def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
-                   item: str) -> AttackProfile:
-    """Every number of an attack from the rules; legality is checked by the options."""
+                   item: str, charge: bool = True) -> AttackProfile:
+    """Every number of an attack from the rules; legality is checked by the options.
+    `charge` False leaves out a Charge's bonus (Spinning Strike)."""
     weapon = weapon_of(battle, attacker, item)
     tmpl = template(battle, attacker)
     to_hit: list[tuple[str, int]] = []
@@ -181,7 +182,7 @@ def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
             to_hit.append(("Melee Boost", MELEE_BOOST * rank))
             bonus_dice += rank
         ts = battle.get(attacker, TurnState)
-        if action in ("melee", "combo") and ts.charge and weapon.weight:
+        if action in ("melee", "combo") and charge and ts.charge and weapon.weight:
             label = "Charge" if ts.charge == 1 else "Fast Charge"
             bonus_flat.append((f"{label}: {ts.charge}×weight", ts.charge * weapon.weight))
         pdr_damage = weapon.pdr_damage or 0

@@ -27,7 +27,7 @@ TALENTS = ("melee_boost", "gun_boost", "grapple_boost", "dodge_boost", "pdr_boos
            "offensive_spell_boost", "defensive_spell_boost", "general_spell_boost",
            "teleport", "healing_word", "resist_insanity")
 CHARISMA_SKILLS = ("taunt", "stunning_scream", "battle_strategy", "stealth")
-ABILITIES = ("second_attack",)
+ABILITIES = ("second_attack", "spinning_strike")
 
 _DICE = re.compile(r"^\s*(?:(\d+)d(\d+))?\s*(?:([+-])?\s*(\d+))?\s*$")
 
@@ -272,7 +272,7 @@ class UnitTemplate(BaseModel):
                           "restore_speed_boost", "offensive_spell_boost",
                           "defensive_spell_boost", "general_spell_boost", "teleport",
                           "healing_word", "resist_insanity"], int] = {}
-    abilities: tuple[Literal["second_attack"], ...] = ()
+    abilities: tuple[Literal["second_attack", "spinning_strike"], ...] = ()
     charisma: dict[Literal["taunt", "stunning_scream", "battle_strategy", "stealth"], int] = {}
     defensive_charisma: int = Field(0, ge=0, le=10)
     ghost_hp: int = Field(0, ge=0)

@@ -94,10 +94,16 @@ def melee_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str)
     extra = ""
     if ts.charge:
         extra = f" Charged: + {'' if ts.charge == 1 else '2 × '}weapon weight to damage."
+    params = {"weapon": tuple(weapons)}
+    if key in ("melee", "combo") and "spinning_strike" in template(battle, unit).abilities:
+        # Attack Modifier: every enemy in Melee Range, separate rolls, no Charge bonus.
+        params["modifier"] = ("none", "spinning_strike")
     return Option(key, label, cost_text(battle, key), TARGET_UNIT, tuple(targets),
-                  params={"weapon": tuple(weapons)}, hotkey=hotkey, offensive=True,
+                  params=params, hotkey=hotkey, offensive=True,
                   description="2d6 + To Hit Bonus ≥ Evasion hits; a 12 on the dice is a Critical "
-                              "Hit (every damage term doubled)." + extra)
+                              "Hit (every damage term doubled)." + extra
+                              + (" Spinning Strike: every enemy in reach, each rolled separately, "
+                                 "no Charge bonus." if "modifier" in params else ""))
 
 
 def gun_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,

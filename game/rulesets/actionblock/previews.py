@@ -44,7 +44,15 @@ def choice_odds(battle: "Battle", decision: Decision, choice: Choice) -> Odds | 
         return None
     unit, key, target = decision.actor, choice.option, choice.target
     if key in ATTACKS:
-        return attack_odds(attack_profile(battle, unit, target, key, choice.param("weapon")))
+        spinning = choice.param("modifier") == "spinning_strike"
+        o = attack_odds(attack_profile(battle, unit, target, key, choice.param("weapon"), charge=not spinning))
+        if spinning:
+            from dataclasses import replace
+            from game.rulesets.actionblock.actions import spinning_targets
+            others = len(spinning_targets(battle, unit)) - 1
+            o = replace(o, notes=o.notes + (f"odds against this target; Spinning Strike also rolls "
+                                            f"against {others} other{'s' if others != 1 else ''}",))
+        return o
     if key in ("grapple", "grapple_attack"):
         return attack_odds(attack_profile(battle, unit, target, key, grappling_item(battle, unit)))
     if key == "break_grapple":
