@@ -190,7 +190,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         move = self._smart_tile_option()
         if move is not None:
             self.move_field = rules_view.MoveField(self.battle, p, move)
-            self.board.set_move(self.move_field.bands())
+            self.board.set_move(self.move_field.bands(),
+                                occupied=[u.tile for u in self.view.units.values() if u.active])
         if p.actor in self.view.units:
             self.board.camera.ensure_visible(self.view.units[p.actor].tile, 3)
 

@@ -64,7 +64,7 @@ class BoardRenderer:
         self.outlines: list = []  # (colour, (vertical edges, horizontal edges)) per move band
 
     # --- overlays -----------------------------------------------------------------
-    def set_move(self, bands: dict[tuple[int, int], int] | None) -> None:
+    def set_move(self, bands: dict[tuple[int, int], int] | None, occupied=()) -> None:
         """The movement range, coloured by cost band, each band's edge outlined."""
         top = len(theme.MOVE_BANDS) - 1
         self.move.set({t: theme.MOVE_BANDS[min(b, top)] for t, b in (bands or {}).items()})
@@ -76,7 +76,9 @@ class BoardRenderer:
                 grid[x, y] = min(b, top)
             # a band's edge is drawn only against ground one could walk on (further off,
             # or in a costlier band): walls and trees inside the range get no box
-            ground = self.tmap.walkable
+            ground = self.tmap.walkable.copy()
+            for t in occupied:  # nor around the units standing in it
+                ground[t] = False
             for k in sorted(set(int(v) for v in grid.flat if v != 99)):
                 colour = theme.MOVE_EDGES[min(k, top)]
                 self.outlines.append((colour, _edges(grid <= k, ground)))

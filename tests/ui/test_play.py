@@ -380,3 +380,39 @@ def test_watch_a_saved_replay_from_the_menu(make_app):
     assert isinstance(viewer, ReplayViewer) and len(viewer.choices) == 3
     press(app, pygame.K_END)
     assert viewer.battle.digest() == battle.digest()
+
+
+def test_a_whole_d20_battle_played_with_the_mouse(make_app):
+    """A person (side 1) against the AI to the end, every answer a click: shoot or strike
+    the nearest enemy when offered, else walk towards it, else click End turn."""
+    from game.ui.results import ResultsScreen
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 3), (1, "brawler", 2, 6), (2, "marksman", 16, 3),
+                           (2, "guardian", 16, 6)], seed=11, w=20, h=10)
+    screen = start_screen(app, battle, sides={1: "human", 2: "ai"}, speed=0)
+    clicks = 0
+    for _ in range(600):
+        if battle.over:
+            break
+        if screen.decision is None:
+            app.step(0.05)
+            continue
+        d = screen.decision
+        me = battle.tile(d.actor)
+        attack = next((o for o in d.options if o.offensive and o.target_kind == "unit"), None)
+        move = d.option("move")
+        if attack is not None:
+            click_tile(app, battle.tile(attack.targets[0]))
+        elif move is not None and battle.ruleset.unit_card(battle, d.actor)["actions"] >= 3:
+            foes = [battle.tile(u) for u in battle.units(active_only=True) if battle.team(u) == 2]
+            goal = min(foes, key=lambda t: abs(t[0] - me[0]) + abs(t[1] - me[1]))
+            dest = min(move.targets, key=lambda t: (max(abs(t[0] - goal[0]), abs(t[1] - goal[1])),
+                                                    abs(t[0] - me[0]) + abs(t[1] - me[1])))
+            click_tile(app, dest)
+        else:
+            end = next(r for r, o in screen.rects["bar_buttons"] if o.key == "end_turn")
+            post_click(end.center)
+            pump(app)
+        clicks += 1
+    assert battle.over and clicks > 5
+    assert until(app, lambda: isinstance(app.screen, ResultsScreen), frames=400)
