@@ -153,3 +153,18 @@ def test_unspent_actions_expire_at_the_next_round():
     a = b.get(boxer, Actions)
     assert (a.turn.primary, a.turn.offhand, a.turn.speak, a.turn.move) == (1, 1, 1, 8)
     assert a.spare.total() == 0 and a.held.total() == 0
+
+
+def test_a_holder_may_act_when_a_foe_moves_in_next_to_it():
+    """Hold is "useful if your character is being attacked by someone who moves in and out
+    too fast": [PROP] a foe ending a move within 5 ft opens a chance to use held actions."""
+    b = battle([(1, "boxer", 0, 0), (2, "dummy", 5, 0)], [1, 1, 5, 5])
+    boxer, dummy = b.units()
+    assert b.pending.actor == dummy
+    choose(b, "hold")
+    choose(b, "pass")  # not before the boxer's turn
+    choose(b, "move", (4, 0))
+    assert b.pending.kind == "reaction" and b.pending.actor == dummy
+    assert b.pending.context["mover"] == boxer
+    choose(b, "act_now")
+    assert "punch" in offered(b)
