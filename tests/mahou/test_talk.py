@@ -9,6 +9,7 @@ from game.rulesets.mahou.components import Actions, Distraction, Distractions
 from game.rulesets.mahou.economy import usable
 from game.rulesets.mahou.options import turn_options
 from game.rulesets.mahou.events import CheckRolled, DistractionRolled
+from game.engine.dice import ScriptedDice
 from tests.mahou.kit import battle, choose, last, offered
 
 ENRAGE = [8, 7, 8, 8, 1,  # the fencer's non-skilled Personality: 2d8 (15, 17) → 15
@@ -149,3 +150,10 @@ def test_only_the_highest_penalty_counts_and_a_higher_one_replaces_a_state():
     assert talk.strongest(b, shooter).penalty == 11
     b.add(shooter, Distractions([Distraction("general", fencer, 3), Distraction("general", dummy, 5)]))
     assert talk.strongest(b, shooter).penalty == 5
+    # "…remains enraged until … a different non-general distraction … succeeds with a
+    # higher penalty": an intimidation at −7 over a fading rage at −6 ends the rage.
+    b.add(shooter, Distractions([Distraction("infuriate", fencer, 6, "enraged")]))
+    b.dice = ScriptedDice([8, 4, 8, 5, 1, 1])  # 2d8 keep lower: 12 − 4 = 8; 2d6: 1
+    talk.distract(b, fencer, shooter, "intimidate")
+    assert talk.strongest(b, shooter).penalty == 7
+    assert talk.state(b, shooter) is None
