@@ -62,6 +62,8 @@ class BoardRenderer:
         self._cache_key: tuple | None = None
         self._sprites: dict[tuple, pygame.Surface] = {}
         self.outlines: list = []  # (colour, (vertical edges, horizontal edges)) per move band
+        self._static_surface: pygame.Surface | None = None
+        self._static_version = -1
 
     # --- overlays -----------------------------------------------------------------
     def set_move(self, bands: dict[tuple[int, int], int] | None, occupied=()) -> None:
@@ -104,39 +106,47 @@ class BoardRenderer:
             self._cache_key = key
         surface.blit(self._cache, (0, 0))
 
+    def _static(self) -> pygame.Surface:
+        """The map with its overlays and range outlines, at the tiles' own size; redrawn
+        only when an overlay changes (once per decision), so panning is a plain blit."""
+        if self._static_surface is None or self._static_version != self._version:
+            tm = self.tmap
+            tw, th = tm.tile_width, tm.tile_height
+            surf = self.base.copy()
+            for layer in (self.move, self.targets, self.fog):
+                if not layer.empty:
+                    surf.blit(pygame.transform.scale(layer.surface, surf.get_size()), (0, 0))
+            for colour, (vert, horiz) in self.outlines:
+                for x, y in vert:  # the edge at the left side of tile (x, y)
+                    pygame.draw.line(surf, colour, (x * tw, y * th), (x * tw, (y + 1) * th - 1), 2)
+                for x, y in horiz:  # the edge at the top side of tile (x, y)
+                    pygame.draw.line(surf, colour, (x * tw, y * th), ((x + 1) * tw - 1, y * th), 2)
+            self._static_surface = surf
+            self._static_version = self._version
+        return self._static_surface
+
     def _compose(self, size: tuple[int, int]) -> pygame.Surface:
         cam, tm = self.camera, self.tmap
-        out = pygame.Surface(size)
+        out = self._cache if self._cache is not None and self._cache.get_size() == size else None
+        if out is None:
+            out = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                out = out.convert()
         out.fill(theme.BG)
-        tw, th = tm.tile_width, tm.tile_height
+        static = self._static()
         x0, y0 = cam.to_world(0, 0)
         x1, y1 = cam.to_world(*size)
-        tx0, ty0 = max(0, int(x0 // tw)), max(0, int(y0 // th))
-        tx1, ty1 = min(tm.width, int(math.ceil(x1 / tw))), min(tm.height, int(math.ceil(y1 / th)))
-        if tx1 <= tx0 or ty1 <= ty0:
+        world = pygame.Rect(math.floor(x0), math.floor(y0), math.ceil(x1 - x0) + 1, math.ceil(y1 - y0) + 1)
+        world = world.clip(static.get_rect())
+        if world.w <= 0 or world.h <= 0:
             return out
-        world = pygame.Rect(tx0 * tw, ty0 * th, (tx1 - tx0) * tw, (ty1 - ty0) * th)
-        region = self.base.subsurface(world).copy()
-        tiles = pygame.Rect(tx0, ty0, tx1 - tx0, ty1 - ty0)
-        for layer in (self.move, self.targets, self.fog):
-            if not layer.empty:
-                region.blit(pygame.transform.scale(layer.surface.subsurface(tiles), world.size), (0, 0))
-        z = cam.zoom
-        if z != 1.0:
-            region = pygame.transform.scale(region, (round(world.w * z), round(world.h * z)))
         sx, sy = cam.to_screen(world.x, world.y)
-        out.blit(region, (round(sx), round(sy)))
-        for colour, (vert, horiz) in self.outlines:
-            for x, y in vert:  # the edge at the left side of tile (x, y)
-                if tx0 <= x <= tx1 and ty0 <= y < ty1:
-                    a, b = cam.to_screen(x * tw, y * th), cam.to_screen(x * tw, (y + 1) * th)
-                    pygame.draw.line(out, colour, a, b, 2)
-            for x, y in horiz:  # the edge at the top side of tile (x, y)
-                if tx0 <= x < tx1 and ty0 <= y <= ty1:
-                    a, b = cam.to_screen(x * tw, y * th), cam.to_screen((x + 1) * tw, y * th)
-                    pygame.draw.line(out, colour, a, b, 2)
-        if pygame.display.get_surface() is not None:
-            out = out.convert()
+        z = cam.zoom
+        if z == 1.0:
+            out.blit(static, (round(sx), round(sy)), area=world)
+        else:
+            region = pygame.transform.scale(static.subsurface(world), (round(world.w * z), round(world.h * z)))
+            out.blit(region, (round(sx), round(sy)))
         return out
 
     # --- units ---------------------------------------------------------------------
