@@ -297,3 +297,33 @@ def test_an_attack_reads_in_the_log():
     assert text == ("Soldier 1-1 attacks Soldier 2-1 with Service pistol: 4dF [+ 0 0 0] +1 + 1 (Attack) = 2 "
                     "vs 4dF [− 0 0 0] -1 + 0 (Defense) = -1: hit by 3, damage value 3 → Hurt")
     assert events_of(b, WoundTaken)[-1].describe().startswith("Soldier 2-1 is Hurt (Service pistol, Soldier 1-1)")
+
+
+def test_a_thrown_item_is_not_spent_when_its_attack_is_lost():
+    """A flashbang is spent when thrown; a throw that cannot be made (the faster target ran
+    beyond long range) keeps it."""
+    b = battle([(1, "soldier", 5, 1), (2, "guardian", 0, 1)], initiative(4, -4) + initiative(4, -4),
+               ascii_map(["." * 14] * 3))
+    s, g = b.units()
+    attack(b, g, s, "flashbang")
+    declare(b, g, "hold")
+    declare(b, s, "move", (11, 1))
+    declare(b, s, "hold")
+    assert "beyond long range" in events_of(b, AttackLost)[-1].reason
+    assert b.get(g, Kit).uses["flashbang"] == 2
+
+
+def test_a_hidden_target_is_located_once_a_turn():
+    """[PROP] One locate roll per attacker and target a turn: the gunslinger's second pistol
+    needs no second search for the soldier behind sandbags (total cover)."""
+    from game.rulesets.fate.events import LocateRolled
+    rows = ["............", "....h.......", "............"]
+    dice = (initiative(4, -4) + total(1) + total(0)  # located: 1 + Notice 1 vs 0
+            + total(0) + total(0) + total(0) + total(0) + initiative(4, -4))
+    b = battle([(1, "gunner", 0, 1), (2, "soldier", 5, 1)], dice, ascii_map(rows))
+    g, s = b.units()
+    hold(b, s)
+    attack(b, g, s, "machine_pistol")
+    attack(b, g, s, "machine_pistol")
+    assert len(events_of(b, LocateRolled)) == 1
+    assert len(events_of(b, AttackRolled)) == 2

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from game.engine.components import FALLEN, KNEELING, STANDING, OutOfFight, Position, Posture
 from game.engine.events import ConditionChanged, Moved, Note, OutOfFightEvent
 from game.rulesets.fate import fudge
-from game.rulesets.fate.attacks import AttackResult, Situation, attack_profile, in_reach, roll_attack
+from game.rulesets.fate.attacks import (AttackResult, Situation, attack_profile, in_reach, roll_attack,
+                                        roll_locate)
 from game.rulesets.fate.components import Aiming, Blind, Declared, Kit
 from game.rulesets.fate.events import AimTaken, AttackLost, PostureChanged, ToughnessChecked, WoundTaken
 from game.rulesets.fate.options import MOVE_TILES
@@ -140,9 +141,6 @@ class TurnResolution:
         if track(b, target).dead:
             b.emit(AttackLost(unit, b.name(unit), b.name(target), w.name, "the target is already dead"))
             return
-        if w.uses is not None:
-            kit = b.get(unit, Kit)
-            kit.uses[w.id] = kit.uses.get(w.id, 0) - 1  # thrown: spent, hit or miss
         s = Situation(unit, target, w.id, b.tile(unit), b.tile(target), posture(b, unit),
                       posture(b, target), charging=w.melee and self.charging(unit, target, d.slot),
                       aimed=w.missile and self.aimed(unit, target, d.slot))
@@ -155,16 +153,21 @@ class TurnResolution:
         if profile.blocked:
             b.emit(AttackLost(unit, b.name(unit), b.name(target), w.name, "a wall stands in the way"))
             return
-        if s.aimed:
-            b.remove(unit, Aiming)  # the aim is spent on this attack
         key = (unit, target)
-        result = roll_attack(b, profile, self.located.get(key))
         if profile.locate_why:
-            self.located[key] = result.located
-            if not result.located:
+            # "The attacker must still locate her before attacking": once a turn per target.
+            if key not in self.located:
+                self.located[key] = roll_locate(b, profile)
+            if not self.located[key]:
                 b.emit(AttackLost(unit, b.name(unit), b.name(target), w.name,
                                   f"{b.name(target)} could not be located"))
                 return
+        if s.aimed:
+            b.remove(unit, Aiming)  # the aim is spent on this attack
+        if w.uses is not None:
+            kit = b.get(unit, Kit)
+            kit.uses[w.id] = kit.uses.get(w.id, 0) - 1  # thrown: spent, hit or miss
+        result = roll_attack(b, profile, located=True)
         if result.hit:
             self.pending.append(Pending(target, result, f"{w.name}, {b.name(unit)}"))
 
