@@ -41,14 +41,14 @@ def ruleset_with(*templates: UnitTemplate) -> FiveByFiveRuleset:
 
 
 def battle(units: list[tuple[int, object, int, int]], dice: list, tmap=None,
-           max_rounds: int = 40) -> Battle:
+           max_rounds: int = 40, player_sides=frozenset()) -> Battle:
     """Units are (team, template id or UnitTemplate, x, y); dice are scripted faces."""
     templates = [t for _, t, _, _ in units if isinstance(t, UnitTemplate)]
     rs = ruleset_with(*templates)
     orders = [UnitOrder(team, t.id if isinstance(t, UnitTemplate) else t, x, y)
               for team, t, x, y in units]
     return Battle(tmap or open_map(12, 8), rs, orders, dice=ScriptedDice(list(dice)),
-                  max_rounds=max_rounds)
+                  max_rounds=max_rounds, player_sides=player_sides)
 
 
 def duel(attacker: dict, defender: dict, dice: list, gap: int = 1, tmap=None) -> Battle:

@@ -38,9 +38,10 @@ def test_movement_allowance_is_the_initiative_roll():
 
 
 def test_ties_player_characters_act_before_npcs():
-    """"In the event of a tie, Player Characters act before GM controlled NPC's": side 1
-    is the Player Characters' unless the battle names its player sides ([PROP])."""
-    b = battle([(2, hero("npc", grace=4), 0, 0), (1, hero("pc", grace=1), 11, 7)], [d5(3), d5(3)])
+    """"In the event of a tie, Player Characters act before GM controlled NPC's": the
+    Player Characters are the units of the sides a person commands ([PROP])."""
+    b = battle([(2, hero("npc", grace=4), 0, 0), (1, hero("pc", grace=1), 11, 7)], [d5(3), d5(3)],
+               player_sides={1})
     npc, pc = b.units()
     assert b.pending.actor == pc
     assert "Player Characters act before NPCs" in events_of(b, TurnOrder)[-1].describe()
@@ -64,7 +65,8 @@ def test_player_sides_recorded_by_the_battle_decide_who_the_pcs_are():
     """[PROP] With `battle.player_sides` set, those sides are the PCs; when every side (or
     none) is a PC, the PC rule cannot split a tie and Grace decides."""
     from game.rulesets.fivebyfive.flow import pc_precedence
-    b = battle([(1, hero("one", grace=1), 0, 0), (2, hero("two", grace=3), 11, 7)], [d5(3), d5(3)])
+    b = battle([(1, hero("one", grace=1), 0, 0), (2, hero("two", grace=3), 11, 7)], [d5(3), d5(3)],
+               player_sides={1})
     one, two = b.units()
     assert pc_precedence(b, [one, two]) == {one: 0, two: 1}
     b.player_sides = {2}

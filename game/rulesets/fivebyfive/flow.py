@@ -20,18 +20,16 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle
 
 Flow = Generator[Decision, Choice, None]
-DEFAULT_PLAYER_SIDES = frozenset({1})
 
 
 # --- Initiative ----------------------------------------------------------------------
 def player_sides(battle: "Battle") -> frozenset[int]:
     """The sides of Player Characters, for the tie rule.
 
-    [PROP] `battle.player_sides` (the sides a person controls) when the engine records
-    it; otherwise side 1, the side the window gives a person by default.
+    [PROP] `battle.player_sides`: the sides a person commands (set by the menu, saved
+    in replays). The AI's sides are the GM's NPCs.
     """
-    sides = getattr(battle, "player_sides", None)
-    return DEFAULT_PLAYER_SIDES if sides is None else frozenset(sides)
+    return frozenset(battle.player_sides)
 
 
 def pc_precedence(battle: "Battle", units: list[int]) -> dict[int, int]:
