@@ -443,7 +443,8 @@ class ActionBlockAI:
                 if lof.visible and not lof.blocked:
                     shots += 1
                     cover_best = max(cover_best, COVER_VALUE[Cover(lof.cover)] * 0.5)
-        score += 3.0 if shots else -0.3 * max(0.0, walk - reach)
+        # No shot from here: close in along the walking distance until one opens up.
+        score += 3.0 if shots else -0.3 * walk
         score += cover_best + 0.6 * COVER_VALUE[Cover(int(battle.map.cover[tile]))]
         if nearest <= 1:
             score -= 2.0

@@ -72,18 +72,25 @@ def cone(facing: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple(DIRECTIONS[ORDER[(i + k) % 8]] for k in (-1, 0, 1))
 
 
+def standing_tiles(battle: "Battle", unit: int) -> set[Tile]:
+    """Tiles of the other characters still standing: a move cannot pass them."""
+    return {battle.tile(u) for u in battle.units(active_only=True) if u != unit}
+
+
 def blocking_tiles(battle: "Battle", unit: int) -> set[Tile]:
-    """Tiles a move may not enter or cross: every other character still lying or
-    standing there ([PROP] the Dead are removed from play and block nothing)."""
+    """Tiles a move may not end on: every other character standing or lying there
+    ([PROP] a fallen body can be stepped over but not stood on; the Dead are removed
+    from play and take no room)."""
     return {battle.tile(u) for u in battle.units() if u != unit and not battle.get(u, Health).dead}
 
 
 def straight_moves(battle: "Battle", unit: int, feet: int,
                    directions: tuple[tuple[int, int], ...] | None = None) -> dict[Tile, list[Tile]]:
-    """Every tile a straight move of up to `feet` reaches → the path (start excluded)."""
+    """Every tile a straight move of up to `feet` can end on → the path (start excluded)."""
     tmap = battle.map
     budget = feet // tmap.feet_per_tile
-    blocked = blocking_tiles(battle, unit)
+    standing = standing_tiles(battle, unit)
+    taken = blocking_tiles(battle, unit)
     start = battle.tile(unit)
     out: dict[Tile, list[Tile]] = {}
     for d in (directions or tuple(DIRECTIONS.values())):
@@ -91,7 +98,7 @@ def straight_moves(battle: "Battle", unit: int, feet: int,
         spent, path = 0, []
         while True:
             nx, ny = x + d[0], y + d[1]
-            if not tmap.in_bounds(nx, ny) or not tmap.walkable[nx, ny] or (nx, ny) in blocked:
+            if not tmap.in_bounds(nx, ny) or not tmap.walkable[nx, ny] or (nx, ny) in standing:
                 break
             if d[0] and d[1] and not (tmap.walkable[nx, y] and tmap.walkable[x, ny]):
                 break  # no cutting the corner of a wall
@@ -99,7 +106,8 @@ def straight_moves(battle: "Battle", unit: int, feet: int,
             if spent > budget:
                 break
             path = path + [(nx, ny)]
-            out[(nx, ny)] = path
+            if (nx, ny) not in taken:
+                out[(nx, ny)] = path
             x, y = nx, ny
     return dict(sorted(out.items(), key=lambda kv: (kv[0][1], kv[0][0])))
 
