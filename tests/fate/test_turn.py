@@ -1,7 +1,7 @@
 """The combat turn: initiative, declaring slowest-first, two actions, hands, and the
 simultaneous resolution (rule text: "Initiative", "The Combat Turn", "Attacks")."""
 
-from game.engine.components import KNEELING, PRONE, STANDING, Posture
+from game.engine.components import PRONE, STANDING, Posture
 from game.engine.decisions import DECLARE
 from game.engine.events import Moved, Note
 from game.rulesets.fate.components import Kit

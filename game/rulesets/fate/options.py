@@ -60,7 +60,7 @@ def move_reach(battle: "Battle", unit: int, slot: int):
         start = tile_after(battle, unit, slot - 1)
         blockers = [tile_after(battle, u, slot - 1) for u in battle.units(active_only=True) if u != unit]
         return reach(battle.map, start, MOVE_TILES, blocked=blockers)
-    return battle.memo(("fate-reach", unit, slot, len(plan_of(battle, unit))), compute)
+    return battle.memo(("fate-reach", unit, slot), compute)
 
 
 def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
