@@ -123,7 +123,8 @@ def _tile_images(tmx) -> dict[int, TileImage]:
             continue
         filename, rect, flags = image
         flip = tuple(bool(f) for f in flags) if flags else (False, False, False)
-        tiles[gid] = TileImage(Path(os.path.normpath(filename)), tuple(rect), *flip)
+        # Absolute, so the window finds the picture whatever its working directory.
+        tiles[gid] = TileImage(Path(os.path.abspath(filename)), tuple(rect), *flip)
     return tiles
 
 
