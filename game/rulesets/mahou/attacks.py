@@ -259,7 +259,7 @@ def attack_odds(battle: "Battle", profile: AttackProfile) -> Odds:
     p_hit = sum(p for v, p in dist.items() if v >= tn)
     p_crit = sum(p for v, p in dist.items() if v >= 2 * tn) if profile.crit_possible else 0.0
     p_self = (sum(p for v, p in dist.items() if v <= tn - SELF_HIT_MARGIN)
-              if profile.self_hit_possible else 0.0)
+              if profile.self_hit_possible and profile.damage is not None else 0.0)
     notes = ["the target may still raise the number with spot defences"]
     if profile.damage is None:
         damage = {0: 1.0}

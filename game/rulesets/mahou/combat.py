@@ -159,7 +159,8 @@ def resolve(battle: "Battle", spec: AttackSpec, fixed: md.Rolled | None = None
     needed, source = inc.number(battle)
     hit = rolled.total >= needed
     critical = hit and profile.crit_possible and rolled.total >= 2 * needed
-    self_hit = (not hit and profile.self_hit_possible
+    # [PROP] only a blow that deals damage can land on oneself (not a grapple or a pull).
+    self_hit = (not hit and profile.self_hit_possible and profile.damage is not None
                 and rolled.total <= needed - SELF_HIT_MARGIN)
     note = ""
     if self_hit:
