@@ -96,3 +96,26 @@ def test_battle_communication_points_out_the_stealthed():
     assert "battle_communication" in offered(b)
     answer(b, "battle_communication")
     assert b.get(me, Conditions).fooled == set()
+
+
+def test_acting_in_stealth_rolls_with_the_subtlety_modifier():
+    """Acting while Stealthed: each fooled enemy rolls again, the Stealth roll taking
+    the action's Subtlety Modifier (Restore Strength Points +10)."""
+    b = battle([(1, "talker", 0, 0), (2, "pistoleer", 5, 0), (2, "slow", 6, 0)],
+               [6, 6, 6, 1, 1, 1,  # roll-off: talker first
+                6, 6, 1, 1, 1, 1, 6, 6,  # Stealth: fools the pistoleer only
+                1, 1, 6, 6])  # next turn, Restore: 2 + 1 + 10 = 13 vs 12 + 0: still hidden
+    me, p1, p2 = b.units()
+    answer(b, "stealth")
+    answer(b, "end_turn")
+    answer(b, "end_turn")
+    answer(b, "end_turn")
+    from game.rulesets.actionblock.components import Points
+    b.get(me, Points).strength = 5
+    answer(b, "end_turn")
+    answer(b, "end_turn")
+    answer(b, "end_turn")
+    answer(b, "restore_strength")
+    c = events_of(b, ContestRolled)[-1]
+    assert ("Subtlety Restore Strength Points", 10) in c.a_mods and c.success
+    assert b.get(me, Conditions).fooled == {p1}

@@ -90,3 +90,11 @@ def test_teleport_costs_ghost_hp_per_foot():
     answer(b, "teleport", (7, 3), facing="moved")
     assert b.tile(me) == (7, 3)
     assert b.get(me, Ghost).ghost == 10 - 10
+
+
+def test_preview_move_names_the_cheapest_action():
+    b = battle([(1, "swordsman", 5, 5), (2, "target", 9, 5)], [])
+    me, _ = b.units()
+    path, text = b.ruleset.preview_move(b, me, (7, 5))
+    assert path == [(6, 5), (7, 5)] and text.startswith("Charge")
+    assert b.ruleset.preview_move(b, me, (20, 5)) is None

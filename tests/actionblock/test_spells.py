@@ -194,3 +194,16 @@ def test_gather_mist_restores_ghost_hp():
     answer(b, "activate")
     assert b.get(me, Ghost).ghost == 20
     assert events_of(b, StatChanged)[-1].stat == "Current Ghost HP"
+
+
+def test_healing_word():
+    """Healing Word (rank 2): 2d6 Current Health Points to self or an ally within 30 ft."""
+    b = battle([(1, "mystic", 0, 0), (1, "slow", 6, 0), (1, "slow", 7, 1), (2, "target", 9, 9)],
+               [1, 1, 1, 2, 2, 2,   # the two slow allies tie: a roll-off
+                4, 5])
+    me, near, far, foe = b.units()
+    set_hp(b, near, 5)
+    opt = b.pending.option("healing_word")
+    assert set(opt.targets) == {me, near}  # 30 ft = 6 tiles; 35 ft is too far
+    answer(b, "healing_word", near)
+    assert b.get(near, Health).hp == 5 + 9

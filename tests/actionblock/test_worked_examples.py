@@ -330,3 +330,42 @@ def test_14_restore_strength_capped_at_max_battle_strength():
     answer(b, "end_turn")
     answer(b, "restore_strength")
     assert b.get(me, Points).strength == 5
+
+
+# --- further rules of the text around the examples ----------------------------------------
+def test_turn_order_uses_maximum_speed_not_battle_speed():
+    """"determined by [Maximum Speed Points]": heavy armour (Max Battle Speed 4) does not
+    change a Max Speed 8 character's place before a Max Speed 6 one."""
+    b = battle([(2, "slow", 5, 0), (1, "greatsword", 0, 0)], [])
+    assert turn_names(b)[0].startswith("Greatswordsman")
+
+
+def test_a_base_12_that_misses_is_no_critical():
+    """"The To Hit Roll must also successfully hit the target" for a Critical Hit."""
+    b = battle([(1, "swordsman", 0, 0), (2, "target", 1, 0)], [6, 6])
+    me, foe = b.units()
+    from game.rulesets.actionblock.components import Defences
+    answer(b, "end_turn")
+    answer(b, "end_turn")
+    from game.rulesets.actionblock.attacks import attack_profile, roll_to_hit
+    from dataclasses import replace
+    profile = attack_profile(b, me, foe, "melee", "longsword")
+    profile = replace(profile, passive=(("Passive Evasion", 15),))
+    (roll,) = roll_to_hit(b, profile)
+    assert sum(roll.faces) == 12 and not roll.hit and not roll.critical
+
+
+def test_melee_needs_melee_range():
+    """Melee weapons use Melee Range, 5 feet: only adjacent targets."""
+    b = battle([(1, "swordsman", 0, 0), (2, "target", 2, 0)], [])
+    assert b.pending.option("melee") is None
+
+
+def test_the_dead_cannot_be_healed():
+    from game.rulesets.actionblock.health import heal, knock_out, take_damage
+    b = battle([(1, "swordsman", 0, 0), (2, "target", 5, 0)], [])
+    me, foe = b.units()
+    knock_out(b, foe)
+    take_damage(b, foe, 1, "test")
+    assert b.get(foe, Health).dead
+    assert heal(b, foe, 10, "10", "test") == 0 and not b.active(foe)

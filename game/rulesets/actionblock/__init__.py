@@ -131,6 +131,27 @@ class ActionBlockRuleset:
             "conditions": conditions,
         }
 
+    def preview_move(self, battle: "Battle", unit: int, tile: tuple[int, int]):
+        """(path, cost text) of the cheapest Movement Action on offer that ends on
+        `tile`, or None: what the window shows when the pointer rests on a tile."""
+        decision = battle.pending
+        if decision is None or decision.actor != unit:
+            return None
+        best = None
+        for opt in decision.options:
+            if opt.target_kind == "tile" and tuple(tile) in opt.targets:
+                cost = self.data.cost(opt.key)
+                if best is None or (cost.speed, cost.strength) < best[0]:
+                    from game.rulesets.actionblock.movement import charge_moves, straight_moves, MOVE_FEET
+                    if opt.key in ("charge", "fast_charge"):
+                        path = charge_moves(battle, unit, opt.key)[tuple(tile)]
+                    elif opt.key in MOVE_FEET:
+                        path = straight_moves(battle, unit, MOVE_FEET[opt.key])[tuple(tile)]
+                    else:
+                        path = [tuple(tile)]
+                    best = ((cost.speed, cost.strength), path, f"{cost.name}: {opt.cost}")
+        return None if best is None else (best[1], best[2])
+
     def health(self, battle: "Battle", unit: int) -> tuple[int, int]:
         h = battle.get(unit, Health)
         return max(0, h.hp), h.max_hp
