@@ -87,7 +87,9 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
 
     p = sub.add_parser("demo", help="one AI-against-AI battle, in the window or printed (--headless)")
     p.add_argument("--headless", action="store_true", help="print the battle log instead of opening the window")
-    battle_options(p, default_ruleset="d20", default_map=woodland, default_seed=0)
+    # No defaults here: the window loops over every map and ruleset unless told which;
+    # --headless fills in woodland, d20 and seed 0 itself.
+    battle_options(p)
     p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
     p.add_argument("--save-replay", metavar="FILE", type=Path, help="with --headless: write the battle's replay")
     p.set_defaults(func=cmd_demo)
@@ -173,7 +175,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from game.replay import save_replay
     from game.simulate import BattleSpec, play_ai_battle
 
-    spec = BattleSpec(str(args.map), args.ruleset, args.seed, args.max_rounds)
+    from game.replay import default_map
+    spec = BattleSpec(str(args.map or default_map()), args.ruleset or "d20",
+                      0 if args.seed is None else args.seed, args.max_rounds)
     battle = play_ai_battle(spec, on_event=lambda event: print(event.describe()))
     try:
         if not (battle.log and isinstance(battle.log[-1], BattleEnded)):

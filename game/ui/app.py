@@ -153,15 +153,6 @@ class App:
             pygame.quit()
 
 
-def _all_cli_defaults(told: dict) -> bool:
-    try:
-        from game.replay import default_map
-        same_map = told["map"] is not None and Path(told["map"]).resolve() == default_map().resolve()
-    except (OSError, ImportError):
-        return False
-    return same_map and told["ruleset"] == "d20" and told["seed"] == 0
-
-
 def _at_least(size) -> tuple[int, int]:
     return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
 
@@ -205,10 +196,6 @@ def run_demo(args: Any = None) -> int:
     app = App()
     told = {"map": getattr(args, "map", None), "ruleset": getattr(args, "ruleset", None),
             "seed": getattr(args, "seed", None), "max_rounds": getattr(args, "max_rounds", None)}
-    if _all_cli_defaults(told):
-        # `demo` with nothing named: the command line fills in its headless defaults
-        # (woodland, d20, seed 0); the window loops over every map and ruleset instead
-        told.update(map=None, ruleset=None, seed=None)
     app.start_demo(told)
     app.loop()
     return 0
