@@ -27,6 +27,7 @@ import numpy as np
 from game.ai.controllers import random_choice
 from game.engine.components import Archetype
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
+from game.world.paths import reach
 from game.world.sight import fov
 from game.world.tactical_map import Cover
 
@@ -303,18 +304,23 @@ class MahouAI:
         X, Y = np.indices(tmap.shape)
         cover_value = np.array([COVER_VALUE[c] for c in Cover])[tmap.cover.astype(np.intp)]
         nearest = np.full(tmap.shape, 10 ** 6)
+        walk_nearest = np.full(tmap.shape, 10 ** 6)
         in_reach = np.zeros(tmap.shape, bool)
         score = np.zeros(tmap.shape)
         for ex, ey in enemy_tiles:
             seen = battle.memo(("mahou-ai-fov", (ex, ey)), lambda: fov(tmap, (ex, ey)))
+            # walking distance, so that a stream or a wall between does not trap a unit
+            walk = battle.memo(("mahou-ai-walk", (ex, ey)),
+                               lambda: np.minimum(reach(tmap, (ex, ey), 0).cost, 10 ** 5))
             dist = np.maximum(abs(X - ex), abs(Y - ey))
             nearest = np.minimum(nearest, dist)
+            walk_nearest = np.minimum(walk_nearest, walk)
             in_reach |= seen & (dist <= ideal)
             if ideal > 1:
                 nx = np.clip(X + np.sign(ex - X), 0, tmap.width - 1)
                 ny = np.clip(Y + np.sign(ey - Y), 0, tmap.height - 1)
                 score += np.where(seen, cover_value[nx, ny], 0.2)
-        score += np.where(nearest > ideal, -0.3 * (nearest - ideal), -0.08 * (ideal - nearest))
+        score += np.where(nearest > ideal, -0.3 * (walk_nearest - ideal), -0.08 * (ideal - nearest))
         score += in_reach * 1.5
         return score
 

@@ -145,7 +145,8 @@ def resolve(battle: "Battle", spec: AttackSpec, fixed: md.Rolled | None = None
     profile = attack_profile(battle, spec)
     hands = ("both hands" if len(spec.hands) == 2 else
              f"{spec.hands[0].replace('primary', 'primary hand')} action" if spec.hands
-             else "all remaining movement")
+             else "all remaining movement" if spec.mode == KICK
+             else "free (the escape roll)" if fixed is not None else "no hand action")
     battle.emit(AttackDeclared(spec.attacker, spec.target, battle.name(spec.attacker),
                                battle.name(spec.target), profile.what, hands))
     inc = Incoming(profile)
@@ -282,8 +283,10 @@ def apply_precise(battle: "Battle", target: int, effect: str) -> None:
         battle.get(target, Actions).lost.append(lost)
         if lost in HANDS:
             battle.get(target, PreciseHits).hands += 1
-        battle.emit(ActionsChanged(target, name, f"will lose its {kind.replace('moves', 'movement')} "
-                                                 f"the next time it is granted (precise critical)."))
+        what = {"primary": "primary hand action", "offhand": "offhand action",
+                "speak": "speak action", "moves": "movement"}[kind]
+        battle.emit(ActionsChanged(target, name, f"will lose its {what} the next time it is "
+                                                 "granted (precise critical)."))
     elif effect == "fall":
         battle.get(target, Posture).value = FALLEN
         battle.emit(ConditionChanged(target, name, "fallen", True, "precise critical"))

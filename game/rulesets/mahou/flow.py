@@ -94,8 +94,8 @@ def start_round(battle: "Battle") -> list[int]:
         lost = economy.grant_round(battle, unit)
         for kind in lost:
             battle.emit(ActionsChanged(unit, battle.name(unit),
-                                       f"loses its {economy.KIND_NAMES[kind]} this round "
-                                       "(precise critical)."))
+                                       f"loses its {economy.KIND_NAMES[kind]} action"
+                                       f"{'s' if kind == 'move' else ''} this round (precise critical)."))
     return roll_initiative(battle)
 
 
