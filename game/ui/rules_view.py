@@ -3,7 +3,7 @@
 Everything here is a preview: it reads the Battle and changes nothing. A ruleset may
 offer its own `preview_move(battle, unit, tile)` / `threats_at(battle, unit, tile)`;
 otherwise the generic fallbacks below are used. The only ruleset-specific code of the
-window (d20's movement costs in Actions, its weapon ranges) is isolated here.
+window knows of no ruleset by name.
 """
 
 from __future__ import annotations
@@ -12,26 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.decisions import Choice, Decision, Option
+from game.engine.previews import MovePreview, Threat
 from game.world.tactical_map import Cover
 
 Tile = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class MovePreview:
-    path: tuple[Tile, ...]      # tiles stepped on after the start, ending at the destination
-    cost: str                   # e.g. "2 Actions" or "6 tiles"
-    band: int = 0               # 0 = cheapest band (first Action), 1 = second...
-
-
-@dataclass(frozen=True)
-class Threat:
-    """One enemy's view of a tile: does it see it, could it shoot there, what covers you."""
-
-    unit: int
-    sees: bool
-    can_shoot: bool
-    cover: str
 
 
 class MoveField:
@@ -68,23 +52,13 @@ class MoveField:
         except ValueError:
             return MovePreview((tile,), "")
         cost_tiles = int(self._reach.cost[tile])
-        actions = _actions_for(self.battle, self.unit, cost_tiles)
-        if actions is None:
-            return MovePreview(path, f"{cost_tiles} tile{'s' if cost_tiles != 1 else ''}")
-        word = "Action" if actions == 1 else "Actions"
-        cost = f"{actions} {word}" if actions else "movement left over"
-        return MovePreview(path, f"{cost} · {cost_tiles * self.battle.map.feet_per_tile} ft",
-                           max(0, actions - 1))
+        return MovePreview(path, f"{cost_tiles} tile{'s' if cost_tiles != 1 else ''}")
 
     def bands(self) -> dict[Tile, int]:
         """Each target tile's cost band, for colouring the range overlay."""
-        out = {}
-        if self._custom is not None or self._reach is None:
+        if self._custom is None:
             return {t: 0 for t in self.targets}
-        for t in self.targets:
-            actions = _actions_for(self.battle, self.unit, int(self._reach.cost[t]))
-            out[t] = 0 if actions is None else max(0, actions - 1)
-        return out
+        return {t: (self.preview(t).band if self.preview(t) else 0) for t in self.targets}
 
 
 def _as_preview(value: Any, tile: Tile) -> MovePreview | None:
@@ -104,22 +78,10 @@ def _as_preview(value: Any, tile: Tile) -> MovePreview | None:
 
 
 def _reach(battle: Any, unit: int):
-    if battle.ruleset.id == "d20":
-        from game.rulesets.d20.options import move_reach
-        return move_reach(battle, unit)
-    try:
-        from game.world.paths import reach
-    except ImportError:
-        return None
+    """Generic fallback: every tile the unit could walk to, other units blocking."""
+    from game.world.paths import reach
     blocked = [battle.tile(u) for u in battle.units(active_only=True) if u != unit]
     return reach(battle.map, battle.tile(unit), battle.map.width * battle.map.height, blocked=blocked)
-
-
-def _actions_for(battle: Any, unit: int, cost_tiles: int) -> int | None:
-    if battle.ruleset.id == "d20":
-        from game.rulesets.d20.options import move_actions_needed
-        return move_actions_needed(battle, unit, cost_tiles)
-    return None
 
 
 def threats_at(battle: Any, unit: int, tile: Tile, enemies: list[int]) -> list[Threat]:
@@ -132,19 +94,8 @@ def threats_at(battle: Any, unit: int, tile: Tile, enemies: list[int]) -> list[T
     for e in enemies:
         lof = line_of_fire(battle.map, battle.tile(e), tile)
         sees = bool(lof.visible) and not lof.blocked
-        out.append(Threat(e, sees, sees and _in_range(battle, e, tile), Cover(int(lof.cover)).name.lower()))
+        out.append(Threat(e, sees, sees, Cover(int(lof.cover)).name.lower()))
     return out
-
-
-def _in_range(battle: Any, shooter: int, tile: Tile) -> bool:
-    if battle.ruleset.id == "d20":
-        from game.rulesets.d20.attacks import distance_ft, range_band
-        from game.rulesets.d20.stats import held_weapon
-        weapon = held_weapon(battle, shooter)
-        if weapon is None or not weapon.ranged:
-            return distance_ft(battle, battle.tile(shooter), tile) <= 5
-        return range_band(weapon, distance_ft(battle, battle.tile(shooter), tile)) is not None
-    return True
 
 
 def odds(battle: Any, decision: Decision, choice: Choice):

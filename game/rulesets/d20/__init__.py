@@ -14,7 +14,12 @@ from game.rulesets.d20.checks import chance_contest
 from game.rulesets.d20.components import (Afflictions, Health, Loadout, Restraint, Soldier,
                                           Spotted, TurnState)
 from game.rulesets.d20.data import D20Data
-from game.rulesets.d20.stats import template
+from game.rulesets.d20.options import move_actions_needed, move_reach
+from game.rulesets.d20.stats import held_weapon, template
+from game.rulesets.d20.attacks import distance_ft, range_band, sees_tile
+from game.engine.previews import MovePreview, Threat
+from game.world.sight import line_of_fire
+from game.world.tactical_map import Cover
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle, UnitOrder
@@ -94,6 +99,38 @@ class D20Ruleset:
             if held and held.ranged else "",
             "conditions": conditions,
         }
+
+    def preview_move(self, battle: "Battle", unit: int, tile: tuple[int, int]) -> MovePreview | None:
+        """Path and cost in Actions; the band is the Action the move ends in."""
+        r = move_reach(battle, unit)
+        try:
+            path = tuple(r.path_to(tile))
+        except ValueError:
+            return None
+        cost_tiles = int(r.cost[tile])
+        actions = move_actions_needed(battle, unit, cost_tiles)
+        cost = f"{actions} Action{'s' if actions != 1 else ''}" if actions else "movement left over"
+        return MovePreview(path, f"{cost} · {cost_tiles * battle.map.feet_per_tile} ft",
+                           max(0, actions - 1))
+
+    def threats_at(self, battle: "Battle", unit: int, tile: tuple[int, int],
+                   enemies: list[int]) -> list[Threat]:
+        """For each enemy: would it see `unit` standing on `tile` (d20 sight: concealment
+        hides), could it attack there with what it holds, and the cover it would face."""
+        out = []
+        for e in enemies:
+            here = battle.tile(e)
+            lof = line_of_fire(battle.map, here, tile)
+            sees = not lof.blocked and sees_tile(battle.map, here, tile)
+            weapon = held_weapon(battle, e)
+            dist = distance_ft(battle, here, tile)
+            if weapon is None or not weapon.ranged:
+                reach_ok = dist <= 5
+            else:
+                reach_ok = not lof.blocked and range_band(weapon, dist) is not None
+            out.append(Threat(e, sees, reach_ok and (sees or dist <= 5),
+                              Cover(int(lof.cover)).name.lower()))
+        return out
 
     def health(self, battle: "Battle", unit: int) -> tuple[int, int]:
         h = battle.get(unit, Health)
