@@ -94,24 +94,27 @@ class FateAI:
         return best
 
     def _aim(self, battle: Any, decision: Decision, opt: Option, view: "_View") -> tuple[float, Choice | None]:
-        """Aim when this action could not be a better attack: a lone two-handed shot to come."""
+        """Aiming as a plan. First action, for a unit with a single attack to make: aim now
+        and take the aimed shot with the second (its value, a little less for the chance the
+        target moves away). Second action: the aim's gain for next turn's shot, discounted."""
         from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile
-        if view.slot == 2 and view.attacked_this_turn():
-            return (0.0, None)
         if view.slot == 1 and view.has_two_attacks():
-            return (0.0, None)
+            return (0.0, None)  # two attacks beat aiming for one
         best: tuple[float, Choice | None] = (0.0, None)
         for target in opt.targets:
+            where, how = view.where(target, view.slot + 1), view.posture_of(target, view.slot + 1)
             for w in view.missiles():
-                plain = Situation(view.unit, target, w, view.origin, view.where(target, view.slot + 1),
-                                  view.posture, view.posture_of(target, view.slot + 1))
-                aimed = Situation(view.unit, target, w, view.origin, view.where(target, view.slot + 1),
-                                  view.posture, view.posture_of(target, view.slot + 1), aimed=True)
-                gain = (self._attack_value(battle, attack_odds(battle, attack_profile(battle, aimed)), target, view)
-                        - self._attack_value(battle, attack_odds(battle, attack_profile(battle, plain)), target, view))
-                gain *= 0.9 if view.slot == 1 else 0.4  # next turn's aim may not survive
-                if gain > best[0]:
-                    best = (gain, opt.choice(target))
+                plain = Situation(view.unit, target, w, view.origin, where, view.posture, how)
+                aimed = Situation(view.unit, target, w, view.origin, where, view.posture, how, aimed=True)
+                with_aim = self._attack_value(battle, attack_odds(battle, attack_profile(battle, aimed)), target, view)
+                if view.slot == 1:
+                    score = with_aim * (0.95 if view.declared(target) else 0.85)
+                else:
+                    without = self._attack_value(battle, attack_odds(battle, attack_profile(battle, plain)),
+                                                 target, view)
+                    score = 0.4 * (with_aim - without)  # next turn's aim may not survive
+                if score > best[0]:
+                    best = (score, opt.choice(target))
         return best
 
     # --- movement ------------------------------------------------------------------
