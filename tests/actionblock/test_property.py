@@ -55,7 +55,7 @@ def play(b: Battle, controllers) -> list:
 
 
 @pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.stem)
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, 1, 2])
 def test_random_games_keep_invariants_and_replay(map_path, seed):
     """Random legal play ends within the round limit and replays to the same digest."""
     b = new_battle(map_path, "actionblock", seed=seed, max_rounds=MAX_ROUNDS)
@@ -74,6 +74,33 @@ def test_ai_games_keep_invariants(map_path):
     b = new_battle(map_path, "actionblock", seed=3, max_rounds=25)
     play(b, {1: make_ai("actionblock", 1), 2: make_ai("actionblock", 2, "easy")})
     assert b.log[-1].describe()
+    b.close()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_template_in_random_play(seed):
+    """Squads of every template (spells, drills, hammers, Tesla, twin pistols) in random
+    legal play on the arena."""
+    from game.rulesets.actionblock.data import ActionBlockData
+    ids = sorted(ActionBlockData().templates)
+    squads = {1: ids[seed % 3::2][:4], 2: ids[(seed + 1) % 3::2][:4]}
+    b = new_battle(Path("maps/arena.tmx"), "actionblock", seed=seed, squads=squads, max_rounds=15)
+    choices = play(b, {t: RandomController(seed * 7 + t) for t in b.teams()})
+    again = new_battle(Path("maps/arena.tmx"), "actionblock", seed=seed, squads=squads, max_rounds=15)
+    for choice in choices:
+        again.submit(choice)
+    assert again.digest() == b.digest()
+    b.close()
+    again.close()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_template_in_ai_play(seed):
+    from game.rulesets.actionblock.data import ActionBlockData
+    ids = sorted(ActionBlockData().templates)
+    squads = {1: ids[seed::2][:4], 2: ids[seed + 1::2][:4]}
+    b = new_battle(Path("maps/warehouse.tmx"), "actionblock", seed=seed, squads=squads, max_rounds=20)
+    play(b, {t: make_ai("actionblock", seed + t) for t in b.teams()})
     b.close()
 
 

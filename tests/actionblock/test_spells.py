@@ -207,3 +207,20 @@ def test_healing_word():
     assert set(opt.targets) == {me, near}  # 30 ft = 6 tiles; 35 ft is too far
     answer(b, "healing_word", near)
     assert b.get(near, Health).hp == 5 + 9
+
+
+def test_block_stances_ignore_knock_back():
+    """Block / Heavy / Super Block ignore 5 / 10 / 20 ft of knock-back: a Heavy Block
+    Stance turns Gale Burst's 30 ft into 20 ft."""
+    from game.rulesets.actionblock.components import Stance
+    b = battle([(1, "caster", 0, 0), (2, "target", 2, 0)], [])
+    me, foe = b.units()
+    cast(b, me, "gale_burst", 2, "Shorten Spell 1")
+    answer(b, "channel")
+    answer(b, "end_turn")
+    answer(b, "stance", kind="heavy_block")
+    answer(b, "end_turn")
+    answer(b, "channel")
+    answer(b, "activate")
+    assert b.get(foe, Stance).level == 2
+    assert b.tile(foe) == (6, 0)  # 20 ft from (2, 0)
