@@ -50,3 +50,18 @@ def test_ai_picks_the_attack_most_likely_to_take_a_target_out():
     hold(b, worn)
     choice = make_ai("fate", 0).decide(b, b.pending)
     assert choice.option == "attack" and choice.target == worn
+
+
+def test_ai_marksman_aims_then_takes_the_aimed_shot():
+    """With one two-handed shot a turn and a target that declared it stays put, aiming
+    first (+1) and shooting second beats shooting at once."""
+    b = battle([(1, "marksman", 0, 1), (2, "soldier", 10, 1)], initiative(4, -4), ascii_map(["." * 12] * 3))
+    me, soldier = b.units()
+    hold(b, soldier)
+    ai = make_ai("fate", 0)
+    first = ai.decide(b, b.pending)
+    assert first.option == "aim" and first.target == soldier
+    b.submit(first)
+    second = ai.decide(b, b.pending)
+    assert second.option == "attack" and second.target == soldier
+    assert ("aimed", 1) in b.ruleset.odds(b, b.pending, second).breakdown
