@@ -104,3 +104,33 @@ def test_an_easy_ai_still_plays_legally():
     b = new_battle(MAPS[0], "mahou", seed=6, max_rounds=5)
     play(b, {t: make_ai("mahou", t, "easy") for t in b.teams()})
     b.close()
+
+
+GRAPPLING = ("grapple", "escape", "pin", "slam", "throw", "drag", "pull", "reinforce", "maintain",
+             "throw_to", "reverse")
+
+
+class GrappleHappy(RandomController):
+    """Random legal play that reaches for grapple options whenever they are offered."""
+
+    def decide(self, battle, decision):
+        keen = [o for o in decision.options if o.key in GRAPPLING]
+        if keen and self.rng.random() < 0.8:
+            opt = self.rng.choice(keen)
+            target = self.rng.choice(list(opt.targets)) if opt.targets else None
+            params = {n: self.rng.choice(list(v)) for n, v in opt.params_for(target).items()}
+            return opt.choice(target, **params)
+        return super().decide(battle, decision)
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_grapple_heavy_random_games_keep_holds_consistent(seed):
+    """Brawlers in the small arena reaching for every grapple option: holds, escapes,
+    reversals, drags, pins, slams and throws keep the invariants."""
+    squads = {1: ["brawler", "brawler", "scout", "brawler"], 2: ["brawler", "brawler", "guardian", "brawler"]}
+    b = new_battle(MAPS[0], "mahou", seed=seed, squads=squads, max_rounds=8)
+    try:
+        play(b, {t: GrappleHappy(seed + t) for t in b.teams()})
+        assert any(type(e).__name__ == "HoldChanged" for e in b.log)
+    finally:
+        b.close()

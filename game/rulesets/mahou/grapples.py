@@ -325,6 +325,8 @@ def throw(battle: "Battle", unit: int, held: int, skill: str) -> Flow:
                             f"Throw {battle.name(held)} up to {max_ft} ft: where?",
                             {"trigger": "throw", "max_ft": max_ft})
     end_hold(battle, entity, "thrown")
+    for other, _ in holds_on(battle, held) + holds_of(battle, held):
+        end_hold(battle, other, "torn away by the throw")  # [PROP] no hold survives a throw
     yield from fly(battle, unit, held, choice.target, skill)
 
 
@@ -453,6 +455,9 @@ def drag_tiles(battle: "Battle", unit: int, moves: int) -> list[tuple[int, int]]
     """Tiles next to the grappler it can step onto, pulling its one held foe after it."""
     held = [h.held for _, h in holds_of(battle, unit)]
     if len(held) != 1 or not can_push(battle, unit, held[0]):
+        return []
+    # Only a lone pair moves: nobody else may be left holding, or held, across a gap.
+    if is_held(battle, unit) or len(holds_on(battle, held[0])) != 1 or holds_of(battle, held[0]):
         return []
     x, y = battle.tile(unit)
     occupied = {battle.tile(u) for u in battle.units(active_only=True)}
