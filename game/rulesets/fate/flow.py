@@ -126,6 +126,7 @@ def play(battle: "Battle") -> Generator[Decision, Choice, None]:
         battle.emit(RoundStarted(battle.round))
         start_of_turn(battle)
         order = roll_initiative(battle)
+        battle.turn_order = order  # for the window: this turn's order, fastest first
         record_awareness(battle)
         battle.emit(DeclarationOrder(battle.round, tuple(battle.name(u) for u in reversed(order))))
         for unit in reversed(order):  # slowest first
