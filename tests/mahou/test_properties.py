@@ -34,6 +34,22 @@ def check_invariants(b: Battle) -> None:
         assert h.held in grapple.group(b, h.holder)
     if b.pending is not None:
         assert b.active(b.pending.actor), "an out-of-fight unit is asked to decide"
+        check_self_describing(b.pending)
+
+
+def check_self_describing(decision) -> None:
+    """Options a generic window can draw: a label, a description, a unique lowercase
+    hotkey, targets when they take one, parameter values with a legal default."""
+    assert decision.prompt
+    keys = [o.hotkey for o in decision.options]
+    assert len(set(keys)) == len(keys) and all(len(k) == 1 and k.islower() for k in keys), keys
+    for o in decision.options:
+        assert o.label and o.description, o.key
+        if o.target_kind != "none":
+            assert o.targets, o.key
+        for target in (o.targets or (None,)):
+            for name, values in o.params_for(target).items():
+                assert values, (o.key, name, target)
 
 
 def play(b: Battle, controllers, limit=60_000) -> None:

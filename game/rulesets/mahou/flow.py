@@ -179,7 +179,8 @@ def partial_refund(battle: "Battle", unit: int) -> Flow:
 # --- held actions -----------------------------------------------------------------------------------
 ACT = Option("act_now", "Use held actions now", "held actions", hotkey="a",
              description="Act now with what you held, before the next turn goes on.")
-WAIT = Option("pass", "Keep holding", "", hotkey="n")
+WAIT = Option("pass", "Keep holding", "", hotkey="n",
+              description="Keep them for later, until your next full turn begins.")
 
 
 def held_windows(battle: "Battle", before: int | None = None, mover: int | None = None) -> Flow:

@@ -413,7 +413,8 @@ def pull(battle: "Battle", spec: AttackSpec, what: str) -> Flow:
         grab = Option("grab_on", "Grab on", "1 hand action", params={
             "hand": hand_choices(defence_pool(battle, target))}, hotkey="g",
             description=f"Hold on with a free hand: {GRAB_ON} more to pull it away.")
-        keep = Option("pass", "Let them try", "", hotkey="n")
+        keep = Option("pass", "Let them try", "", hotkey="n",
+                      description="Keep your hand actions; the attempt goes ahead.")
         choice = yield Decision(target, battle.team(target), REACTION, (grab, keep),
                                 f"{battle.name(spec.attacker)} tries to pull off your {what}: grab on?",
                                 {"trigger": "pull", "attacker": spec.attacker, "what": what})
