@@ -99,7 +99,7 @@ def attack_profile(battle: "Battle", s: Situation) -> AttackProfile:
     prot = protection(battle, s.origin, s.target_tile)
     higher = -prot.elevation_delta  # > 0: the attacker stands higher
     # A sneak attack: the defender could not see the attacker at the start of the turn.
-    sneak = not saw_at_start(battle, s.target, s.attacker)
+    sneak = battle.active(s.target) and not saw_at_start(battle, s.target, s.attacker)
 
     # 1. "The attacker rolls 4dF and adds his Attack skill", or a substitute.
     attack_skill = ("Attack", me.attack)
