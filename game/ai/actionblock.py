@@ -24,7 +24,6 @@ import random
 from typing import Any
 
 from game.ai.controllers import random_choice
-from game.engine import odds as odds_mod
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
 from game.world.paths import chebyshev
 from game.world.sight import line_of_fire

@@ -3,7 +3,7 @@ Second Attack bonus action, cover [PROP], Tesla's Spell Damage Reduction."""
 
 from game.rulesets.actionblock.components import Defences, Loadout, Points
 from game.rulesets.actionblock.events import DamageRolled, StatChanged, ToHitRolled
-from tests.actionblock.kit import answer, ascii_map, battle, events_of, offered, open_map
+from tests.actionblock.kit import answer, ascii_map, battle, events_of, offered
 
 
 def test_hammer_hit_lowers_current_speed():

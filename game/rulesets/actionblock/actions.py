@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from game.engine.components import Facing
 from game.engine.decisions import Choice, Decision
-from game.engine.events import Note
 from game.rulesets.actionblock import charisma, grappling, spells
 from game.rulesets.actionblock.attacks import (ACTION_LABELS, GUN_ACTIONS, MELEE_ACTIONS,
                                                attack_profile, roll_damage, roll_to_hit)

@@ -51,7 +51,7 @@ def contest(battle: "Battle", unit: int, target: int, what: str, offence: tuple[
     defence = (("Defensive Charisma", defensive_bonus(battle, target)),)
     ok = sum(mine) + sum(v for _, v in offence) >= sum(theirs) + sum(v for _, v in defence)
     battle.emit(ContestRolled(what, battle.name(unit), mine, offence, battle.name(target), theirs,
-                              defence, ok, "Offensive ≥ Defensive Charisma Roll succeeds"))
+                              defence, ok, "a tie succeeds"))
     return ok
 
 

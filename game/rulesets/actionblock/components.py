@@ -138,14 +138,15 @@ class Conditions:
     """Lasting effects from Charisma Skills and insanity.
 
     `stunned`: Turns still to lose. `taunted_by`: its next Turn's attacks must be at
-    that unit. `marked_by_team` → (bonus, block it ends): Battle Strategy marks.
+    that unit. `marked`: team → (bonus, strategist) from Battle Strategy, until the
+    strategist's next Turn.
     `fooled`: enemy units that lost track of this unit (Stealth). `lasting`: insanity
     effects kept for the story.
     """
 
     stunned: int = 0
     taunted_by: int | None = None
-    marked: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # team -> (bonus, by, strategist turn count)
+    marked: dict[int, tuple[int, int]] = field(default_factory=dict)
     fooled: set[int] = field(default_factory=set)
     lasting: list[str] = field(default_factory=list)
     turns_taken: int = 0

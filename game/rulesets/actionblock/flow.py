@@ -20,7 +20,7 @@ from game.engine.flow import check_round_limit, check_victory
 from game.rulesets.actionblock import grappling
 from game.rulesets.actionblock.actions import perform
 from game.rulesets.actionblock.components import (Barrier, Casting, Conditions, Defences, Health,
-                                                  Points, Stance, TurnState)
+                                                  Points, TurnState)
 from game.rulesets.actionblock.events import (ActionBlockStarted, StatChanged, TurnBegan,
                                               TurnOrderRolled, TurnOrderSet)
 from game.rulesets.actionblock.options import turn_options

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import grapple
 from game.engine.components import OutOfFight
 from game.engine.events import ConditionChanged, Damaged, OutOfFightEvent
-from game.rulesets.actionblock.components import Casting, Ghost, Health, Points, Stance
+from game.rulesets.actionblock.components import Casting, Health, Points, Stance
 from game.rulesets.actionblock.events import Healed, StatChanged
 
 if TYPE_CHECKING:
@@ -89,18 +88,3 @@ def lose_speed(battle: "Battle", unit: int, amount: int, why: str) -> None:
     before = points.speed
     points.speed = max(0, points.speed - amount)
     battle.emit(StatChanged(unit, battle.name(unit), "Current Speed Points", before, points.speed, why))
-
-
-def ghost_of(battle: "Battle", unit: int) -> Ghost:
-    return battle.get(unit, Ghost)
-
-
-def conscious(battle: "Battle", unit: int) -> bool:
-    h = battle.get(unit, Health)
-    return not h.unconscious and not h.dead
-
-
-def release_grapples_of(battle: "Battle", unit: int) -> None:
-    if grapple.in_grapple(battle, unit):
-        from game.rulesets.actionblock.grappling import end_all
-        end_all(battle, unit, "")

@@ -24,7 +24,7 @@ from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, ch
 from game.rulesets.actionblock.reactions import block_options
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
                                               spell_targets)
-from game.rulesets.actionblock.stats import (data, distance_ft, gun_items, in_melee_range, items,
+from game.rulesets.actionblock.stats import (distance_ft, gun_items, in_melee_range, items,
                                              melee_items, template, weapon_of)
 
 if TYPE_CHECKING:
