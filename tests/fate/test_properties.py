@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from game.ai import RandomController, make_ai
 from game.engine.components import OutOfFight, Position
+from game.engine.decisions import DECLARE, TARGET_NONE, TARGET_TILE, TARGET_UNIT
 from game.engine.grapple import consistency_errors
 from game.engine.setup import new_battle
 from game.rulesets.fate.wounds import BOXES, FIELD, WoundTrack
@@ -33,6 +34,30 @@ def check_invariants(b) -> None:
     assert consistency_errors(b) == []
 
 
+def check_self_describing(b, d) -> None:
+    """Options the generic window can show: label, cost, description, a unique one-letter
+    hotkey, targets for targeted options, parameters whose per-target limits are subsets,
+    `offensive` exactly on what `odds()` answers; a DECLARE decision with a prompt and its slot."""
+    assert d.kind == DECLARE and d.prompt and d.context["slot"] in (1, 2)
+    keys = [o.hotkey for o in d.options]
+    assert len(keys) == len(set(keys)) and all(len(k) == 1 and k.islower() for k in keys)
+    for o in d.options:
+        assert o.label and o.cost and o.description, o.key
+        assert o.target_kind in (TARGET_NONE, TARGET_TILE, TARGET_UNIT)
+        assert (o.target_kind == TARGET_NONE) == (len(o.targets) == 0), o.key
+        for name, values in o.params.items():
+            assert values, (o.key, name)
+        for target, limits in o.param_limits.items():
+            assert target in o.targets
+            for name, values in limits.items():
+                assert values and set(values) <= set(o.params[name]), (o.key, name)
+        assert o.offensive == (o.key == "attack")
+        if o.offensive:
+            target = o.targets[0]
+            choice = o.choice(target, **{n: v[0] for n, v in o.params_for(target).items()})
+            assert b.ruleset.odds(b, d, choice) is not None
+
+
 def play(map_path: Path, seed: int, controllers, max_rounds: int):
     b = new_battle(map_path, "fate", seed=seed, max_rounds=max_rounds)
     ctrls = {team: controllers(team) for team in b.teams()}
@@ -42,6 +67,7 @@ def play(map_path: Path, seed: int, controllers, max_rounds: int):
         d = b.pending
         assert b.active(d.actor), "an out-of-fight unit was asked to decide"
         check_invariants(b)
+        check_self_describing(b, d)
         b.submit(ctrls[d.side].decide(b, d))
     check_invariants(b)
     assert b.over and b.pending is None, "the battle did not end"
