@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.engine.components import FALLEN, KNEELING, PRONE
-from game.rulesets.fate.cover import PARTIAL, TOTAL, protection
+from game.rulesets.fate.cover import PARTIAL, TOTAL, Protection, protection
 from game.rulesets.fate.data import Weapon
 from game.rulesets.fate.stats import (armour, is_blind, roll_penalties, saw_at_start,
                                       surprised_this_turn, template, track)
@@ -95,97 +95,109 @@ def in_reach(weapon: Weapon, distance: int) -> bool:
 def attack_profile(battle: "Battle", s: Situation) -> AttackProfile:
     """Every skill and modifier of the text for this attack (legality is checked elsewhere)."""
     w = battle.ruleset.data.weapons[s.weapon]
-    me, them = template(battle, s.attacker), template(battle, s.target)
     prot = protection(battle, s.origin, s.target_tile)
-    higher = -prot.elevation_delta  # > 0: the attacker stands higher
     # A sneak attack: the defender could not see the attacker at the start of the turn.
     sneak = battle.active(s.target) and not saw_at_start(battle, s.target, s.attacker)
-
-    # 1. "The attacker rolls 4dF and adds his Attack skill", or a substitute.
-    attack_skill = ("Attack", me.attack)
-    if sneak and me.stealth > attack_skill[1]:
-        attack_skill = ("Stealth, sneak attack", me.stealth)
-    if w.melee and higher > 0 and me.acrobatics > attack_skill[1]:
-        attack_skill = ("Acrobatics, leaping down", me.acrobatics)
-
-    am: list[tuple[str, int]] = []
-    if higher > 0:
-        am.append(("higher ground", 1))
-    if s.attacker_posture == KNEELING and w.melee:
-        am.append(("on his knees", -1))
-    if s.attacker_posture == PRONE and w.kind in ("melee", "unarmed", "thrown"):
-        am.append(("prone", -2))
-    am += roll_penalties(battle, s.attacker)  # Hurt −1 / Very Hurt −2 (replaces)
-    attacker_blind = is_blind(battle, s.attacker)
-    if attacker_blind:
-        am.append(("blind", -2))
-    if w.missile and prot.distance > w.short_range:
-        am.append(("long range", -1))
-    if s.charging and w.melee:
-        am.append(("charging", 1))
-    if s.aimed and w.missile:
-        am.append(("aimed", 1))
-
-    # 2. "The defender rolls 4dF and adds her Defense skill", or a substitute.
-    defense_skill = ("Defense", them.defense)
-    if sneak:
-        for label, value in (("Insight", them.insight), ("Notice", them.notice)):
-            if value > defense_skill[1]:
-                defense_skill = (f"{label}, vs sneak attack", value)
-    dm: list[tuple[str, int]] = []
-    if higher < 0:
-        dm.append(("higher ground", 1))
-    if s.target_posture == KNEELING:
-        dm.append(("on her knees", -1) if w.melee else ("on her knees", 1))
-    if s.target_posture in (PRONE, FALLEN):  # a fallen body lies prone
-        dm.append(("prone", -2) if w.melee else ("prone", 2))
-    dm += roll_penalties(battle, s.target)
-    target_track = track(battle, s.target)
-    if target_track.out:
-        dm.append(("helpless", -2))  # [PROP] "or any similar effect"
-    elif surprised_this_turn(battle, s.target) or sneak:
-        dm.append(("surprised", -2))
-    if is_blind(battle, s.target) and not target_track.out:
-        dm.append(("blind", -2))
-    locate = []
-    if w.missile:
-        # [PROP] cover and concealment shield from thrown and projectile attacks only.
-        if prot.cover == PARTIAL:
-            dm.append(("partial cover", 1))
-        elif prot.cover == TOTAL:
-            dm.append(("total cover", 2))
-            locate.append("total cover")
-        if prot.concealment == PARTIAL:
-            dm.append(("partially concealed", 1))
-        elif prot.concealment == TOTAL:
-            dm.append(("totally concealed", 2))
-            locate.append("totally concealed")
-    if attacker_blind:
-        locate.append("attacking blind")
-
-    # Damage value: margin + the attacker's weapon − the defender's heavy armour.
-    dmg: list[tuple[str, int]] = []
-    if w.blunt:
-        dmg.append(("especially blunt", -1))
-    if w.edged:
-        dmg.append(("edged", 1))
-    if w.anti_personnel:
-        dmg.append(("anti-personnel rounds", 1))
-    arm = armour(battle, s.target)
-    if arm is not None and w.threat in arm.heavy_against:
-        dmg.append((f"heavily armored: {arm.name}", -1))
-
+    attack_skill, am = attacker_side(battle, s, w, prot, sneak)
+    defense_skill, dm, locate = defender_side(battle, s, w, prot, sneak)
+    me, them = template(battle, s.attacker), template(battle, s.target)
     notice = (me.notice, tuple(roll_penalties(battle, s.attacker)))
     stealth = (them.stealth, tuple(roll_penalties(battle, s.target)))
     locate_edge = (notice[0] + sum(v for _, v in notice[1])) - (stealth[0] + sum(v for _, v in stealth[1]))
-    notes = []
-    if sneak:
-        notes.append("sneak attack: the defender did not see the attacker at the start of the turn")
+    notes = ("sneak attack: the defender did not see the attacker at the start of the turn",) if sneak else ()
     return AttackProfile(
-        situation=s, weapon=w, attack_skill=attack_skill, attack_mods=tuple(am),
-        defense_skill=defense_skill, defense_mods=tuple(dm), damage_mods=tuple(dmg),
+        situation=s, weapon=w, attack_skill=attack_skill, attack_mods=am,
+        defense_skill=defense_skill, defense_mods=dm, damage_mods=damage_value_mods(battle, s, w),
         locate_why=", ".join(locate) or None, locate_edge=locate_edge, notice=notice,
         stealth=stealth, bonus=w.bonus_damage if w.effect == "wound" else None,
         bonus_mods=tuple(roll_penalties(battle, s.attacker)),
         resistance=(them.resistance, tuple(roll_penalties(battle, s.target))),
-        blocked=w.missile and prot.blocked, distance=prot.distance, notes=tuple(notes))
+        blocked=w.missile and prot.blocked, distance=prot.distance, notes=notes)
+
+
+def attacker_side(battle: "Battle", s: Situation, w: Weapon, prot: Protection,
+                  sneak: bool) -> tuple[tuple[str, int], Mods]:
+    """"The attacker rolls 4dF and adds his Attack skill" (or a substitute), and the
+    text's "Attacker Bonuses and Penalties" to the attack roll, in its order."""
+    me = template(battle, s.attacker)
+    higher = -prot.elevation_delta  # > 0: the attacker stands higher
+    skill = ("Attack", me.attack)
+    if sneak and me.stealth > skill[1]:
+        skill = ("Stealth, sneak attack", me.stealth)
+    if w.melee and higher > 0 and me.acrobatics > skill[1]:
+        skill = ("Acrobatics, leaping down", me.acrobatics)
+    mods: list[tuple[str, int]] = []
+    if higher > 0:
+        mods.append(("higher ground", 1))
+    if s.attacker_posture == KNEELING and w.melee:
+        mods.append(("on his knees", -1))
+    if s.attacker_posture == PRONE and w.kind in ("melee", "unarmed", "thrown"):
+        mods.append(("prone", -2))
+    mods += roll_penalties(battle, s.attacker)  # Hurt −1 / Very Hurt −2 (replaces)
+    if is_blind(battle, s.attacker):
+        mods.append(("blind", -2))
+    if w.missile and prot.distance > w.short_range:
+        mods.append(("long range", -1))
+    if s.charging and w.melee:
+        mods.append(("charging", 1))
+    if s.aimed and w.missile:
+        mods.append(("aimed", 1))
+    return skill, tuple(mods)
+
+
+def defender_side(battle: "Battle", s: Situation, w: Weapon, prot: Protection,
+                  sneak: bool) -> tuple[tuple[str, int], Mods, list[str]]:
+    """"The defender rolls 4dF and adds her Defense skill" (or a substitute), the text's
+    "Defender Bonuses and Penalties" in its order, and why she must be located first."""
+    them = template(battle, s.target)
+    skill = ("Defense", them.defense)
+    if sneak:
+        for label, value in (("Insight", them.insight), ("Notice", them.notice)):
+            if value > skill[1]:
+                skill = (f"{label}, vs sneak attack", value)
+    mods: list[tuple[str, int]] = []
+    if prot.elevation_delta > 0:
+        mods.append(("higher ground", 1))
+    if s.target_posture == KNEELING:
+        mods.append(("on her knees", -1) if w.melee else ("on her knees", 1))
+    if s.target_posture in (PRONE, FALLEN):  # a fallen body lies prone
+        mods.append(("prone", -2) if w.melee else ("prone", 2))
+    mods += roll_penalties(battle, s.target)
+    helpless = track(battle, s.target).out
+    if helpless:
+        mods.append(("helpless", -2))  # [PROP] "or any similar effect"
+    elif surprised_this_turn(battle, s.target) or sneak:
+        mods.append(("surprised", -2))
+    if is_blind(battle, s.target) and not helpless:
+        mods.append(("blind", -2))
+    locate = []
+    if w.missile:
+        # [PROP] cover and concealment shield from thrown and projectile attacks only.
+        if prot.cover == PARTIAL:
+            mods.append(("partial cover", 1))
+        elif prot.cover == TOTAL:
+            mods.append(("total cover", 2))
+            locate.append("total cover")
+        if prot.concealment == PARTIAL:
+            mods.append(("partially concealed", 1))
+        elif prot.concealment == TOTAL:
+            mods.append(("totally concealed", 2))
+            locate.append("totally concealed")
+    if is_blind(battle, s.attacker):
+        locate.append("attacking blind")  # "must still be able to locate his target"
+    return skill, tuple(mods), locate
+
+
+def damage_value_mods(battle: "Battle", s: Situation, w: Weapon) -> Mods:
+    """The damage value's modifiers: the attacker's weapon, the defender's heavy armour."""
+    mods: list[tuple[str, int]] = []
+    if w.blunt:
+        mods.append(("especially blunt", -1))
+    if w.edged:
+        mods.append(("edged", 1))
+    if w.anti_personnel:
+        mods.append(("anti-personnel rounds", 1))
+    arm = armour(battle, s.target)
+    if arm is not None and w.threat in arm.heavy_against:
+        mods.append((f"heavily armored: {arm.name}", -1))
+    return tuple(mods)
