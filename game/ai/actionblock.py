@@ -37,6 +37,7 @@ SPD_VALUE = 0.8        # worth of one Speed Point when the pool is empty
 COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 0.8, Cover.HEAVY: 1.4}
 FORCED_BLOCK = 1.6     # worth of making a target spend 2 Strength on a Block
 ATTACK_COST_SHARE = 0.5  # attacks are what points are for: only half their worth counts
+FIELD_CACHE = 256       # walking-distance fields kept (one per foe tile)
 ATTACK_KEYS = ("melee", "combo", "gun", "aimed", "second_melee", "second_gun", "second_aimed",
                "grapple_attack")
 
@@ -45,6 +46,8 @@ class ActionBlockAI:
     def __init__(self, seed: int = 0, level: str = "normal") -> None:
         self.rng = random.Random(seed)
         self.level = level
+        self._fields: dict = {}
+        self._fields_map: Any = None
 
     # --- entry point -------------------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
@@ -407,18 +410,29 @@ class ActionBlockAI:
         return max((weapon_of(battle, unit, g).max_range_ft for g in gun_items(battle, unit)), default=5)
 
     def _walk_field(self, battle: Any, foes: list[int]):
-        """Walking distance (in move cost) from every tile to the nearest foe."""
+        """Walking distance (in move cost) from every tile to the nearest foe.
+
+        The distance from one tile does not depend on the units (they move), so each
+        is computed once per map and tile and kept (a bounded cache of this AI's own)."""
         import numpy as np
         from game.world.paths import reach
-        key = ("ab_ai_walk", tuple(sorted(battle.tile(f) for f in foes)))
+
+        if self._fields_map is not battle.map:
+            self._fields_map, self._fields = battle.map, {}
+
+        def from_tile(tile):
+            key = tile
+            field = self._fields.get(key)
+            if field is None:
+                field = reach(battle.map, tile, 10 ** 6).cost.astype(np.int64)
+                if len(self._fields) >= FIELD_CACHE:
+                    self._fields.pop(next(iter(self._fields)))
+                self._fields[key] = field
+            return field
 
         def compute():
-            field = None
-            for f in foes:
-                cost = reach(battle.map, battle.tile(f), 10 ** 6).cost.astype(np.int64)
-                field = cost if field is None else np.minimum(field, cost)
-            return field
-        return battle.memo(key, compute)
+            return np.minimum.reduce([from_tile(battle.tile(f)) for f in foes])
+        return battle.memo(("ab_ai_walk", tuple(sorted(battle.tile(f) for f in foes))), compute)
 
     def _tile_score(self, battle: Any, unit: int, tile, foes: list[int], can_attack_after: bool) -> float:
         fpt = battle.map.feet_per_tile
