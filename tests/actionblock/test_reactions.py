@@ -131,3 +131,18 @@ def test_no_obstruct_without_strength_or_for_turning():
     b2 = battle([(1, "swordsman", 1, 0), (2, "slow", 2, 0)], [])
     answer(b2, "turn", facing="s")
     assert b2.pending.actor == b2.units()[0]  # Turn does not move: nothing to obstruct
+
+
+def test_illegal_answers_to_a_reaction_change_nothing():
+    """At a Dodge prompt, a Block (not offered yet) or a target is refused."""
+    import pytest
+    from game.engine.decisions import Choice
+    from game.errors import IllegalChoice
+    b = battle([(1, "swordsman", 0, 0), (2, "dodger", 1, 0)], [3, 3])
+    me, foe = b.units()
+    answer(b, "melee", foe, weapon="longsword")
+    before = b.digest()
+    for bad in (Choice("block"), Choice("dodge", me), Choice("end_turn")):
+        with pytest.raises(IllegalChoice):
+            b.submit(bad)
+        assert b.digest() == before
