@@ -94,7 +94,16 @@ class MahouAI:
         for key in ("move", "drag"):
             if key in opts:
                 candidates.append(self._move(battle, unit, opts[key]))
+        if "jump" in opts:
+            candidates.append(self._jump(battle, unit, opts["jump"]))
+        for key in ("active_block", "active_parry", "active_dodge"):
+            if key in opts:
+                candidates.append(self._active(battle, decision, opts[key]))
+        candidates.append(self._comply(battle, unit, opts))
         candidates = [c for c in candidates if c[1] is not None]
+        if any(c[1].option in ("move", "drag", "jump") and c[0] > 0.3 for c in candidates):
+            # an Active Dodge spends every move: not while it still wants to go somewhere
+            candidates = [c for c in candidates if c[1].option != "active_dodge"]
         # Play its own distraction state: what goes against it is worth little.
         state = talk.state(battle, unit)
         if state is not None:
@@ -258,6 +267,46 @@ class MahouAI:
         what = "back_off" if entry.state == "terrified" else "get_down"
         return (1.0, opt.choice(target, demand=what))
 
+    def _comply(self, battle: Any, unit: int, opts: dict) -> tuple[float, Choice | None]:
+        """A terrified or smitten AI does what its distractor demanded."""
+        from game.rulesets.mahou import talk
+        entry = talk.strongest(battle, unit)
+        if entry is None or not entry.state or not entry.demand:
+            return (0.0, None)
+        if entry.demand == "drop_weapon" and "drop" in opts:
+            return (10.0, opts["drop"].choice(None, item=opts["drop"].params["item"][0]))
+        if entry.demand == "get_down" and "get_down" in opts:
+            return (10.0, opts["get_down"].choice())
+        return (0.0, None)
+
+    def _active(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
+        """An active defence pays when several foes can strike before the next full turn:
+        its exact expected rise over the passive defence, times those foes."""
+        from game.rulesets.mahou import dice as md
+        from game.rulesets.mahou.defences import roll_spec, spec_from
+        from game.rulesets.mahou.stats import base_passive, held_weapons
+        unit = decision.actor
+        defence = opt.key.split("_")[1]
+        here = battle.tile(unit)
+        threats = 0
+        for e in battle.units(active_only=True):
+            if battle.team(e) == battle.team(unit):
+                continue
+            near = max(abs(a - b) for a, b in zip(battle.tile(e), here)) <= 2
+            ranged = any(w.ranged for w in held_weapons(battle, e))
+            threats += 1 if near or ranged else 0
+        if threats < 2:
+            return (0.0, None)
+        passive = base_passive(battle, unit, defence)
+        best: tuple[float, Choice | None] = (0.0, None)
+        for params in self._param_sets(opt):
+            dist = md.distribution(roll_spec(battle, spec_from(battle, unit, opt.key, params), None))
+            rise = sum(p * (v - passive) for v, p in dist.items() if v > passive)
+            score = 0.2 * rise * threats
+            if score > best[0]:
+                best = (score, opt.choice(None, **params))
+        return best
+
     # --- items -----------------------------------------------------------------------------
     def _draw(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
         from game.rulesets.mahou.stats import held_weapons
@@ -298,6 +347,26 @@ class MahouAI:
         if gain[best] <= 0.05:
             return (0.0, None)
         return (float(min(gain[best], 2.5)), opt.choice(tiles[best]))
+
+    def _jump(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
+        """Jump where walking cannot take it as well: no-roll jumps only."""
+        from game.rulesets.mahou.stats import held_weapons
+        enemies = [e for e in battle.units(active_only=True) if battle.team(e) != battle.team(unit)]
+        if not enemies:
+            return (0.0, None)
+        ranged = [w for w in held_weapons(battle, unit) if w.ranged]
+        ideal = max(1, ranged[0].range_ft // battle.map.feet_per_tile) if ranged else 1
+        grid = self._position_scores(battle, [battle.tile(e) for e in enemies], ideal)
+        here = battle.tile(unit)
+        best: tuple[float, Choice | None] = (0.0, None)
+        for t in opt.targets:
+            kinds = [k for k in opt.params_for(t)["kind"] if k != "long"]
+            if not kinds:
+                continue
+            gain = float(grid[t] - grid[here]) - 0.3
+            if gain > best[0] + 0.05:
+                best = (min(gain, 2.5), opt.choice(t, kind=kinds[0], skill=opt.params["skill"][0]))
+        return best
 
     def _position_scores(self, battle: Any, enemy_tiles: list, ideal: int) -> np.ndarray:
         tmap = battle.map
@@ -353,6 +422,8 @@ class MahouAI:
     def _param_sets(opt: Option) -> list[dict]:
         if opt.key == "spot_dodge":
             return [{"rolls": r} for r in opt.params["rolls"]]
+        if opt.key == "active_dodge":
+            return [{"skill": k} for k in opt.params["skill"]]
         return [{"with": w, "hand": opt.params["hand"][-1]} for w in opt.params["with"]]
 
     @staticmethod
