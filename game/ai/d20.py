@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from game.ai.controllers import random_choice
-from game.engine.decisions import REACTION, Choice, Decision, Option
+from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
 from game.world.sight import seen_from
 from game.world.tactical_map import Cover
 
@@ -201,13 +201,11 @@ class D20AI:
         gain = grid + np.where(ts.actions - actions >= 2, 0.8, 0.0) - 0.15 * actions
         # Staying put keeps the current tile's score and every Action.
         gain -= grid[battle.tile(unit)] + (0.8 if ts.actions >= 2 else 0.0)
-        offered = r.cost <= r.budget  # the move option's targets, as a grid
-        for other in battle.units(active_only=True):
-            offered[battle.tile(other)] = False
-        if len(opt.targets) != int(offered.sum()):
-            # The option offers fewer tiles (e.g. pinned: only out of the fire).
+        if isinstance(opt.targets, TileSet):
+            offered = opt.targets.mask
+        else:
             offered = np.zeros(tmap.shape, bool)
-            offered[tuple(np.array(opt.targets).T)] = True
+            offered[tuple(np.array(list(opt.targets)).T)] = True
         gain = np.where(offered, gain, -np.inf)
         best = np.unravel_index(int(np.argmax(gain)), gain.shape)
         tile = (int(best[0]), int(best[1]))

@@ -8,7 +8,10 @@ checked by `Decision.validate` before the ruleset sees it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, Mapping
+
+import numpy as np
 
 from game.errors import IllegalChoice
 
@@ -21,6 +24,45 @@ TARGET_NONE, TARGET_TILE, TARGET_UNIT = "none", "tile", "unit"
 #: Kinds of decision: a unit's turn action, a reaction during someone else's
 #: action, a declaration made before resolution, or a pick among outcomes.
 TURN, REACTION, DECLARE, PICK = "turn", "reaction", "declare", "pick"
+
+class TileSet(Sequence):
+    """Target tiles given as a boolean grid ``[x, y]`` (a reach, say).
+
+    Membership is one array lookup, so validating a move costs nothing; the sorted
+    list of tiles (by x, then y) is built only if someone iterates or indexes it.
+    """
+
+    def __init__(self, mask: np.ndarray) -> None:
+        self.mask = mask
+        self._list: list[Tile] | None = None
+
+    def _tiles(self) -> list[Tile]:
+        if self._list is None:
+            self._list = list(map(tuple, np.argwhere(self.mask).tolist()))
+        return self._list
+
+    def __contains__(self, tile: object) -> bool:
+        if not (isinstance(tile, tuple) and len(tile) == 2
+                and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in tile)):
+            return False
+        x, y = tile
+        return 0 <= x < self.mask.shape[0] and 0 <= y < self.mask.shape[1] and bool(self.mask[x, y])
+
+    def __iter__(self):
+        return iter(self._tiles())
+
+    def __len__(self) -> int:
+        return len(self._list) if self._list is not None else int(np.count_nonzero(self.mask))
+
+    def __getitem__(self, index):
+        return self._tiles()[index]
+
+    def __bool__(self) -> bool:
+        return bool(self.mask.any())
+
+    def __repr__(self) -> str:
+        return f"TileSet({len(self)} tiles)"
+
 
 @dataclass(frozen=True, eq=False)
 class Option:

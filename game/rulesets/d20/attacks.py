@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import grapple, odds
 from game.engine.odds import Odds
-from game.world.sight import HIGH_GROUND, line_of_fire, terrain_memo
+from game.world.sight import HIGH_GROUND, fov, line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
 from game.rulesets.d20.components import Afflictions, Loadout, Spotted
 from game.rulesets.d20.data import Weapon
@@ -79,6 +79,8 @@ def concealed_between(tmap, viewer: tuple[int, int], target: tuple[int, int]) ->
     """
     if viewer == target:
         return False
+    if not fov(tmap, viewer)[target]:
+        return True  # out of sight: the cheap answer, from the viewer's cached view
     return terrain_memo(tmap, ("d20-concealed", viewer, target),
                         lambda: _concealed(tmap, viewer, target))
 
@@ -87,10 +89,10 @@ def _concealed(tmap, viewer: tuple[int, int], target: tuple[int, int]) -> bool:
     lof = line_of_fire(tmap, viewer, target)
     if not lof.visible:
         return True
-    eye = int(tmap.elevation[viewer])
-    return any(tmap.cover[t] == Cover.CONCEALMENT and not tmap.blocks_sight[t]
-               and eye - int(tmap.elevation[t]) < HIGH_GROUND
-               for t in lof.tiles + (target,))
+    bush, height = terrain_memo(tmap, "d20-see-through-concealment", lambda: (
+        ((tmap.cover == Cover.CONCEALMENT) & ~tmap.blocks_sight).tolist(), tmap.elevation.tolist()))
+    eye = height[viewer[0]][viewer[1]]
+    return any(bush[x][y] and eye - height[x][y] < HIGH_GROUND for x, y in lof.tiles + (target,))
 
 
 def sees_tile(tmap, viewer: tuple[int, int], tile: tuple[int, int]) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import grapple
-from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option
+from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option, TileSet
 from game.world.paths import reach
 from game.world.sight import line_of_fire
 from game.rulesets.d20 import suppression
@@ -81,15 +81,18 @@ def move_option(battle: "Battle", unit: int, only_outside_failed: bool = False) 
     if ts.actions == 0 and ts.move_left_ft < battle.map.feet_per_tile:
         return None
     r = move_reach(battle, unit)
-    occupied = blocked_tiles(battle, unit)
-    tiles = [t for t in r.tiles() if t not in occupied]
+    mask = r.cost <= r.budget
+    for tile in blocked_tiles(battle, unit) | {battle.tile(unit)}:
+        mask[tile] = False
     if only_outside_failed:
-        failed = {z for z, res in ts.suppression_results.items() if res == suppression.FAIL}
-        bad = set().union(*[zone.tiles for z, zone in suppression.zones(battle) if z in failed]) if failed else set()
-        tiles = [t for t in tiles if t not in bad]
-    if not tiles:
+        for z, zone in suppression.zones(battle):
+            if ts.suppression_results.get(z) == suppression.FAIL:
+                for tile in zone.tiles:
+                    mask[tile] = False
+    if not mask.any():
         return None
-    return Option("move", "Move", "1 Action per move (split allowed)", TARGET_TILE, tuple(tiles),
+    tiles = TileSet(mask)
+    return Option("move", "Move", "1 Action per move (split allowed)", TARGET_TILE, tiles,
                   hotkey="m", description=f"Walk up to {speed_ft(battle, unit)} ft per Action.")
 
 
