@@ -6,7 +6,7 @@ from game.engine.events import Moved
 from game.rulesets.mahou.components import Actions
 from game.rulesets.mahou.economy import base, offhand_penalty, usable
 from game.rulesets.mahou.events import AttackRolled
-from tests.mahou.kit import battle, choose, events_of, last, offered
+from tests.mahou.kit import battle, choose, last, offered
 
 
 def test_the_round_allotment():

@@ -9,7 +9,7 @@ from game.rulesets.mahou.components import (Actions, DroppedItem, Hold, Loadout,
 from game.rulesets.mahou.economy import grant_round, usable
 from game.rulesets.mahou.events import AttackRolled, DamageRolled
 from game.rulesets.mahou.stats import passive
-from tests.mahou.kit import battle, choose, events_of, last, offered
+from tests.mahou.kit import battle, choose, last, offered
 
 LONG = ["." * 25] * 3
 

@@ -6,7 +6,7 @@ from game.engine.components import OutOfFight
 from game.engine.events import ConditionChanged
 from game.rulesets.mahou.components import Health, Soak
 from game.rulesets.mahou.damage import lose_hp, soak_pool
-from game.rulesets.mahou.events import AttackRolled, DamageRolled, SoakRolled
+from game.rulesets.mahou.events import DamageRolled, SoakRolled
 from game.rulesets.mahou.stats import roll_conditions
 from game.engine.dice import ScriptedDice
 from tests.mahou.kit import battle, choose, events_of, last

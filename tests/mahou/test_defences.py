@@ -13,7 +13,7 @@ from game.rulesets.mahou.defences import DefenceSpec, roll_spec
 from game.rulesets.mahou.economy import defence_pool
 from game.rulesets.mahou.events import AttackRolled, DefenceRolled
 from game.rulesets.mahou.stats import passive
-from tests.mahou.kit import battle, choose, events_of, last, offered
+from tests.mahou.kit import battle, choose, last, offered
 
 
 def duel(dice, attacker="boxer", defender="dummy", rows=None, at=(1, 0)):

@@ -10,8 +10,8 @@ from game.rulesets.mahou.components import (Actions, ActiveDefences, EscapeBonus
                                             HoldUpkeep, Pool)
 from game.rulesets.mahou.damage import knock_out
 from game.rulesets.mahou.events import AttackRolled, CheckRolled, HoldChanged
-from game.rulesets.mahou.grapples import (make_hold, pull_penalty, reinforce, throw_limit,
-                                          throw_max_ft)
+from game.rulesets.mahou.grapples import make_hold, pull_penalty, reinforce
+from game.rulesets.mahou.throwing import throw_limit, throw_max_ft
 from game.rulesets.mahou.options import turn_options
 from game.engine.events import Damaged
 from tests.mahou.kit import battle, choose, events_of, last, offered

@@ -10,11 +10,9 @@ from game.ai import RandomController, make_ai
 from game.engine import grapple
 from game.engine.battle import Battle
 from game.engine.decisions import Choice
-from game.engine.dice import Dice
 from game.engine.setup import new_battle
 from game.errors import IllegalChoice
 from game.rulesets.mahou.components import Actions, Hold
-from game.rulesets.mahou.grapples import holds_of
 from game.world.paths import chebyshev
 
 MAPS = sorted(str(p) for p in Path("maps").glob("*.tmx") if p.stem != "bench128")

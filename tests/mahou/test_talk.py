@@ -10,7 +10,7 @@ from game.rulesets.mahou.economy import usable
 from game.rulesets.mahou.options import turn_options
 from game.rulesets.mahou.events import CheckRolled, DistractionRolled
 from game.engine.dice import ScriptedDice
-from tests.mahou.kit import battle, choose, last, offered
+from tests.mahou.kit import battle, choose, last
 
 ENRAGE = [8, 7, 8, 8, 1,  # the fencer's non-skilled Personality: 2d8 (15, 17) → 15
           1, 1]  # the shooter's non-skilled Intelligence: 2d6 (1, 1) → 1

@@ -16,11 +16,12 @@ from game.engine.decisions import Choice, Decision
 from game.engine.odds import Odds
 from game.errors import InputError
 from game.rulesets.mahou import dice as md
-from game.rulesets.mahou import flow, grapples, moving, talk
+from game.rulesets.mahou import flow, grapples, moving, talk, throwing
 from game.rulesets.mahou.attacks import (GRAPPLE, KICK, PULL, WEAPON, AttackSpec, attack_odds,
                                          attack_profile, damage_after_soak)
 from game.rulesets.mahou.components import (Actions, ActiveDefences, Character, Distractions,
                                             Health, Hold, Initiative, Loadout, PreciseHits, Soak)
+from game.rulesets.mahou.damage import fall_spec
 from game.rulesets.mahou.data import MahouData
 from game.rulesets.mahou.economy import defence_pool
 from game.rulesets.mahou.options import hands_of
@@ -77,7 +78,7 @@ class MahouRuleset:
             rs = grapples.escape_spec(battle, unit, choice.param("stat"), choice.param("skill"))
             return _check_odds(rs, h.difficulty, "Hold Difficulty")
         if key == "throw":
-            rs = grapples.throw_spec(battle, unit, choice.param("skill"))
+            rs = throwing.throw_spec(battle, unit, choice.param("skill"))
             return _check_odds(rs, stat(battle, choice.target, "defense"), "its Defense")
         if key == "jump" and choice.param("kind") == "long":
             rs = moving.long_jump_spec(battle, unit, choice.param("skill"))
@@ -88,7 +89,7 @@ class MahouRuleset:
             p = talk.success_chance(battle, unit, choice.target, choice.param("kind"))
             return Odds(p, 0.0, {0: 1.0}, (), 0, ("chance the distraction gives any penalty",))
         if key == "slam":
-            rs = grapples.fall_spec(5)
+            rs = fall_spec(5)
             dist = md.distribution(rs)
             doubled = {2 * v: p for v, p in dist.items()}
             return Odds(1.0, 0.0, doubled, (("hazard damage, doubled", 0),), 0,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Generator
 from game.engine.components import FALLEN, Posture
 from game.engine.decisions import Choice, Decision
 from game.engine.events import ConditionChanged
-from game.rulesets.mahou import grapples, moving, talk
+from game.rulesets.mahou import grapples, moving, talk, throwing
 from game.rulesets.mahou.attacks import GRAPPLE, KICK, PULL, WEAPON, AttackSpec
 from game.rulesets.mahou.combat import defend, drop_item, strike
 from game.rulesets.mahou.components import Actions, DroppedItem, HoldUpkeep, Loadout
@@ -92,7 +92,7 @@ def perform(battle: "Battle", unit: int, choice: Choice) -> Flow:
         grapples.slam(battle, unit, choice.target, choice.param("then"))
     elif key == "throw":
         pay(battle, unit, cost)
-        yield from grapples.throw(battle, unit, choice.target, choice.param("skill"))
+        yield from throwing.throw(battle, unit, choice.target, choice.param("skill"))
     elif key == "release":
         grapples.release(battle, unit)
     elif key == "drag":

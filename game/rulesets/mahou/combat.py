@@ -14,7 +14,7 @@ from game.engine.components import FALLEN, Position, Posture
 from game.engine.decisions import PICK, REACTION, Choice, Decision, Option
 from game.engine.events import ConditionChanged
 from game.rulesets.mahou import dice as md
-from game.rulesets.mahou.attacks import (GRAPPLE, KICK, SELF_HIT_MARGIN, WEAPON, AttackProfile,
+from game.rulesets.mahou.attacks import (KICK, SELF_HIT_MARGIN, WEAPON, AttackProfile,
                                          AttackSpec, attack_profile, damage_spec, target_number)
 from game.rulesets.mahou.components import (HANDS, MOVE, OFFHAND, PRIMARY, SPEAK, Actions,
                                             DroppedItem, Loadout, PreciseHits)

@@ -106,3 +106,10 @@ def relink(battle: "Battle") -> None:
         battle.remove(ent, GrappleLink)
     for _, h in battle.query(Hold):
         grapple.hold(battle, h.holder, h.held)
+
+
+def fall_spec(feet: int) -> md.RollSpec:
+    """[PROP] falling (the Other Rules page was not recovered): one exploding d6 per
+    full 5 ft, summed (not kept highest: a long fall must hurt more than a short one)."""
+    n = max(1, feet // 5)
+    return md.RollSpec(tuple(md.DiceSet(1, md.Die(6), label="fall") for _ in range(n)))

@@ -1,5 +1,5 @@
 """Grapples: the grapple attack, Hold Difficulty, upkeep and reinforcing, escapes,
-pin, slam into a hazard, throw, pulling items off, dragging, letting go.
+pin, slam into a hazard, pulling items off, dragging, letting go (throws: throwing.py).
 
 Rule text, "Grapple" (and "Escape"). All units are Medium ([PROP]: the Size rules
 were not recovered), so no size modifier applies to any grapple roll.
@@ -10,22 +10,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator
 
 from game.engine.components import FALLEN, Position, Posture
-from game.engine.decisions import PICK, REACTION, TARGET_TILE, Choice, Decision, Option
+from game.engine.decisions import PICK, REACTION, Choice, Decision, Option
 from game.engine.events import ConditionChanged
 from game.rulesets.mahou import dice as md
-from game.rulesets.mahou.attacks import GRAPPLE, PULL, THROW_AT, AttackSpec
+from game.rulesets.mahou.attacks import GRAPPLE, AttackSpec
 from game.rulesets.mahou.combat import resolve
-from game.rulesets.mahou.components import (ESCAPE, PRIMARY, Actions, DroppedItem,
-                                            EscapeBonus, Hold, HoldUpkeep, Loadout)
-from game.rulesets.mahou.damage import end_hold, hit_with, relink, soaked_damage
+from game.rulesets.mahou.components import (ESCAPE, DroppedItem, EscapeBonus, Hold,
+                                            HoldUpkeep, Loadout)
+from game.rulesets.mahou.damage import end_hold, fall_spec, relink, soaked_damage
 from game.rulesets.mahou.economy import (convert_for_grapple, defence_pool, hand_choices, pay,
                                          refund, refund_choices)
 from game.rulesets.mahou.events import ActionsChanged, CheckRolled, HoldChanged
 from game.rulesets.mahou.stats import (armour, die_of, free_hands, rank, roll_conditions,
                                        shield, stat)
 from game.rulesets.mahou.talk import skill_penalty
-from game.world.paths import chebyshev
-from game.world.sight import crossed_tiles
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -36,11 +34,8 @@ REVERSAL_MARGIN = 5  # beating the Hold Difficulty by 5 or more allows a free gr
 ESCAPE_STATS = {"strength": "strong", "agility": "fast", "intelligence": "precise"}
 ESCAPE_SKILLS = ("martial_arts", "home_ec")
 GRAPPLE_SKILLS = ("gym", "martial_arts")
-THROW_BASE_FT, THROW_STEP_FT, THROW_PER = 10, 10, 5
-FAILED_THROW_ESCAPE_BONUS = 5
 GRAB_ON = -5  # [PROP] the target's hand grabbing on adds what one securing hand does
 HELD_ITEM_PER_HAND = -5  # "−5 for each hand securing the targeted item"
-FT_PER_LEVEL = 5  # [PROP] one elevation level of the map is 5 ft
 
 
 # --- reading holds -------------------------------------------------------------------------
@@ -241,13 +236,6 @@ def hazards_by(battle: "Battle", unit: int) -> list[tuple[int, int]]:
     return out
 
 
-def fall_spec(feet: int) -> md.RollSpec:
-    """[PROP] falling (the Other Rules page was not recovered): one exploding d6 per
-    full 5 ft, summed (not kept highest: a long fall must hurt more than a short one)."""
-    n = max(1, feet // 5)
-    return md.RollSpec(tuple(md.DiceSet(1, md.Die(6), label="fall") for _ in range(n)))
-
-
 def slam(battle: "Battle", unit: int, held: int, then: str) -> None:
     """Slam into a hazard: the foe takes double the hazard's damage; the grappler lets
     go or takes half of it. [PROP] the hazard deals a 5 ft fall's damage."""
@@ -263,100 +251,6 @@ def slam(battle: "Battle", unit: int, held: int, then: str) -> None:
             end_hold(battle, entity, "let go after the slam")
     else:
         soaked_damage(battle, unit, max(0, rolled.total) // 2, "half the hazard's damage (holding on)")
-
-
-# --- throwing ----------------------------------------------------------------------------------
-def throw_max_ft(total: int, difficulty: int) -> int:
-    """Up to 10 ft, +10 ft for every full 5 over the difficulty (roll 18 vs 8 → 30 ft)."""
-    return THROW_BASE_FT + THROW_STEP_FT * ((total - difficulty) // THROW_PER)
-
-
-def throw_limit(max_ft: int, rise_levels: int) -> int:
-    """Upward throws are halved, downward ones +50%, both rounded down."""
-    if rise_levels > 0:
-        return max_ft // 2
-    if rise_levels < 0:
-        return max_ft * 3 // 2
-    return max_ft
-
-
-def throw_spec(battle: "Battle", unit: int, skill: str) -> md.RollSpec:
-    return grapple_roll_spec(battle, unit, "strong", skill)
-
-
-def throw_tiles(battle: "Battle", held: int, max_ft: int) -> list[tuple[int, int]]:
-    fpt = battle.map.feet_per_tile
-    x0, y0 = battle.tile(held)
-    h0 = int(battle.map.elevation[x0, y0])
-    reach = throw_limit(max_ft, -1) // fpt
-    out = []
-    for x in range(x0 - reach, x0 + reach + 1):
-        for y in range(y0 - reach, y0 + reach + 1):
-            if (x, y) == (x0, y0) or not battle.map.in_bounds(x, y):
-                continue
-            rise = int(battle.map.elevation[x, y]) - h0
-            if chebyshev((x0, y0), (x, y)) * fpt <= throw_limit(max_ft, rise):
-                out.append((x, y))
-    return out
-
-
-def throw(battle: "Battle", unit: int, held: int, skill: str) -> Flow:
-    """Strength with Gym or Martial Arts against the foe's Defense score ([PROP]: foes
-    always resist). Failure: +5 on its next escape. Success: thrown up to the distance,
-    landing fallen; hitting something its size hurts like a fall of that distance;
-    throwing it at a character is a Precise attack (Accuracy with Gym or Martial Arts)."""
-    entity = hold_entity(battle, unit, held)
-    battle.get(unit, HoldUpkeep).done = True
-    difficulty = stat(battle, held, "defense")
-    rolled = md.roll(battle.dice, throw_spec(battle, unit, skill))
-    ok = rolled.total >= difficulty
-    battle.emit(CheckRolled(unit, battle.name(unit), f"throw {battle.name(held)}", str(rolled),
-                            rolled.total, difficulty, "its Defense", ok))
-    if not ok:
-        battle.add(held, EscapeBonus(FAILED_THROW_ESCAPE_BONUS))
-        battle.emit(ActionsChanged(held, battle.name(held), "resists the throw: +5 on its next escape."))
-        return
-    max_ft = throw_max_ft(rolled.total, difficulty)
-    tiles = throw_tiles(battle, held, max_ft)
-    opt = Option("throw_to", "Throw here", "", TARGET_TILE, tuple(tiles), hotkey="t",
-                 description=f"Up to {max_ft} ft (half upward, +50% downward); a unit there is "
-                             "a Precise attack; a wall or obstacle hurts like a fall.")
-    choice = yield Decision(unit, battle.team(unit), PICK, (opt,),
-                            f"Throw {battle.name(held)} up to {max_ft} ft: where?",
-                            {"trigger": "throw", "max_ft": max_ft})
-    end_hold(battle, entity, "thrown")
-    for other, _ in holds_on(battle, held) + holds_of(battle, held):
-        end_hold(battle, other, "torn away by the throw")  # [PROP] no hold survives a throw
-    yield from fly(battle, unit, held, choice.target, skill)
-
-
-def fly(battle: "Battle", thrower: int, held: int, dest: tuple[int, int], skill: str) -> Flow:
-    start = battle.tile(held)
-    path = crossed_tiles(start, dest) + [dest]
-    fpt = battle.map.feet_per_tile
-    landed, struck = start, None
-    for t in path:
-        people = [u for u in battle.units_at(t) if u != held]
-        if people or not battle.map.walkable[t]:
-            struck = people[0] if people else t
-            break
-        landed = t
-    pos = battle.get(held, Position)
-    pos.x, pos.y = landed
-    flown = chebyshev(start, landed) * fpt
-    battle.emit(ActionsChanged(held, battle.name(held), f"is thrown {flown} ft to {landed}."))
-    if isinstance(struck, int):
-        spec = AttackSpec(thrower, struck, THROW_AT, "fists", "precise", skill, ())
-        outcome = yield from resolve(battle, spec)
-        if outcome.hit:
-            # [PROP] a character hit by a thrown body takes the same fall damage.
-            for victim in (held, struck):
-                if battle.active(victim):
-                    hit_with(battle, victim, fall_spec(max(fpt, flown)), False)
-    elif struck is not None:
-        hit_with(battle, held, fall_spec(max(fpt, flown)), False)
-    if battle.active(held):
-        fall(battle, held, "lands after the throw")
 
 
 # --- pulling things off ------------------------------------------------------------------------
