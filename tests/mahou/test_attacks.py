@@ -247,3 +247,15 @@ def test_two_handed_and_worn_and_strapped_items_do_not_drop():
     assert droppable(b, knight) == [("club", "weapon")]  # the tower shield is strapped
     b.get(knight, Loadout).main = "gauntlets"
     assert droppable(b, knight) == []
+
+
+def test_shooting_from_behind_heavy_cover_costs_1():
+    """"particularly extensive coverage may also confer penalties to your own attacks":
+    [PROP] −1 when heavy cover shields the attacker from its target."""
+    rows = ["......", ".h....", "......"]
+    b = battle([(1, "shooter", 0, 1), (2, "dummy", 5, 1)], [9, 9, 1, 1], rows=rows)
+    shooter, dummy = b.units()
+    profile = attack_profile(b, AttackSpec(shooter, dummy, "weapon", "gun", "precise", "math",
+                                           ("primary",)))
+    assert ("own heavy cover", -1) in profile.roll.modifiers
+    assert profile.cover == 0  # the cover is on the shooter's side, not the target's
