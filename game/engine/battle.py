@@ -68,6 +68,8 @@ class Battle:
         self.log: list[Event] = []
         self.choices: list[Choice] = []
         self.round = 0
+        #: Units in the order they act this round (the ruleset keeps it up to date).
+        self.turn_order: list[int] = []
         self.winner: int | None = None
         self.over = False
         self._memo: dict[Any, Any] = {}
