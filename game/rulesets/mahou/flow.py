@@ -118,7 +118,10 @@ def take_turn(battle: "Battle", unit: int, kind: str) -> Flow:
             break  # [PROP] no action left to spend: free actions alone make no turn
         options = turn_options(battle, unit)
         if len(options) <= 2:
-            break  # nothing left but holding or ending the turn
+            # Nothing to do now but hold or end: hold, which is never worse (held
+            # actions serve everything spare ones do, and last longer).
+            hold = True
+            break
         prompt = (f"{battle.name(unit)} ({kind} turn): {pool.primary + pool.offhand} hand, "
                   f"{pool.speak} speak, {pool.move} move" + (f", {pool.escape} escape" if pool.escape else "")
                   + " actions")
