@@ -144,9 +144,11 @@ class MahouRuleset:
         return h.hp, h.max_hp
 
     def preview_move(self, battle: "Battle", unit: int, tile: tuple[int, int]):
+        """The path a move to `tile` takes (the same one `moving.move` walks) and its cost."""
         r = moving.move_reach(battle, unit)
-        path = r.path_to(tile)
-        return path, f"{int(r.cost[tile])} move actions"
+        cost = int(r.cost[tile])
+        path = moving.straight_path(battle, unit, tile, cost) or r.path_to(tile)
+        return path, f"{cost} move action{'s' if cost != 1 else ''}, {len(path) * battle.map.feet_per_tile} ft"
 
 
 def attack_spec_of(battle: "Battle", unit: int, choice: Choice) -> AttackSpec | None:
