@@ -95,6 +95,16 @@ def test_teleport_costs_ghost_hp_per_foot():
 def test_preview_move_names_the_cheapest_action():
     b = battle([(1, "swordsman", 5, 5), (2, "target", 9, 5)], [])
     me, _ = b.units()
-    path, text = b.ruleset.preview_move(b, me, (7, 5))
-    assert path == [(6, 5), (7, 5)] and text.startswith("Charge")
+    preview = b.ruleset.preview_move(b, me, (7, 5))
+    assert preview.path == ((6, 5), (7, 5)) and preview.cost.startswith("Charge") and preview.band == 0
+    assert b.ruleset.preview_move(b, me, (5, 7)).cost.startswith("Fast Sidestep")
     assert b.ruleset.preview_move(b, me, (20, 5)) is None
+
+
+def test_threats_at_a_tile():
+    """The window's threat view: who could attack the unit on a tile."""
+    b = battle([(1, "swordsman", 5, 5), (2, "pistoleer", 9, 5), (2, "slow", 20, 5)], [])
+    me, gun, far = b.units()
+    threats = {t.unit: t for t in b.ruleset.threats_at(b, me, (6, 5), [gun, far])}
+    assert threats[gun].sees and threats[gun].can_shoot
+    assert not threats[far].can_shoot

@@ -132,25 +132,54 @@ class ActionBlockRuleset:
         }
 
     def preview_move(self, battle: "Battle", unit: int, tile: tuple[int, int]):
-        """(path, cost text) of the cheapest Movement Action on offer that ends on
-        `tile`, or None: what the window shows when the pointer rests on a tile."""
+        """The path and cost of the cheapest Movement Action on offer that ends on
+        `tile` (None if none does). Band: 0 for the cheapest Speed Cost on offer, 1 for
+        the next, and so on."""
+        from game.engine.previews import MovePreview
+        from game.rulesets.actionblock.movement import MOVE_FEET, charge_moves, straight_moves
         decision = battle.pending
         if decision is None or decision.actor != unit:
             return None
+        tile = (int(tile[0]), int(tile[1]))
+        moving = [o for o in decision.options if o.target_kind == "tile"]
+        speeds = sorted({self.data.cost(o.key).speed for o in moving})
         best = None
-        for opt in decision.options:
-            if opt.target_kind == "tile" and tuple(tile) in opt.targets:
-                cost = self.data.cost(opt.key)
-                if best is None or (cost.speed, cost.strength) < best[0]:
-                    from game.rulesets.actionblock.movement import charge_moves, straight_moves, MOVE_FEET
-                    if opt.key in ("charge", "fast_charge"):
-                        path = charge_moves(battle, unit, opt.key)[tuple(tile)]
-                    elif opt.key in MOVE_FEET:
-                        path = straight_moves(battle, unit, MOVE_FEET[opt.key])[tuple(tile)]
-                    else:
-                        path = [tuple(tile)]
-                    best = ((cost.speed, cost.strength), path, f"{cost.name}: {opt.cost}")
-        return None if best is None else (best[1], best[2])
+        for opt in moving:
+            if tile not in opt.targets:
+                continue
+            cost = self.data.cost(opt.key)
+            if best is not None and (cost.speed, cost.strength) >= best[0]:
+                continue
+            if opt.key in ("charge", "fast_charge"):
+                path = charge_moves(battle, unit, opt.key)[tile]
+            elif opt.key in MOVE_FEET:
+                path = straight_moves(battle, unit, MOVE_FEET[opt.key])[tile]
+            else:
+                path = [tile]  # Teleport
+            best = ((cost.speed, cost.strength),
+                    MovePreview(tuple(path), f"{cost.name}: {opt.cost}", speeds.index(cost.speed)))
+        return None if best is None else best[1]
+
+    def threats_at(self, battle: "Battle", unit: int, tile: tuple[int, int], enemies: list[int]):
+        """For each enemy: does it see `tile`, could it attack `unit` there (a loaded gun
+        in range and sight, or Melee Range), and the cover it would face [PROP]."""
+        from game.engine.previews import Threat
+        from game.world.sight import line_of_fire
+        from game.world.tactical_map import Cover
+        from game.rulesets.actionblock.attacks import range_band
+        from game.rulesets.actionblock.stats import distance_ft, gun_items, weapon_of
+        out = []
+        for e in enemies:
+            here = battle.tile(e)
+            lof = line_of_fire(battle.map, here, tuple(tile))
+            sees = lof.visible and not lof.blocked
+            dist = distance_ft(battle, here, tuple(tile))
+            loadout = battle.get(e, Loadout)
+            can = dist <= 5 or (sees and any(
+                loadout.loaded.get(g, 0) > 0 and range_band(weapon_of(battle, e, g), dist) is not None
+                for g in gun_items(battle, e)))
+            out.append(Threat(e, sees, bool(can and battle.active(e)), Cover(int(lof.cover)).name.lower()))
+        return out
 
     def health(self, battle: "Battle", unit: int) -> tuple[int, int]:
         h = battle.get(unit, Health)
