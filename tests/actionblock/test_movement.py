@@ -103,7 +103,8 @@ def test_preview_move_names_the_cheapest_action():
 
 def test_threats_at_a_tile():
     """The window's threat view: who could attack the unit on a tile."""
-    b = battle([(1, "swordsman", 5, 5), (2, "pistoleer", 9, 5), (2, "slow", 20, 5)], [])
+    b = battle([(1, "swordsman", 5, 5), (2, "pistoleer", 9, 5), (2, "slow", 20, 5)],
+               [6, 6, 6, 1, 1, 1])  # the two Max Speed 10 units roll off
     me, gun, far = b.units()
     threats = {t.unit: t for t in b.ruleset.threats_at(b, me, (6, 5), [gun, far])}
     assert threats[gun].sees and threats[gun].can_shoot
