@@ -145,7 +145,8 @@ class ActionBlockAI:
                             ("restore_speed", self._restore_speed), ("channel", self._channel),
                             ("activate", self._activate), ("cast", self._cast), ("echo", self._cast),
                             ("healing_word", self._healing_word), ("cancel_spell", self._cancel),
-                            ("turn", self._turn_facing), ("battle_communication", self._communicate)):
+                            ("turn", self._turn_facing), ("battle_communication", self._communicate),
+                            ("stance", self._stance)):
             if key in opts:
                 candidates.append(scorer(battle, decision, opts[key], best_attack[0]))
         for key in ("taunt", "stunning_scream", "battle_strategy", "stealth"):
@@ -289,6 +290,24 @@ class ActionBlockAI:
         if toward == battle.get(unit, TurnState).block_facing or NAMES[toward] not in opt.params["facing"]:
             return (0.0, None)
         return (0.1, opt.choice(None, facing=NAMES[toward]))
+
+    def _stance(self, battle, decision, opt, attack_score):
+        """A Block taken in advance pays only against a Gale Burst about to go off (a
+        stance ignores knock-back); against attacks a Block after the hit is cheaper."""
+        from game.rulesets.actionblock.components import Casting
+        from game.rulesets.actionblock.stats import distance_ft
+        unit = decision.actor
+        team = battle.team(unit)
+        for caster, casting in battle.query(Casting):
+            spell = battle.ruleset.data.spells[casting.spell]
+            if (spell.effect == "knockback" and battle.team(caster) != team and casting.remaining <= 1
+                    and distance_ft(battle, battle.tile(caster), battle.tile(unit)) <= spell.range_ft):
+                kind = opt.params["kind"][-1]
+                params = {"kind": kind}
+                if "shield" in opt.params:
+                    params["shield"] = "yes"
+                return (2.0, opt.choice(None, **params))
+        return (0.0, None)
 
     # --- spells ----------------------------------------------------------------------------
     def _channel(self, battle, decision, opt, attack_score):

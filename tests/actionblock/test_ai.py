@@ -74,3 +74,18 @@ def test_channels_a_spell_under_way():
     me, foe = b.units()
     answer(b, "cast", foe, spell="elemental", ghost=5, speed_modifiers="none", recover_strength=0)
     assert make_ai("actionblock").decide(b, b.pending).option == "channel"
+
+
+def test_braces_against_a_gale_burst_about_to_go_off():
+    """The Block stance as a Bonus Action pays against knock-back, not against attacks."""
+    b = battle([(1, "caster", 0, 0), (2, "target", 2, 0)], [1] * 40)
+    me, foe = b.units()
+    answer(b, "cast", me, spell="gale_burst", ghost=2, speed_modifiers="Shorten Spell 1",
+           recover_strength=0)
+    answer(b, "channel")
+    answer(b, "end_turn")
+    ai = make_ai("actionblock")
+    from game.rulesets.actionblock.components import Stance
+    while b.pending.actor == foe:  # the target's whole Turn, played by the AI
+        b.submit(ai.decide(b, b.pending))
+    assert b.get(foe, Stance).level == 3
