@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from game.world.tactical_map import TacticalMap
 
 C = TypeVar("C")
+_ROSTER_KINDS = (Team, OutOfFight)  # the components `units()` depends on
 _world_ids = itertools.count(1)
 
 
@@ -74,6 +75,7 @@ class Battle:
         self.over = False
         self._memo: dict[Any, Any] = {}
         self._pure: dict[Any, Any] = {}
+        self._rosters: dict[tuple, list[int]] = {}
         self._settled = False
         self._world = f"battle-{next(_world_ids)}"
         weakref.finalize(self, _drop_world, self._world)
@@ -90,10 +92,12 @@ class Battle:
 
     def create(self, *components: Any) -> int:
         self._switch()
+        self._rosters.clear()
         return esper.create_entity(*components)
 
     def destroy(self, entity: int) -> None:
         self._switch()
+        self._rosters.clear()
         esper.delete_entity(entity, immediate=True)
 
     def get(self, entity: int, kind: type[C]) -> C:
@@ -110,11 +114,15 @@ class Battle:
 
     def add(self, entity: int, component: Any) -> None:
         self._switch()
+        if type(component) in _ROSTER_KINDS:
+            self._rosters.clear()
         esper.add_component(entity, component)
 
     def remove(self, entity: int, kind: type) -> None:
         self._switch()
         if esper.has_component(entity, kind):
+            if kind in _ROSTER_KINDS:
+                self._rosters.clear()
             esper.remove_component(entity, kind)
 
     def query(self, *kinds: type) -> list[tuple[int, Any]]:
@@ -134,14 +142,18 @@ class Battle:
 
     # --- units -----------------------------------------------------------------
     def units(self, team: int | None = None, active_only: bool = False) -> list[int]:
-        out = []
-        for ent, t in self.query(Team):
-            if team is not None and t.id != team:
-                continue
-            if active_only and self.has(ent, OutOfFight):
-                continue
-            out.append(ent)
-        return out
+        """Units (sorted), of one team or all, optionally only those still in the fight.
+
+        Kept until a unit is created or removed or gains or loses Team or OutOfFight,
+        which only happens through this class's methods.
+        """
+        key = (team, active_only)
+        found = self._rosters.get(key)
+        if found is None:
+            found = self._rosters[key] = [
+                ent for ent, t in self.query(Team)
+                if (team is None or t.id == team) and not (active_only and self.has(ent, OutOfFight))]
+        return list(found)
 
     def active(self, entity: int) -> bool:
         return not self.has(entity, OutOfFight)
