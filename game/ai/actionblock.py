@@ -122,7 +122,7 @@ class ActionBlockAI:
 
     def _obstruct(self, battle: Any, decision: Decision) -> Choice:
         from game.rulesets.actionblock.components import Points
-        unit, mover = decision.actor, decision.context["mover"]
+        unit = decision.actor
         action, to = decision.context["action"], decision.context["to"]
         stopping = action in ("charge", "fast_charge")
         if self._is_melee(battle, unit) and chebyshev(battle.tile(unit), to) > 1:
@@ -133,7 +133,6 @@ class ActionBlockAI:
 
     # --- the Turn ------------------------------------------------------------------------
     def _turn(self, battle: Any, decision: Decision) -> Choice:
-        unit = decision.actor
         opts = {o.key: o for o in decision.options}
         candidates: list[tuple[float, Choice]] = []
         best_attack = self._best_attack(battle, decision, [opts[k] for k in ATTACK_KEYS if k in opts])

@@ -20,7 +20,7 @@ A ruleset is a plain object (one per battle, see `make_ruleset()` in each packag
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generator, Protocol
+from typing import TYPE_CHECKING, Any, Generator, Iterator, Protocol
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle, UnitOrder
@@ -43,3 +43,31 @@ class Ruleset(Protocol):
     def unit_card(self, battle: "Battle", unit: int) -> dict[str, Any]: ...
 
     def health(self, battle: "Battle", unit: int) -> tuple[int, int]: ...
+
+
+class TemplatedRuleset:
+    """What every ruleset shares about its unit templates.
+
+    The ruleset's `data` has `templates` (id -> a template with `name`) and
+    `by_archetype` (archetype -> its default template id).
+    """
+
+    id: str
+    data: Any
+
+    def template_for(self, wanted: str) -> str:
+        if wanted in self.data.templates:
+            return wanted
+        if wanted in self.data.by_archetype:
+            return self.data.by_archetype[wanted]
+        from game.errors import InputError
+        raise InputError("squad", f"{self.id} has no unit template or archetype {wanted!r}")
+
+    def fielded(self, orders: list["UnitOrder"]) -> Iterator[tuple["UnitOrder", Any, str]]:
+        """Each order with its template and the unit's name: "Gunner 1-2" is side 1's
+        second Gunner."""
+        counts: dict[tuple[int, str], int] = {}
+        for order in orders:
+            t = self.data.templates[order.template]
+            counts[(order.team, t.id)] = n = counts.get((order.team, t.id), 0) + 1
+            yield order, t, f"{t.name} {order.team}-{n}"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.components import Archetype, Facing, Name, Position, Posture, Team
 from game.engine.decisions import Choice, Decision
 from game.engine.odds import Odds
-from game.errors import InputError
+from game.rulesets.base import TemplatedRuleset
 from game.rulesets.actionblock import flow
 from game.rulesets.actionblock.components import (Barrier, Casting, Conditions, Defences,
                                                   Fighter, Ghost, Health, Loadout, Points, Stance,
@@ -16,34 +16,23 @@ from game.rulesets.actionblock.components import (Barrier, Casting, Conditions, 
 from game.rulesets.actionblock.data import ActionBlockData
 from game.rulesets.actionblock.movement import NAMES, direction_to
 from game.rulesets.actionblock.stats import (full_pdr, max_battle_speed, max_battle_strength,
-                                             max_health, spell_dr, staff, template)
+                                             max_health, spell_dr, template)
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle, UnitOrder
 
 
-class ActionBlockRuleset:
+class ActionBlockRuleset(TemplatedRuleset):
     id = "actionblock"
     name = "Action Block (Miridon Hunters)"
 
     def __init__(self, data: ActionBlockData | None = None) -> None:
         self.data = data or ActionBlockData()
 
-    def template_for(self, wanted: str) -> str:
-        if wanted in self.data.templates:
-            return wanted
-        if wanted in self.data.by_archetype:
-            return self.data.by_archetype[wanted]
-        raise InputError("squad", f"actionblock has no unit template or archetype {wanted!r}")
-
     def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
         """1) Battle Begins: Maximum Battle Strength / Speed determined, current points
         restored to them (the Turn Order is rolled when play starts)."""
-        counts: dict[tuple[int, str], int] = {}
-        for order in orders:
-            t = self.data.templates[order.template]
-            counts[(order.team, t.id)] = counts.get((order.team, t.id), 0) + 1
-            n = counts[(order.team, t.id)]
+        for order, t, name in self.fielded(orders):
             strength, speed = max_battle_strength(self.data, t), max_battle_speed(self.data, t)
             hp = max_health(t)
             pdr = full_pdr(self.data, t)
@@ -55,7 +44,7 @@ class ActionBlockRuleset:
             staff_storage = sum(self.data.weapons[w].ghost_storage or 0 for w in t.weapons)
             ghost = t.ghost_hp + staff_storage  # [PROP] a staff's Ghost Storage adds to Max Ghost HP
             battle.create(
-                Position(order.x, order.y), Team(order.team), Name(f"{t.name} {order.team}-{n}"),
+                Position(order.x, order.y), Team(order.team), Name(name),
                 Archetype(t.archetype), Posture(), Facing(), Fighter(t.id),
                 Points(strength, speed, strength, speed), Health(hp, hp),
                 Defences(pdr, pdr, spell_dr(t)), Stance(), Loadout(items, loaded), TurnState(),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.components import Archetype, Name, Position, Posture, Team
 from game.engine.decisions import Choice, Decision
 from game.engine.odds import Odds
-from game.errors import InputError
+from game.rulesets.base import TemplatedRuleset
 from game.rulesets.d20 import flow
 from game.rulesets.d20.attacks import attack_odds, attack_profile
 from game.rulesets.d20.checks import chance_contest
@@ -25,28 +25,17 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle, UnitOrder
 
 
-class D20Ruleset:
+class D20Ruleset(TemplatedRuleset):
     id = "d20"
     name = "d20 modern firearms"
 
     def __init__(self, data: D20Data | None = None) -> None:
         self.data = data or D20Data()
 
-    def template_for(self, wanted: str) -> str:
-        if wanted in self.data.templates:
-            return wanted
-        if wanted in self.data.by_archetype:
-            return self.data.by_archetype[wanted]
-        raise InputError("squad", f"d20 has no unit template or archetype {wanted!r}")
-
     def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
-        counts: dict[str, int] = {}
-        for order in orders:
-            t = self.data.templates[order.template]
-            counts[(order.team, t.id)] = counts.get((order.team, t.id), 0) + 1
-            n = counts[(order.team, t.id)]
+        for order, t, name in self.fielded(orders):
             battle.create(
-                Position(order.x, order.y), Team(order.team), Name(f"{t.name} {order.team}-{n}"),
+                Position(order.x, order.y), Team(order.team), Name(name),
                 Archetype(t.archetype), Posture(), Soldier(t.id), Health(t.hp, t.hp),
                 # [PROP] deployment is known to all, as figures on a table are.
                 TurnState(), Afflictions(), Spotted({o.team for o in orders} - {order.team}),

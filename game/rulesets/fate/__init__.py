@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine.components import Archetype, Name, Position, Posture, Team
 from game.engine.decisions import Choice, Decision
-from game.errors import InputError
+from game.rulesets.base import TemplatedRuleset
 from game.rulesets.fate import flow
 from game.rulesets.fate.attacks import FateOdds, Situation, attack_odds, attack_profile
 from game.rulesets.fate.components import Aiming, Awareness, Fighter, Initiative, Kit, Plan
@@ -36,29 +36,18 @@ class MovePreview(NamedTuple):
         return 0
 
 
-class FateRuleset:
+class FateRuleset(TemplatedRuleset):
     id = "fate"
     name = "4dF (Enter the Machine)"
 
     def __init__(self, data: FateData | None = None) -> None:
         self.data = data or FateData()
 
-    def template_for(self, wanted: str) -> str:
-        if wanted in self.data.templates:
-            return wanted
-        if wanted in self.data.by_archetype:
-            return self.data.by_archetype[wanted]
-        raise InputError("squad", f"fate has no unit template or archetype {wanted!r}")
-
     def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
         from game.rulesets.fate.wounds import WoundTrack
-        counts: dict[tuple[int, str], int] = {}
-        for order in orders:
-            t = self.data.templates[order.template]
-            counts[(order.team, t.id)] = counts.get((order.team, t.id), 0) + 1
-            n = counts[(order.team, t.id)]
+        for order, t, name in self.fielded(orders):
             uses = {w: self.data.weapons[w].uses for w in t.carried if self.data.weapons[w].uses is not None}
-            battle.create(Position(order.x, order.y), Team(order.team), Name(f"{t.name} {order.team}-{n}"),
+            battle.create(Position(order.x, order.y), Team(order.team), Name(name),
                           Archetype(t.archetype), Posture(), Fighter(t.id), WoundTrack(), Kit(uses),
                           Initiative(), Plan(), Awareness())
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.components import Archetype, Name, Position, Posture, Team
 from game.engine.decisions import Choice, Decision
 from game.engine.odds import Odds
-from game.errors import InputError
+from game.rulesets.base import TemplatedRuleset
 from game.rulesets.fivebyfive import flow
 from game.rulesets.fivebyfive.actions import fate_of
 from game.rulesets.fivebyfive.combat import BLOCKED, CONTROLLED, outlook, profile, template
@@ -26,28 +26,18 @@ def pct(p: Any) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-class FiveByFiveRuleset:
+class FiveByFiveRuleset(TemplatedRuleset):
     id = "fivebyfive"
     name = "5x5 (Xceptional)"
 
     def __init__(self, data: FiveByFiveData | None = None) -> None:
         self.data = data or FiveByFiveData()
 
-    def template_for(self, wanted: str) -> str:
-        if wanted in self.data.templates:
-            return wanted
-        if wanted in self.data.by_archetype:
-            return self.data.by_archetype[wanted]
-        raise InputError("squad", f"fivebyfive has no unit template or archetype {wanted!r}")
-
     def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
-        counts: dict[tuple[int, str], int] = {}
-        for order in orders:
-            t = self.data.templates[order.template]
-            counts[(order.team, t.id)] = n = counts.get((order.team, t.id), 0) + 1
+        for order, t, name in self.fielded(orders):
             start = t.abilities
             battle.create(Position(order.x, order.y), Team(order.team),
-                          Name(f"{t.name} {order.team}-{n}"), Archetype(t.archetype), Posture(),
+                          Name(name), Archetype(t.archetype), Posture(),
                           Hero(t.id), AbilityScores(**start, start=dict(start)), TurnState())
 
     def play(self, battle: "Battle"):

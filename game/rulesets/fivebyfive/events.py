@@ -24,7 +24,7 @@ class InitiativeRolled(Event):
 
     def describe(self) -> str:
         shown = "6→0" if self.face == 6 else str(self.face)
-        move = (f"may still move 1 tile" if self.value == 0
+        move = ("may still move 1 tile" if self.value == 0
                 else f"moves up to {self.allowance} tile{'s' if self.allowance != 1 else ''}")
         return f"{self.name} rolls Initiative: d5 ({shown}) = {self.value}; {move}."
 

@@ -14,7 +14,7 @@ from game.engine.components import Archetype, Name, Position, Posture
 from game.engine.components import Team as TeamComponent
 from game.engine.decisions import Choice, Decision
 from game.engine.odds import Odds
-from game.errors import InputError
+from game.rulesets.base import TemplatedRuleset
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou import flow, grapples, moving, talk, throwing
 from game.rulesets.mahou.attacks import (GRAPPLE, KICK, PULL, WEAPON, AttackSpec, attack_odds,
@@ -32,30 +32,19 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle, UnitOrder
 
 
-class MahouRuleset:
+class MahouRuleset(TemplatedRuleset):
     id = "mahou"
     name = "Mahou Galaxy"
 
     def __init__(self, data: MahouData | None = None) -> None:
         self.data = data or MahouData()
 
-    def template_for(self, wanted: str) -> str:
-        if wanted in self.data.templates:
-            return wanted
-        if wanted in self.data.by_archetype:
-            return self.data.by_archetype[wanted]
-        raise InputError("squad", f"mahou has no unit template or archetype {wanted!r}")
-
     def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
-        counts: dict[tuple[int, str], int] = {}
-        for order in orders:
-            t = self.data.templates[order.template]
-            counts[(order.team, t.id)] = counts.get((order.team, t.id), 0) + 1
-            n = counts[(order.team, t.id)]
+        for order, t, name in self.fielded(orders):
             main_two = t.main in self.data.weapons and self.data.weapons[t.main].hands == 2
             battle.create(
                 Position(order.x, order.y), TeamComponent(order.team),
-                Name(f"{t.name} {order.team}-{n}"), Archetype(t.archetype), Posture(),
+                Name(name), Archetype(t.archetype), Posture(),
                 Character(t.id), Health(t.hp, t.hp), Actions(), Initiative(0, 0),
                 Loadout(t.main, t.main if main_two else t.off, list(t.carried), t.armour),
                 Soak(), ActiveDefences(), PreciseHits(), Distractions(),
