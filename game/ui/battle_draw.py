@@ -5,9 +5,11 @@ Drawing only reads: the screen's snapshot of the board, its previews, the animat
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
-from game.engine.decisions import REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
+from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
 from game.ui import hud, rules_view, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
@@ -30,20 +32,29 @@ class BattleDrawing:
         bar_h = 60 if hud.bar_rows(n, bar_w) == 1 else 12 + hud.bar_rows(n, bar_w) * 48
         bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
         params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
-        self.board.camera.safe = (0, top.bottom, log.x, card.y - top.bottom - 40)
-        return {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params}
+        out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params}
+        left = 0
+        if getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving:
+            out["decl"] = pygame.Rect(6, top.bottom + 6, card_w, max(60, card.y - top.bottom - 18))
+            if not self.decl_collapsed:
+                left = out["decl"].right
+        self.board.camera.safe = (left, top.bottom, log.x - left, card.y - top.bottom - 40)
+        return out
 
     def draw(self, surface: pygame.Surface) -> None:
         rects = self.layout(surface.get_size())
         self.rects = dict(rects)
-        if self.handover is not None:
+        if self.handover is not None and not self.anim.busy:
+            # (what was playing, a turn resolving, is shown to the side that set it off first)
             self._draw_handover(surface)
             return
         self.visible_grid()
         self.board.draw_terrain(surface)
         shown = self.shown_units()
         decision = self.decision
-        # path preview and targets under the units
+        # declarations made so far, path preview and targets under the units
+        if self.decl is not None and not self.anim.resolving and self.handover is None:
+            self._draw_declarations(surface, shown)
         prev = self.preview()
         if decision is not None:
             self._draw_targets(surface, prev)
@@ -58,7 +69,7 @@ class BattleDrawing:
         self._draw_cursor(surface)
         # HUD
         self._draw_top(surface, rects["top"], shown)
-        self.log.draw(surface, rects["log"])
+        self.log.draw(surface, rects["log"], viewer=self.viewer)
         # the card follows the pointer over a unit, else shows the selected one
         card_unit = self.selected
         if self.hover_tile is not None:
@@ -68,6 +79,10 @@ class BattleDrawing:
         sel = self.view.units.get(card_unit) if card_unit in shown else None
         hud.unit_card(surface, rects["card"], sel, self.view.cards.get(card_unit) if sel else None,
                       sel is not None and sel.id == self.view.actor)
+        if "decl" in rects:  # above the card, however tall the card has grown
+            card_top = self.rects["card"].y if isinstance(self.rects.get("card"), pygame.Rect) else rects["card"].y
+            box = rects["decl"]
+            self._draw_decl_panel(surface, pygame.Rect(box.x, box.y, box.w, max(60, card_top - 8 - box.y)), shown)
         self._draw_preview(surface, rects["preview"], prev)
         self.rects["bar_buttons"], self.rects["param_buttons"], self.rects["reaction_buttons"] = [], [], []
         if decision is not None and decision.kind == REACTION:
@@ -88,10 +103,12 @@ class BattleDrawing:
 
     def _anim_unit(self, u: UnitView) -> UnitView:
         alive = self.anim.alive.get(u.id)
-        if alive is None or alive == u.active:
+        posture = self.anim.posture.get(u.id)
+        if (alive is None or alive == u.active) and (posture is None or posture == u.posture):
             return u
         from dataclasses import replace
-        return replace(u, active=alive)
+        return replace(u, active=u.active if alive is None else alive,
+                       posture=u.posture if posture is None else posture)
 
     def _draw_targets(self, surface, prev) -> None:
         opt = self.option(self.armed)
@@ -100,15 +117,15 @@ class BattleDrawing:
         if opt is not None and opt.target_kind == TARGET_UNIT:
             for t in opt.targets:
                 if t in self.view.units and t in self.shown_units():
-                    c = cam.tile_centre(self.view.units[t].tile)
+                    c = cam.tile_centre(self.planned_tile(t))
                     pygame.draw.circle(surface, theme.THREAT, c, r + 7, 2)
-        # enemies a plain click would attack get a thin red ring
+        # enemies a plain click would attack get a thin red ring (where they will be)
         if opt is None:
             for o in self.options():
                 if o.target_kind == TARGET_UNIT and o.offensive:
                     for t in o.targets:
                         if t in self.view.units and t in self.shown_units():
-                            c = cam.tile_centre(self.view.units[t].tile)
+                            c = cam.tile_centre(self.planned_tile(t))
                             pygame.draw.circle(surface, (255, 110, 90), c, r + 6, 1)
                     break
         d = self.decision
@@ -119,10 +136,9 @@ class BattleDrawing:
                 _dashed(surface, theme.THREAT, pa, pt, 3)
                 pygame.draw.circle(surface, theme.THREAT, pa, r + 7, 3)
         if prev is not None and prev[0] == "odds" and isinstance(prev[2], int) and prev[2] in self.view.units:
-            actor = self.view.units.get(self.decision.actor)
-            tgt = self.view.units[prev[2]]
-            if actor is not None:
-                a, b = cam.tile_centre(actor.tile), cam.tile_centre(tgt.tile)
+            origin = self.actor_tile()
+            if origin is not None:
+                a, b = cam.tile_centre(origin), cam.tile_centre(self.planned_tile(prev[2]))
                 _dashed(surface, theme.THREAT, a, b, 2)
                 pygame.draw.circle(surface, theme.THREAT, b, r + 9, 3)
                 o = prev[3]
@@ -135,10 +151,10 @@ class BattleDrawing:
     def _draw_path(self, surface, prev) -> None:
         _, opt, tile, mp = prev
         cam = self.board.camera
-        actor = self.view.units.get(self.decision.actor)
-        if actor is None or mp is None:
+        origin = self.actor_tile()   # a declared move starts where the earlier ones leave the unit
+        if origin is None or mp is None:
             return
-        pts = [cam.tile_centre(actor.tile)] + [cam.tile_centre(t) for t in mp.path]
+        pts = [cam.tile_centre(origin)] + [cam.tile_centre(t) for t in mp.path]
         if len(pts) > 1:
             pygame.draw.lines(surface, (0, 0, 0), False, pts, 6)
             pygame.draw.lines(surface, theme.PATH, False, pts, 3)
@@ -159,6 +175,119 @@ class BattleDrawing:
         if shooters:  # an eye with the count: how exposed the spot is
             eye = theme.text(f"⚠ {len(shooters)}", 13, theme.THREAT, bold=True)
             surface.blit(eye, (rect.right + 3, rect.y - 2))
+
+    # ------------------------------------------------------------- declarations
+    def _draw_declarations(self, surface, shown) -> None:
+        """The declarations made so far this turn, on the board: a dashed path to each
+        planned tile (a ring with the action number there), an arrow for each declared
+        attack or aim (to where the target was expected), a tag for a posture change;
+        and where the declaring unit will stand, in what posture, for this action."""
+        dv, cam = self.decl, self.board.camera
+        r = self.board.unit_radius()
+        viewer = self.viewer
+        tags: dict[tuple[int, int], list[str]] = {}
+        for e in self.visible_declarations(shown):
+            if dv.hidden(e, viewer) or e.origin is None:
+                continue
+            colour = _light(theme.team_colour(e.team)) if e.team is not None else theme.TEXT
+            if e.is_move:
+                pts = [cam.tile_centre(e.origin)] + [cam.tile_centre(t) for t in (e.path or (e.to,))]
+                _dashed_poly(surface, (0, 0, 0), pts, 5)
+                _dashed_poly(surface, colour, pts, 3)
+                end = cam.tile_centre(e.to)
+                pygame.draw.circle(surface, (0, 0, 0), end, r + 1, 4)
+                pygame.draw.circle(surface, colour, end, r, 2)
+                _badge(surface, str(e.slot), (end[0] + r - 2, end[1] - r + 2), colour)
+            elif e.to is not None:
+                a, b = cam.tile_centre(e.origin), cam.tile_centre(e.to)
+                offensive = dv.is_offensive(e)
+                _arrow(surface, colour, a, b, r + 3, 3 if offensive else 2, dashed=not offensive)
+                mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+                _badge(surface, str(e.slot) if offensive else f"{e.slot} {dv.label(e.kind).lower()}", mid, colour)
+            elif e.posture is not None:
+                tags.setdefault(e.origin, []).append(f"{e.slot}: {e.posture}")
+        for tile, words in tags.items():
+            c = cam.tile_centre(tile)
+            _tag(surface, " · ".join(words), (c[0], c[1] + r + 10))
+        # the declaring unit: a ghost where this action starts, with its posture
+        d = self.decision
+        if d is None or d.actor not in self.view.units or dv.actor != d.actor:
+            return
+        me = self.view.units[d.actor]
+        tile = dv.planned_tile or me.tile
+        posture = dv.planned_posture or me.posture
+        c = cam.tile_centre(tile)
+        if tile != me.tile or posture != me.posture:
+            ghost = self.board._sprite(me.team, me.archetype, posture, True, r).copy()
+            ghost.set_alpha(140)
+            surface.blit(ghost, ghost.get_rect(center=c))
+        ring = int(r + 5 + 2 * math.sin(self.clock * 6))
+        _dashed_circle(surface, theme.ACCENT, c, ring, 2)
+        words = f"action {dv.slot} from here" if tile != me.tile else f"action {dv.slot}"
+        if posture != "standing":
+            words += f" · {posture}"
+        _tag(surface, words, (c[0], c[1] + r + 10), theme.ACCENT)
+
+    def _draw_decl_panel(self, surface, rect, shown) -> None:
+        """Who has declared what this turn, in the order of declaring; the unit declaring
+        now; those still to declare (they will see these). Click the title to fold it."""
+        dv = self.decl
+        viewer = self.viewer
+        units = self.view.units
+        name = lambda u: units[u].name if u in units and (u in shown or viewer is None) else "an unseen unit"  # noqa: E731
+        rows: list[tuple[int, str, tuple, bool]] = []   # (indent, text, colour, bold)
+        declared = dv.declared_units()
+        visible_units = [u for u in dv.order if u in units and (viewer is None or u in shown or units[u].team == viewer)]
+        seen = self.visible_declarations(shown)
+        for u in visible_units:
+            mine = [e for e in seen if e.unit == u]
+            colour = theme.team_colour(units[u].team)
+            if u == dv.actor:
+                rows.append((0, f"▶ {units[u].name}: declaring action {dv.slot}", theme.ACCENT, True))
+                for e in mine:
+                    rows.append((1, f"{e.slot} · {dv.describe(e, name)}", theme.TEXT, False))
+                where = []
+                if dv.planned_tile is not None and dv.planned_tile != units[u].tile:
+                    where.append(f"from ({dv.planned_tile[0]}, {dv.planned_tile[1]})")
+                if dv.planned_posture and dv.planned_posture != "standing":
+                    where.append(dv.planned_posture)
+                if where:
+                    rows.append((1, f"{dv.slot} · (now) {', '.join(where)}", theme.ACCENT, False))
+            elif u in declared:
+                rows.append((0, units[u].name, colour, True))
+                for e in mine:
+                    text = "declared (hidden)" if dv.hidden(e, viewer) else dv.describe(e, name)
+                    rows.append((1, f"{e.slot} · {text}", theme.TEXT, False))
+            else:
+                rows.append((0, f"{units[u].name} · declares later, sees yours", theme.FAINT, False))
+        title = f"Declarations · turn {dv.round}" if dv.round is not None else "Declarations"
+        size, line_h = 12, 16
+        lines: list[tuple[int, str, tuple, bool]] = []
+        for indent, text, colour, bold in rows:
+            first, *rest = theme.wrap(text, rect.w - 20 - indent * 14, size, bold)
+            lines.append((indent * 14, first, colour, bold))
+            if rest:  # continuation lines sit a little further in
+                for ln in theme.wrap(" ".join(rest), rect.w - 30 - indent * 14, size, bold):
+                    lines.append((indent * 14 + 10, ln, colour, bold))
+        room = max(1, (rect.h - 34) // line_h)
+        cut = 0
+        if len(lines) > room:  # the earliest declarations give way
+            cut = len(lines) - room + 1
+            lines = [(0, f"… {cut} earlier line{'s' if cut != 1 else ''}", theme.FAINT, False)] + lines[cut:]
+        h = 30 if self.decl_collapsed else min(rect.h, 34 + line_h * len(lines))
+        box = pygame.Rect(rect.x, rect.y, rect.w, h)
+        theme.panel(surface, box, edge=theme.ACCENT)
+        self.rects["decl"] = box
+        self.rects["decl_title"] = pygame.Rect(box.x, box.y, box.w, 26)
+        surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (box.x + 10, box.y + 6))
+        fold = theme.text("show" if self.decl_collapsed else "hide", 11, theme.DIM)
+        surface.blit(fold, (box.right - fold.get_width() - 8, box.y + 9))
+        if self.decl_collapsed:
+            return
+        y = box.y + 28
+        for indent, text, colour, bold in lines:
+            surface.blit(theme.text(text, size, colour, bold=bold), (box.x + 10 + indent, y))
+            y += line_h
 
     def _draw_cursor(self, surface) -> None:
         if self.cursor is None:
@@ -219,8 +348,14 @@ class BattleDrawing:
             elif self.humans:
                 status += " · Space: skip"
         elif p is not None:
-            status = f"Side {p.side} to act"
-        self.rects["order_tokens"] = hud.top_bar(surface, rect, self.view, shown, status, speeds)
+            status = f"Side {p.side} to " + ("declare" if p.kind == DECLARE else "act")
+        view, colour = self.view, theme.TEXT
+        done = set(self.decl.declared_units()) if self.decl is not None else None
+        if self.anim.resolving and self._played_from is not None:
+            # a turn playing out: its round and order, and the part playing now
+            view, done, colour = self._played_from, None, theme.ACCENT
+            status = self.anim.caption or f"Round {view.round} plays out"
+        self.rects["order_tokens"] = hud.top_bar(surface, rect, view, shown, status, speeds, done, colour)
         hud.speed_buttons(surface, speeds, self.speed, self.app.mouse)
         theme.button(surface, menu, "Menu", hover=menu.collidepoint(self.app.mouse), size=13)
 
@@ -327,7 +462,9 @@ class BattleDrawing:
     def _draw_waiting(self, surface, bar) -> None:
         theme.panel(surface, bar)
         p = self.battle.pending
-        if self.battle.over:
+        if self.anim.resolving:
+            text = (f"{self.anim.caption} — " if self.anim.caption else "") + "any key or click shows the end"
+        elif self.battle.over:
             text = "The battle is over — Space for the results"
         elif p is not None:
             who = self.view.units.get(p.actor)
@@ -416,6 +553,15 @@ class BattleDrawing:
         why = "A reaction is yours to decide" if p is not None and p.kind == REACTION else "Pass the keyboard and mouse"
         sub = theme.text(f"{why}. The board stays hidden until you are ready.", 16, theme.DIM)
         surface.blit(sub, sub.get_rect(center=(cx, cy + 20)))
+        if p is not None and p.kind == DECLARE:
+            # whose declaration it is (one's own unit), and how far the turn has come
+            who = self.view.units.get(p.actor)
+            made = len(self.decl.entries) if self.decl is not None else 0
+            slot = f" action {self.decl.slot}" if self.decl is not None else ""
+            line = (f"Declare{slot} for {who.name if who else 'your unit'} · "
+                    f"{made} declaration{'s' if made != 1 else ''} made so far this turn")
+            img = theme.text(line, 16, theme.TEXT)
+            surface.blit(img, img.get_rect(center=(cx, cy + 44)))
         go = theme.text("Press Enter or click to continue", 18, theme.TEXT, bold=True)
         surface.blit(go, go.get_rect(center=(cx, cy + 70)))
 
@@ -493,6 +639,79 @@ def _context_value(key: str, v, units) -> str:
     if isinstance(v, float):
         return f"{v:.1f}".rstrip("0").rstrip(".")
     return str(v).replace("_", " ")
+
+
+def _light(colour) -> tuple[int, int, int]:
+    """A team colour lifted toward white, to read on any terrain."""
+    return tuple(min(255, int(c + (255 - c) * 0.35)) for c in colour[:3])
+
+
+def _dashed_poly(surface, colour, pts, width=2, dash=9, gap=6) -> None:
+    """A dashed line through `pts`, the pattern running on across the corners."""
+    on, left = True, float(dash)
+    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+        seg = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+        pos = 0.0
+        while pos < seg - 1e-6:
+            step = min(left, seg - pos)
+            if on:
+                t0, t1 = pos / seg, (pos + step) / seg
+                pygame.draw.line(surface, colour, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
+                                 (ax + (bx - ax) * t1, ay + (by - ay) * t1), width)
+            pos += step
+            left -= step
+            if left <= 1e-6:
+                on = not on
+                left = float(dash if on else gap)
+
+
+def _dashed_circle(surface, colour, centre, radius, width=2, parts=16) -> None:
+    for i in range(parts):
+        a0 = 2 * math.pi * i / parts
+        pygame.draw.arc(surface, colour, pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius),
+                        a0, a0 + math.pi / parts, width)
+
+
+def _arrow(surface, colour, a, b, stop: int, width=3, dashed=False) -> None:
+    """An arrow from a to b, its head `stop` pixels short of b (outside a unit's token)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy)
+    if n < 1:
+        return
+    ux, uy = dx / n, dy / n
+    start = (a[0] + ux * stop * 0.6, a[1] + uy * stop * 0.6)
+    tip = (b[0] - ux * stop, b[1] - uy * stop)
+    head = max(8, width * 3)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    wing = head * 0.55
+    pts = [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
+    if dashed:
+        _dashed_poly(surface, (0, 0, 0), [start, base], width + 2)
+        _dashed_poly(surface, colour, [start, base], width)
+    else:
+        pygame.draw.line(surface, (0, 0, 0), start, base, width + 3)
+        pygame.draw.line(surface, colour, start, base, width)
+    pygame.draw.polygon(surface, (0, 0, 0), pts)
+    inner = [((p[0] * 3 + sum(q[0] for q in pts) / 3) / 4, (p[1] * 3 + sum(q[1] for q in pts) / 3) / 4) for p in pts]
+    pygame.draw.polygon(surface, colour, inner)
+
+
+def _badge(surface, text: str, centre, colour) -> None:
+    """A small dark label with a coloured edge (an action number on the board)."""
+    img = theme.text(text, 11, (255, 255, 255), bold=True)
+    box = img.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(8, 2)
+    box.w = max(box.w, box.h)
+    box.center = (int(centre[0]), int(centre[1]))
+    pygame.draw.rect(surface, (16, 18, 24), box, border_radius=box.h // 2)
+    pygame.draw.rect(surface, colour, box, 1, border_radius=box.h // 2)
+    surface.blit(img, img.get_rect(center=box.center))
+
+
+def _tag(surface, text: str, midtop, colour=theme.TEXT) -> None:
+    img = theme.text(text, 11, colour, bold=True)
+    box = img.get_rect(midtop=(int(midtop[0]), int(midtop[1]))).inflate(8, 2)
+    pygame.draw.rect(surface, (16, 18, 24), box, border_radius=3)
+    surface.blit(img, img.get_rect(center=box.center))
 
 
 def _dashed(surface, colour, a, b, width=1, dash=10) -> None:

@@ -26,7 +26,10 @@ class BattleInput:
 
     def handle(self, event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            playing = self.anim.busy
             self.anim.finish()  # animations never hold up a person
+            if playing and self.handover is not None and self.overlay != "pause":
+                return  # the hand-over waits for what was playing: this press ended it
         if self.overlay == "pause":
             self._handle_pause(event)
             return
@@ -56,7 +59,7 @@ class BattleInput:
 
     def _over_hud(self, pos) -> bool:
         return any(r is not None and r.collidepoint(pos) for k, r in self.rects.items()
-                   if k in ("top", "log", "card", "bar", "params", "preview", "reaction"))
+                   if k in ("top", "log", "card", "bar", "params", "preview", "reaction", "decl"))
 
     def _motion(self, event) -> None:
         if self.drag_from is not None:
@@ -104,6 +107,9 @@ class BattleInput:
             if r.collidepoint(pos):
                 self.arm(opt)
                 return
+        if self.rects.get("decl_title") and self.rects["decl_title"].collidepoint(pos):
+            self.decl_collapsed = not self.decl_collapsed
+            return
         for unit, r in self.rects.get("order_tokens", {}).items():
             if r.collidepoint(pos):
                 self.select(unit, centre=True)
@@ -131,13 +137,11 @@ class BattleInput:
                     self.commit(opt, target)
                     return
             else:
-                shown = self.shown_units()
-                for u in self.view.at(tile):
-                    if u.id in shown:
-                        smart = self._smart_unit_option(u.id)
-                        if smart is not None:
-                            self.commit(smart, u.id)
-                            return
+                for u in self.units_at(tile):   # a unit, or one declared to be there
+                    smart = self._smart_unit_option(u)
+                    if smart is not None:
+                        self.commit(smart, u)
+                        return
                 smart = self._smart_tile_option()
                 if smart is not None and tile in smart.targets:
                     self.commit(smart, tile)

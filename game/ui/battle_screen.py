@@ -16,9 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from game.engine.decisions import REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
+from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
-from game.ui import rules_view
+from game.ui import declarations, rules_view
 from game.ui.ai_runner import AIRunner
 from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
@@ -57,7 +57,16 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.ai = AIRunner()
         self.version = 0
         self.view: BoardView = snapshot(battle, 0)
-        self.log.add_events(battle.log, self._team_of)
+        self._fovs: dict = {}
+        self.log.add_events(battle.log, self._team_of, self._redactor(self.view, self.view))
+        # the declaration view (a DECLARE decision pending), and what it learns of options
+        self.decl: declarations.DeclarationView | None = None
+        self.decl_collapsed = False
+        self._deferred = False       # a person's decision waits for a turn to finish playing
+        self._played_from: BoardView | None = None
+        self._labels: dict[str, str] = {}
+        self._offensive_kinds: set[str] = set()
+        self._decl_paths: dict = {}
         self.keyboard_side: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handover: int | None = None
         self.ai_wait = 0.0
@@ -131,12 +140,21 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return None
         key = (self.version, viewer)
         if key != self._fog_key:
-            from game.world.sight import side_fov
-            eyes = [u.tile for u in self.view.team_units(viewer)]
-            self._visible = side_fov(self.battle.map, eyes) if eyes else np.zeros(self.battle.map.shape, bool)
+            self._visible = self._fov(viewer, self.view)
             self.board.set_fog(self._visible)
             self._fog_key = key
         return self._visible
+
+    def _fov(self, team: int, view: BoardView) -> np.ndarray:
+        """What `team`'s units in the fight see on the board `view`."""
+        key = (view.version, team)
+        if key not in self._fovs:
+            from game.world.sight import side_fov
+            if len(self._fovs) > 8:
+                self._fovs.clear()
+            eyes = [u.tile for u in view.team_units(team)]
+            self._fovs[key] = side_fov(self.battle.map, eyes) if eyes else np.zeros(self.battle.map.shape, bool)
+        return self._fovs[key]
 
     def shown_units(self) -> set[int]:
         vis = self.visible_grid()
@@ -157,12 +175,14 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
     def _on_new_pending(self) -> None:
         """A new decision is pending: hand over, start the AI, or get ready for a person."""
         self.decision = None
+        self._deferred = False
         self.armed, self.params, self.param_focus, self.cursor = None, {}, 0, None
         self.move_field = None
         self._preview_key = self._threat_key = None
         self.board.set_move(None)
         self.board.set_targets(None)
         p = self.battle.pending
+        self.decl = self._declaration_view(p)
         if p is None:
             self.end_timer = END_BANNER / (self.speed or 4)
             return
@@ -172,6 +192,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 self.handover = p.side
                 return
             self.keyboard_side = p.side
+            if self.anim.resolving:
+                self._deferred = True  # a turn is playing out: ask when it is done (a key ends it)
+                return
             self._ready_for_person(p)
         else:
             self.ai.start(self.controllers[p.side], self.battle, p)
@@ -195,6 +218,78 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if p.actor in self.view.units:
             self.board.camera.ensure_visible(self.view.units[p.actor].tile, 3)
 
+    def _declaration_view(self, p: Decision | None) -> declarations.DeclarationView | None:
+        """Read the declarations made so far from a DECLARE decision's context (see
+        game/ui/declarations.py for the keys), with the path of each planned move.
+        Built on the main thread before any AI starts on the decision (paths use the
+        shared path-finding arrays)."""
+        if p is None or p.kind != DECLARE:
+            return None
+        for opt in p.options:
+            self._labels.setdefault(opt.key, opt.label)
+            if opt.offensive:
+                self._offensive_kinds.add(opt.key)
+        try:
+            dv = declarations.build(p, self.view.units, self._labels, self._offensive_kinds)
+        except Exception as exc:  # an odd context must not take the window down
+            rules_view._report_once("the declaration view", exc)
+            return None
+        if dv is None:
+            return None
+        if self.speed or self.humans:  # paths cost a little: not for AI-only batches at instant
+            from dataclasses import replace
+            dv.entries = [replace(e, path=self._planned_path(e)) if e.is_move and e.origin else e
+                          for e in dv.entries]
+        return dv
+
+    def _planned_path(self, e: declarations.Entry) -> tuple:
+        """A planned move's way from where the unit will be to its planned tile (drawn
+        dashed); other units in the fight block it where they stand now."""
+        key = (e.unit, e.origin, e.to, self.battle.round)
+        if key not in self._decl_paths:
+            if len(self._decl_paths) > 256:
+                self._decl_paths.clear()
+            from game.world.paths import reach
+            blocked = [u.tile for u in self.view.units.values() if u.active and u.id != e.unit and u.tile != e.to]
+            try:
+                r = reach(self.battle.map, e.origin, 1, blocked=blocked)
+                path = tuple(r.path_to(e.to))
+            except (ValueError, IndexError):
+                path = (e.to,)
+            self._decl_paths[key] = path
+        return self._decl_paths[key]
+
+    def visible_declarations(self, shown: set[int] | None = None) -> list[declarations.Entry]:
+        """The declarations made so far that the side at the keyboard may see: all of
+        them without fog; under fog its own and those of the units it sees."""
+        if self.decl is None:
+            return []
+        shown = self.shown_units() if shown is None else shown
+        return [e for e in self.decl.entries if self.decl.visible(e, self.viewer, shown)]
+
+    def planned_tile(self, unit: int) -> tuple[int, int] | None:
+        """Where `unit` will be when the pending declaration's action happens (its tile
+        now when nothing is declared)."""
+        u = self.view.units.get(unit)
+        now = u.tile if u is not None else None
+        if self.decl is None:
+            return now
+        return self.decl.planned_tile_of(unit, self.decl.slot, now)
+
+    def actor_tile(self) -> tuple[int, int] | None:
+        """Where the deciding unit acts from (its planned tile while declaring)."""
+        if self.decision is None:
+            return None
+        return self.planned_tile(self.decision.actor)
+
+    def units_at(self, tile, shown_only: bool = True) -> list[int]:
+        """Units (shown) on `tile`, and (while declaring) the shown units planned to be there."""
+        shown = self.shown_units()
+        out = [u.id for u in self.view.at(tile) if u.id in shown or not shown_only]
+        if self.decl is not None:
+            out += [u for u in sorted(shown) if u not in out and self.planned_tile(u) == tuple(tile)]
+        return out
+
     def confirm_handover(self) -> None:
         if self.handover is None:
             return
@@ -215,28 +310,51 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return False
         self.version += 1
         self.view = snapshot(self.battle, self.version)
-        self.log.add_events(self._filter_events(events, pre), self._team_of)
-        self.anim.enqueue(events, pre, self.view, self.speed if not self.skip else 0)
+        start = len(self.log.entries)
+        self.log.add_events(events, self._team_of, self._redactor(pre, self.view))
+        speed = self.speed if not self.skip else 0
+        if speed:
+            self.log.hold_from(start)  # each line shows as its event plays (a turn resolving)
+        index = {id(ev): start + i + 1 for i, ev in enumerate(events)}
+        self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self.log.reveal(index[id(ev)]))
+        if self.anim.resolving and speed:
+            self._played_from = pre  # the top bar shows the turn that plays out, not the next
+        if not speed:
+            self.log.reveal_all()
         self._follow(events)
         self._on_new_pending()
         return True
 
-    def _filter_events(self, events, pre: BoardView):
-        """Under fog, a move the viewer could not see is logged without its destination."""
-        vis = self.visible_grid() if self.fog else None
-        if vis is None:
-            return events
-        from game.engine.events import Note
-        out = []
-        for ev in events:
-            if type(ev).__name__ == "Moved":
-                u = self.view.units.get(ev.unit)
-                seen_any = any(self.battle.map.in_bounds(*t) and vis[t] for t in ev.path)
-                if u is not None and u.team != self.viewer and not seen_any:
-                    out.append(Note(f"{ev.name} moves out of sight."))
+    def _redactor(self, pre: BoardView, post: BoardView):
+        """Under fog, what each person's side may not read in the log: a move it saw no
+        part of is logged without its destination; a declaration (an event named
+        `Declared`, with its `unit`) by a unit it cannot see is left out."""
+        if not self.fog:
+            return lambda ev: None
+        tmap = self.battle.map
+
+        def redact(ev):
+            kind = type(ev).__name__
+            if kind not in ("Moved", "Declared"):
+                return None
+            unit = getattr(ev, "unit", None)
+            u = post.units.get(unit) or pre.units.get(unit)
+            if u is None:
+                return None
+            out = {}
+            for team in self.humans:
+                if u.team == team:
                     continue
-            out.append(ev)
-        return out
+                if kind == "Moved":
+                    vis = self._fov(team, post)
+                    if not any(tmap.in_bounds(*t) and vis[t] for t in ev.path):
+                        out[team] = f"{ev.name} moves out of sight."
+                else:
+                    tile = pre.units[unit].tile if unit in pre.units else u.tile
+                    if not self._fov(team, pre)[tile]:
+                        out[team] = None
+            return out or None
+        return redact
 
     def _follow(self, events) -> None:
         """Keep the camera on what an AI does (a person's own moves are under the mouse)."""
@@ -255,12 +373,33 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 cam.ensure_visible(b, 2)   # the target at least, when both do not fit
                 return
 
+    def _follow_step(self) -> None:
+        """While a long answer plays out (a turn resolving), keep each walk and shot in view."""
+        step = self.anim.current
+        if step is None or step is getattr(self, "_followed", None) or step.kind not in ("walk", "shot"):
+            return
+        self._followed = step
+        shown = self.shown_units()
+        cam = self.board.camera
+        if step.kind == "walk" and step.unit in shown:
+            cam.ensure_visible(step.path[-1], 2)
+        elif step.kind == "shot" and (step.source in shown or step.target in shown):
+            b = self.view.units.get(step.target)
+            if b is not None:
+                cam.ensure_visible(self.anim.pos.get(step.target, b.tile), 2)
+
     def update(self, dt: float) -> None:
         self.clock += dt
         if self.message_timer > 0:
             self.message_timer -= dt
         self._pan(dt)
         self.anim.update(dt)
+        self._follow_step()
+        if self._deferred and not self.anim.busy:
+            self._deferred = False
+            p = self.battle.pending
+            if p is not None and self.handover is None and self.human_decision() is p:
+                self._ready_for_person(p)
         if self.overlay == "pause":
             return
         if self.battle.over or self.battle.pending is None:
@@ -388,9 +527,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if opt.target_kind == TARGET_TILE:
             return tile if tile in opt.targets else None
         if opt.target_kind == TARGET_UNIT:
-            for u in self.view.at(tile):
-                if u.id in opt.targets:
-                    return u.id
+            for u in self.units_at(tile, shown_only=False):
+                if u in opt.targets:
+                    return u
         return None
 
     # ------------------------------------------------------------- previews
@@ -402,10 +541,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if self.armed:
             opt = self.option(self.armed)
             return self.target_at_tile(opt, tile) if opt else None
-        shown = self.shown_units()
-        for u in self.view.at(tile):
-            if u.id in shown and self._smart_unit_option(u.id) is not None:
-                return u.id
+        for u in self.units_at(tile):
+            if self._smart_unit_option(u) is not None:
+                return u
         return tile
 
     def preview(self):

@@ -36,8 +36,11 @@ def token(surface: pygame.Surface, centre, r: int, u: UnitView, highlight=False)
     _draw_icon(surface, u.archetype, centre, max(3, int(r * 0.5)), (255, 255, 255) if u.active else (150, 150, 150))
 
 
-def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_rects) -> dict[int, pygame.Rect]:
-    """Round, turn order (who has acted dims), speed buttons. Returns token rects for clicks."""
+def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_rects,
+            done: set[int] | None = None, status_colour=theme.TEXT) -> dict[int, pygame.Rect]:
+    """Round, turn order (who has acted dims), speed buttons. Returns token rects for clicks.
+    `done`, when given, names the units to dim (those that have declared, say) instead of
+    the ones before the acting unit."""
     theme.panel(surface, rect)
     x = rect.x + 10
     surface.blit(theme.text(f"Round {view.round}", 16, theme.ACCENT, bold=True), (x, rect.y + 9))
@@ -46,6 +49,10 @@ def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_
     order = [u for u in view.order if u in view.units] or sorted(view.units)
     acted = True if view.actor in order else False
     r = 13
+    status_img = theme.text(status, 14, status_colour, bold=status_colour != theme.TEXT) if status else None
+    stop = speed_rects[0][0].x - 240
+    if status_img is not None:
+        stop = min(stop, speed_rects[0][0].x - status_img.get_width() - 50)
     for unit in order:
         u = view.units[unit]
         if unit == view.actor:
@@ -56,18 +63,17 @@ def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_
             continue
         centre = (x + r, rect.centery)
         token(surface, centre, r if unit != view.actor else r + 2, u, highlight=unit == view.actor)
-        if acted and view.actor is not None:
+        if (unit in done) if done is not None else (acted and view.actor is not None):
             dim = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
             pygame.draw.circle(dim, (0, 0, 0, 120), (r + 1, r + 1), r + 1)
             surface.blit(dim, (centre[0] - r - 1, centre[1] - r - 1))
         out[unit] = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
         x += 2 * r + 8
-        if x > speed_rects[0][0].x - 240:
+        if x > stop:
             surface.blit(theme.text("…", 16, theme.DIM), (x, rect.y + 8))
             break
-    if status:
-        img = theme.text(status, 14, theme.TEXT)
-        surface.blit(img, (speed_rects[0][0].x - img.get_width() - 14, rect.y + 11))
+    if status_img is not None:
+        surface.blit(status_img, (speed_rects[0][0].x - status_img.get_width() - 14, rect.y + 11))
     return out
 
 

@@ -1,4 +1,13 @@
-"""The combat log: every event's own description (every die, every modifier), scrollable."""
+"""The combat log: every event's own description (every die, every modifier), scrollable.
+
+Two things a battle screen may ask of it:
+
+- **Step by step**: lines added while an animation plays are held back (`hold_from`)
+  and revealed one by one as the animation reaches their event (`reveal`); `entries`
+  always holds every line at once.
+- **Per side** (hotseat under fog of war): a line may carry, for some sides, a
+  replacement (or None: that side does not read it); `draw` is told whose log to show.
+"""
 
 from __future__ import annotations
 
@@ -34,43 +43,89 @@ class LogPanel:
         self.scroll = 0          # lines up from the newest; 0 follows the battle
         self.rect = pygame.Rect(0, 0, 10, 10)
         self._lines: list[tuple[str, tuple]] = []
-        self._wrapped_for = (-1, -1)
+        self.alts: list[dict | None] = []   # per entry: {side: replacement line or None}
+        self.limit: int | None = None       # entries from this index on are not shown yet
+        self.viewer: int | None = None      # whose log is shown (hotseat under fog)
+        self._wrapped_for: tuple = (-1, -1)
         self._surface: pygame.Surface | None = None
         self._surface_key = None
 
     def clear(self) -> None:
         self.entries.clear()
+        self.alts.clear()
+        self.limit = None
         self.scroll = 0
         self._wrapped_for = (-1, -1)
 
-    def add_events(self, events, team_of=None) -> None:
+    def add_events(self, events, team_of=None, redact=None) -> None:
+        """One line per event. `redact(event)` may return {side: replacement line or
+        None} for sides that must not read the event as it is."""
         for ev in events:
             try:
                 text = ev.describe()
             except Exception as exc:  # a describe() bug must not hide the rest of the log
                 text = f"{type(ev).__name__} (cannot describe: {exc})"
             indent = type(ev).__name__ not in ("RoundStarted", "TurnStarted", "BattleEnded")
-            self.entries.append((("   " if indent else "") + text, event_colour(ev, team_of)))
-        if self.scroll:
-            self.scroll += 0  # a reader scrolled up keeps their place
+            pad = "   " if indent else ""
+            alt = redact(ev) if redact is not None else None
+            self.entries.append((pad + text, event_colour(ev, team_of)))
+            self.alts.append({k: (pad + v if v is not None else None) for k, v in alt.items()} if alt else None)
 
     def add_text(self, text: str, colour=theme.DIM) -> None:
         self.entries.append((text, colour))
+        self.alts.append(None)
+
+    # --- step by step ----------------------------------------------------------------
+    def hold_from(self, index: int) -> None:
+        """Entries from `index` on wait to be revealed (those held already stay held)."""
+        if self.limit is None and index < len(self.entries):
+            self.limit = index
+
+    def reveal(self, count: int) -> None:
+        """Show the first `count` entries (every entry once they are all shown)."""
+        if self.limit is not None:
+            self.limit = max(self.limit, count)
+            if self.limit >= len(self.entries):
+                self.limit = None
+
+    def reveal_all(self) -> None:
+        self.limit = None
+
+    def texts(self, viewer: int | None = None) -> list[str]:
+        """The lines `viewer` reads now (None: every side's lines as they are)."""
+        out = []
+        for i, (text, _) in enumerate(self.entries[:self.limit]):
+            alt = self.alts[i] if i < len(self.alts) else None
+            if viewer is not None and alt and viewer in alt:
+                text = alt[viewer]
+            if text is not None:
+                out.append(text)
+        return out
 
     def _wrap(self, width: int) -> None:
-        if self._wrapped_for == (width, len(self.entries)):
+        count = len(self.entries) if self.limit is None else self.limit
+        key = (width, count, self.viewer)
+        if self._wrapped_for == key:
             return
         start = 0
-        if self._wrapped_for[0] == width:
+        if self._wrapped_for[0] == width and self._wrapped_for[2:] == (self.viewer,) and self._wrapped_for[1] <= count:
             start = self._wrapped_for[1]
         else:
             self._lines = []
         indent = theme.font(SIZE).size("      ")[0]
-        for text, colour in self.entries[start:]:
+        while len(self.alts) < len(self.entries):  # entries appended from outside
+            self.alts.append(None)
+        for i in range(start, count):
+            text, colour = self.entries[i]
+            alt = self.alts[i]
+            if self.viewer is not None and alt and self.viewer in alt:
+                text = alt[self.viewer]
+                if text is None:
+                    continue
             # continuation lines are indented, so every line is wrapped short enough for that
-            for i, line in enumerate(theme.wrap(text, width - 16 - indent, SIZE)):
-                self._lines.append(((line if i == 0 else "      " + line), colour))
-        self._wrapped_for = (width, len(self.entries))
+            for k, line in enumerate(theme.wrap(text, width - 16 - indent, SIZE)):
+                self._lines.append(((line if k == 0 else "      " + line), colour))
+        self._wrapped_for = key
 
     @property
     def visible_lines(self) -> int:
@@ -81,10 +136,13 @@ class LogPanel:
         top = max(0, len(self._lines) - self.visible_lines)
         self.scroll = max(0, min(top, self.scroll + lines))
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, title: str = "Combat log") -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, title: str = "Combat log",
+             viewer: int | None = None) -> None:
+        if viewer != self.viewer:
+            self.viewer, self.scroll = viewer, 0
         self.rect = rect
         self._wrap(rect.w)
-        key = (rect.size, len(self._lines), self.scroll, title)
+        key = (rect.size, len(self._lines), self.scroll, title, self.viewer)
         if self._surface is None or self._surface_key != key:
             self._surface = self._render(rect, title)
             self._surface_key = key

@@ -48,12 +48,12 @@ def field_map(units, w=14, h=10, walls=(), cover=None):
                        spawns=tuple(Spawn(x, y, t, a) for t, a, x, y in units))
 
 
-def field_battle(units, seed=3, **kw):
+def field_battle(units, seed=3, ruleset_id="d20", **kw):
     from game.engine.battle import Battle
     from game.engine.setup import orders_for
     from game.rulesets import load_ruleset
     tmap = field_map(units, **kw)
-    ruleset = load_ruleset("d20")
+    ruleset = load_ruleset(ruleset_id)
     return Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=seed)
 
 
@@ -119,5 +119,10 @@ def start_screen(app, battle, sides=None, **kw):
 
 
 def confirm_handover(app):
-    if app.screen.handover is not None:
+    """Pass the keyboard to the side the hand-over screen names. While an animation is
+    still playing (the last side's action, a turn resolving) the first press ends it and
+    the hand-over screen shows; the next one confirms."""
+    for _ in range(3):
+        if app.screen.handover is None:
+            return
         press(app, pygame.K_RETURN, "\r")

@@ -15,7 +15,7 @@ import pytest
 
 from game.engine.decisions import TARGET_NONE, TARGET_UNIT
 from game.rulesets import REGISTRY
-from tests.ui.conftest import click_tile, hover_tile, press, pump, start_screen
+from tests.ui.conftest import click_tile, hover_tile, press, pump, start_screen, until
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(REGISTRY))
@@ -34,7 +34,8 @@ def test_any_option_of_any_ruleset_can_be_chosen_in_the_window(make_app, ruleset
             press(app, pygame.K_RETURN, "\r")
             continue
         decision = battle.pending
-        assert screen.decision is decision
+        # a turn resolving plays out before the next declaration is asked (a key would end it)
+        assert until(app, lambda: screen.decision is decision)
         for _ in range(2):
             hover_tile(app, (rng.randrange(battle.map.width), rng.randrange(battle.map.height)))
         opts = list(decision.options)

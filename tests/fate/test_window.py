@@ -1,0 +1,188 @@
+"""A 4dF turn in the real window: declarations slowest first, shown to each declarer, the
+hand-over between the sides that declare, then the whole turn resolving step by step.
+
+Driven as tests/ui drives the window: posted mouse and key events, frames stepped with
+`App.step`, the dummy video driver, no clock. Each test names what a player does and
+checks the battle's state afterwards.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.components import Posture
+from tests.helpers import events_of
+from tests.ui.conftest import (click_tile, confirm_handover, field_battle, headless_window,  # noqa: F401
+                               hover_tile, make_app, press, pump, start_screen, tile_pos, until)
+
+BACKDROP = (10, 12, 16)  # the hand-over screen's backdrop: the board is hidden
+
+
+def fate_battle(units, seed=1, **kw):
+    return field_battle(units, seed=seed, ruleset_id="fate", **kw)
+
+
+def declared(screen):
+    return [(e.unit, e.slot, e.kind) for e in screen.visible_declarations()]
+
+
+def test_one_turn_declared_by_mouse_and_keys_then_resolved_step_by_step(make_app):
+    """Two people, a marksman each. The slower declares first (a click on a tile: a
+    planned move; H: hold). The board hides for the hand-over; the faster then sees
+    that declaration (panel and board), aims where the slower will be (A, then a click
+    on the planned tile) and kneels (K). The turn then plays out: the log reveals each
+    line as its step plays; afterwards the slower stands on its planned tile, the
+    faster has shot at it there and kneels."""
+    from game.rulesets.fate.events import AttackRolled, Declared
+    app = make_app()
+    battle = fate_battle([(1, "marksman", 3, 4), (2, "marksman", 10, 4)], seed=1)
+    screen = start_screen(app, battle)
+    fast, slow = battle.turn_order
+    start = battle.tile(slow)
+    # nobody is at the keyboard yet: the slower unit's side is asked first
+    assert screen.handover == battle.team(slow)
+    confirm_handover(app)
+    d = battle.pending
+    assert d.actor == slow and d.kind == "declare" and d.context["slot"] == 1
+    assert screen.decision is d and screen.decl is not None and declared(screen) == []
+
+    # action 1: a plain click on a blue tile declares a move; nothing moves yet
+    dest = (start[0] + (2 if start[0] < 7 else -2), start[1] + 2)
+    assert dest in d.option("move").targets
+    click_tile(app, dest)
+    assert battle.tile(slow) == start and battle.pending.actor == slow
+    assert battle.pending.context["slot"] == 2
+    # action 2 is declared from the planned tile: the ghost, the path and the odds start there
+    assert screen.decl.planned_tile == dest and screen.actor_tile() == dest
+    assert declared(screen) == [(slow, 1, "move")]
+    press(app, pygame.K_h, "h")                       # hold
+    assert [e.text for e in events_of(battle, Declared)] == [f"move to {dest}", "hold"]
+
+    # the other side declares next: the hand-over hides the board
+    assert battle.pending.actor == fast
+    assert screen.handover == battle.team(fast) and screen.decision is None
+    pump(app)
+    assert app.surface.get_at(tile_pos(screen, start))[:3] == BACKDROP
+    confirm_handover(app)
+    assert screen.decision is battle.pending
+
+    # the faster unit sees what the slower declared: on the board, in the panel, in the top bar
+    assert declared(screen) == [(slow, 1, "move"), (slow, 2, "hold")]
+    assert screen.planned_tile(slow) == dest
+    assert "decl" in screen.rects and screen.rects["decl"].h > 60
+    hover_tile(app, dest)                             # the planned tile, not where it stands now
+    prev = screen.preview()
+    assert prev is not None and prev[0] == "odds" and prev[2] == slow and prev[3].hit > 0
+    press(app, pygame.K_a, "a")                       # arm Attack
+    assert screen.armed == "attack"
+    click_tile(app, dest)                             # at the slower unit, where it will be
+    assert battle.pending.actor == fast and battle.pending.context["slot"] == 2
+    assert (fast, 1, "attack") in declared(screen)
+
+    # action 2: kneel (no target: the key commits it); the turn resolves at once
+    log_before = len(screen.log.entries)
+    press(app, pygame.K_k, "k")
+    assert battle.round == 2
+    moved = next(e for e in battle.log if type(e).__name__ == "Moved" and e.unit == slow)
+    shot = events_of(battle, AttackRolled)[-1]
+    assert (shot.attacker, shot.target) == (fast, slow)
+    assert battle.tile(slow) == dest and battle.get(fast, Posture).value == "kneeling"
+
+    # ... and plays out step by step: the log holds back what has not played yet
+    assert screen.anim.resolving
+    assert len(screen.log.entries) > log_before       # every line is there,
+    shown = screen.log.texts()
+    assert moved.describe().strip() not in [t.strip() for t in shown]   # not all of them shown yet
+    assert screen.decision is None                    # the next turn waits for the show
+    pump(app)
+    assert app.surface.get_at(tile_pos(screen, dest))[:3] != BACKDROP   # the board, not a hand-over
+    assert until(app, lambda: not screen.anim.busy, frames=400)
+    lines = [t.strip() for t in screen.log.texts()]
+    for ev in (moved, shot):
+        assert ev.describe() in lines
+    heading = lines.index("— Action 1: moves, then attacks, fastest first —")
+    assert heading < lines.index(moved.describe()) < lines.index(shot.describe())
+    # the next turn's first declaration is asked (after a hand-over if the other side's)
+    confirm_handover(app)
+    assert until(app, lambda: screen.decision is battle.pending and battle.pending is not None)
+    assert battle.pending.context["round"] == 2 and screen.decl.entries == []
+
+
+def test_a_key_ends_the_resolution_at_once(make_app):
+    """A person need not watch: any key plays the rest of the turn out at once, every
+    line of it in the log, and the next declaration is asked."""
+    app = make_app()
+    battle = fate_battle([(1, "marksman", 3, 4), (2, "marksman", 10, 4)], seed=1)
+    screen = start_screen(app, battle)
+    fast, slow = battle.turn_order
+    confirm_handover(app)
+    click_tile(app, (battle.tile(slow)[0], battle.tile(slow)[1] + 2))   # move
+    press(app, pygame.K_h, "h")
+    confirm_handover(app)
+    press(app, pygame.K_h, "h")
+    press(app, pygame.K_h, "h")
+    assert battle.round == 2 and screen.anim.resolving and screen.log.limit is not None
+    press(app, pygame.K_END)
+    assert not screen.anim.busy and screen.log.limit is None
+    confirm_handover(app)
+    pump(app)
+    assert screen.decision is battle.pending
+
+
+def test_hotseat_under_fog_each_side_sees_only_its_own_declarations(make_app):
+    """A wall splits the field: neither side sees the other. Every declaration hands the
+    keyboard over when the declaring side changes (and only then); each side's panel,
+    board and log show its own declarations, never the other side's."""
+    from game.rulesets.fate.events import Declared
+    wall = [(8, y) for y in range(10)]
+    app = make_app(fog=True)
+    battle = fate_battle([(1, "marksman", 2, 2), (1, "gunner", 2, 7), (2, "marksman", 13, 2),
+                          (2, "gunner", 13, 7)], seed=2, w=16, walls=wall)
+    screen = start_screen(app, battle, fog=True)
+    side_of = {u: battle.team(u) for u in battle.units()}
+    slowest_first = list(reversed(battle.turn_order))
+    keyboard, handovers, hidden = None, 0, 0
+    planned = {}
+    for unit in slowest_first:
+        for slot in (1, 2):
+            side = side_of[unit]
+            if side != keyboard:                      # the declaring side changes: hand over
+                assert screen.handover == side, (unit, slot)
+                pump(app)
+                assert app.surface.get_at((100, 300))[:3] == BACKDROP
+                confirm_handover(app)
+                keyboard, handovers = side, handovers + 1
+            else:
+                assert screen.handover is None, (unit, slot)
+            assert battle.pending.actor == unit and screen.decision is battle.pending
+            # what this side may see: its own declarations, none of the other side's
+            everything = {e.unit for e in screen.decl.entries}
+            seen = {e.unit for e in screen.visible_declarations()}
+            assert seen == {u for u in everything if side_of[u] == side}
+            assert all(side_of[u] == side for u in seen)
+            hidden += len(everything - seen)
+            if slot == 1:
+                opt = battle.pending.option("move")
+                dest = min(opt.targets, key=lambda t: (abs(t[0] - battle.tile(unit)[0] - 1)
+                                                      + abs(t[1] - battle.tile(unit)[1]), t))
+                click_tile(app, dest)
+                planned[unit] = dest
+            else:
+                press(app, pygame.K_h, "h")
+    assert handovers == 1 + sum(side_of[a] != side_of[b] for a, b in zip(slowest_first, slowest_first[1:]))
+    assert handovers >= 2 and hidden > 0   # (this seed: the sides alternate; some were hidden)
+    assert battle.round == 2
+    confirm_handover(app)
+    until(app, lambda: not screen.anim.busy, frames=400)
+    assert all(battle.tile(u) == t for u, t in planned.items())
+    # the log: each side reads its own side's declarations; the other's are left out,
+    # and the other's moves are "out of sight"
+    for side in (1, 2):
+        lines = [t.strip() for t in screen.log.texts(viewer=side)]
+        for ev in events_of(battle, Declared):
+            assert (ev.describe() in lines) == (side_of[ev.unit] == side), (side, ev.describe())
+        for u in planned:
+            if side_of[u] != side:
+                assert f"{battle.name(u)} moves out of sight." in lines
+    # without fog the log is everyone's
+    assert all(ev.describe() in [t.strip() for t in screen.log.texts()] for ev in events_of(battle, Declared))
