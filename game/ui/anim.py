@@ -54,6 +54,7 @@ class Float:
     age: float = 0.0
     life: float = FLOAT_LIFE
     rise: float = 0.9
+    row: int = 0          # stacked above the floats still rising from the same tile
 
 
 @dataclass
@@ -190,7 +191,9 @@ class Animator:
     def _float_step(self, post: BoardView, unit: int, text: str, colour) -> Step:
         def add():
             tile = self.pos.get(unit) or (post.units[unit].tile if unit in post.units else (0, 0))
-            self.floats.append(Float(text, colour, tile))
+            rows = {f.row for f in self.floats if f.tile == tile and f.age < f.life * 0.6}
+            row = next(r for r in range(len(rows) + 1) if r not in rows)
+            self.floats.append(Float(text, colour, tile, row=row))
         return Step("apply", 0.0, apply=add)
 
     def update(self, dt: float) -> None:

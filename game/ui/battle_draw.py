@@ -252,7 +252,7 @@ class BattleDrawing:
                 if dv.planned_posture and dv.planned_posture != "standing":
                     where.append(dv.planned_posture)
                 if where:
-                    rows.append((1, f"{dv.slot} · (now) {', '.join(where)}", theme.ACCENT, False))
+                    rows.append((1, f"{dv.slot} · now: {', '.join(where)}", theme.ACCENT, False))
             elif u in declared:
                 rows.append((0, units[u].name, colour, True))
                 for e in mine:
@@ -323,7 +323,7 @@ class BattleDrawing:
             rise = int(f.age / f.life * cam.th * cam.zoom * f.rise)
             img = theme.text(f.text, 18, f.colour, bold=True)
             shadow = theme.text(f.text, 18, (0, 0, 0), bold=True)
-            pos = img.get_rect(midbottom=(x, y - self.board.unit_radius() - 8 - rise))
+            pos = img.get_rect(midbottom=(x, y - self.board.unit_radius() - 8 - rise - f.row * img.get_height()))
             surface.blit(shadow, pos.move(1, 1))
             surface.blit(img, pos)
 
@@ -367,7 +367,14 @@ class BattleDrawing:
                 lines = ["Hover a blue tile to see the path and who could shoot you there.",
                          "Hover an enemy to see your exact odds; click to act.",
                          "Pick an action below (hotkey or 1–9) to target it."]
-                surface.blit(theme.text("Your move", 14, theme.ACCENT, bold=True), (x, y))
+                title = "Your move"
+                if self.decision.kind == DECLARE:
+                    title = "Declare: nothing happens yet"
+                    lines = ["Every unit declares first; then all the actions play out together.",
+                             "On the board: dashed lines are moves declared so far, arrows are "
+                             "declared attacks; the ring marks where you act from.",
+                             "Hover an enemy for your odds where it will be; click to declare."]
+                surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
                 y += 24
                 for ln in lines:
                     for part in theme.wrap(ln, rect.w - 20, 13):
@@ -442,11 +449,17 @@ class BattleDrawing:
                     TARGET_UNIT: "click a target (Tab + Enter)",
                     TARGET_NONE: "Enter or click again to confirm"}[armed.target_kind]
             hint = f"{armed.label}: {what} · Esc cancels"
-        img = theme.text(hint, 14, theme.TEXT, bold=True)
-        y = (rects["params"].y if self.rects["param_buttons"] else bar.y) - 24
-        back = img.get_rect(topleft=(bar.x + 4, y)).inflate(12, 6)
+        # a long prompt wraps within the bar's width (two lines at most) instead of
+        # running over the preview panel
+        lines = theme.wrap(hint, bar.w - 12, 14, bold=True)
+        if len(lines) > 2:
+            lines = [lines[0], theme.fit(" ".join(lines[1:]), bar.w - 12, 14, True)]
+        imgs = [theme.text(ln, 14, theme.TEXT, bold=True) for ln in lines]
+        y = (rects["params"].y if self.rects["param_buttons"] else bar.y) - 6 - 20 * len(imgs)
+        back = pygame.Rect(bar.x + 4, y, max(i.get_width() for i in imgs), 20 * len(imgs) - 2).inflate(12, 6)
         theme.panel(surface, back)
-        surface.blit(img, (bar.x + 4, y))
+        for k, img in enumerate(imgs):
+            surface.blit(img, (bar.x + 4, y + 20 * k))
         for r, opt in self.rects["bar_buttons"]:
             if r.collidepoint(self.app.mouse):
                 lines = [(opt.label + (f"  [{opt.hotkey.upper()}]" if opt.hotkey else ""), theme.ACCENT)]
@@ -608,6 +621,7 @@ class BattleDrawing:
             ("\\", "next parameter"),
             ("Esc", "cancel the armed action, else the pause menu"),
             ("Home", "centre on the acting unit"),
+            ("Click the panel title", "fold or show the declarations made this turn (when units declare)"),
             (", and .", "AI speed slower / faster (1×, 2×, 4×, instant)"),
             ("Space", "skip the AI's turns to the next decision of a person"),
             ("PageUp / PageDown, End", "scroll the combat log / back to the newest"),

@@ -4,6 +4,16 @@ Everything here is a preview: it reads the Battle and changes nothing. A ruleset
 offer its own `preview_move(battle, unit, tile)` / `threats_at(battle, unit, tile)`;
 otherwise the generic fallbacks below are used. The only ruleset-specific code of the
 window knows of no ruleset by name.
+
+Beyond options, the window reads a decision's `context` (a mapping) in two places:
+
+- a REACTION's context is shown as it is (`attacker`, `target`, `unit` named; chances as
+  percentages), see `battle_draw._draw_context`;
+- a DECLARE's context feeds the declaration view (`game/ui/declarations.py` documents
+  every key: `declared`, `slot`, `initiative`, `planned_tile`, `planned_posture`,
+  `round`). Under fog of war a log event named `Declared` (with its `unit`) by a unit the
+  side cannot see is left out of that side's log; a `Moved` one it saw no part of reads
+  "moves out of sight".
 """
 
 from __future__ import annotations
