@@ -77,8 +77,11 @@ class BattleDrawing:
             if here:
                 card_unit = here[0]
         sel = self.view.units.get(card_unit) if card_unit in shown else None
-        hud.unit_card(surface, rects["card"], sel, self.view.cards.get(card_unit) if sel else None,
-                      sel is not None and sel.id == self.view.actor)
+        card = rects["card"]   # it may grow upwards, as far as the panels above it leave room
+        above = [r.bottom for r in rects.values() if r.bottom <= card.y and r.x < card.right and r.right > card.x]
+        self.rects["card"] = hud.unit_card(surface, card, sel, self.view.cards.get(card_unit) if sel else None,
+                                           sel is not None and sel.id == self.view.actor,
+                                           max_h=card.bottom - max(above, default=0) - 6)
         if "decl" in rects:  # above the card, however tall the card has grown
             card_top = self.rects["card"].y if isinstance(self.rects.get("card"), pygame.Rect) else rects["card"].y
             box = rects["decl"]
@@ -513,11 +516,14 @@ class BattleDrawing:
             surface.blit(theme.text(ln, 15, theme.TEXT), (x, y))
             y += 20
         out = []
+        popt = self._param_option()   # whose parameters the picker row above shows
         bw = min(300, (rect.w - 28 - gap * (per_row - 1)) // per_row)
         for i, opt in enumerate(opts):
             row, col = divmod(i, per_row)
             r = pygame.Rect(x + col * (bw + gap), y + 4 + row * 60, bw, 54)
             theme.button(surface, r, "", hover=r.collidepoint(self.app.mouse))
+            if opt is popt:
+                pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=5)
             keys = (f"{(i + 1) % 10} · " if i < 10 else "") + (f"{opt.hotkey.upper()}  " if opt.hotkey else " ")
             surface.blit(theme.text(keys, 13, theme.ACCENT, bold=True), (r.x + 10, r.y + 7))
             kw = theme.font(13, True).size(keys)[0]
@@ -536,23 +542,25 @@ class BattleDrawing:
             surface.blit(theme.text(theme.fit(detail, r.w - 20, 13), 13, theme.DIM), (r.x + 10, r.y + 31))
             out.append((r, opt))
         self.rects["reaction_buttons"] = out
-        for r, opt in out:
-            if r.collidepoint(self.app.mouse) and (opt.description or opt.cost):
-                lines = [(opt.label, theme.ACCENT)]
-                if opt.cost:
-                    lines.append((f"Cost: {opt.cost}", theme.TEXT))
-                if opt.description:
-                    lines.append((opt.description, theme.DIM))
-                hud.tooltip(surface, (r.x, r.y), lines, 340)
-        popt = next((o for o in opts if o.params), None)
+        top = rect.y
         if popt is not None:
             target = popt.targets[0] if popt.targets else None
             allowed = popt.params_for(target)
             chosen = rules_view.fill_params(popt, target, self.params)
             prow = pygame.Rect(rect.x, rect.y - 40, rect.w, 34)
             self.rects["param_buttons"] = hud.param_row(surface, prow, popt, allowed, chosen,
-                                                        self.param_focus % len(popt.params), self.app.mouse)
+                                                        self.param_focus % len(popt.params), self.app.mouse,
+                                                        title=popt.label)
             self.rects["params"] = prow
+            top = prow.y
+        for r, opt in out:  # above the pickers: the prompt stays readable
+            if r.collidepoint(self.app.mouse) and (opt.description or opt.cost):
+                lines = [(opt.label, theme.ACCENT)]
+                if opt.cost:
+                    lines.append((f"Cost: {opt.cost}", theme.TEXT))
+                if opt.description:
+                    lines.append((opt.description, theme.DIM))
+                hud.tooltip(surface, (r.x, top), lines, 340)
 
     def _draw_handover(self, surface) -> None:
         surface.fill((10, 12, 16))
@@ -615,7 +623,8 @@ class BattleDrawing:
             ("Arrows, WASD", "pan (with an action armed, arrows move the cursor; Shift: 5 tiles)"),
             ("Hotkey / 1-9, 0", "pick an action of the bar"),
             ("` (backquote)", "arm the next action that needs a target or a choice"),
-            ("Tab / Shift+Tab", "next target (or next unit when nothing is armed)"),
+            ("Tab / Shift+Tab", "next target (or next unit when nothing is armed; in a reaction, "
+                                "the answer whose choices the picker row shows)"),
             ("Enter", "confirm at the cursor"),
             ("[ and ]", "change the selected parameter (fire mode, hit location...)"),
             ("\\", "next parameter"),

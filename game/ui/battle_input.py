@@ -19,6 +19,7 @@ from game.ui.settings import SPEEDS, saves_dir, speed_label
 PAN_SPEED = 700       # screen pixels per second for keyboard panning (held)
 PAN_NUDGE = 64        # screen pixels per tap
 PAN_DELAY = 0.2       # seconds a pan key is held before the view glides
+REST = 0.25           # seconds the pointer rests on a reaction button before its pickers show
 
 
 class BattleInput:
@@ -68,6 +69,9 @@ class BattleInput:
                 self.drag_moved = True
                 self.board.camera.pan(-dx, -dy)
                 self.drag_from = event.pos
+        hovered = next((o for r, o in self.rects.get("reaction_buttons", []) if r.collidepoint(event.pos)), None)
+        if hovered is None or (getattr(self, "_reaction_hover", None) or (None,))[0] is not hovered:
+            self._reaction_hover = (hovered, self.clock) if hovered is not None and hovered.params else None
         if self._over_hud(event.pos):
             self.hover_tile = None
         else:
@@ -331,6 +335,13 @@ class BattleInput:
             self.hover_tile = None
             self.board.camera.ensure_visible(self.cursor, 3)
             return
+        if self.decision is not None and self.decision.kind == REACTION:
+            with_params = [o for o in self.options() if o.params]
+            if with_params:  # which answer's parameters the picker row shows
+                current = self._reaction_param_option()
+                i = (with_params.index(current) + step) % len(with_params)
+                self.reaction_focus, self.param_focus, self._reaction_hover = with_params[i], 0, None
+                return
         shown = sorted(u.id for u in self.view.units.values() if u.id in self.shown_units() and u.active)
         if not shown:
             return
@@ -357,7 +368,7 @@ class BattleInput:
 
     def _param_option(self) -> Option | None:
         if self.decision is not None and self.decision.kind == REACTION:
-            return next((o for o in self.options() if o.params), None)
+            return self._reaction_param_option()
         if self.armed:
             return self.option(self.armed)
         target = self.focus_target()
@@ -367,6 +378,20 @@ class BattleInput:
             if opt.offensive and opt.params and opt.target_kind == TARGET_UNIT:
                 return opt
         return None
+
+    def _reaction_param_option(self) -> Option | None:
+        """Whose parameters a reaction's picker row shows (and `[` `]` change): the answer
+        the pointer has rested on (crossing others on the way up to the row does not
+        count), or the one Tab chose; else the first answer with parameters."""
+        with_params = [o for o in self.options() if o.params]
+        if not with_params:
+            return None
+        hover = getattr(self, "_reaction_hover", None)
+        if hover is not None and self.clock - hover[1] >= REST and any(o is hover[0] for o in with_params):
+            if getattr(self, "reaction_focus", None) is not hover[0]:
+                self.reaction_focus, self.param_focus = hover[0], 0
+        focus = getattr(self, "reaction_focus", None)
+        return next((o for o in with_params if o is focus), with_params[0])
 
     def _cycle_param(self, step: int) -> None:
         opt = self._param_option()

@@ -83,13 +83,39 @@ def speed_buttons(surface, rects, current: float, mouse) -> None:
         theme.button(surface, r, speed_label(speed), hover=r.collidepoint(mouse), armed=speed == current, size=13)
 
 
-def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bool) -> None:
-    theme.panel(surface, rect)
+CARD_MAX_H = 320
+
+
+def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bool,
+              max_h: int = CARD_MAX_H) -> pygame.Rect:
+    """The unit's card in `rect`, grown upwards (up to `max_h` and CARD_MAX_H) when its
+    values and conditions need more lines than fit. Returns the rect drawn."""
     if u is None:
+        theme.panel(surface, rect)
         surface.blit(theme.text("No unit selected", 14, theme.DIM), (rect.x + 12, rect.y + 12))
         surface.blit(theme.text("Click a unit, or Tab to cycle", 13, theme.FAINT), (rect.x + 12, rect.y + 32))
-        return
+        return rect
     card = card or {}
+    skip = {"name", "hp", "max_hp", "conditions", "error"}
+    items = [(pretty(k), value_text(v)) for k, v in card.items() if k not in skip and v not in ("", None)]
+    posture = u.posture if u.posture != "standing" else ""
+    conds = list(card.get("conditions") or [])
+    if posture:
+        conds.insert(0, posture)
+    if u.partners:
+        conds.append("grappling")
+    inner = rect.w - 28
+    col_w = inner // 2
+    short = [(k, v) for k, v in items if theme.font(12).size(f"{k}: {v}")[0] < col_w - 4]
+    # long values (a weapon's name, every action count) get the whole width, two lines at most
+    long = [(k, _lines(v, inner - theme.font(12).size(f"{k}: ")[0], 2)) for k, v in items if (k, v) not in short]
+    cond_lines = _lines(", ".join(conds) if conds else "no conditions", inner, 4)
+    need = (34 + (18 if u.hp is not None and u.max_hp else 0) + 17 * (-(-len(short) // 2))
+            + 17 * sum(len(ls) for _, ls in long) + 16 * len(cond_lines) + 14 + (16 if "error" in card else 0))
+    if need > rect.h:
+        h = min(need, max(rect.h, min(max_h, CARD_MAX_H)))
+        rect = pygame.Rect(rect.x, rect.bottom - h, rect.w, h)
+    theme.panel(surface, rect)
     pygame.draw.rect(surface, theme.team_colour(u.team), (rect.x, rect.y + 6, 5, rect.h - 12), border_radius=2)
     x, y = rect.x + 14, rect.y + 8
     surface.blit(theme.text(u.name, 17, theme.TEXT, bold=True), (x, y))
@@ -106,42 +132,40 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
         hp = theme.text(f"{u.hp} / {u.max_hp} HP", 11, (255, 255, 255), bold=True)
         surface.blit(hp, hp.get_rect(center=bar.center))
         y += 18
-    skip = {"name", "hp", "max_hp", "conditions", "error"}
-    items = [(pretty(k), value_text(v)) for k, v in card.items() if k not in skip and v not in ("", None)]
-    posture = u.posture if u.posture != "standing" else ""
-    conds = list(card.get("conditions") or [])
-    if posture:
-        conds.insert(0, posture)
-    if u.partners:
-        conds.append("grappling")
-    col_w = (rect.w - 28) // 2
-    short = [(k, v) for k, v in items if theme.font(12).size(f"{k}: {v}")[0] < col_w - 4]
-    long = [(k, v) for k, v in items if (k, v) not in short]
+    cond_y = rect.bottom - 6 - 16 * len(cond_lines)
     row = 0
     for i, (k, v) in enumerate(short):
         cx = x + (i % 2) * col_w
         cy = y + (i // 2) * 17
-        if cy > rect.bottom - 38:
+        if cy > cond_y - 16:
             break
         surface.blit(theme.text(f"{k}:", 12, theme.DIM), (cx, cy))
         surface.blit(theme.text(v, 12, theme.TEXT), (cx + theme.font(12).size(f"{k}: ")[0], cy))
         row = i // 2 + 1
     cy = y + row * 17
-    for k, v in long:  # long values (a weapon's name) get the whole width
-        if cy > rect.bottom - 38:
+    for k, lines in long:
+        if cy > cond_y - 16:
             break
         surface.blit(theme.text(f"{k}:", 12, theme.DIM), (x, cy))
         kw = theme.font(12).size(f"{k}: ")[0]
-        room = rect.w - 28 - kw
-        while v and theme.font(12).size(v)[0] > room:
-            v = v[:-2] + "…" if len(v) > 2 else ""
-        surface.blit(theme.text(v, 12, theme.TEXT), (x + kw, cy))
-        cy += 17
-    cy = rect.bottom - 22
-    text = ", ".join(conds) if conds else "no conditions"
-    surface.blit(theme.text(text, 12, theme.WARN if conds else theme.FAINT), (x, cy))
+        for ln in lines:
+            if cy > cond_y - 16:
+                break
+            surface.blit(theme.text(ln, 12, theme.TEXT), (x + kw, cy))
+            cy += 17
+    for i, ln in enumerate(cond_lines):
+        surface.blit(theme.text(ln, 12, theme.WARN if conds else theme.FAINT), (x, cond_y + 16 * i))
     if "error" in card:
-        surface.blit(theme.text("card unavailable", 12, theme.BAD), (x, cy - 16))
+        surface.blit(theme.text("card unavailable", 12, theme.BAD), (x, cond_y - 16))
+    return rect
+
+
+def _lines(text: str, width: int, most: int) -> list[str]:
+    """`text` wrapped to `width` pixels (12 pt), at most `most` lines, the last shortened."""
+    lines = theme.wrap(text, width, 12)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [theme.fit(" ".join(lines[most - 1:]), width, 12)]
+    return [theme.fit(ln, width, 12) for ln in lines]
 
 
 BUTTON_MIN_W = 104
@@ -179,13 +203,18 @@ def action_bar(surface, rect, options, armed: str | None, mouse) -> list[tuple[p
     return out
 
 
-def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mouse):
-    """Pickers for the option's parameters: every value, the disallowed ones greyed."""
+def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mouse, title: str = ""):
+    """Pickers for the option's parameters: every value, the disallowed ones greyed;
+    `title` names the option first (when the row could belong to several)."""
     out = []
     if not option.params:
         return out
     theme.panel(surface, rect)
     x = rect.x + 8
+    if title:
+        img = theme.text(f"{title} ·", 13, theme.TEXT, bold=True)
+        surface.blit(img, (x, rect.y + (rect.h - img.get_height()) // 2))
+        x += img.get_width() + 8
     for i, (name, values) in enumerate(option.params.items()):
         label = theme.text(f"{name.replace('_', ' ')}:", 13, theme.ACCENT if i == focus else theme.DIM, bold=i == focus)
         surface.blit(label, (x, rect.y + (rect.h - label.get_height()) // 2))
@@ -236,13 +265,16 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
     if odds is None:
         surface.blit(theme.text("No odds for this choice.", 13, theme.DIM), (x, y))
         return
+    # a check (an escape, a distraction) has no critical and no damage: just its chance
+    check = not odds.crit and not any(k > 0 and p > 0 for k, p in odds.damage.items())
     big = theme.text(f"{theme.percent(odds.hit)}", 28, theme.TEXT, bold=True)
     surface.blit(big, (x, y))
-    surface.blit(theme.text("to hit", 12, theme.DIM), (x + big.get_width() + 6, y + 16))
+    surface.blit(theme.text("chance" if check else "to hit", 12, theme.DIM), (x + big.get_width() + 6, y + 16))
     cx = x + big.get_width() + 56
-    surface.blit(theme.text(f"crit {theme.percent(odds.crit)}", 13, theme.ACCENT), (cx, y + 2))
-    dmg_line = f"avg dmg {odds.expected_damage:.1f}"
-    surface.blit(theme.text(dmg_line, 13, theme.TEXT), (cx, y + 19))
+    if not check:
+        surface.blit(theme.text(f"crit {theme.percent(odds.crit)}", 13, theme.ACCENT), (cx, y + 2))
+        dmg_line = f"avg dmg {odds.expected_damage:.1f}"
+        surface.blit(theme.text(dmg_line, 13, theme.TEXT), (cx, y + 19))
     y += 40
     if target_hp is not None and target_hp > 0 and any(v > 0 for v in odds.damage):
         p_down = odds.chance_at_least(target_hp)
