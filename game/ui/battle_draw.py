@@ -231,9 +231,10 @@ class BattleDrawing:
             words += f" · {posture}"
         _tag(surface, words, (c[0], c[1] + r + 10), theme.ACCENT)
 
-    def _draw_decl_panel(self, surface, rect, shown) -> None:
-        """Who has declared what this turn, in the order of declaring; the unit declaring
-        now; those still to declare (they will see these). Click the title to fold it."""
+    def decl_rows(self, shown) -> list[tuple[int, str, tuple, bool]]:
+        """The declarations panel's rows (indent, text, colour, bold): who has declared
+        what this turn, in the order of declaring; the unit declaring now; those still to
+        declare (they will see these). Only what the side at the keyboard may see."""
         dv = self.decl
         viewer = self.viewer
         units = self.view.units
@@ -262,7 +263,13 @@ class BattleDrawing:
                     text = "declared (hidden)" if dv.hidden(e, viewer) else dv.describe(e, name)
                     rows.append((1, f"{e.slot} · {text}", theme.TEXT, False))
             else:
-                rows.append((0, f"{units[u].name} · declares later, sees yours", theme.FAINT, False))
+                rows.append((0, f"{units[u].name} · declares later (sees these)", theme.FAINT, False))
+        return rows
+
+    def _draw_decl_panel(self, surface, rect, shown) -> None:
+        """The declarations panel (see `decl_rows`), above the unit card; its title folds it."""
+        dv = self.decl
+        rows = self.decl_rows(shown)
         title = f"Declarations · turn {dv.round}" if dv.round is not None else "Declarations"
         size, line_h = 12, 16
         lines: list[tuple[int, str, tuple, bool]] = []
@@ -345,7 +352,8 @@ class BattleDrawing:
         if self.battle.over:
             status = "Battle over"
         elif p is not None and self.sides.get(p.side) != "human":
-            status = f"Side {p.side} (AI) " + ("thinking…" if self.ai.thinking else "acting")
+            status = f"Side {p.side} (AI) " + ("thinking…" if self.ai.thinking
+                                                else "declaring" if p.kind == DECLARE else "acting")
             if self.skip:
                 status += " · skipping"
             elif self.humans:
@@ -575,12 +583,10 @@ class BattleDrawing:
         sub = theme.text(f"{why}. The board stays hidden until you are ready.", 16, theme.DIM)
         surface.blit(sub, sub.get_rect(center=(cx, cy + 20)))
         if p is not None and p.kind == DECLARE:
-            # whose declaration it is (one's own unit), and how far the turn has come
+            # whose declaration it is: one's own unit (what others declared shows on the board)
             who = self.view.units.get(p.actor)
-            made = len(self.decl.entries) if self.decl is not None else 0
             slot = f" action {self.decl.slot}" if self.decl is not None else ""
-            line = (f"Declare{slot} for {who.name if who else 'your unit'} · "
-                    f"{made} declaration{'s' if made != 1 else ''} made so far this turn")
+            line = f"Declare{slot} for {who.name if who else 'your unit'}: nothing happens until everyone has declared"
             img = theme.text(line, 16, theme.TEXT)
             surface.blit(img, img.get_rect(center=(cx, cy + 44)))
         go = theme.text("Press Enter or click to continue", 18, theme.TEXT, bold=True)

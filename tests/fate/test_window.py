@@ -186,3 +186,60 @@ def test_hotseat_under_fog_each_side_sees_only_its_own_declarations(make_app):
                 assert f"{battle.name(u)} moves out of sight." in lines
     # without fog the log is everyone's
     assert all(ev.describe() in [t.strip() for t in screen.log.texts()] for ev in events_of(battle, Declared))
+
+
+def _near(c, want, tol=24) -> bool:
+    return all(abs(int(a) - int(b)) <= tol for a, b in zip(c[:3], want[:3]))
+
+
+def _count(surface, pts, colour) -> int:
+    """Pixels close to `colour` within 2 px of the points."""
+    n = 0
+    for x, y in pts:
+        for dx in range(-2, 3):
+            for dy in range(-2, 3):
+                if _near(surface.get_at((int(x) + dx, int(y) + dy)), colour):
+                    n += 1
+    return n
+
+
+def test_declarations_are_drawn_on_the_board_and_listed_in_the_panel(make_app):
+    """The faster declarer sees the slower one's planned move as a dashed line in its
+    side's colour ending in a ring on the planned tile, and its own declared attack as
+    an arrow; the panel lists both in declaring order, the declarer marked."""
+    from game.ui.battle_draw import _light
+    from game.ui import theme
+    app = make_app()
+    battle = fate_battle([(1, "marksman", 3, 4), (2, "marksman", 10, 4)], seed=1)
+    screen = start_screen(app, battle)
+    fast, slow = battle.turn_order
+    start = battle.tile(slow)
+    dest = (start[0] + (3 if start[0] < 7 else -3), start[1])   # a straight move along the row
+    confirm_handover(app)
+    click_tile(app, dest)
+    press(app, pygame.K_h, "h")
+    confirm_handover(app)
+    cam = screen.board.camera
+    cam.centre_on_tile((7, 4))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 700), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    surf = app.surface
+    a, b = cam.tile_centre(start), cam.tile_centre(dest)
+    line = [(a[0] + (b[0] - a[0]) * k / 40, a[1]) for k in range(8, 33)]
+    assert _count(surf, line, _light(theme.team_colour(battle.team(slow)))) > 40   # the dashed path
+    assert _count(surf, line, (0, 0, 0)) > 10                                     # dashes have dark edges
+    rows = [text for _, text, _, _ in screen.decl_rows(screen.shown_units())]
+    assert rows[0] == battle.name(slow) and rows[1] == f"1 · Move to ({dest[0]}, {dest[1]})"
+    assert rows[2] == "2 · Hold" and rows[3].endswith(f"{battle.name(fast)}: declaring action 1")
+
+    # the faster one attacks the slower where it will be: an arrow from it to the planned tile
+    press(app, pygame.K_a, "a")
+    click_tile(app, dest)
+    cam.centre_on_tile((7, 4))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 700), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    f = cam.tile_centre(battle.tile(fast))
+    arrow = [(f[0] + (b[0] - f[0]) * k / 40, f[1] + (b[1] - f[1]) * k / 40) for k in range(10, 30)]
+    assert _count(app.surface, arrow, _light(theme.team_colour(battle.team(fast)))) > 40
+    rows = [text for _, text, _, _ in screen.decl_rows(screen.shown_units())]
+    assert f"1 · Attack → {battle.name(slow)} with rifle" in rows   # the weapon as the option names it
