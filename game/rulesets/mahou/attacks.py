@@ -180,7 +180,8 @@ def attack_profile(battle: "Battle", spec: AttackSpec) -> AttackProfile:
     die = die_of(battle, attacker, STANCE_STAT[spec.stance])
     roll = md.RollSpec((md.skill_set(dice_rank, die, skill_label),), tuple(mods))
     base, parts, cover = target_number(battle, attacker, target, spec.stance)
-    crit_possible = spec.skill in facet_skills(battle, attacker)
+    # A grapple has no critical effect (rule text), so it never counts as one.
+    crit_possible = spec.mode != GRAPPLE and spec.skill in facet_skills(battle, attacker)
     damage = None
     if spec.mode == WEAPON:
         damage = damage_spec(battle, attacker, weapon)
@@ -272,6 +273,8 @@ def attack_odds(battle: "Battle", profile: AttackProfile) -> Odds:
         notes.append(f"{p_self:.0%} chance to hit yourself (missing your grappler by 5+)")
     if profile.crit_possible:
         notes.append(f"critical at {2 * tn}+")
+    elif profile.spec.mode == GRAPPLE:
+        notes.append("a grapple has no critical effect")
     else:
         notes.append("no critical: no active facet names this skill")
     breakdown = [(f"{profile.roll.sets[0]}", 0)] + list(profile.roll.modifiers)

@@ -10,21 +10,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generator
 
+import numpy as np
+
 from game.engine.components import FALLEN, Position, Posture
 from game.engine.decisions import PICK, REACTION, Choice, Decision, Option
 from game.engine.events import ConditionChanged
 from game.rulesets.mahou import dice as md
-from game.rulesets.mahou.attacks import (KICK, SELF_HIT_MARGIN, WEAPON, AttackProfile,
-                                         AttackSpec, attack_profile, damage_spec, target_number)
+from game.rulesets.mahou.attacks import (GRAPPLE, KICK, SELF_HIT_MARGIN, WEAPON, AttackProfile,
+                                         AttackSpec, attack_profile, damage_after_soak,
+                                         damage_spec, target_number)
 from game.rulesets.mahou.components import (HANDS, MOVE, OFFHAND, PRIMARY, SPEAK, Actions,
-                                            DroppedItem, Loadout, PreciseHits)
+                                            ActiveDefences, DroppedItem, Loadout, PreciseHits)
 from game.rulesets.mahou.damage import hit_with
 from game.rulesets.mahou.defences import options as defence_options
 from game.rulesets.mahou.defences import cost_of, raise_active, roll_spec, spec_from
 from game.rulesets.mahou.economy import base, defence_pool, owned, pay
 from game.rulesets.mahou.events import (ActionsChanged, AttackDeclared, AttackRolled,
                                         AttackRollShown, DefenceRolled)
-from game.rulesets.mahou.stats import helpless, is_fallen
+from game.rulesets.mahou.stats import base_passive, helpless, is_fallen
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -107,14 +110,88 @@ def react(battle: "Battle", inc: Incoming, phase: str) -> Flow:
                       f"it hits {battle.name(target)}. Defend now?")
         cover = target_number(battle, spec.attacker, target, spec.stance)[2]
         context = {"trigger": "attack", "phase": phase, "attacker": spec.attacker,
-                   "target": target, "stance": spec.stance, "mode": spec.mode,
-                   "roll": inc.total, "roll_text": inc.roll_text, "needed": needed,
-                   "needed_from": source, "cover": cover}
+                   "target": target}
+        context.update(reaction_chances(battle, inc, opts))
+        context.update({"stance": spec.stance, "mode": spec.mode,
+                        "roll": inc.total, "roll_text": inc.roll_text, "needed": needed,
+                        "needed_from": source, "cover": cover})
         choice = yield Decision(target, battle.team(target), REACTION, tuple(opts) + (PASS,),
                                 prompt, context)
         if choice.option == "pass":
             return
         defend(battle, target, choice, inc)
+
+
+# --- exact chances for the reaction's context --------------------------------------------
+def first_params(option: Option) -> dict:
+    """The parameters a choice of `option` carries unless another is picked (the first
+    value of each, as the window fills them)."""
+    return {name: values[0] for name, values in option.params.items() if values}
+
+
+def needed_with(battle: "Battle", inc: Incoming, spec, total: int) -> int:
+    """The number the attack must meet if the defence `spec` is rolled as `total`: a spot
+    defence joins the attack's spot defences; an active one raises the passive defence
+    as `raise_active` would (only the stance's own defence matters to this attack)."""
+    if spec.spot:
+        return Incoming(inc.profile, inc.spots + [(spec.title, total)], inc.total).number(battle)[0]
+    active = battle.get(spec.unit, ActiveDefences)
+    saved = getattr(active, spec.defence)
+    if total > max(base_passive(battle, spec.unit, spec.defence), saved or 0):
+        setattr(active, spec.defence, total)
+    try:
+        return inc.number(battle)[0]
+    finally:
+        setattr(active, spec.defence, saved)
+
+
+def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dict:
+    """Exact chances for a defence prompt, in the shape actionblock's Dodge uses:
+    `hit_passive` (the attack hits with no further defence) and `hit_<option>` with each
+    offered defence (its first parameters), plus `expected_damage_passive` /
+    `expected_damage_<option>` (hit points after this round's soak) for damaging attacks.
+
+    Before the roll these come from the attack roll's exact distribution; after it the
+    roll is known, so `hit_<option>` is 1 − the chance the defence roll beats it. Every
+    distribution is `dice.distribution` of the same RollSpecs `roll` rolls.
+    """
+    profile = inc.profile
+    attack = md.distribution(profile.roll) if inc.total is None else {inc.total: 1.0}
+    values = np.array(sorted(attack))
+    probs = np.array([attack[v] for v in values])
+    damaging = profile.damage is not None
+    if damaging:
+        plain = damage_after_soak(battle, profile, False)
+        e_plain = sum(v * p for v, p in plain.items())
+        e_crit = (sum(v * p for v, p in damage_after_soak(battle, profile, True).items())
+                  if profile.spec.stance == "strong" else e_plain)
+
+    cache: dict[int, tuple[float, float]] = {}
+
+    def at(needed: int) -> tuple[float, float]:
+        """(hit chance, expected damage) against `needed`."""
+        if needed not in cache:
+            p_hit = float(probs[values >= needed].sum())
+            p_crit = float(probs[values >= 2 * needed].sum()) if profile.crit_possible else 0.0
+            dmg = (p_hit - p_crit) * e_plain + p_crit * e_crit if damaging else 0.0
+            cache[needed] = (p_hit, dmg)
+        return cache[needed]
+
+    base_hit, base_dmg = at(inc.number(battle)[0])
+    hits, dmgs = {"hit_passive": base_hit}, {"expected_damage_passive": base_dmg}
+    stance = profile.spec.stance
+    for opt in opts:
+        spec = spec_from(battle, inc.profile.spec.target, opt.key, first_params(opt))
+        dist = md.distribution(roll_spec(battle, spec, stance if spec.spot else None))
+        p_hit = dmg = 0.0
+        for total, p in dist.items():
+            h, d = at(needed_with(battle, inc, spec, total))
+            p_hit += p * h
+            dmg += p * d
+        mass = sum(dist.values())  # 1 less the explosions' cut tail (< 1e-9 per die)
+        hits[f"hit_{opt.key}"] = p_hit / mass
+        dmgs[f"expected_damage_{opt.key}"] = dmg / mass
+    return {**hits, **dmgs} if damaging else hits
 
 
 def defend(battle: "Battle", unit: int, choice: Choice, inc: Incoming | None) -> int:
@@ -166,7 +243,8 @@ def resolve(battle: "Battle", spec: AttackSpec, fixed: md.Rolled | None = None
     note = ""
     if self_hit:
         note = f"missed its grappler by {needed - rolled.total}: it hits itself"
-    elif hit and not critical and rolled.total >= 2 * needed and not profile.crit_possible:
+    elif (hit and rolled.total >= 2 * needed and not profile.crit_possible
+          and spec.mode != GRAPPLE):
         note = "double the number, but no active facet names the skill: no critical"
     battle.emit(AttackRolled(spec.attacker, spec.target, battle.name(spec.attacker),
                              battle.name(spec.target), profile.what, inc.roll_text, rolled.total,
