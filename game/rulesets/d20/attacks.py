@@ -7,6 +7,7 @@ both read it, so the preview the player sees and the roll can never disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import grapple, odds
@@ -210,9 +211,16 @@ def _hits(profile: AttackProfile, face: int) -> bool:
 def _damage_dist(profile: AttackProfile, victim: Victim, critical: bool) -> odds.Dist:
     if victim.stopped_by:
         return {0: 1.0}
-    pool = final_pool(profile.pool, profile.location, profile.targeted, critical)
-    rolled = odds.dice_pool([(g.count, g.sides) for g in pool])
-    cut = sum(v for _, v in victim.reductions)
+    return _dealt_dist(profile.pool, profile.location, profile.targeted, critical,
+                       sum(v for _, v in victim.reductions))
+
+
+@lru_cache(maxsize=2048)
+def _dealt_dist(pool: tuple[DiceGroup, ...], location: str, targeted: bool, critical: bool,
+                cut: int) -> odds.Dist:
+    """Damage dealt by a hit: the final dice less the damage thresholds (shared: do not mutate)."""
+    final = final_pool(pool, location, targeted, critical)
+    rolled = odds.dice_pool([(g.count, g.sides) for g in final])
     return odds.transform(rolled, lambda v: max(0, v - cut))
 
 
