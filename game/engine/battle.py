@@ -100,17 +100,23 @@ class Battle:
         self._rosters.clear()
         esper.delete_entity(entity, immediate=True)
 
+    # get / try_get / has are the hottest calls of a battle: they read esper's entity
+    # table directly (what esper's own accessors do) after making sure it is ours.
     def get(self, entity: int, kind: type[C]) -> C:
-        self._switch()
-        return esper.component_for_entity(entity, kind)
+        if esper.current_world != self._world:
+            esper.switch_world(self._world)
+        return esper._entities[entity][kind]
 
     def try_get(self, entity: int, kind: type[C]) -> C | None:
-        self._switch()
-        return esper.try_component(entity, kind)
+        if esper.current_world != self._world:
+            esper.switch_world(self._world)
+        comps = esper._entities.get(entity)
+        return comps.get(kind) if comps else None
 
     def has(self, entity: int, kind: type) -> bool:
-        self._switch()
-        return esper.has_component(entity, kind)
+        if esper.current_world != self._world:
+            esper.switch_world(self._world)
+        return kind in esper._entities[entity]
 
     def add(self, entity: int, component: Any) -> None:
         self._switch()
