@@ -6,6 +6,7 @@ choice outside these options, so actions.py may assume a choice is legal.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from game.engine import grapple
@@ -54,8 +55,11 @@ def move_reach(battle: "Battle", unit: int):
     ts = battle.get(unit, TurnState)
     budget = (ts.move_left_ft + ts.actions * speed_ft(battle, unit)) // battle.map.feet_per_tile
     start, blocked = battle.tile(unit), frozenset(blocked_tiles(battle, unit))
-    return battle.cached(("reach", start, budget, blocked),
-                         lambda: reach(battle.map, start, budget, blocked=blocked))
+    # The costs depend only on where the unit stands and who is in the way; the budget
+    # just cuts them off, so one search serves the whole turn until someone moves.
+    whole = battle.cached(("reach", start, blocked),
+                          lambda: reach(battle.map, start, 0, blocked=blocked))
+    return dataclasses.replace(whole, budget=budget)
 
 
 def move_actions_needed(battle: "Battle", unit: int, cost_tiles: int) -> int:
