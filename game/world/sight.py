@@ -165,26 +165,22 @@ def line_of_fire(tmap: TacticalMap, shooter: Tile, target: Tile) -> LineOfFire:
 
 def _line_of_fire(tmap: TacticalMap, shooter: Tile, target: Tile) -> LineOfFire:
     tiles = crossed_tiles(shooter, target)
-    cache = _cache(tmap)
-    solid = cache.get("solid")
-    if solid is None:
-        solid = cache["solid"] = tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)
-    blocked = any(solid[t] for t in tiles)
-    shooter_height = int(tmap.elevation[shooter])
-    shields = [t for t in tiles if chebyshev(t, target) <= 1] + [target]
-    cover = max(
-        (
-            Cover(int(tmap.cover[t]))
-            for t in shields
-            if shooter_height - int(tmap.elevation[t]) < HIGH_GROUND
-        ),
-        default=Cover.NONE,
-    )
+    # Plain nested lists: a Python index is far cheaper than a numpy scalar read.
+    solid, cover, height = terrain_memo(tmap, "lof-grids", lambda: (
+        (tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)).tolist(),
+        tmap.cover.tolist(), tmap.elevation.tolist()))
+    blocked = any(solid[x][y] for x, y in tiles)
+    shooter_height = height[shooter[0]][shooter[1]]
+    # Along a Bresenham line the distance to the target drops by one each step, so the
+    # only crossed tile next to the target is the last one.
+    shields = tiles[-1:] + [target]
+    best = max((cover[x][y] for x, y in shields if shooter_height - height[x][y] < HIGH_GROUND),
+               default=0)
     return LineOfFire(
         tiles=tuple(tiles),
         blocked=bool(blocked),
         visible=bool(fov(tmap, shooter)[target]),
-        cover=cover,
-        elevation_delta=int(tmap.elevation[target]) - shooter_height,
+        cover=Cover(best),
+        elevation_delta=height[target[0]][target[1]] - shooter_height,
         distance_tiles=chebyshev(shooter, target),
     )
