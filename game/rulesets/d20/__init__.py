@@ -51,15 +51,12 @@ class D20Ruleset(TemplatedRuleset):
         """Exact odds of an offensive or contested choice, None for the rest."""
         choice = decision.validate(choice)
         unit, key = decision.actor, choice.option
-        if key == "shoot":
-            return attack_odds(attack_profile(battle, unit, choice.target, choice.param("mode"),
-                                              choice.param("location")))
-        if key in ("melee", "reaction_strike"):
-            return attack_odds(attack_profile(battle, unit, choice.target, choice.param("kind"),
-                                              choice.param("location")))
-        if key == "approach_strike":
-            return attack_odds(attack_profile(battle, unit, choice.target, "melee",
-                                              choice.param("location")))
+        kind = {"shoot": choice.param("mode"), "melee": choice.param("kind"),
+                "reaction_strike": choice.param("kind"), "approach_strike": "melee"}.get(key)
+        if kind is not None:
+            profile = attack_profile(battle, unit, choice.target, kind, choice.param("location"))
+            # A profile names everything its odds depend on: equal profiles, one answer.
+            return battle.cached(("d20-odds", profile), lambda: attack_odds(profile))
         if key in ("disarm", "restrain", "trip", "manacle"):
             skill = "dexterity" if key == "manacle" else "athletics"
             extra = -5 if key == "disarm" and battle.has(choice.target, Restraint) else 0
