@@ -21,6 +21,7 @@ from game.world.tactical_map import Cover
 LEVELS = ("easy", "normal")
 EASY_BLUNDER = 0.35  # share of decisions the easy AI takes at random
 KILL_WEIGHT = 6.0  # value of dropping an enemy, on top of the damage itself
+PIN_VALUE = 8.0  # a pinned enemy loses its turn: about two of its attacks
 # Positions: how much of an enemy's fire each cover kind turns away, what being seen
 # costs, what a shot from the tile is worth, and the pull toward the enemy per tile.
 PROTECTION = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.4, Cover.LIGHT: 0.7, Cover.HEAVY: 0.95}
@@ -133,8 +134,9 @@ class D20AI:
         return best
 
     def _suppress(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
-        from game.rulesets.d20.suppression import cone
-        from game.rulesets.d20.stats import held_weapon
+        from game.rulesets.d20.checks import chance_check
+        from game.rulesets.d20.stats import held_weapon, template
+        from game.rulesets.d20.suppression import cone, dc_for
         enemies = [e for e in battle.units(active_only=True) if battle.team(e) != battle.team(unit)]
         tiles = set(opt.targets)
         aims = [battle.tile(e) for e in enemies if battle.tile(e) in tiles]
@@ -142,12 +144,26 @@ class D20AI:
             return (0.0, None)
         weapon = held_weapon(battle, unit)
         reach_tiles = weapon.ranges_ft[0] // battle.map.feet_per_tile
+        dc = dc_for(battle, unit)
+        count, sides = weapon.dice
+        avg_damage = count * (sides + 1) / 2
         best = (0.0, None)
         for aim in aims:
             covered = cone(battle, battle.tile(unit), aim, reach_tiles)
-            caught = sum(1 for e in enemies if battle.tile(e) in covered)
-            score = 2.2 * caught - 1.0
-            if caught >= 2 and score > best[0]:
+            caught = [e for e in enemies if battle.tile(e) in covered]
+            if len(caught) < 2:
+                continue
+            # Each caught enemy makes the Willpower save (exact chances): a failure pins
+            # it for its turn, a partial success costs it the weapon's damage. The
+            # cone costs the whole turn, so it is weighed against two attacks.
+            value = 0.0
+            for e in caught:
+                mod = template(battle, e).willpower
+                p_pass = chance_check(mod, dc)
+                p_full = chance_check(mod, dc + 4)
+                value += PIN_VALUE * (1 - p_pass) + avg_damage * (p_pass - p_full)
+            score = value / 2
+            if score > best[0]:
                 best = (score, opt.choice(aim))
         return best
 
