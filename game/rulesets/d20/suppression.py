@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.engine import grapple
-from game.world.sight import fov, line_of_fire
+from game.world.sight import fov, line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
 from game.rulesets.d20.checks import check
 from game.rulesets.d20.components import SuppressionZone, TurnState
@@ -28,7 +28,12 @@ FAIL, PARTIAL, PASS = "fail", "partial", "pass"
 
 
 def cone(battle: "Battle", origin: Tile, aim: Tile, reach_tiles: int) -> frozenset[Tile]:
-    tmap = battle.map
+    """The tiles a cone of fire from `origin` toward `aim` covers (terrain only: memoised)."""
+    return terrain_memo(battle.map, ("d20-cone", origin, aim, reach_tiles),
+                        lambda: _cone(battle.map, origin, aim, reach_tiles))
+
+
+def _cone(tmap, origin: Tile, aim: Tile, reach_tiles: int) -> frozenset[Tile]:
     seen = fov(tmap, origin, reach_tiles)
     ax, ay = aim[0] - origin[0], aim[1] - origin[1]
     aim_angle = math.atan2(ay, ax)
