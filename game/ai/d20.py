@@ -207,7 +207,9 @@ class D20AI:
         tmap = battle.map
         fpt = tmap.feet_per_tile
         ideal = (weapon.ranges_ft[0] // fpt) if weapon is not None and weapon.ranged else 1
-        grid = self._position_scores(battle, [battle.tile(e) for e in enemies], ideal)
+        enemy_tiles = tuple(battle.tile(e) for e in enemies)
+        grid = battle.cached(("ai-positions", enemy_tiles, ideal),
+                             lambda: self._position_scores(battle, enemy_tiles, ideal))
         ts = battle.get(unit, TurnState)
         r = move_reach(battle, unit)
         # Score the whole grid at once, then keep the tiles the option offers.
