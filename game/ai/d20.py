@@ -101,6 +101,10 @@ class D20AI:
                 hp = battle.get(target, Health).hp
                 limits = opt.params_for(target)
                 modes = limits.get("mode") or limits.get("kind") or (None,)
+                if "burst" in modes:
+                    # A burst beats a single shot outright (+3 to hit and an extra die)
+                    # for two more rounds: the single shot is not worth weighing.
+                    modes = tuple(m for m in modes if m != "single")
                 locations = [l for l in limits.get("location", (None,)) if l in ("torso", "head", "untargeted", None)]
                 for mode in modes:
                     for loc in locations:
