@@ -276,11 +276,6 @@ def roll_attack(battle: "Battle", profile: AttackProfile) -> AttackOutcome:
     return AttackOutcome(True, critical, victim.unit, dealt)
 
 
-def sample_damage(battle: "Battle", profile: AttackProfile) -> int:
-    """One attack's damage as a number (for sampling tests of the exact odds)."""
-    return roll_attack(battle, profile).dealt
-
-
 def spend_ammo(battle: "Battle", attacker: int, rounds: int) -> None:
     loadout = battle.get(attacker, Loadout)
     loadout.loaded[loadout.held] -= rounds
