@@ -19,26 +19,43 @@ class BattleDrawing:
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
     def layout(self, size) -> dict[str, pygame.Rect]:
+        """Where everything goes. The map has its own viewport (`view`) that no panel
+        covers: the log and the preview in a column on the right, the unit card and the
+        action bar in a strip along the bottom, the declarations (while declaring) in a
+        column on the left; the camera keeps what matters inside `view`."""
         w, h = size
-        right_w = min(360, max(260, w // 4))
-        preview_h = 236
+        right_w = min(360, max(250, w // 4))
+        col_x = w - right_w - 6
+        preview_h = min(236, max(180, (h - 46) // 2 - 20))
         top = pygame.Rect(0, 0, w, 40)
-        log = pygame.Rect(w - right_w - 6, 46, right_w, max(80, h - 46 - preview_h - 14))
-        preview = pygame.Rect(w - right_w - 6, h - preview_h - 6, right_w, preview_h)
+        log = pygame.Rect(col_x, 46, right_w, max(80, h - 46 - preview_h - 14))
+        preview = pygame.Rect(col_x, h - preview_h - 6, right_w, preview_h)
         card_w = min(290, max(220, w // 5))
-        card = pygame.Rect(6, h - 176, card_w, 170)
-        bar_w = max(120, preview.x - card.right - 16)
-        n = len(self.decision.options) if self.decision is not None and self.decision.kind != REACTION else 1
-        bar_h = 60 if hud.bar_rows(n, bar_w) == 1 else 12 + hud.bar_rows(n, bar_w) * 48
+        bar_w = max(120, col_x - card_w - 6 - 8 - 6)
+        reacting = self.decision is not None and self.decision.kind == REACTION
+        n = len(self.decision.options) if self.decision is not None and not reacting else 1
+        rows = hud.bar_rows(n, bar_w)
+        bar_h = 60 if rows == 1 else 12 + rows * 48
+        # the strip holds the card, and above the bar the parameter row and the prompt
+        strip_h = max(176, bar_h + 6 + 40 + 46)
+        if reacting:
+            strip_h = max(strip_h, self._reaction_height(bar_w) + 46)
+        strip_h = min(strip_h, h - 40 - 160)   # the board keeps 160 px at the very least
+        strip_y = h - strip_h - 6
+        card = pygame.Rect(6, strip_y, card_w, strip_h)
         bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
         params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
         out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params}
-        left = 0
+        left, view_top = 0, top.bottom
         if getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving:
-            out["decl"] = pygame.Rect(6, top.bottom + 6, card_w, max(60, card.y - top.bottom - 18))
-            if not self.decl_collapsed:
-                left = out["decl"].right
-        self.board.camera.safe = (left, top.bottom, log.x - left, card.y - top.bottom - 40)
+            out["decl"] = pygame.Rect(6, top.bottom + 6, card_w, max(60, strip_y - top.bottom - 12))
+            if self.decl_collapsed:
+                view_top = top.bottom + 36    # the folded title takes a row of its own
+            else:
+                left = out["decl"].right + 4
+        out["view"] = pygame.Rect(left, view_top, col_x - 4 - left, strip_y - 4 - view_top)
+        v = out["view"]
+        self.board.camera.safe = (v.x, v.y, v.w, v.h)
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -49,6 +66,8 @@ class BattleDrawing:
             self._draw_handover(surface)
             return
         self.visible_grid()
+        surface.fill(theme.BG)
+        surface.set_clip(rects["view"])   # the board stays in its viewport, under no panel
         self.board.draw_terrain(surface)
         shown = self.shown_units()
         decision = self.decision
@@ -67,6 +86,8 @@ class BattleDrawing:
         if prev is not None and prev[0] == "move":
             self._draw_path(surface, prev)
         self._draw_cursor(surface)
+        surface.set_clip(None)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
         # HUD
         self._draw_top(surface, rects["top"], shown)
         self.log.draw(surface, rects["log"], viewer=self.viewer)
@@ -77,11 +98,9 @@ class BattleDrawing:
             if here:
                 card_unit = here[0]
         sel = self.view.units.get(card_unit) if card_unit in shown else None
-        card = rects["card"]   # it may grow upwards, as far as the panels above it leave room
-        above = [r.bottom for r in rects.values() if r.bottom <= card.y and r.x < card.right and r.right > card.x]
+        card = rects["card"]   # the strip's height: it never grows over the board
         self.rects["card"] = hud.unit_card(surface, card, sel, self.view.cards.get(card_unit) if sel else None,
-                                           sel is not None and sel.id == self.view.actor,
-                                           max_h=card.bottom - max(above, default=0) - 6)
+                                           sel is not None and sel.id == self.view.actor, max_h=card.h)
         if "decl" in rects:  # above the card, however tall the card has grown
             card_top = self.rects["card"].y if isinstance(self.rects.get("card"), pygame.Rect) else rects["card"].y
             box = rects["decl"]
@@ -498,17 +517,28 @@ class BattleDrawing:
         img = theme.text(text, 15, theme.DIM)
         surface.blit(img, img.get_rect(center=bar.center))
 
+    def _reaction_shape(self, width: int):
+        """(prompt lines, buttons per row, rows, panel height) of the reaction prompt."""
+        decision = self.decision
+        prompt = theme.wrap(decision.prompt, width - 28, 15)
+        n = max(1, len(decision.options))
+        per_row = max(1, (width - 28 + 8) // (200 + 8))
+        rows = -(-n // per_row)
+        per_row = -(-n // rows)
+        return prompt, per_row, rows, 44 + 20 * len(prompt) + 10 + rows * 60
+
+    def _reaction_height(self, width: int) -> int:
+        """The reaction prompt's height with its parameter row (the layout keeps room)."""
+        extra = 40 if any(o.params for o in self.decision.options) else 0
+        return self._reaction_shape(width)[3] + extra
+
     def _draw_reaction(self, surface, decision: Decision) -> None:
         """A person may react: what triggers it, and each answer with its odds (the full
         breakdown of the one under the pointer shows in the preview panel)."""
         bar = self.rects["bar"]
         opts = list(decision.options)
-        prompt = theme.wrap(decision.prompt, bar.w - 28, 15)
+        prompt, per_row, rows, h = self._reaction_shape(bar.w)
         gap = 8
-        per_row = max(1, (bar.w - 28 + gap) // (200 + gap))
-        rows = -(-len(opts) // per_row)
-        per_row = -(-len(opts) // rows)
-        h = 44 + 20 * len(prompt) + 10 + rows * 60
         rect = pygame.Rect(bar.x, bar.bottom - h, bar.w, h)
         self.rects["reaction"] = rect
         theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)

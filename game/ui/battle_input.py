@@ -59,6 +59,9 @@ class BattleInput:
                 self.board.camera.zoom_at(1 if event.y > 0 else -1, mx, my)
 
     def _over_hud(self, pos) -> bool:
+        view = self.rects.get("view")
+        if view is not None and not view.collidepoint(pos):
+            return True   # outside the board's viewport is all HUD
         return any(r is not None and r.collidepoint(pos) for k, r in self.rects.items()
                    if k in ("top", "log", "card", "bar", "params", "preview", "reaction", "decl"))
 

@@ -97,6 +97,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
         self.board.camera.resize(*app.surface.get_size())
         self.layout(app.surface.get_size())
+        self.board.camera.fit()   # a small map fills the board's viewport
         first = self._team_units_centre()
         if first is not None:
             self.board.camera.centre_on_tile(first)

@@ -142,9 +142,9 @@ def test_hotseat_hands_over_and_hides_the_board(make_app):
     screen = start_screen(app, battle)
     first = battle.pending.side
     assert screen.handover == first                 # nobody is at the keyboard yet
-    unit_pos = tile_pos(screen, battle.tile(battle.pending.actor))
+    corner = tile_pos(screen, (0, 0))    # (away from the hand-over screen's words)
     pump(app)
-    assert app.surface.get_at(unit_pos)[:3] == (10, 12, 16)   # hidden: the hand-over backdrop
+    assert app.surface.get_at(corner)[:3] == (10, 12, 16)   # hidden: the hand-over backdrop
     press(app, pygame.K_RETURN, "\r")
     assert screen.handover is None and screen.decision is battle.pending
     press(app, pygame.K_e, "e")                      # end the turn: the other side's unit is next
