@@ -396,7 +396,7 @@ class BattleDrawing:
             if self.decision is not None:
                 lines = ["Hover a blue tile to see the path and who could shoot you there.",
                          "Hover an enemy to see your exact odds; click to act.",
-                         "Pick an action below (hotkey or 1–9) to target it."]
+                         "Pick an action below (its letter) to target it."]
                 title = "Your move"
                 if self.decision.kind == DECLARE:
                     title = "Declare: nothing happens yet"
@@ -462,7 +462,8 @@ class BattleDrawing:
     def _draw_bar(self, surface, rects) -> None:
         bar = rects["bar"]
         opts = list(self.options())
-        self.rects["bar_buttons"] = hud.action_bar(surface, bar, opts, self.armed, self.app.mouse)
+        self.rects["bar_buttons"] = hud.action_bar(surface, bar, opts, self.armed, self.app.mouse,
+                                                   self.hotkeys.of)
         popt = self._param_option()
         if popt is not None and popt.params:
             target = self.focus_target()
@@ -492,7 +493,8 @@ class BattleDrawing:
             surface.blit(img, (bar.x + 4, y + 20 * k))
         for r, opt in self.rects["bar_buttons"]:
             if r.collidepoint(self.app.mouse):
-                lines = [(opt.label + (f"  [{opt.hotkey.upper()}]" if opt.hotkey else ""), theme.ACCENT)]
+                key = self.hotkeys.of(opt)
+                lines = [(opt.label + (f"  [key {key.upper()}]" if key else ""), theme.ACCENT)]
                 if opt.cost:
                     lines.append((f"Cost: {opt.cost}", theme.TEXT))
                 if opt.description:
@@ -562,7 +564,8 @@ class BattleDrawing:
             theme.button(surface, r, "", hover=r.collidepoint(self.app.mouse))
             if opt is popt:
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=5)
-            keys = (f"{(i + 1) % 10} · " if i < 10 else "") + (f"{opt.hotkey.upper()}  " if opt.hotkey else " ")
+            letter = self.hotkeys.of(opt)
+            keys = (f"{(i + 1) % 10} · " if i < 10 else "") + (f"{letter.upper()}  " if letter else " ")
             surface.blit(theme.text(keys, 13, theme.ACCENT, bold=True), (r.x + 10, r.y + 7))
             kw = theme.font(13, True).size(keys)[0]
             surface.blit(theme.text(theme.fit(opt.label, r.w - 20 - kw, 15, True), 15, theme.TEXT, bold=True),
@@ -674,8 +677,8 @@ class BattleDrawing:
             ("F9 or Ctrl+L", "load the last save"),
         ]
         for opt in self.options():
-            if opt.hotkey:
-                lines.append((opt.hotkey.upper(), f"{opt.label}" + (f" ({opt.cost})" if opt.cost else "")))
+            if self.hotkeys.of(opt):
+                lines.append((self.hotkeys.of(opt).upper(), f"{opt.label}" + (f" ({opt.cost})" if opt.cost else "")))
         return lines
 
 

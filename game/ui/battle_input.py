@@ -1,7 +1,8 @@
 """Input on the battle screen: mouse and keys become options armed, targets chosen,
 parameters picked, and finally one Choice submitted (see `BattleScreen.commit`).
 
-Every option is reachable both ways: a hotkey or its number arms it, Tab or the arrows
+Every option is reachable both ways: its hotkey arms it (the letter stays with the
+action all battle; W A S D only ever pan), Tab or the arrows
 choose its target, `[` `]` and `\\` its parameters, Enter commits; or a click does each.
 """
 
@@ -252,26 +253,23 @@ class BattleInput:
                 while opts[i].target_kind == TARGET_NONE and not opts[i].params and i + 1 < len(opts):
                     i += 1  # arming those would commit them: step over to the next
                 if opts[i].target_kind == TARGET_NONE and not opts[i].params:
-                    self.say(f"{opts[i].label}: press {opts[i].hotkey.upper() or 'its button'} to do it")
+                    self.say(f"{opts[i].label}: press {self.hotkeys.of(opts[i]).upper() or 'its button'} to do it")
                 else:
                     self.arm(opts[i])
                 return
-            if self.decision.kind == REACTION:
-                for opt in opts:
-                    if opt.hotkey and ch == opt.hotkey.lower():
-                        self._reaction_pick(opt)
-                        return
-            for opt in opts:
-                if opt.hotkey and ch == opt.hotkey.lower():
+            opt = self.hotkeys.find(opts, ch)
+            if opt is not None:
+                if self.decision.kind == REACTION:
+                    self._reaction_pick(opt)
+                else:
                     self.arm(opt)
-                    return
-            if ch.isdigit():
+                return
+            if ch.isdigit() and self.decision.kind == REACTION:
+                # a reaction's answers are numbered (a prompt of its own); the action
+                # bar's are not: numbers would shift as buttons come and go
                 i = (int(ch) - 1) % 10
                 if i < len(opts):
-                    if self.decision.kind == REACTION:
-                        self._reaction_pick(opts[i])
-                    else:
-                        self.arm(opts[i])
+                    self._reaction_pick(opts[i])
                 return
         pans = {"w": pygame.K_UP, "a": pygame.K_LEFT, "s": pygame.K_DOWN, "d": pygame.K_RIGHT}
         if ch in pans:

@@ -24,6 +24,7 @@ from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
 from game.ui.board import BoardRenderer
+from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.screen import Screen
 from game.ui.snapshot import BoardView, UnitView, snapshot
@@ -95,6 +96,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.drag_moved = False
         self.rects: dict[str, Any] = {}
         self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
+        self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
         self.board.camera.resize(*app.surface.get_size())
         self.layout(app.surface.get_size())
         self.board.camera.fit()   # a small map fills the board's viewport
@@ -203,6 +205,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     def _ready_for_person(self, p: Decision) -> None:
         self.decision = p
+        self.hotkeys.assign(p.options)
         self.selected = p.actor
         if p.kind == REACTION:
             other = p.context.get("unit") if hasattr(p.context, "get") else None

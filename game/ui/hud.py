@@ -177,9 +177,11 @@ def bar_rows(count: int, width: int) -> int:
     return max(1, -(-count // per_row))
 
 
-def action_bar(surface, rect, options, armed: str | None, mouse) -> list[tuple[pygame.Rect, object]]:
-    """One button per option of the pending decision, with its hotkey and number; as
-    many rows as the options need (labels shortened to fit, full text in the tooltip)."""
+def action_bar(surface, rect, options, armed: str | None, mouse, letter_of=None) -> list[tuple[pygame.Rect, object]]:
+    """One button per option of the pending decision: its label, its key in a keycap at
+    the top left (it stays with the action all battle), its cost in the ruleset's own
+    currency along the bottom; as many rows as the options need (labels wrap onto two
+    lines or shorten to fit, the full text in the tooltip)."""
     theme.panel(surface, rect)
     n = max(1, len(options))
     rows = bar_rows(n, rect.w)
@@ -191,16 +193,50 @@ def action_bar(surface, rect, options, armed: str | None, mouse) -> list[tuple[p
     for i, opt in enumerate(options):
         row, col = divmod(i, per_row)
         r = pygame.Rect(rect.x + 6 + col * (bw + gap), rect.y + 6 + row * (bh + gap), bw, bh)
-        keys = []
-        if opt.hotkey:
-            keys.append(opt.hotkey.upper())
-        if i < 10:
-            keys.append(str((i + 1) % 10))
-        label = theme.fit(opt.label, bw - 10, 13)
-        theme.button(surface, r, label, hover=r.collidepoint(mouse), armed=opt.key == armed,
-                     size=13, key=" · ".join(keys))
+        letter = (letter_of(opt) if letter_of else opt.hotkey) or ""
+        option_button(surface, r, opt.label, letter, short_cost(opt.cost),
+                      hover=r.collidepoint(mouse), armed=opt.key == armed)
         out.append((r, opt))
     return out
+
+
+def short_cost(cost: str) -> str:
+    """An option's cost as a button shows it: the first clause (the tooltip has it all)."""
+    return cost.split(" (")[0].split(";")[0].strip() if cost else ""
+
+
+def option_button(surface, r: pygame.Rect, label: str, letter: str, cost: str, *, hover=False, armed=False) -> None:
+    """A button with a keycap (the hotkey) apart from the label and the cost."""
+    theme.button(surface, r, "", hover=hover, armed=armed)
+    cap_w = 0
+    if letter:
+        cap = theme.text(letter.upper(), 11, theme.ACCENT, bold=True)
+        box = pygame.Rect(r.x + 4, r.y + 4, max(14, cap.get_width() + 6), 15)
+        pygame.draw.rect(surface, (20, 22, 28), box, border_radius=3)
+        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=3)
+        surface.blit(cap, cap.get_rect(center=box.center))
+        cap_w = box.w + 4
+    lines = label_lines(label, r.w - 10, 13)
+    y = r.y + (r.h - 14 - 16 * len(lines)) // 2 + 2
+    for ln in lines:
+        img = theme.text(ln, 13, theme.TEXT)
+        x = max(r.x + 4 + (cap_w if y < r.y + 20 else 0), r.centerx - img.get_width() // 2)
+        surface.blit(img, (x, y))
+        y += 16
+    if cost:
+        c = theme.text(theme.fit(cost, r.w - 8, 10), 10, theme.DIM)
+        surface.blit(c, c.get_rect(midbottom=(r.centerx, r.bottom - 2)))
+
+
+def label_lines(label: str, width: int, size: int) -> list[str]:
+    """A button label on one line, else wrapped onto two (the second shortened only
+    when even two lines cannot hold it)."""
+    if theme.font(size).size(theme.printable(label))[0] <= width:
+        return [label]
+    lines = theme.wrap(label, width, size)
+    if len(lines) > 2:
+        lines = [lines[0], theme.fit(" ".join(lines[1:]), width, size)]
+    return [theme.fit(ln, width, size) for ln in lines]
 
 
 def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mouse, title: str = ""):
