@@ -421,8 +421,11 @@ class BattleDrawing:
         if prev[0] == "move":
             _, opt, tile, mp = prev
             cover = self._cover_name(tile)
+            shown = self.shown_units()
+            unknown = self.viewer is not None and any(
+                u.active and u.team != self.viewer and u.id not in shown for u in self.view.units.values())
             hud.move_panel(surface, rect, f"{opt.label} to {tile}", mp.cost, cover, self.threats(tile),
-                           lambda u: self.view.units[u].name if u in self.view.units else str(u))
+                           lambda u: self.view.units[u].name if u in self.view.units else str(u), unknown)
             return
         _, opt, target, o, params = prev
         name = self.view.units[target].name if isinstance(target, int) and target in self.view.units else str(target)

@@ -193,6 +193,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.skip = False
             if len(self.humans) > 1 and p.side != self.keyboard_side:
                 self.handover = p.side
+                self._forget_pointer()
                 return
             self.keyboard_side = p.side
             if self.anim.resolving:
@@ -294,9 +295,20 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             out += [u for u in sorted(shown) if u not in out and self.planned_tile(u) == tuple(tile)]
         return out
 
+    def _forget_pointer(self) -> None:
+        """At a hand-over: nothing the last person pointed at stays on screen (the unit
+        card, the hover, the keyboard cursor, a scrolled-back log)."""
+        self.hover_tile = None
+        self.cursor = None
+        self.selected = None
+        self._reaction_hover = None
+        self._preview_key = self._threat_key = None
+        self.log.scroll = 0
+
     def confirm_handover(self) -> None:
         if self.handover is None:
             return
+        self._forget_pointer()
         self.keyboard_side = self.handover
         self.handover = None
         self._fog_key = None
@@ -350,9 +362,18 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 if u.team == team:
                     continue
                 if kind == "Moved":
-                    vis = self._fov(team, post)
-                    if not any(tmap.in_bounds(*t) and vis[t] for t in ev.path):
+                    # read in full only when the side sees where the move ends (else the
+                    # line would tell the destination and its cost); seen on the way:
+                    # "moves out of sight"; never seen: the side does not read it at all
+                    vis, before = self._fov(team, post), self._fov(team, pre)
+                    path = [t for t in ev.path if tmap.in_bounds(*t)]
+                    start = pre.units[unit].tile if unit in pre.units else None
+                    if path and vis[path[-1]]:
+                        continue
+                    if any(vis[t] or before[t] for t in path) or (start is not None and before[start]):
                         out[team] = f"{ev.name} moves out of sight."
+                    else:
+                        out[team] = None
                 else:
                     tile = pre.units[unit].tile if unit in pre.units else u.tile
                     if not self._fov(team, pre)[tile]:

@@ -368,8 +368,10 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
             y += 15
 
 
-def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_of) -> None:
-    """At the hovered destination: the cost, the cover, and who could see or shoot you."""
+def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_of, unknown: bool = False) -> None:
+    """At the hovered destination: the cost, the cover, and who could see or shoot you.
+    `unknown`: under fog some enemies are out of sight; they are not counted, and the
+    panel says so."""
     theme.panel(surface, rect)
     x, y = rect.x + 10, rect.y + 6
     surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
@@ -380,8 +382,12 @@ def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_o
     y += 22
     shooters = [t for t in threats if t.can_shoot]
     seers = [t for t in threats if t.sees and not t.can_shoot]
+    if unknown:
+        surface.blit(theme.text("Enemies out of your sight may still watch it.", 12, theme.WARN),
+                     (x, rect.bottom - 20))
     if not shooters and not seers:
-        surface.blit(theme.text("No known enemy sees this tile.", 13, theme.GOOD), (x, y))
+        surface.blit(theme.text("No enemy you can see sees this tile." if unknown else "No enemy sees this tile.",
+                                13, theme.GOOD), (x, y))
         return
     surface.blit(theme.text(f"Exposed to {len(shooters)} shooter{'s' if len(shooters) != 1 else ''}"
                             + (f", seen by {len(seers)} more" if seers else ""), 13, theme.BAD if shooters else theme.WARN), (x, y))
