@@ -97,9 +97,10 @@ class BattleDrawing:
             here = [u.id for u in self.view.at(self.hover_tile) if u.id in shown]
             if here:
                 card_unit = here[0]
-        sel = self.view.units.get(card_unit) if card_unit in shown else None
+        src = self._card_source(card_unit)
+        sel = src.units.get(card_unit) if card_unit in shown else None
         card = rects["card"]   # the strip's height: it never grows over the board
-        self.rects["card"] = hud.unit_card(surface, card, sel, self.view.cards.get(card_unit) if sel else None,
+        self.rects["card"] = hud.unit_card(surface, card, sel, src.cards.get(card_unit) if sel else None,
                                            sel is not None and sel.id == self.view.actor, max_h=card.h)
         if "decl" in rects:  # above the card, however tall the card has grown
             card_top = self.rects["card"].y if isinstance(self.rects.get("card"), pygame.Rect) else rects["card"].y
@@ -122,6 +123,20 @@ class BattleDrawing:
             self._draw_end_banner(surface)
         if self.overlay == "pause":
             self._draw_pause(surface)
+
+    def _card_source(self, unit):
+        """Whose board the unit card reads: the one before the last answer while its
+        animation has not yet shown this unit's wound or fall (the card must not tell
+        what the playout has not reached), else the current one."""
+        pre = getattr(self, "_anim_pre", None)
+        post_u = self.view.units.get(unit)
+        if pre is None or not self.anim.busy or unit not in pre.units or post_u is None:
+            return self.view
+        hp = self.anim.hp.get(unit)
+        alive = self.anim.alive.get(unit)
+        if (hp is not None and hp != post_u.hp) or (alive is not None and alive != post_u.active):
+            return pre
+        return self.view
 
     def _anim_unit(self, u: UnitView) -> UnitView:
         alive = self.anim.alive.get(u.id)

@@ -333,6 +333,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.log.hold_from(start)  # each line shows as its event plays (a turn resolving)
         index = {id(ev): start + i + 1 for i, ev in enumerate(events)}
         self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self.log.reveal(index[id(ev)]))
+        self._anim_pre = pre   # the unit card reads it until the playout reaches each wound
         if self.anim.resolving and speed:
             self._played_from = pre  # the top bar shows the turn that plays out, not the next
         if not speed:

@@ -103,3 +103,38 @@ def test_the_move_preview_says_unknown_enemies_may_watch_under_fog(make_app):
     finally:
         theme.text = real
     assert any("out of your sight may still watch" in s for s in drawn), drawn[-20:]
+
+
+def test_the_unit_card_shows_a_wound_only_when_the_playout_reaches_it(make_app):
+    """Right after a hit is answered (its shot still to play), the target's card still
+    reads its health before the hit; once the animation is over, after it."""
+    from game.ui import hud
+    from tests.ui.conftest import confirm_handover, until
+    for seed in range(40):
+        app = make_app()
+        battle = field_battle([(1, "gunner", 3, 4), (2, "gunner", 8, 4)], seed=seed)
+        screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=1.0)
+        confirm_handover(app)
+        shoot = battle.pending.option("shoot")
+        if shoot is None or not shoot.targets:
+            continue
+        target = shoot.targets[0]
+        hp_before = screen.view.units[target].hp
+        screen.commit(shoot, target)
+        if screen.view.units[target].hp == hp_before:
+            pygame.display.quit()
+            continue
+        seen = []
+        real = hud.unit_card
+        hud.unit_card = lambda surface, rect, u, *a, **k: (seen.append(u.hp if u else None), real(surface, rect, u, *a, **k))[1]
+        try:
+            screen.selected, screen.hover_tile = target, None
+            app.step(0.0)
+            assert seen[-1] == hp_before
+            screen.anim.finish()
+            app.step(0.0)
+            assert seen[-1] == screen.view.units[target].hp < hp_before
+        finally:
+            hud.unit_card = real
+        return
+    raise AssertionError("no seed gave a hit")
