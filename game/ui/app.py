@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from game.ui.settings import Settings, load_settings, save_settings
 
 MIN_SIZE = (960, 600)
 MAX_DT = 0.1
+IDLE_WAIT = 5.0   # seconds the loop sleeps at most when nothing moves (a safety net)
 
 
 class App:
@@ -38,6 +40,8 @@ class App:
         size = size or tuple(self.settings.window)
         self.surface = pygame.display.set_mode(_at_least(size), pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
+        self._last = time.perf_counter()
+        self.frames = 0
         self.running = True
         self.help = False
         self.mouse = (0, 0)
@@ -47,12 +51,24 @@ class App:
         self.screen = MenuScreen(self, note)
 
     # --- one frame -------------------------------------------------------------------
-    def step(self, dt: float | None = None) -> bool:
-        """Handle pending events, advance `dt` seconds (the real frame time when None),
-        draw, flip. Returns False once the window should close."""
+    def step(self, dt: float | None = None, wait: float | None = None) -> bool:
+        """Handle pending events, advance `dt` seconds (the real time since the last
+        frame when None), draw, flip. With `wait`, first sleep on the event queue for up
+        to that many seconds (an input wakes it at once). Returns False once the window
+        should close."""
+        events = []
+        if wait:
+            first = pygame.event.wait(max(1, int(wait * 1000)))
+            if first.type != pygame.NOEVENT:
+                events.append(first)
+        events += pygame.event.get()
+        now = time.perf_counter()
         if dt is None:
-            dt = min(MAX_DT, self.clock.tick(60) / 1000.0)
-        for event in pygame.event.get():
+            # animating: frames are short (capped, so a stall does not jump the animation);
+            # waking from a sleep: the real time slept, for the screen's timers
+            dt = min(MAX_DT if not wait else 5.0, now - self._last)
+        self._last = now
+        for event in events:
             self.dispatch(event)
             if self.screen.next is not None:
                 self._switch()
@@ -61,7 +77,18 @@ class App:
             self._switch()
         self.draw()
         pygame.display.flip()
+        self.frames += 1
         return self.running
+
+    def tick(self) -> bool:
+        """One turn of the window's loop: a frame at once (at most 60 a second) while the
+        screen animates, else sleep on the event queue until an input or the screen's
+        next timer: a still board costs next to nothing."""
+        wake = self.screen.wake_in()
+        if wake is not None and wake <= 0:
+            self.clock.tick(60)
+            return self.step()
+        return self.step(wait=IDLE_WAIT if wake is None else min(wake, IDLE_WAIT))
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -145,7 +172,7 @@ class App:
     # --- the loop ------------------------------------------------------------------------
     def loop(self) -> None:
         try:
-            while self.step():
+            while self.tick():
                 pass
         finally:
             self.screen.leave()

@@ -80,7 +80,7 @@ class BattleDrawing:
         units = [(u, self._display_tile(u)) for u in self.view.units.values() if u.id in shown]
         units = [(self._anim_unit(u), pos) for u, pos in units]
         self.board.draw_units(surface, units, actor=self.view.actor if not self.battle.over else None,
-                              selected=self.selected, pulse=self.clock, hp_override=self.anim.hp)
+                              selected=self.selected, pulse=0.0, hp_override=self.anim.hp)   # still: frames only on change
         self._draw_shot(surface)
         self._draw_floats(surface)
         if prev is not None and prev[0] == "move":
@@ -258,7 +258,7 @@ class BattleDrawing:
             ghost = self.board._sprite(me.team, me.archetype, posture, True, r).copy()
             ghost.set_alpha(140)
             surface.blit(ghost, ghost.get_rect(center=c))
-        ring = int(r + 5 + 2 * math.sin(self.clock * 6))
+        ring = r + 5   # a still ring: a still board draws no frames
         _dashed_circle(surface, theme.ACCENT, c, ring, 2)
         words = f"action {dv.slot} from here" if tile != me.tile else f"action {dv.slot}"
         if posture != "standing":

@@ -414,6 +414,26 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             if b is not None:
                 cam.ensure_visible(self.anim.pos.get(step.target, b.tile), 2)
 
+    def wake_in(self) -> float | None:
+        """Frames only while something moves: an animation, a float, a held pan key, a
+        drag, the AI at work (polled); timers (a message, the end banner, a reaction's
+        pickers) wake the window when they run out; otherwise it sleeps until input."""
+        if self.anim.busy or self.anim.floats or self.pan_keys or self.drag_moved:
+            return 0.0
+        if self.ai.busy:
+            return 0.0 if (self.speed == 0 or self.skip) else 0.03
+        if self._deferred:
+            return 0.0
+        timers = [t for t in (self.message_timer if self.message_timer > 0 else None,
+                              self.end_timer if self.battle.pending is None and self.end_timer is not None else None)
+                  if t is not None]
+        hover = getattr(self, "_reaction_hover", None)
+        if hover is not None:
+            left = hover[1] + 0.25 - self.clock
+            if left > -0.05:
+                timers.append(max(0.0, left) + 0.02)
+        return min(timers) if timers else None
+
     def update(self, dt: float) -> None:
         self.clock += dt
         if self.message_timer > 0:

@@ -138,6 +138,9 @@ class ResultsScreen(Screen):
     def next_demo(self) -> None:
         self.next = self.app.next_demo_battle()
 
+    def wake_in(self) -> float | None:
+        return max(0.0, self.countdown) if self.countdown is not None else None
+
     def update(self, dt: float) -> None:
         if self.countdown is not None:
             self.countdown -= dt
