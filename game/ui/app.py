@@ -42,6 +42,7 @@ class App:
         self.clock = pygame.time.Clock()
         self._last = time.perf_counter()
         self.frames = 0
+        self.dirty = True   # the first frame (and each new screen's) is drawn at once
         self.running = True
         self.help = False
         self.mouse = (0, 0)
@@ -84,7 +85,8 @@ class App:
         """One turn of the window's loop: a frame at once (at most 60 a second) while the
         screen animates, else sleep on the event queue until an input or the screen's
         next timer: a still board costs next to nothing."""
-        wake = self.screen.wake_in()
+        wake = 0.0 if self.dirty else self.screen.wake_in()
+        self.dirty = False
         if wake is not None and wake <= 0:
             self.clock.tick(60)
             return self.step()
@@ -127,6 +129,7 @@ class App:
             return
         self.screen.leave()
         self.screen = nxt
+        self.dirty = True
 
     def _resized(self, size) -> None:
         size = _at_least(size)

@@ -474,7 +474,7 @@ class BattleInput:
         from game.ui.saves import save_battle
         self.ai.wait(60)  # the worker must not be reading while the state is fingerprinted
         try:
-            path = save_battle(self.battle, self.sides, self.fog, self.squads, path)
+            path = save_battle(self.battle, self.sides, self.fog, self.squads, path, levels=self.ai_levels)
         except SaveError as exc:
             self.say(f"Save failed: {exc}", 5)
             return None

@@ -38,7 +38,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
     title = "Battle"
 
     def __init__(self, app, battle, sides: dict[int, str], fog: bool = False, speed: float = 1.0,
-                 squads=None, demo: bool = False, ai_level: str = "normal", controllers=None) -> None:
+                 squads=None, demo: bool = False, ai_level: str = "normal", controllers=None,
+                 ai_levels: dict[int, str] | None = None) -> None:
         super().__init__(app)
         self.battle = battle
         self.sides = {int(t): sides.get(t, sides.get(str(t), "ai")) for t in battle.teams()}
@@ -47,11 +48,12 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.speed = speed
         self.squads = squads
         self.demo = demo
-        from game.ai import make_ai
         self.controllers = dict(controllers or {})
+        self.ai_levels = {int(t): lv for t, lv in (ai_levels or {}).items()}
         for team, kind in self.sides.items():
             if kind != "human" and team not in self.controllers:
-                self.controllers[team] = make_ai(battle.ruleset.id, battle.seed * 7919 + team, ai_level)
+                level = self.ai_levels.setdefault(team, ai_level)
+                self.controllers[team] = _make_ai(battle.ruleset.id, battle.seed * 7919 + team, level)
         self.board = BoardRenderer(battle.map)
         self.log = LogPanel()
         self.anim = Animator()
@@ -495,7 +497,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         from game.ui.results import ResultsScreen
         self.ai.abandon()
         self.next = ResultsScreen(self.app, self.battle, self.sides, demo=self.demo, squads=self.squads,
-                                  fog=self.fog, speed=self.speed)
+                                  fog=self.fog, speed=self.speed, ai_levels=self.ai_levels)
 
     def leave(self) -> None:
         self.ai.abandon()
@@ -646,6 +648,15 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self._threats = rules_view.threats_at(self.battle, me, tile, enemies)
             self._threat_key = key
         return self._threats
+
+def _make_ai(ruleset_id: str, seed: int, level: str):
+    """An AI of the given level: the level registry's (game.ai.levels) when it exists."""
+    try:
+        from game.ai.levels import make_ai
+    except ImportError:
+        from game.ai import make_ai
+    return make_ai(ruleset_id, seed, level)
+
 
 def _fallback_choice(decision: Decision):
     """When an AI fails: end the turn (or pass), else the first legal answer."""

@@ -88,8 +88,10 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, history: dict[int, li
 class ResultsScreen(Screen):
     title = "Results"
 
-    def __init__(self, app, battle, sides, demo=False, squads=None, fog=False, speed=1.0) -> None:
+    def __init__(self, app, battle, sides, demo=False, squads=None, fog=False, speed=1.0,
+                 ai_levels=None) -> None:
         super().__init__(app)
+        self.ai_levels = ai_levels
         self.battle, self.sides, self.demo, self.squads = battle, sides, demo, squads
         self.fog, self.speed = fog, speed
         self.history = strength_history(battle)
@@ -129,7 +131,7 @@ class ResultsScreen(Screen):
         battle = Battle(b.map, b.ruleset, b.orders, seed=b.seed + 1, max_rounds=b.max_rounds,
                         player_sides=b.player_sides)
         self.next = BattleScreen(self.app, battle, self.sides, self.fog, self.speed, squads=self.squads,
-                                 demo=self.demo)
+                                 demo=self.demo, ai_levels=self.ai_levels)
 
     def menu(self) -> None:
         from game.ui.menu import MenuScreen

@@ -27,7 +27,8 @@ def default_save_path(battle: Any) -> Path:
     return path
 
 
-def save_battle(battle: Any, sides: dict[int, str], fog: bool, squads=None, path: Path | None = None) -> Path:
+def save_battle(battle: Any, sides: dict[int, str], fog: bool, squads=None, path: Path | None = None,
+                levels: dict[int, str] | None = None) -> Path:
     from game.replay import save_replay
     path = Path(path) if path else default_save_path(battle)
     try:
@@ -36,8 +37,9 @@ def save_battle(battle: Any, sides: dict[int, str], fog: bool, squads=None, path
         raise SaveError(path.parent, f"cannot be created ({exc.strerror or exc})") from None
     save_replay(battle, path, squads=squads)
     try:
-        meta_path(path).write_text(json.dumps({"sides": {str(k): v for k, v in sides.items()}, "fog": fog}),
-                                   encoding="utf-8")
+        meta = {"sides": {str(k): v for k, v in sides.items()}, "fog": fog,
+                "levels": {str(k): v for k, v in (levels or {}).items()}}
+        meta_path(path).write_text(json.dumps(meta), encoding="utf-8")
     except OSError:
         pass  # the battle itself is saved; who played which side is a convenience
     return path
@@ -57,6 +59,9 @@ def read_meta(path: Path) -> dict:
         out["sides"] = {int(k): v for k, v in sides.items() if str(k).isdigit() and v in ("human", "ai")}
     if isinstance(data.get("fog"), bool):
         out["fog"] = data["fog"]
+    levels = data.get("levels")
+    if isinstance(levels, dict):
+        out["levels"] = {int(k): v for k, v in levels.items() if str(k).isdigit() and isinstance(v, str)}
     return out
 
 

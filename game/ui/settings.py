@@ -44,11 +44,15 @@ class Settings:
     fog: bool = False
     seed: int = 1
     speed: float = 1.0
-    ai_level: str = "normal"
+    ai_level: str = "normal"         # the level of an AI side with none of its own
+    levels: dict[str, str] = field(default_factory=dict)   # side -> its AI's level
     window: tuple[int, int] = (1280, 720)
 
     def side(self, team: int) -> str:
         return self.sides.get(str(team), "human" if team == 1 else "ai")
+
+    def level(self, team: int) -> str:
+        return self.levels.get(str(team), self.ai_level)
 
 
 def _clean(data: dict) -> Settings:
@@ -67,6 +71,9 @@ def _clean(data: dict) -> Settings:
         s.seed = data["seed"]
     if isinstance(data.get("ai_level"), str) and data["ai_level"]:
         s.ai_level = data["ai_level"]
+    levels = data.get("levels")
+    if isinstance(levels, dict):
+        s.levels = {str(k): v for k, v in levels.items() if isinstance(v, str) and v and str(k).isdigit()}
     if data.get("speed") in SPEEDS:
         s.speed = float(data["speed"])
     win = data.get("window")
