@@ -162,7 +162,7 @@ class App:
         else:
             args["seed"] = seed + 1  # each loop a new battle, still reproducible
         battle = new_battle(m, r, seed=seed, max_rounds=args.get("max_rounds") or 40)
-        speed = self.settings.speed if self.settings.speed else 4.0
+        speed = args.get("speed", 2.0)   # told by `demo --speed`, never the menu's last choice
         return BattleScreen(self, battle, {t: "ai" for t in battle.teams()}, fog=False,
                             speed=speed, demo=True)
 
@@ -216,6 +216,13 @@ def run(args: Any = None) -> int:
     return 0
 
 
+def demo_speed(text: str | None) -> float:
+    """`demo --speed`: 1, 2, 4 or instant (0.0); 2 when not told."""
+    if text is None:
+        return 2.0
+    return 0.0 if text == "instant" else float(text)
+
+
 def run_demo(args: Any = None) -> int:
     """`demo`: AI against AI in the window, looping over the shipped maps and rulesets
     unless a map or ruleset is named. Returns the exit status."""
@@ -225,7 +232,8 @@ def run_demo(args: Any = None) -> int:
         return 2
     app = App()
     told = {"map": getattr(args, "map", None), "ruleset": getattr(args, "ruleset", None),
-            "seed": getattr(args, "seed", None), "max_rounds": getattr(args, "max_rounds", None)}
+            "seed": getattr(args, "seed", None), "max_rounds": getattr(args, "max_rounds", None),
+            "speed": demo_speed(getattr(args, "speed", None))}
     app.start_demo(told)
     app.loop()
     return 0

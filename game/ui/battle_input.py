@@ -170,7 +170,8 @@ class BattleInput:
 
     def set_speed(self, speed: float) -> None:
         self.speed = speed
-        self.app.settings.speed = speed
+        if not self.demo:   # a demo's pace is its own (`demo --speed`), not the menu's
+            self.app.settings.speed = speed
         if speed == 0:
             self.anim.finish()
         self.say(f"Speed {speed_label(speed)}", 1.5)

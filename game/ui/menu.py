@@ -201,6 +201,8 @@ class MenuScreen(Screen):
         self._sync()
         save_settings(self.s, self.app.settings_path)
         self.app.demo_queue = None
+        # the menu's AI speed, but a demo at "instant" would show nothing but its end
+        self.app.demo_args["speed"] = self.s.speed or 4.0
         self.next = self.app.next_demo_battle()
 
     def quit(self) -> None:

@@ -43,3 +43,17 @@ def test_the_first_menu_frame_imports_neither_pygame_gui_nor_the_ai(make_app):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_demo_takes_its_speed_and_ignores_the_menus_last_one(make_app):
+    from game.cli import build_parser
+    from game.ui.app import demo_speed
+    app = make_app(speed=0.0)                   # the menu's last choice was "instant"
+    args = build_parser().parse_args(["demo", "--ruleset", "d20", "--map", "arena"])
+    app.start_demo({"ruleset": "d20", "map": None, "seed": 3, "max_rounds": 5, "speed": demo_speed(args.speed)})
+    assert app.screen.speed == 2.0 and app.screen.demo
+    args = build_parser().parse_args(["demo", "--speed", "4"])
+    assert demo_speed(args.speed) == 4.0
+    app.screen.set_speed(1.0)
+    assert app.settings.speed == 0.0            # changing the demo's pace leaves the menu's alone
+    app.screen.leave()
