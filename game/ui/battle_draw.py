@@ -400,9 +400,28 @@ class BattleDrawing:
             # a turn playing out: its round and order, and the part playing now
             view, done, colour = self._played_from, None, theme.ACCENT
             status = self.anim.caption or f"Round {view.round} plays out"
-        self.rects["order_tokens"] = hud.top_bar(surface, rect, view, shown, status, speeds, done, colour)
+        acted = self.acted_this_round() if view is self.view and done is None else None
+        self.rects["order_tokens"] = hud.top_bar(surface, rect, view, shown, status, speeds, done, colour, acted)
         hud.speed_buttons(surface, speeds, self.speed, self.app.mouse)
         theme.button(surface, menu, "Menu", hover=menu.collidepoint(self.app.mouse), size=13)
+
+    def acted_this_round(self) -> list[int]:
+        """Who has taken a turn since the round began, in the order they took it (the
+        log's TurnStarted events): the turn-order bar follows the battle's real order."""
+        log = self.battle.log
+        key = len(log)
+        if getattr(self, "_acted_key", None) != key:
+            from game.engine.events import RoundStarted, TurnStarted
+            out: list[int] = []
+            for ev in reversed(log):
+                if isinstance(ev, RoundStarted):
+                    break
+                # (mahou names its own turn event TurnBegan)
+                turn = isinstance(ev, TurnStarted) or type(ev).__name__ == "TurnBegan"
+                if turn and getattr(ev, "unit", None) not in out:
+                    out.append(ev.unit)
+            self._acted, self._acted_key = out[::-1], key
+        return self._acted
 
     def _draw_preview(self, surface, rect, prev) -> None:
         if prev is None:

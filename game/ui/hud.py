@@ -37,10 +37,21 @@ def token(surface: pygame.Surface, centre, r: int, u: UnitView, highlight=False)
 
 
 def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_rects,
-            done: set[int] | None = None, status_colour=theme.TEXT) -> dict[int, pygame.Rect]:
+            done: set[int] | None = None, status_colour=theme.TEXT,
+            acted: list[int] | None = None) -> dict[int, pygame.Rect]:
     """Round, turn order (who has acted dims), speed buttons. Returns token rects for clicks.
     `done`, when given, names the units to dim (those that have declared, say) instead of
-    the ones before the acting unit."""
+    the ones before the acting unit. `acted`, when given, is who has taken a turn this
+    round in the order they took it (read from the log): they come first and dim, then
+    the acting unit, then the rest in the ruleset's order."""
+    if acted is not None and done is None:
+        order_now = [u for u in acted if u != view.actor]
+        if view.actor is not None:
+            order_now.append(view.actor)
+        rest = [u for u in view.order if u not in order_now]
+        from dataclasses import replace
+        view = replace(view, order=tuple(order_now + rest))
+        done = set(acted) - {view.actor}
     theme.panel(surface, rect)
     x = rect.x + 10
     surface.blit(theme.text(f"Round {view.round}", 16, theme.ACCENT, bold=True), (x, rect.y + 9))
