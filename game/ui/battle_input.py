@@ -108,6 +108,12 @@ class BattleInput:
         for r, name, value, enabled in self.rects.get("param_buttons", []):
             if r.collidepoint(pos):
                 if enabled:
+                    # a pick made before arming arms the option it belongs to: the next
+                    # click on a target is that option with that pick, as it looks
+                    popt = self._param_option()
+                    if (popt is not None and not self.armed and self.decision is not None
+                            and self.decision.kind != REACTION and popt.target_kind != TARGET_NONE):
+                        self.arm(popt)
                     self.params[name] = value
                     self._preview_key = None
                 return

@@ -323,7 +323,11 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
         dmg_line = f"avg dmg {odds.expected_damage:.1f}"
         surface.blit(theme.text(dmg_line, 13, theme.TEXT), (cx, y + 19))
     y += 40
-    if target_hp is not None and target_hp > 0 and any(v > 0 for v in odds.damage):
+    # the window's own "takes them down" (damage at least the health left) only where
+    # the ruleset does not tell its own chance to put the target out of the fight (5x5
+    # damage is ability points: the two figures would contradict each other)
+    told = any("out of the fight" in n.lower() for n in odds.notes)
+    if not told and target_hp is not None and target_hp > 0 and any(v > 0 for v in odds.damage):
         p_down = odds.chance_at_least(target_hp)
         surface.blit(theme.text(f"takes them down: {theme.percent(p_down)}", 13,
                                 theme.BAD if p_down >= 0.5 else theme.WARN), (x, y))
