@@ -52,3 +52,17 @@ def test_a_fire_mode_clicked_before_arming_arms_the_attack_with_it(make_app):
     click_tile(app, battle.tile(enemy))
     shot = battle.choices[-1]
     assert shot.option == "shoot" and shot.param("mode") == "burst"
+
+
+def test_an_initiative_tie_reroll_reads_as_a_tie_broken_not_a_new_total(make_app):
+    from game.rulesets.d20.events import InitiativeRolled
+    from game.ui.log_panel import LogPanel
+    log = LogPanel()
+    note = "(reroll to break a tie at 4)"
+    log.add_events([InitiativeRolled(1, "Scout 1-1", 3, 1, 4), InitiativeRolled(2, "Gunner 2-1", 2, 2, 4),
+                    InitiativeRolled(1, "Scout 1-1", 13, 1, 14, note),
+                    InitiativeRolled(2, "Gunner 2-1", 5, 2, 7, note)])
+    lines = log.texts()
+    assert lines[2].strip() == "Scout 1-1 ties at 4 with Gunner 2-1; reroll d20 13 + 1 = 14 puts it first among them"
+    assert lines[3].strip() == "Gunner 2-1 ties at 4 with Scout 1-1; reroll d20 5 + 2 = 7 puts it second among them"
+    assert lines[0].strip() == "Scout 1-1 initiative: d20 3 + 1 = 4"
