@@ -15,6 +15,9 @@ from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
 
 
+BUTTON_H = 52   # an action button: two lines of label and the cost under them
+
+
 class BattleDrawing:
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
@@ -35,7 +38,7 @@ class BattleDrawing:
         reacting = self.decision is not None and self.decision.kind == REACTION
         n = len(self.decision.options) if self.decision is not None and not reacting else 1
         rows = hud.bar_rows(n, bar_w)
-        bar_h = 60 if rows == 1 else 12 + rows * 48
+        bar_h = 12 + rows * BUTTON_H + 6 * (rows - 1)
         # the strip holds the card, and above the bar the parameter row and the prompt
         strip_h = max(176, bar_h + 6 + 40 + 46)
         if reacting:

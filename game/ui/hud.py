@@ -227,16 +227,18 @@ def option_button(surface, r: pygame.Rect, label: str, letter: str, cost: str, *
         pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=3)
         surface.blit(cap, cap.get_rect(center=box.center))
         cap_w = box.w + 4
-    lines = label_lines(label, r.w - 10, 13)
-    y = r.y + (r.h - 14 - 16 * len(lines)) // 2 + 2
+    room = r.h - 4 - (13 if cost else 0)
+    lines, size = fitted_label(label, r.w - 10, 13, room)
+    step = size + 3
+    y = r.y + 2 + max(0, (room - label_height(len(lines), size)) // 2)
     for ln in lines:
-        img = theme.text(ln, 13, theme.TEXT)
-        x = max(r.x + 4 + (cap_w if y < r.y + 20 else 0), r.centerx - img.get_width() // 2)
+        img = theme.text(ln, size, theme.TEXT)
+        x = max(r.x + 4 + (cap_w if y < r.y + 19 else 0), r.centerx - img.get_width() // 2)
         surface.blit(img, (x, y))
-        y += 16
+        y += step
     if cost:
         c = theme.text(theme.fit(cost, r.w - 8, 10), 10, theme.DIM)
-        surface.blit(c, c.get_rect(midbottom=(r.centerx, r.bottom - 2)))
+        surface.blit(c, c.get_rect(midbottom=(r.centerx, r.bottom)))
 
 
 def label_lines(label: str, width: int, size: int) -> list[str]:
@@ -248,6 +250,23 @@ def label_lines(label: str, width: int, size: int) -> list[str]:
     if len(lines) > 2:
         lines = [lines[0], theme.fit(" ".join(lines[1:]), width, size)]
     return [theme.fit(ln, width, size) for ln in lines]
+
+
+def label_height(lines: int, size: int) -> int:
+    """The drawn height of `lines` lines of a label at `size` (lines `size + 3` apart)."""
+    return (lines - 1) * (size + 3) + theme.font(size).get_height() - 2
+
+
+def fitted_label(label: str, width: int, size: int = 13, height: int = 40) -> tuple[list[str], int]:
+    """(lines, font size) that show the whole label in `width` × `height`: one or two
+    lines at the given size or a point or three smaller, else three lines small;
+    shortened only as a last resort (the tooltip always has the full text)."""
+    for s in range(size, size - 4, -1):
+        lines = theme.wrap(label, width, s)
+        if (label_height(len(lines), s) <= height
+                and all(theme.font(s).size(theme.printable(ln))[0] <= width for ln in lines)):
+            return lines, s
+    return label_lines(label, width, size - 3), size - 3
 
 
 def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mouse, title: str = ""):

@@ -67,7 +67,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 #: Stand-ins for symbols the bundled font lacks (rulesets write → in their logs).
 FALLBACK = {"→": "->", "←": "<-", "↑": "Up", "↓": "Down", "▶": ">", "◀": "<", "▲": "^", "▼": "v",
-            "⚠": "!", "▏": "|", "␣": "Space", "✕": "x", "✖": "x", "●": "o", "⏸": "||", "⏵": ">"}
+            "⚠": "!", "▏": "|", "␣": "Space", "✕": "x", "✖": "x", "●": "o", "⏸": "||", "⏵": ">",
+            "≤": "<=", "≥": ">=", "≠": "!=", "…": "...", "✓": "ok"}
 
 
 @functools.lru_cache(maxsize=None)
