@@ -484,13 +484,13 @@ class BattleDrawing:
             title = f"About {units[target].name}"
         surface.blit(theme.text(theme.fit(title, rect.w - 20, 14, True), 14, theme.ACCENT, bold=True), (x, y))
         y += 24
-        for k, v in ctx.items():
-            if k in UNIT_KEYS or v in (None, "") or y > rect.bottom - 18:
-                continue
-            line = f"{k.replace('_', ' ')}: {_context_value(k, v, units)}"
-            for ln in theme.wrap(line, rect.w - 20, 13)[:2]:
-                surface.blit(theme.text(ln, 13, theme.TEXT), (x, y))
-                y += 17
+        from game.ui.context_words import context_lines
+        for line, colour in context_lines(ctx, units):
+            for ln in theme.wrap(line, rect.w - 20, 12):
+                if y > rect.bottom - 18:   # the panel's end: nothing runs off it
+                    return
+                surface.blit(theme.text(ln, 12, colour), (x, y))
+                y += 15
 
     def _cover_name(self, tile) -> str:
         from game.world.tactical_map import Cover

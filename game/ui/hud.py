@@ -10,7 +10,18 @@ from game.ui.board import _draw_icon
 from game.ui.snapshot import BoardView, UnitView
 
 PRETTY = {"speed_ft": "Speed", "hp": "HP", "dt": "DT", "ammo": "Ammo", "actions": "Actions",
-          "reaction": "Reaction", "dodge": "Dodge", "weapon": "Weapon", "template": "Type"}
+          "reaction": "Reaction", "dodge": "Dodge", "weapon": "Weapon", "template": "Type",
+          "pdr": "Physical DR", "spell_dr": "Spell DR"}
+
+
+def param_value(v) -> str:
+    """A parameter's value for people: "gym:kite shield" (skill:item) reads "kite shield
+    (gym)", underscores become spaces."""
+    s = str(v).replace("_", " ")
+    if ":" in s and " " not in s.split(":", 1)[0]:
+        skill, item = s.split(":", 1)
+        return f"{item} ({skill})"
+    return s
 
 
 def pretty(key: str) -> str:
@@ -287,7 +298,7 @@ def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mo
         x += label.get_width() + 6
         ok = allowed.get(name, values)
         for v in values:
-            s = str(v).replace("_", " ")
+            s = param_value(v)
             w = theme.font(12).size(s)[0] + 14
             r = pygame.Rect(x, rect.y + 4, w, rect.h - 8)
             enabled = v in ok
@@ -325,7 +336,7 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
     surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
     y += 22
     if params:
-        ptxt = " · ".join(str(v).replace("_", " ") for v in params.values())
+        ptxt = " · ".join(param_value(v) for v in params.values())
         surface.blit(theme.text(ptxt, 12, theme.DIM), (x, y))
         y += 16
     if odds is None:

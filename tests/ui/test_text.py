@@ -55,3 +55,27 @@ def test_no_option_label_is_cut_off_on_its_button(make_app, ruleset_id):
         if not whole or size < 10:
             cut.append(label)
     assert not cut, cut
+
+
+def test_the_incoming_panel_reads_as_words_not_keys():
+    from game.ui.context_words import context_lines
+    ctx = {"trigger": "attack", "phase": "after", "attacker": 7, "target": 2, "hit_passive": 1.0,
+           "hit_spot_parry": 0.753571, "expected_damage_passive": 2.65, "expected_damage_spot_parry": 1.99,
+           "stance": "precise", "mode": "weapon", "roll": 11,
+           "roll_text": "3d10 Math (10!+2=12, 6, 1) → 12 − 1 (own heavy cover) = 11",
+           "needed": 6, "needed_from": "Passive Parry 6", "cover": 0}
+    lines = [t for t, _ in context_lines(ctx, {})]
+    text = " | ".join(lines)
+    for raw in ("trigger", "phase", "roll text", "roll_text", "_", "expected damage", "hit passive"):
+        assert raw not in text, (raw, text)
+    assert "If passive: hit 100% · avg dmg 2.6" in lines or "If passive: hit 100% · avg dmg 2.7" in lines
+    assert any(t.startswith("If spot parry: hit 75.4%") for t in lines)
+    assert "Needs 6 (Passive Parry 6)" in lines
+    assert any(t.startswith("Their roll: 3d10 Math") for t in lines)
+
+
+def test_card_keys_and_parameter_values_read_as_words():
+    from game.ui import hud
+    assert hud.pretty("pdr") == "Physical DR" and hud.pretty("spell_dr") == "Spell DR"
+    assert hud.param_value("gym:kite_shield") == "kite shield (gym)"
+    assert hud.param_value("double_burst") == "double burst"
