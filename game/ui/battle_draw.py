@@ -126,6 +126,25 @@ class BattleDrawing:
             self._draw_end_banner(surface)
         if self.overlay == "pause":
             self._draw_pause(surface)
+        elif self.overlay == "rules":
+            self._draw_rules_card(surface)
+
+    def _draw_rules_card(self, surface) -> None:
+        """F2: one page on how this ruleset plays (game/ui/playbook.py)."""
+        from game.ui.playbook import how_it_plays
+        title, lines = how_it_plays(self.battle.ruleset.id, getattr(self.battle.ruleset, "name", ""))
+        w = min(820, surface.get_width() - 60)
+        wrapped = [part for ln in lines for part in theme.wrap(ln, w - 36, 14)]
+        rect = pygame.Rect(0, 0, w, 90 + 20 * len(wrapped))
+        rect.center = surface.get_rect().center
+        theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
+        surface.blit(theme.text(f"How {title} plays", 20, theme.ACCENT, bold=True), (rect.x + 18, rect.y + 14))
+        y = rect.y + 52
+        for ln in wrapped:
+            surface.blit(theme.text(ln, 14, theme.TEXT), (rect.x + 18, y))
+            y += 20
+        hint = theme.text("F2 or Esc closes", 12, theme.DIM)
+        surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
 
     def _card_source(self, unit):
         """Whose board the unit card reads: the one before the last answer while its
@@ -431,9 +450,12 @@ class BattleDrawing:
             theme.panel(surface, rect)
             x, y = rect.x + 10, rect.y + 8
             if self.decision is not None:
-                lines = ["Hover a blue tile to see the path and who could shoot you there.",
-                         "Hover an enemy to see your exact odds; click to act.",
-                         "Pick an action below (its letter) to target it."]
+                from game.ui.playbook import first_hint
+                lines = first_hint(self.battle.ruleset.id) or [
+                    "Hover a tinted tile to see the path and who could shoot you there.",
+                    "Hover an enemy to see your exact odds; click to act.",
+                    "Pick an action below (its letter) to target it."]
+                lines = lines + ["F2: how this ruleset plays."]
                 title = "Your move"
                 if self.decision.kind == DECLARE:
                     title = "Declare: nothing happens yet"
@@ -696,11 +718,12 @@ class BattleDrawing:
 
     def help_lines(self) -> list[tuple[str, str]]:
         lines = [
-            ("Left click", "act on a target / move to a blue tile / select a unit"),
+            ("Left click", "act on a target / move to a tinted tile / select a unit"),
             ("Right click", "cancel the armed action; right or middle drag pans"),
             ("Wheel, + / -", "zoom (wheel over the log scrolls it)"),
             ("Arrows, WASD", "pan (with an action armed, arrows move the cursor; Shift: 5 tiles)"),
-            ("Hotkey / 1-9, 0", "pick an action of the bar"),
+            ("Letter on a button", "pick that action (it keeps its letter all battle; 1-9 answer a reaction)"),
+            ("F2", "how this ruleset plays (one page)"),
             ("` (backquote)", "arm the next action that needs a target or a choice"),
             ("Tab / Shift+Tab", "next target (or next unit when nothing is armed; in a reaction, "
                                 "the answer whose choices the picker row shows)"),

@@ -32,6 +32,14 @@ class BattleInput:
             self.anim.finish()  # animations never hold up a person
             if playing and self.handover is not None and self.overlay != "pause":
                 return  # the hand-over waits for what was playing: this press ended it
+        if self.overlay == "rules":
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_F2, pygame.K_ESCAPE) \
+                    or event.type == pygame.MOUSEBUTTONDOWN:
+                self.overlay = None
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and self.overlay is None:
+            self.overlay = "rules"
+            return
         if self.overlay == "pause":
             self._handle_pause(event)
             return

@@ -126,6 +126,11 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
         conds.insert(0, posture)
     if u.partners:
         conds.append("grappling")
+    once: list[str] = []   # each condition once ("fallen" from the posture and the ruleset)
+    for c in conds:
+        if str(c).lower() not in {str(o).lower() for o in once}:
+            once.append(c)
+    conds = once
     inner = rect.w - 28
     col_w = inner // 2
     short = [(k, v) for k, v in items if theme.font(12).size(f"{k}: {v}")[0] < col_w - 4]

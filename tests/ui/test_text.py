@@ -79,3 +79,43 @@ def test_card_keys_and_parameter_values_read_as_words():
     assert hud.pretty("pdr") == "Physical DR" and hud.pretty("spell_dr") == "Spell DR"
     assert hud.param_value("gym:kite_shield") == "kite shield (gym)"
     assert hud.param_value("double_burst") == "double burst"
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(REGISTRY))
+def test_each_ruleset_has_its_own_hint_and_a_rules_card_a_key_away(make_app, ruleset_id):
+    import pygame
+
+    from game.engine.setup import new_battle
+    from game.replay import maps_dir
+    from game.ui.playbook import FIRST_HINT, HOW_IT_PLAYS
+    from tests.ui.conftest import confirm_handover, press, start_screen
+    assert ruleset_id in FIRST_HINT and ruleset_id in HOW_IT_PLAYS
+    if ruleset_id == "actionblock":   # moves are Sidestep / Charge there: no "blue tile" talk
+        assert not any("blue" in ln.lower() for ln in FIRST_HINT[ruleset_id])
+    app = make_app()
+    screen = start_screen(app, new_battle(maps_dir() / "arena.tmx", ruleset_id, seed=5))
+    confirm_handover(app)
+    press(app, pygame.K_F2)
+    assert screen.overlay == "rules"
+    press(app, pygame.K_ESCAPE)
+    assert screen.overlay is None
+
+
+def test_a_condition_is_listed_once(make_app):
+    import pygame
+
+    from game.ui import hud
+    from game.ui.snapshot import UnitView
+    app = make_app()
+    fields = {f: None for f in UnitView.__dataclass_fields__}
+    u = UnitView(**{**fields, "id": 1, "name": "Gunner 1-1", "team": 1, "archetype": "gunner", "tile": (0, 0),
+                    "active": False, "posture": "fallen", "hp": 0, "max_hp": 36, "partners": ()})
+    seen = []
+    real = hud.theme.text
+    hud.theme.text = lambda s, *a, **k: (seen.append(s), real(s, *a, **k))[1]
+    try:
+        hud.unit_card(app.surface, pygame.Rect(0, 0, 260, 176), u, {"conditions": ["Incapacitated", "fallen"]}, False)
+    finally:
+        hud.theme.text = real
+    text = " ".join(seen)
+    assert text.count("fallen") == 1 and text.count("Incapacitated") == 1
