@@ -423,7 +423,8 @@ class BattleDrawing:
             view, done, colour = self._played_from, None, theme.ACCENT
             status = self.anim.caption or f"Round {view.round} plays out"
         acted = self.acted_this_round() if view is self.view and done is None else None
-        self.rects["order_tokens"] = hud.top_bar(surface, rect, view, shown, status, speeds, done, colour, acted)
+        self.rects["order_tokens"] = hud.top_bar(surface, rect, view, shown, status, speeds, done, colour, acted,
+                                                 self._announced_order)
         hud.speed_buttons(surface, speeds, self.speed, self.app.mouse)
         theme.button(surface, menu, "Menu", hover=menu.collidepoint(self.app.mouse), size=13)
 
@@ -435,7 +436,11 @@ class BattleDrawing:
         if getattr(self, "_acted_key", None) != key:
             from game.engine.events import RoundStarted, TurnStarted
             out: list[int] = []
+            self._announced_order = None
             for ev in reversed(log):
+                entries = getattr(ev, "entries", None)   # a ruleset's "turn order" event (5x5)
+                if self._announced_order is None and type(ev).__name__ == "TurnOrder" and entries:
+                    self._announced_order = [e[0] for e in entries]
                 if isinstance(ev, RoundStarted):
                     break
                 # (mahou names its own turn event TurnBegan)

@@ -99,6 +99,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.rects: dict[str, Any] = {}
         self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
+        self._announced_order: list[int] | None = None
         self.board.camera.resize(*app.surface.get_size())
         self.layout(app.surface.get_size())
         self.board.camera.fit()   # a small map fills the board's viewport

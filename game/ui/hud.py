@@ -49,7 +49,7 @@ def token(surface: pygame.Surface, centre, r: int, u: UnitView, highlight=False)
 
 def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_rects,
             done: set[int] | None = None, status_colour=theme.TEXT,
-            acted: list[int] | None = None) -> dict[int, pygame.Rect]:
+            acted: list[int] | None = None, planned: list[int] | None = None) -> dict[int, pygame.Rect]:
     """Round, turn order (who has acted dims), speed buttons. Returns token rects for clicks.
     `done`, when given, names the units to dim (those that have declared, say) instead of
     the ones before the acting unit. `acted`, when given, is who has taken a turn this
@@ -59,7 +59,7 @@ def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_
         order_now = [u for u in acted if u != view.actor]
         if view.actor is not None:
             order_now.append(view.actor)
-        rest = [u for u in view.order if u not in order_now]
+        rest = [u for u in (view.order or planned or sorted(view.units)) if u not in order_now]
         from dataclasses import replace
         view = replace(view, order=tuple(order_now + rest))
         done = set(acted) - {view.actor}
