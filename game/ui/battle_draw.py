@@ -117,6 +117,8 @@ class BattleDrawing:
             self._draw_bar(surface, rects)
         else:
             self._draw_waiting(surface, rects["bar"])
+        if self.move_legend and decision is not None and decision.kind != REACTION and not self.armed:
+            self._draw_legend(surface, rects)
         if self.message_timer > 0 and self.message:
             img = theme.text(self.message, 15, theme.TEXT)
             r = img.get_rect(midtop=(surface.get_width() // 2 - 100, 50)).inflate(20, 10)
@@ -145,6 +147,25 @@ class BattleDrawing:
             y += 20
         hint = theme.text("F2 or Esc closes", 12, theme.DIM)
         surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
+
+    def _draw_legend(self, surface, rects) -> None:
+        """What each colour of the move overlay costs, in the strip above the prompt."""
+        bar = rects["bar"]
+        x, y = bar.x + 4, rects["card"].y + 2
+        surface.blit(theme.text("Move:", 12, theme.DIM, bold=True), (x, y + 1))
+        x += 44
+        top = len(theme.MOVE_BANDS) - 1
+        for band, words in self.move_legend:
+            colour = theme.MOVE_EDGES[min(band, top)]
+            sw = pygame.Rect(x, y + 3, 14, 12)
+            pygame.draw.rect(surface, theme.MOVE_BANDS[min(band, top)][:3], sw)
+            pygame.draw.rect(surface, colour, sw, 1)
+            img = theme.text(words, 12, theme.TEXT)
+            if x + 18 + img.get_width() > bar.right:
+                break
+            surface.blit(img, (x + 18, y + 1))
+            x += 18 + img.get_width() + 14
+        self.rects["legend"] = pygame.Rect(bar.x, y, bar.w, 18)
 
     def _card_source(self, unit):
         """Whose board the unit card reads: the one before the last answer while its

@@ -184,6 +184,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._deferred = False
         self.armed, self.params, self.param_focus, self.cursor = None, {}, 0, None
         self.move_field = None
+        self.move_legend: list[tuple[int, str]] = []
         self._preview_key = self._threat_key = None
         self.board.set_move(None)
         self.board.set_targets(None)
@@ -221,10 +222,23 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         move = self._smart_tile_option()
         if move is not None:
             self.move_field = rules_view.MoveField(self.battle, p, move)
-            self.board.set_move(self.move_field.bands(),
-                                occupied=[u.tile for u in self.view.units.values() if u.active])
+            bands = self.move_field.bands()
+            self.board.set_move(bands, occupied=[u.tile for u in self.view.units.values() if u.active])
+            self.move_legend = self._legend(bands)
         if p.actor in self.view.units:
             self.board.camera.ensure_visible(self.view.units[p.actor].tile, 3)
+
+    def _legend(self, bands: dict) -> list[tuple[int, str]]:
+        """(band, what it costs) for the move overlay's legend: each band's farthest
+        tile's cost, read "up to" it."""
+        out = []
+        for band in sorted(set(bands.values())):
+            tiles = [t for t, b in bands.items() if b == band]
+            far = max(sorted(tiles), key=lambda t: len(self.move_field.preview(t).path)
+                      if self.move_field.preview(t) else 0)
+            mp = self.move_field.preview(far)
+            out.append((band, f"up to {mp.cost}" if mp and mp.cost else f"band {band + 1}"))
+        return out
 
     def _declaration_view(self, p: Decision | None) -> declarations.DeclarationView | None:
         """Read the declarations made so far from a DECLARE decision's context (see
