@@ -130,6 +130,8 @@ class BattleDrawing:
             self._draw_pause(surface)
         elif self.overlay == "rules":
             self._draw_rules_card(surface)
+        if self.question is not None:
+            self.question.draw(surface)
 
     def _draw_rules_card(self, surface) -> None:
         """F2: one page on how this ruleset plays (game/ui/playbook.py)."""

@@ -32,6 +32,10 @@ class BattleInput:
             self.anim.finish()  # animations never hold up a person
             if playing and self.handover is not None and self.overlay != "pause":
                 return  # the hand-over waits for what was playing: this press ended it
+        if self.question is not None:
+            if self.question.handle(event, self.app.settings) is not None:
+                self.question = None
+            return
         if self.overlay == "rules":
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_F2, pygame.K_ESCAPE) \
                     or event.type == pygame.MOUSEBUTTONDOWN:
@@ -204,7 +208,7 @@ class BattleInput:
             self.save()
             return
         if key == pygame.K_F9 or (ctrl and key == pygame.K_l):
-            self.quickload()
+            self.ask("Load the last save? This battle's progress since then is lost.", self.quickload)
             return
         if ch in (",", "<"):
             self.set_speed(SPEEDS[max(0, SPEEDS.index(self.speed) - 1)])
@@ -472,12 +476,19 @@ class BattleInput:
 
         def load():
             self.overlay = None
-            self.quickload()
+            self.ask("Load the last save? This battle's progress since then is lost.", self.quickload)
 
         def menu():
             from game.ui.menu import MenuScreen
-            self.ai.abandon()
-            self.next = MenuScreen(self.app)
+
+            def leave():
+                self.ai.abandon()
+                self.next = MenuScreen(self.app)
+            if self.battle.over or self.demo:
+                leave()
+                return
+            self.overlay = None
+            self.ask("Leave this battle for the main menu? It is not saved (F5 saves).", leave)
 
         def quit_():
             self.app.running = False

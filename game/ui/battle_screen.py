@@ -77,7 +77,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.end_timer: float | None = None
         self.clock = 0.0
         self.message, self.message_timer = "", 0.0
-        self.overlay: str | None = None       # None, "pause"
+        self.overlay: str | None = None       # None, "pause", "rules"
+        self.question = None                   # a yes/no question over the board
         self.pause_index = 0
         # answering a human decision
         self.decision: Decision | None = None
@@ -550,8 +551,11 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         return opt if opt is not None and target in opt.targets else None
 
     def arm(self, opt: Option) -> None:
-        """Pick an option from the bar: commit it at once when it needs nothing more."""
+        """Pick an option from the bar: commit it at once when it needs nothing more
+        (ending a turn with actions left asks first)."""
         if opt.target_kind == TARGET_NONE and not opt.params:
+            if self._ask_before_ending(opt):
+                return
             self.submit(opt.choice())
             return
         if self.armed == opt.key:
@@ -575,6 +579,31 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 self.cursor = self.view.units[first].tile if first in self.view.units else None
             else:
                 self.cursor = self.view.units[self.decision.actor].tile if self.decision.actor in self.view.units else opt.targets[0]
+
+    def ask(self, text: str, on_yes, setting: str | None = None) -> None:
+        """A yes/no question over the board (game/ui/confirm.py)."""
+        from game.ui.confirm import Question
+        self.question = Question(text, on_yes, setting)
+
+    def _ask_before_ending(self, opt: Option) -> bool:
+        """End turn while something else could still be done: ask once (unless told not
+        to), and log that the turn ended with actions left. True when it asked."""
+        if opt.key != "end_turn" or self.decision is None or not self.app.settings.confirm_end_turn:
+            return False
+        others = [o for o in self.decision.options
+                  if o.key not in ("end_turn", "hold", "pass") and (o.target_kind == TARGET_NONE or o.targets)]
+        if not others:
+            return False
+        actor = self.view.units.get(self.decision.actor)
+        who = actor.name if actor else "This unit"
+        decision = self.decision
+
+        def end() -> None:
+            if self.battle.pending is decision:
+                self.log.add_text(f"{who} ends its turn with actions left.")
+                self.submit(opt.choice())
+        self.ask(f"{who} can still act ({decision.prompt.rstrip('.')}). End the turn?", end, "confirm_end_turn")
+        return True
 
     def disarm(self) -> None:
         self.armed = None

@@ -46,6 +46,7 @@ class Settings:
     speed: float = 1.0
     ai_level: str = "normal"         # the level of an AI side with none of its own
     levels: dict[str, str] = field(default_factory=dict)   # side -> its AI's level
+    confirm_end_turn: bool = True    # ask before ending a turn with actions left
     window: tuple[int, int] = (1280, 720)
 
     def side(self, team: int) -> str:
@@ -71,6 +72,8 @@ def _clean(data: dict) -> Settings:
         s.seed = data["seed"]
     if isinstance(data.get("ai_level"), str) and data["ai_level"]:
         s.ai_level = data["ai_level"]
+    if isinstance(data.get("confirm_end_turn"), bool):
+        s.confirm_end_turn = data["confirm_end_turn"]
     levels = data.get("levels")
     if isinstance(levels, dict):
         s.levels = {str(k): v for k, v in levels.items() if isinstance(v, str) and v and str(k).isdigit()}

@@ -252,6 +252,7 @@ def test_save_and_load_a_battle_in_progress(make_app, tmp_path):
     press(app, pygame.K_e, "e")                     # play on past the save
     assert len(battle.choices) == saved_choices + 1
     press(app, pygame.K_F9)
+    press(app, pygame.K_RETURN, "\r")              # yes, load over this battle
     loaded = app.screen
     assert loaded is not screen and loaded.title == "Battle"
     assert loaded.battle.digest() == saved_digest and len(loaded.battle.choices) == saved_choices
