@@ -119,6 +119,12 @@ class BattleDrawing:
             self._draw_waiting(surface, rects["bar"])
         if self.move_legend and decision is not None and decision.kind != REACTION and not self.armed:
             self._draw_legend(surface, rects)
+        self.rects["undo"] = None
+        if self.can_undo:
+            bar = rects["bar"]
+            r = pygame.Rect(bar.right - 96, rects["params"].y - 36, 96, 28)
+            theme.button(surface, r, "Undo (U)", hover=r.collidepoint(self.app.mouse), size=13)
+            self.rects["undo"] = r
         if self.message_timer > 0 and self.message:
             img = theme.text(self.message, 15, theme.TEXT)
             r = img.get_rect(midtop=(surface.get_width() // 2 - 100, 50)).inflate(20, 10)
@@ -752,6 +758,7 @@ class BattleDrawing:
             ("Arrows, WASD", "pan (with an action armed, arrows move the cursor; Shift: 5 tiles)"),
             ("Letter on a button", "pick that action (it keeps its letter all battle; 1-9 answer a reaction)"),
             ("F2", "how this ruleset plays (one page)"),
+            ("U or Ctrl+Z", "undo the last answer that rolled no die and revealed nobody"),
             ("` (backquote)", "arm the next action that needs a target or a choice"),
             ("Tab / Shift+Tab", "next target (or next unit when nothing is armed; in a reaction, "
                                 "the answer whose choices the picker row shows)"),

@@ -133,6 +133,9 @@ class BattleInput:
             if r.collidepoint(pos):
                 self.arm(opt)
                 return
+        if self.rects.get("undo") and self.rects["undo"].collidepoint(pos):
+            self.undo()
+            return
         if self.rects.get("decl_title") and self.rects["decl_title"].collidepoint(pos):
             self.decl_collapsed = not self.decl_collapsed
             return
@@ -203,6 +206,9 @@ class BattleInput:
                 self.disarm()
             else:
                 self.overlay, self.pause_index = "pause", 0
+            return
+        if (ctrl and key == pygame.K_z) or (ch == "u" and not ctrl):
+            self.undo()
             return
         if key == pygame.K_F5 or (ctrl and key == pygame.K_s):
             self.save()

@@ -79,6 +79,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.message, self.message_timer = "", 0.0
         self.overlay: str | None = None       # None, "pause", "rules"
         self.question = None                   # a yes/no question over the board
+        self.undo_marks: list[tuple[int, int]] = []   # (choices, log lines) before each undoable answer
         self.pause_index = 0
         # answering a human decision
         self.decision: Decision | None = None
@@ -337,6 +338,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
     def submit(self, choice) -> bool:
         """Answer the pending decision; False (and a message) when the battle refuses."""
         pre = self.view
+        deciding = self.battle.pending
+        mark = (len(self.battle.choices), len(self.log.entries), getattr(self.battle.dice, "rolled", None),
+                frozenset(self.shown_units()))
         try:
             events = self.battle.submit(choice)
         except IllegalChoice as exc:
@@ -344,6 +348,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return False
         self.version += 1
         self.view = snapshot(self.battle, self.version)
+        self._note_undo(deciding, mark)
         start = len(self.log.entries)
         self.log.add_events(events, self._team_of, self._redactor(pre, self.view))
         speed = self.speed if not self.skip else 0
@@ -359,6 +364,53 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._follow(events)
         self._on_new_pending()
         return True
+
+    # ------------------------------------------------------------- undo
+    def _note_undo(self, deciding: Decision, mark) -> None:
+        """After an answer: may a person take it back? Only a person's answer that rolled
+        no die, revealed no unit the side had not seen, and left the same side to
+        decide (the turn goes on); anything else closes the undo history."""
+        from game.engine.dice import Dice
+        choices, log_len, rolled, shown_before = mark
+        p = self.battle.pending
+        ok = (type(self.battle.dice) is Dice and self.sides.get(deciding.side) == "human"
+              and rolled is not None and self.battle.dice.rolled == rolled
+              and p is not None and p.side == deciding.side and p.kind != REACTION
+              and not (self.fog and set(self.shown_units()) - set(shown_before)))
+        if ok:
+            self.undo_marks.append((choices, log_len))
+        else:
+            self.undo_marks.clear()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_marks) and self.decision is not None and not self.anim.resolving
+
+    def undo(self) -> None:
+        """Take back the last die-less answer: the battle is played again from its seed
+        and the choices before it (so a save or replay never holds the undone one)."""
+        if not self.can_undo:
+            self.say("Nothing to undo (a roll, a reveal or the end of a turn cannot be taken back)")
+            return
+        from game.engine.battle import Battle
+        choices, log_len = self.undo_marks.pop()
+        old = self.battle
+        fresh = Battle(old.map, old.ruleset, old.orders, seed=old.seed, max_rounds=old.max_rounds,
+                       player_sides=old.player_sides)
+        for c in old.choices[:choices]:
+            fresh.submit(c)
+        old.close()
+        self.battle = fresh
+        self.anim.finish()
+        del self.log.entries[log_len:]
+        del self.log.alts[log_len:]
+        self.log.reveal_all()
+        self.log._wrapped_for = (-1, -1)
+        self.version += 1
+        self.view = snapshot(fresh, self.version)
+        self._fog_key = None
+        self.say("Undone", 1.5)
+        self._on_new_pending()
 
     def _redactor(self, pre: BoardView, post: BoardView):
         """Under fog, what each person's side may not read in the log: a move it saw no
