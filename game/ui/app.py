@@ -48,6 +48,8 @@ class App:
         self.mouse = (0, 0)
         self.demo_queue: list | None = None
         self.demo_args: dict[str, Any] = {}
+        from game.ui.settings_screen import apply
+        apply(self)   # fonts' scale, team palette, sound volume
         from game.ui.menu import MenuScreen
         self.screen = MenuScreen(self, note)
 
@@ -138,6 +140,9 @@ class App:
         else:
             self.surface = pygame.display.get_surface()
         self.settings.window = size
+        if self.settings.ui_scale == "auto":   # fonts grow with the window
+            from game.ui.settings_screen import apply
+            apply(self)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window (tests use this; a person drags the frame)."""

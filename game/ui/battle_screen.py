@@ -211,6 +211,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.ai_wait = AI_PAUSE / self.speed if self.speed else 0.0
 
     def _ready_for_person(self, p: Decision) -> None:
+        if self.decision is None and (getattr(self, "_chimed", None) != (p.actor, self.battle.round)):
+            from game.ui.sound import SOUNDS
+            self._chimed = (p.actor, self.battle.round)
+            SOUNDS.play("turn")   # a person's turn begins
         self.decision = p
         self.hotkeys.assign(p.options)
         self.selected = p.actor
@@ -355,7 +359,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if speed:
             self.log.hold_from(start)  # each line shows as its event plays (a turn resolving)
         index = {id(ev): start + i + 1 for i, ev in enumerate(events)}
-        self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self.log.reveal(index[id(ev)]))
+        self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self._shown(ev, index[id(ev)]))
         self._anim_pre = pre   # the unit card reads it until the playout reaches each wound
         if self.anim.resolving and speed:
             self._played_from = pre  # the top bar shows the turn that plays out, not the next
@@ -364,6 +368,19 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._follow(events)
         self._on_new_pending()
         return True
+
+    def _shown(self, event, line: int) -> None:
+        """An event's moment in the playout: its log line appears, its sound plays
+        (moves and attacks the side at the keyboard can see)."""
+        self.log.reveal(line)
+        from game.ui.sound import SOUNDS, effect_of
+        effect = effect_of(event)
+        if effect is None:
+            return
+        who = getattr(event, "unit", None) or getattr(event, "attacker", None)
+        if self.viewer is None or who is None or who in self.shown_units() \
+                or getattr(event, "target", None) in self.shown_units():
+            SOUNDS.play(effect)
 
     # ------------------------------------------------------------- undo
     def _note_undo(self, deciding: Decision, mark) -> None:

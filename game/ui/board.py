@@ -154,7 +154,7 @@ class BoardRenderer:
         return max(5, int(min(self.tmap.tile_width, self.tmap.tile_height) * self.camera.zoom * 0.38))
 
     def _sprite(self, team: int, archetype: str, posture: str, active: bool, r: int) -> pygame.Surface:
-        key = (team, archetype, posture, active, r)
+        key = (team, archetype, posture, active, r, theme.PALETTE)
         spr = self._sprites.get(key)
         if spr is not None:
             return spr
@@ -172,9 +172,10 @@ class BoardRenderer:
             icon_c, icon_r = body.center, int(r * 0.5)
         else:
             rr = int(r * 0.82) if posture == "kneeling" else r
-            pygame.draw.circle(spr, (0, 0, 0, 170), (centre[0] + 1, centre[1] + 2), rr + 2)
-            pygame.draw.circle(spr, c, centre, rr)
-            pygame.draw.circle(spr, (255, 255, 255), centre, rr, 2)
+            kind = theme.team_shape(team)   # one shape per side with the colour-blind palette
+            theme.shape(spr, kind, (0, 0, 0, 170), (centre[0] + 1, centre[1] + 2), rr + 2)
+            theme.shape(spr, kind, c, centre, rr)
+            theme.shape(spr, kind, (255, 255, 255), centre, rr, 2)
             icon_c, icon_r = centre, int(rr * 0.55)
         _draw_icon(spr, archetype, icon_c, max(3, icon_r), (255, 255, 255) if active else (180, 180, 180))
         if posture == "kneeling":

@@ -42,8 +42,9 @@ def token(surface: pygame.Surface, centre, r: int, u: UnitView, highlight=False)
     c = theme.team_colour(u.team) if u.active else (90, 90, 96)
     if highlight:
         pygame.draw.circle(surface, theme.ACCENT, centre, r + 4, 3)
-    pygame.draw.circle(surface, c, centre, r)
-    pygame.draw.circle(surface, (255, 255, 255) if u.active else (60, 60, 60), centre, r, 1)
+    kind = theme.team_shape(u.team)
+    theme.shape(surface, kind, c, centre, r)
+    theme.shape(surface, kind, (255, 255, 255) if u.active else (60, 60, 60), centre, r, 1)
     _draw_icon(surface, u.archetype, centre, max(3, int(r * 0.5)), (255, 255, 255) if u.active else (150, 150, 150))
 
 

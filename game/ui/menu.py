@@ -133,7 +133,11 @@ class MenuScreen(Screen):
     def buttons(self):
         return [("Start battle", self.start), ("Load saved battle", lambda: self.open_picker("load")),
                 ("Watch a replay", lambda: self.open_picker("replay")), ("AI demo", self.demo),
-                ("Quit", self.quit)]
+                ("Settings", self.open_settings), ("Quit", self.quit)]
+
+    def open_settings(self) -> None:
+        from game.ui.settings_screen import SettingsScreen
+        self.next = SettingsScreen(self.app, self)
 
     def change(self, row: str, step: int) -> None:
         if row == "map" and self.map_paths:

@@ -30,6 +30,18 @@ def saves_dir() -> Path:
 
 
 SPEEDS = (1.0, 2.0, 4.0, 0.0)  # 0 means instant
+UI_SCALES = ("auto", "0.9", "1.0", "1.15", "1.3")
+
+
+def scale_for(setting: str, window: tuple[int, int]) -> float:
+    """The font scale: a chosen factor, or ("auto") the window's height over 720,
+    between 0.9 and 1.3."""
+    if setting != "auto":
+        try:
+            return float(setting)
+        except ValueError:
+            return 1.0
+    return max(0.9, min(1.3, window[1] / 720))
 
 
 def speed_label(speed: float) -> str:
@@ -47,6 +59,10 @@ class Settings:
     ai_level: str = "normal"         # the level of an AI side with none of its own
     levels: dict[str, str] = field(default_factory=dict)   # side -> its AI's level
     confirm_end_turn: bool = True    # ask before ending a turn with actions left
+    ui_scale: str = "auto"           # "auto" (grows with the window) or a factor: "0.9", "1.15"...
+    palette: str = "standard"        # or "colour-blind" (Okabe-Ito colours, a shape per side)
+    volume: int = 60                 # sound effects, 0-100
+    mute: bool = False
     window: tuple[int, int] = (1280, 720)
 
     def side(self, team: int) -> str:
@@ -72,6 +88,14 @@ def _clean(data: dict) -> Settings:
         s.seed = data["seed"]
     if isinstance(data.get("ai_level"), str) and data["ai_level"]:
         s.ai_level = data["ai_level"]
+    if data.get("ui_scale") in UI_SCALES:
+        s.ui_scale = data["ui_scale"]
+    if data.get("palette") in ("standard", "colour-blind"):
+        s.palette = data["palette"]
+    if isinstance(data.get("volume"), int) and not isinstance(data.get("volume"), bool) and 0 <= data["volume"] <= 100:
+        s.volume = data["volume"]
+    if isinstance(data.get("mute"), bool):
+        s.mute = data["mute"]
     if isinstance(data.get("confirm_end_turn"), bool):
         s.confirm_end_turn = data["confirm_end_turn"]
     levels = data.get("levels")

@@ -38,11 +38,61 @@ CURSOR = (255, 235, 120)
 THREAT = (236, 84, 72)
 
 #: Team colours by side number; sides beyond the table cycle.
-TEAM_COLOURS = {1: (64, 140, 255), 2: (232, 72, 64), 3: (80, 200, 110), 4: (230, 190, 60)}
+STANDARD_TEAMS = {1: (64, 140, 255), 2: (232, 72, 64), 3: (80, 200, 110), 4: (230, 190, 60)}
+#: The colour-blind-safe palette (Okabe and Ito's): sky blue, orange, bluish green,
+#: reddish purple, told apart with every common colour-vision deficiency; each side
+#: also gets its own token shape.
+SAFE_TEAMS = {1: (86, 180, 233), 2: (230, 159, 0), 3: (0, 158, 115), 4: (204, 121, 167)}
+SHAPES = {1: "circle", 2: "square", 3: "diamond", 4: "hexagon"}
+TEAM_COLOURS = dict(STANDARD_TEAMS)
+PALETTE = "standard"
+SCALE = 1.0   # every font size is multiplied by it (the settings' UI scale)
 
 
 def team_colour(team: int) -> tuple[int, int, int]:
     return TEAM_COLOURS.get(team, list(TEAM_COLOURS.values())[team % len(TEAM_COLOURS)])
+
+
+def team_shape(team: int) -> str:
+    """The token's shape: a circle for everyone, or one shape per side with the
+    colour-blind palette."""
+    if PALETTE != "colour-blind":
+        return "circle"
+    return SHAPES.get(team, SHAPES[1 + (team - 1) % len(SHAPES)])
+
+
+def set_palette(name: str) -> None:
+    global PALETTE
+    PALETTE = "colour-blind" if name == "colour-blind" else "standard"
+    TEAM_COLOURS.clear()
+    TEAM_COLOURS.update(SAFE_TEAMS if PALETTE == "colour-blind" else STANDARD_TEAMS)
+
+
+def set_scale(scale: float) -> None:
+    """Fonts grow (or shrink) by `scale`; cached fonts and texts are dropped."""
+    global SCALE
+    scale = max(0.8, min(1.5, float(scale)))
+    if abs(scale - SCALE) > 1e-6:
+        SCALE = scale
+        font.cache_clear()
+        text.cache_clear()
+        _has_glyph.cache_clear()
+
+
+def shape(surface: pygame.Surface, kind: str, colour, centre, r: int, width: int = 0) -> None:
+    """A token's body: circle, square, diamond or hexagon of radius `r`."""
+    import math
+    cx, cy = centre
+    if kind == "square":
+        k = int(r * 0.9)
+        pygame.draw.rect(surface, colour, (cx - k, cy - k, 2 * k, 2 * k), width, border_radius=max(2, r // 4))
+    elif kind == "diamond":
+        pygame.draw.polygon(surface, colour, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], width)
+    elif kind == "hexagon":
+        pts = [(cx + r * math.cos(math.pi / 3 * i), cy + r * math.sin(math.pi / 3 * i)) for i in range(6)]
+        pygame.draw.polygon(surface, colour, pts, width)
+    else:
+        pygame.draw.circle(surface, colour, centre, r, width)
 
 
 def _font_dir() -> Path:
@@ -61,6 +111,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         pygame.font.init()
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
     path = _font_dir() / name
+    size = max(6, round(size * SCALE))
     try:
         return pygame.font.Font(str(path), size)
     except (FileNotFoundError, OSError):
