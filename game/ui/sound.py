@@ -61,6 +61,30 @@ def effect_of(event) -> str | None:
     return None
 
 
+class _quiet_stderr:
+    """Send file descriptor 2 to /dev/null for a moment (C libraries write there)."""
+
+    def __enter__(self):
+        import os
+        import sys
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        except OSError:
+            self.saved = None
+        return self
+
+    def __exit__(self, *exc):
+        import os
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+        return False
+
+
 class Sounds:
     def __init__(self) -> None:
         self.ok = False
@@ -75,7 +99,8 @@ class Sounds:
         try:
             import pygame
             if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 1, 512)
+                with _quiet_stderr():   # ALSA's probe prints a page of errors without a card
+                    pygame.mixer.init(RATE, -16, 1, 512)
             freq, _, channels = pygame.mixer.get_init()
             import numpy as np
             out = {}
