@@ -30,6 +30,25 @@ CAPTION_TIME = 0.7    # a heading note is held this long at 1×
 WOUND_TIME = 0.25     # between two wound floats on the board, at 1×
 
 
+READ_BASE = 0.3       # seconds a log line stays the newest before the next, at 1×,
+READ_PER_CHAR = 0.012  # plus this per character (a long roll breakdown reads longer),
+READ_MAX = 1.1        # at most this: 30 lines take ~15 s at 1× (8 s before: unreadable)
+
+
+def read_time(event) -> float:
+    """How long the playout dwells on an event's log line at 1×, so it can be read (a
+    heading note has its own caption time)."""
+    if type(event).__name__ == "Note" and str(getattr(event, "text", "")).startswith("—"):
+        return 0.0
+    if type(event).__name__ == "Moved":
+        return 0.0   # its walk is its time on screen
+    try:
+        n = len(event.describe())
+    except Exception:
+        n = 40
+    return min(READ_MAX, READ_BASE + READ_PER_CHAR * n)
+
+
 @dataclass
 class Step:
     kind: str                      # walk / shot / apply
@@ -112,7 +131,7 @@ class Animator:
                 self.posture.setdefault(uid, p.posture)
         group: Step | None = None        # the walk that the next move may join
         for i, ev in enumerate(events):
-            told = Step("apply", 0.0, apply=lambda ev=ev: show(ev)) if show is not None else None
+            told = Step("apply", read_time(ev) / speed, apply=lambda ev=ev: show(ev)) if show is not None else None
             unit = getattr(ev, "unit", None)
             kind = type(ev).__name__
             if kind == "Moved" and unit in pre.units and ev.path:
@@ -125,6 +144,7 @@ class Animator:
                     group.walkers.append((unit, path, dur))   # walks at the same time
                     group.duration = max(group.duration, dur)
                     if told is not None:  # its line shows as the walks start
+                        told.duration = 0.0
                         where = next(k for k in range(len(self.steps) - 1, -1, -1) if self.steps[k] is group)
                         self.steps.insert(where, told)
                     continue

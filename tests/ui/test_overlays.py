@@ -73,3 +73,24 @@ def test_the_hit_chance_badge_is_drawn_over_a_neighbouring_unit(make_app):
     # the badge's red fill just above the target (where the neighbour's body is drawn)
     ys = range(cy - r - 30, cy - r - 12)
     assert any(tuple(app.surface.get_at((cx + 2, y))[:3]) == (140, 30, 24) for y in ys)
+
+
+def test_at_1x_each_log_line_gets_time_to_be_read():
+    """30 lines used to scroll past in 8 s; now each stays at least READ_BASE at 1×
+    (a quarter of that at 4×), a long one longer."""
+    from types import SimpleNamespace
+
+    from game.ui.anim import READ_BASE, Animator
+    from game.ui.snapshot import BoardView
+
+    class Rolled(SimpleNamespace):
+        def describe(self):
+            return self.text
+    events = [Rolled(text="Gunner 1-1 shoots Scout 2-1: d20 12 + 4 = 16 vs Dodge 14: hit.") for _ in range(30)]
+    view = BoardView({}, (), 1, None, None, None, "", False, None, 0, 0)
+    for speed in (1.0, 4.0):
+        anim = Animator()
+        anim.enqueue(events, view, view, speed, show=lambda ev: None)
+        total = sum(s.duration for s in anim.steps)
+        assert total >= 30 * READ_BASE / speed
+        assert total >= 15 / speed
