@@ -222,7 +222,18 @@ class ReplayViewer(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
+        right_w = min(360, max(260, w // 4))
+        card_h = 176 if self.selected in self.view.units else 0
+        # the board's own viewport: the log (and the card under it) on the right, the
+        # controls along the bottom, none over the map
+        view = pygame.Rect(0, 40, w - right_w - 12, h - 40 - 90)
+        self.rects["view"] = view
+        self.board.camera.safe = (view.x, view.y, view.w, view.h)
+        surface.fill(theme.BG)
+        surface.set_clip(view)
         self.board.draw_terrain(surface)
+        if not self.anim.busy:
+            self._draw_declarations(surface)
         units = [(u, self.anim.pos.get(u.id, u.tile)) for u in self.view.units.values()]
         self.board.draw_units(surface, units, actor=self.view.actor, selected=self.selected,
                               hp_override=self.anim.hp)
@@ -230,8 +241,8 @@ class ReplayViewer(Screen):
             x, y = self.board.camera.tile_centre(f.tile)
             img = theme.text(f.text, 18, f.colour, bold=True)
             surface.blit(img, img.get_rect(midbottom=(x, y - 20 - int(f.age * 20))))
-        right_w = min(360, max(260, w // 4))
-        log_rect = pygame.Rect(w - right_w - 6, 46, right_w, h - 46 - 90)
+        surface.set_clip(None)
+        log_rect = pygame.Rect(w - right_w - 6, 46, right_w, h - 46 - 90 - card_h)
         self.rects["log"] = log_rect
         self.log.draw(surface, log_rect, "Log up to this step")
         top = pygame.Rect(0, 0, w, 40)
@@ -265,12 +276,50 @@ class ReplayViewer(Screen):
             bx += 110
         self.rects["buttons"] = buttons
         if self.selected in self.view.units:
-            card = pygame.Rect(6, h - 84 - 176, 280, 170)
+            card = pygame.Rect(w - right_w - 6, log_rect.bottom + 6, right_w, 170)
             u = self.view.units[self.selected]
-            hud.unit_card(surface, card, u, self.view.cards.get(u.id), u.id == self.view.actor)
+            hud.unit_card(surface, card, u, self.view.cards.get(u.id), u.id == self.view.actor, max_h=card.h)
         if self.message:
             img = theme.text(self.message, 14, theme.WARN)
             surface.blit(img, (12, 48))
+
+    def _draw_declarations(self, surface) -> None:
+        """fate: the declarations made so far this turn (a dashed path to each planned
+        tile with the action's number, an arrow for each declared attack), as the
+        battle screen draws them."""
+        from game.engine.decisions import DECLARE
+        from game.ui import declarations
+        from game.ui.battle_draw import _arrow, _badge, _dashed_poly, _light
+        p = self.battle.pending
+        if p is None or p.kind != DECLARE:
+            self.decl = None
+            return
+        labels = {o.key: o.label for o in p.options}
+        offensive = {o.key for o in p.options if o.offensive}
+        try:
+            dv = declarations.build(p, self.view.units, labels, offensive)
+        except Exception:
+            dv = None
+        self.decl = dv
+        if dv is None:
+            return
+        cam, r = self.board.camera, self.board.unit_radius()
+        for e in dv.entries:
+            if e.origin is None:
+                continue
+            colour = _light(theme.team_colour(e.team)) if e.team is not None else theme.TEXT
+            if e.is_move:
+                pts = [cam.tile_centre(e.origin), cam.tile_centre(e.to)]
+                _dashed_poly(surface, (0, 0, 0), pts, 5)
+                _dashed_poly(surface, colour, pts, 3)
+                end = cam.tile_centre(e.to)
+                pygame.draw.circle(surface, colour, end, r, 2)
+                _badge(surface, str(e.slot), (end[0] + r - 2, end[1] - r + 2), colour)
+            elif e.to is not None:
+                a, b = cam.tile_centre(e.origin), cam.tile_centre(e.to)
+                hit = dv.is_offensive(e)
+                _arrow(surface, colour, a, b, r + 3, 3 if hit else 2, dashed=not hit)
+                _badge(surface, str(e.slot), ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), colour)
 
     def _toggle(self) -> None:
         self.playing = not self.playing

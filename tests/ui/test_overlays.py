@@ -94,3 +94,28 @@ def test_at_1x_each_log_line_gets_time_to_be_read():
         total = sum(s.duration for s in anim.steps)
         assert total >= 30 * READ_BASE / speed
         assert total >= 15 / speed
+
+
+def test_the_replay_viewer_draws_fates_declarations_and_keeps_the_board_uncovered(make_app):
+    from game.ai import make_ai
+    from game.engine.decisions import DECLARE
+    from game.ui.replay_viewer import ReplayViewer
+    from tests.ui.conftest import field_battle
+    battle = field_battle([(1, "gunner", 2, 3), (1, "gunner", 2, 6), (2, "gunner", 10, 3), (2, "gunner", 10, 6)],
+                          seed=3, ruleset_id="fate")
+    ais = {t: make_ai("fate", t) for t in battle.teams()}
+    # play until a declaration with something already declared is pending
+    for _ in range(60):
+        d = battle.pending
+        ctx = d.context if hasattr(d.context, "get") else {}
+        if d.kind == DECLARE and ctx.get("declared"):
+            break
+        battle.submit(ais[d.side].decide(battle, d))
+    app = make_app()
+    viewer = ReplayViewer.from_battle(app, battle)
+    app.screen = viewer
+    viewer.goto(len(battle.choices))
+    app.step(0.05)
+    assert viewer.decl is not None and viewer.decl.entries
+    view = viewer.rects["view"]
+    assert not view.colliderect(viewer.rects["log"])
