@@ -78,6 +78,7 @@ class BattleDrawing:
         if self.decl is not None and not self.anim.resolving and self.handover is None:
             self._draw_declarations(surface, shown)
         prev = self.preview()
+        self._draw_zones(surface, shown)
         if decision is not None:
             self._draw_targets(surface, prev)
         units = [(u, self._display_tile(u)) for u in self.view.units.values() if u.id in shown]
@@ -164,6 +165,39 @@ class BattleDrawing:
             y += 20
         hint = theme.text("F2 or Esc closes", 12, theme.DIM)
         surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
+
+    def _draw_zones(self, surface, shown) -> None:
+        """Suppression cones (and a ruleset's other danger zones): red hatching on each
+        tile, the shooter's side colour on the edge; under fog only those whose shooter
+        the side at the keyboard can see (or owns)."""
+        zones = getattr(self, "zones", None)
+        if not zones:
+            return
+        cam = self.board.camera
+        hatch = self._hatch(cam.tile_rect((0, 0)).w)
+        for owner, team, tiles in zones:
+            if self.viewer is not None and team != self.viewer and owner not in shown:
+                continue
+            edge = theme.team_colour(team) if team is not None else theme.THREAT
+            for t in tiles:
+                r = cam.tile_rect(t)
+                surface.blit(hatch, r.topleft)
+                for n, (a, b) in (((t[0], t[1] - 1), (r.topleft, r.topright)),
+                                  ((t[0], t[1] + 1), (r.bottomleft, r.bottomright)),
+                                  ((t[0] - 1, t[1]), (r.topleft, r.bottomleft)),
+                                  ((t[0] + 1, t[1]), (r.topright, r.bottomright))):
+                    if n not in tiles:
+                        pygame.draw.line(surface, edge, a, b, 2)
+
+    def _hatch(self, size: int) -> pygame.Surface:
+        cache = getattr(self, "_hatch_cache", None)
+        if cache is None or cache.get_width() != size:
+            cache = pygame.Surface((size, size), pygame.SRCALPHA)
+            cache.fill((236, 84, 72, 40))
+            for k in range(-size, size, 8):
+                pygame.draw.line(cache, (236, 84, 72, 120), (k, size), (k + size, 0), 2)
+            self._hatch_cache = cache
+        return cache
 
     def _draw_ranges(self, surface, prev) -> None:
         """The selected attack's reach: the weapon's first range band (dashed, accent)

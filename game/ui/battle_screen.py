@@ -191,6 +191,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.board.set_move(None)
         self.board.set_targets(None)
         p = self.battle.pending
+        self.zones = rules_view.danger_zones(self.battle)   # (before any AI starts reading)
         self.decl = self._declaration_view(p)
         if p is None:
             self.end_timer = END_BANNER / (self.speed or 4)

@@ -163,3 +163,24 @@ def weapon_ranges(battle: Any, unit: int) -> tuple[int, ...] | None:
         _report_once("the weapon's range", exc)
         return None
     return tuple(max(1, int(f) // fpt) for f in feet) if feet else None
+
+
+def danger_zones(battle: Any) -> list[tuple[int | None, int | None, frozenset]]:
+    """Areas that punish standing in them (d20's suppressing-fire cones, or what a
+    ruleset's `danger_zones(battle)` answers): (owner unit, owner side, tiles). Reads
+    the battle: call it on the main thread while no AI is thinking."""
+    hook = getattr(battle.ruleset, "danger_zones", None)
+    try:
+        if hook is not None:
+            return list(hook(battle))
+        if battle.ruleset.id == "d20":
+            from game.rulesets.d20.suppression import zones
+            out = []
+            for _, z in zones(battle):
+                shooter = z.shooter
+                team = battle.team(shooter) if shooter in battle.units() else None
+                out.append((shooter, team, frozenset(z.tiles)))
+            return out
+    except Exception as exc:   # a view must never take the window down
+        _report_once("the danger zones", exc)
+    return []

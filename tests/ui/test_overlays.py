@@ -119,3 +119,25 @@ def test_the_replay_viewer_draws_fates_declarations_and_keeps_the_board_uncovere
     assert viewer.decl is not None and viewer.decl.entries
     view = viewer.rects["view"]
     assert not view.colliderect(viewer.rects["log"])
+
+
+def test_suppression_cones_are_drawn_on_the_board(make_app):
+    """d20: after a unit lays suppressing fire, its cone is hatched red on the map."""
+    from tests.ui.conftest import field_battle, pump
+    app = make_app()
+    battle = next(b for b in (field_battle([(1, "gunner", 2, 5), (2, "gunner", 9, 5)], w=16, h=11, seed=s)
+                              for s in range(60)) if b.pending.side == 1)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    sup = battle.pending.option("suppress")
+    assert sup is not None and sup.targets
+    aim = min(sup.targets, key=lambda t: abs(t[0] - 9) + abs(t[1] - 5))
+    assert screen.commit(sup, aim)
+    assert screen.zones and screen.zones[0][1] == 1
+    tile = sorted(screen.zones[0][2])[len(screen.zones[0][2]) // 2]
+    confirm_handover(app)
+    screen.board.camera.centre_on_tile(tile)
+    pump(app)
+    r = screen.board.camera.tile_rect(tile)
+    pixels = [tuple(app.surface.get_at((x, y))[:3]) for x in range(r.x + 1, r.right - 1) for y in range(r.y + 1, r.bottom - 1)]
+    assert any(p[0] > p[1] + 40 and p[0] > p[2] + 30 for p in pixels)   # reddened by the hatching
