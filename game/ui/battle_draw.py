@@ -32,6 +32,12 @@ class BattleDrawing:
         preview_h = min(236, max(180, (h - 46) // 2 - 20))
         top = pygame.Rect(0, 0, w, 40)
         log = pygame.Rect(col_x, 46, right_w, max(80, h - 46 - preview_h - 14))
+        mini = None
+        if self._map_larger_than_view():   # a minimap heads the right column
+            cam = self.board.camera
+            mh = min(130, int(right_w * cam.world_h / max(1, cam.world_w)))
+            mini = pygame.Rect(col_x, 46, right_w, mh)
+            log = pygame.Rect(col_x, mini.bottom + 6, right_w, max(80, log.h - mh - 6))
         preview = pygame.Rect(col_x, h - preview_h - 6, right_w, preview_h)
         card_w = min(290, max(220, w // 5))
         bar_w = max(120, col_x - card_w - 6 - 8 - 6)
@@ -49,6 +55,8 @@ class BattleDrawing:
         bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
         params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
         out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params}
+        if mini is not None:
+            out["minimap"] = mini
         left, view_top = 0, top.bottom
         if getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving:
             out["decl"] = pygame.Rect(6, top.bottom + 6, card_w, max(60, strip_y - top.bottom - 12))
@@ -60,6 +68,41 @@ class BattleDrawing:
         v = out["view"]
         self.board.camera.safe = (v.x, v.y, v.w, v.h)
         return out
+
+    def _map_larger_than_view(self) -> bool:
+        cam = self.board.camera
+        sx, sy, sw, sh = cam._safe()
+        return cam.world_w * cam.zoom > sw or cam.world_h * cam.zoom > sh
+
+    def _draw_minimap(self, surface, rect, shown) -> None:
+        """The whole map small: units seen as dots, the camera's view as a frame; a
+        click there centres the view."""
+        cam = self.board.camera
+        key = (rect.size, self.board._version)
+        if getattr(self, "_mini_key", None) != key:
+            scale = min(rect.w / cam.world_w, rect.h / cam.world_h)
+            size = (max(1, int(cam.world_w * scale)), max(1, int(cam.world_h * scale)))
+            self._mini = pygame.transform.smoothscale(self.board.base, size)
+            self._mini_key, self._mini_scale = key, scale
+        img, scale = self._mini, self._mini_scale
+        pygame.draw.rect(surface, (12, 14, 18), rect)
+        at = img.get_rect(center=rect.center)
+        surface.blit(img, at)
+        vis = self.visible_grid()
+        if vis is not None:   # the fog, as on the board
+            fog = pygame.transform.scale(self.board.fog.surface, at.size)
+            surface.blit(fog, at)
+        for u in self.view.units.values():
+            if u.id in shown and u.active:
+                c = (at.x + int((u.tile[0] + 0.5) * cam.tw * scale), at.y + int((u.tile[1] + 0.5) * cam.th * scale))
+                pygame.draw.circle(surface, theme.team_colour(u.team), c, 3)
+        sx, sy, sw, sh = cam._safe()
+        x0, y0 = cam.to_world(sx, sy)
+        frame = pygame.Rect(at.x + int(x0 * scale), at.y + int(y0 * scale),
+                            int(sw / cam.zoom * scale), int(sh / cam.zoom * scale))
+        pygame.draw.rect(surface, (255, 255, 255), frame.clip(at), 1)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
+        self.rects["minimap_image"] = (at, scale)
 
     def draw(self, surface: pygame.Surface) -> None:
         rects = self.layout(surface.get_size())
@@ -104,6 +147,8 @@ class BattleDrawing:
         # HUD
         self._draw_top(surface, rects["top"], shown)
         self.log.draw(surface, rects["log"], viewer=self.viewer)
+        if "minimap" in rects:
+            self._draw_minimap(surface, rects["minimap"], shown)
         # the card follows the pointer over a unit, else shows the selected one
         card_unit = self.selected
         if self.hover_tile is not None:

@@ -76,7 +76,7 @@ class BattleInput:
         if view is not None and not view.collidepoint(pos):
             return True   # outside the board's viewport is all HUD
         return any(r is not None and r.collidepoint(pos) for k, r in self.rects.items()
-                   if k in ("top", "log", "card", "bar", "params", "preview", "reaction", "decl"))
+                   if k in ("top", "log", "card", "bar", "params", "preview", "reaction", "decl", "minimap"))
 
     def _motion(self, event) -> None:
         if self.drag_from is not None:
@@ -135,6 +135,13 @@ class BattleInput:
                 return
         if self.rects.get("undo") and self.rects["undo"].collidepoint(pos):
             self.undo()
+            return
+        mini = self.rects.get("minimap_image")
+        if mini is not None and mini[0].collidepoint(pos):
+            at, scale = mini
+            cam = self.board.camera
+            tile = (int((pos[0] - at.x) / scale // cam.tw), int((pos[1] - at.y) / scale // cam.th))
+            cam.centre_on_tile(tile)
             return
         if self.rects.get("decl_title") and self.rects["decl_title"].collidepoint(pos):
             self.decl_collapsed = not self.decl_collapsed

@@ -100,3 +100,28 @@ def test_a_target_picked_by_keyboard_is_scrolled_into_view(make_app):
     screen.arm(opt)
     press(app, pygame.K_TAB)
     assert view.collidepoint(cam.tile_centre(battle.tile(enemy)))
+
+
+def test_a_map_larger_than_the_view_gets_a_minimap_that_moves_the_view(make_app):
+    from tests.ui.conftest import post_click
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 5), (2, "gunner", 50, 30)], w=60, h=40, seed=2)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    pump(app)
+    mini = screen.rects.get("minimap")
+    assert mini is not None and not mini.colliderect(screen.rects["view"])
+    assert not mini.colliderect(screen.rects["log"])
+    at, scale = screen.rects["minimap_image"]
+    cam = screen.board.camera
+    # a click on the minimap's bottom-right centres the view there
+    post_click((at.right - 3, at.bottom - 3))
+    pump(app)
+    sx, sy, sw, sh = cam._safe()
+    cx, cy = cam.to_world(sx + sw / 2, sy + sh / 2)
+    assert cx > cam.world_w * 0.6 and cy > cam.world_h * 0.6
+    # a small map has none
+    small = field_battle([(1, "gunner", 2, 2), (2, "gunner", 8, 2)], w=10, h=6, seed=2)
+    screen = start_screen(app, small, sides={1: "human", 2: "human"}, speed=0)
+    pump(app)
+    assert "minimap" not in screen.rects
