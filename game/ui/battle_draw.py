@@ -711,6 +711,11 @@ class BattleDrawing:
         theme.panel(surface, back)
         for k, img in enumerate(imgs):
             surface.blit(img, (bar.x + 4, y + 20 * k))
+        for r, name, value, enabled in self.rects["param_buttons"]:
+            if not enabled and r.collidepoint(self.app.mouse) and popt is not None:
+                hud.tooltip(surface, (r.x, rects["params"].y), [
+                    (f"{hud.param_value(value)}: not allowed here", theme.WARN),
+                    (self._why_disabled(popt, name, value), theme.TEXT)], 320)
         for r, opt in self.rects["bar_buttons"]:
             if r.collidepoint(self.app.mouse):
                 key = self.hotkeys.of(opt)
@@ -753,6 +758,26 @@ class BattleDrawing:
         """The reaction prompt's height with its parameter row (the layout keeps room)."""
         extra = 40 if any(o.params for o in self.decision.options) else 0
         return self._reaction_shape(width)[3] + extra
+
+    def _why_disabled(self, opt, name: str, value) -> str:
+        """Why a parameter value is greyed for the hovered target: the ruleset's own
+        words (`param_reason(battle, decision, option, target, name, value)`), else the
+        usual reasons for the two common cases."""
+        target = self.focus_target()
+        hook = getattr(self.battle.ruleset, "param_reason", None)
+        if hook is not None:
+            try:
+                why = hook(self.battle, self.decision, opt, target, name, value)
+                if why:
+                    return why
+            except Exception as exc:
+                rules_view._report_once("a parameter's reason", exc)
+        who = self.view.units[target].name if isinstance(target, int) and target in self.view.units else "this target"
+        allowed = opt.params_for(target).get(name, ())
+        ok = ", ".join(hud.param_value(v) for v in allowed) or "none"
+        if name == "mode" and self.battle.ruleset.id == "d20":   # d20-firearms.txt: bursts, first range only
+            return f"Against {who} from here: {ok}. Bursts reach only the weapon's first range band."
+        return f"Against {who} from here the rules allow {name.replace('_', ' ')}: {ok}."
 
     def _draw_reaction(self, surface, decision: Decision) -> None:
         """A person may react: what triggers it, and each answer with its odds (the full

@@ -66,3 +66,36 @@ def test_an_initiative_tie_reroll_reads_as_a_tie_broken_not_a_new_total(make_app
     assert lines[2].strip() == "Scout 1-1 ties at 4 with Gunner 2-1; reroll d20 13 + 1 = 14 puts it first among them"
     assert lines[3].strip() == "Gunner 2-1 ties at 4 with Scout 1-1; reroll d20 5 + 2 = 7 puts it second among them"
     assert lines[0].strip() == "Scout 1-1 initiative: d20 3 + 1 = 4"
+
+
+def test_a_greyed_choice_says_why_on_hover(make_app):
+    from tests.ui.conftest import confirm_handover, field_battle, hover_tile, post_move, pump, start_screen
+    app = make_app()
+    # far enough that a burst is beyond the first range band, near enough to shoot
+    for s in range(80):
+        battle = field_battle([(1, "gunner", 1, 4), (2, "gunner", 13, 4)], w=16, h=9, seed=s)
+        shoot = battle.pending.option("shoot") if battle.pending.side == 1 else None
+        if shoot and shoot.targets:
+            lim = shoot.params_for(shoot.targets[0]).get("mode", ())
+            if "burst" not in lim:
+                break
+    else:
+        import pytest
+        pytest.skip("no position with a greyed burst")
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    hover_tile(app, battle.tile(shoot.targets[0]))
+    pump(app)
+    greyed = next(r for r, name, v, ok in screen.rects["param_buttons"] if v == "burst" and not ok)
+    seen = []
+    import game.ui.theme as theme
+    real = theme.text
+    theme.text = lambda t, *a, **k: (seen.append(t), real(t, *a, **k))[1]
+    try:
+        screen.hover_tile = battle.tile(shoot.targets[0])
+        app.mouse = greyed.center
+        app.draw()
+    finally:
+        theme.text = real
+    assert any("burst: not allowed here" in t for t in seen)
+    assert any("first range band" in t for t in seen)
