@@ -13,3 +13,18 @@ def _bench_frame():
     for k in range(10):
         frame(k)
     return frame
+
+
+@register("ui: first menu frame (python -m game to the first flip)", 700,
+          "a fresh interpreter under the dummy driver: imports, window, the menu's first frame")
+def _bench_first_frame():
+    import os
+    import subprocess
+    import sys
+    code = ("import os; os.environ.setdefault('SDL_VIDEODRIVER', 'dummy'); from pathlib import Path; "
+            "from game.ui.app import App; App(settings_path=Path(os.devnull)).tick()")
+    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"))
+
+    def run(_k):
+        subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True)
+    return run
