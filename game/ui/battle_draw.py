@@ -603,6 +603,12 @@ class BattleDrawing:
                     "Pick an action below (its letter) to target it."]
                 lines = lines + ["F2: how this ruleset plays."]
                 title = "Your move"
+                pinned = self._pinned_by()
+                if pinned is not None:
+                    title = "Pinned down"
+                    lines = [f"{pinned} keeps this unit under suppressing fire (the hatched cone).",
+                             "Its only way on is to Move: out of the cone, or into cover from the "
+                             "shooter. The tinted tiles are where it can go."]
                 if self.decision.kind == DECLARE:
                     title = "Declare: nothing happens yet"
                     lines = ["Every unit declares first; then all the actions play out together.",
@@ -758,6 +764,23 @@ class BattleDrawing:
         """The reaction prompt's height with its parameter row (the layout keeps room)."""
         extra = 40 if any(o.params for o in self.decision.options) else 0
         return self._reaction_shape(width)[3] + extra
+
+    def _pinned_by(self) -> str | None:
+        """The name of whoever's suppression cone the deciding unit stands in, when
+        Move (and ending the turn) is all it may do; else None."""
+        d = self.decision
+        if d is None or not getattr(self, "zones", None) or d.actor not in self.view.units:
+            return None
+        keys = {o.key for o in d.options}
+        if not keys or not keys <= {"move", "end_turn", "pass"} or "move" not in keys:
+            return None
+        me = self.view.units[d.actor]
+        for owner, team, tiles in self.zones:
+            if team != me.team and me.tile in tiles:
+                u = self.view.units.get(owner)
+                return u.name if u is not None and (self.viewer is None or owner in self.shown_units()) \
+                    else "An enemy"
+        return None
 
     def _why_disabled(self, opt, name: str, value) -> str:
         """Why a parameter value is greyed for the hovered target: the ruleset's own

@@ -141,3 +141,29 @@ def test_suppression_cones_are_drawn_on_the_board(make_app):
     r = screen.board.camera.tile_rect(tile)
     pixels = [tuple(app.surface.get_at((x, y))[:3]) for x in range(r.x + 1, r.right - 1) for y in range(r.y + 1, r.bottom - 1)]
     assert any(p[0] > p[1] + 40 and p[0] > p[2] + 30 for p in pixels)   # reddened by the hatching
+
+
+def test_a_pinned_unit_is_told_why_move_is_all_it_can_do(make_app):
+    from game.engine.decisions import Decision, Option
+    from tests.ui.conftest import field_battle, pump
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 5), (2, "gunner", 9, 5)], w=16, h=11, seed=2)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    me = battle.pending.actor
+    enemy = next(u for u in battle.units() if battle.team(u) != battle.team(me))
+    # the deciding unit stands in the enemy's cone and may only move
+    screen.zones = [(enemy, battle.team(enemy), frozenset({battle.tile(me)}))]
+    move = battle.pending.option("move")
+    screen.decision = Decision(me, battle.pending.side, battle.pending.kind, (move,), "Pinned: move")
+    assert screen._pinned_by() == screen.view.units[enemy].name
+    seen = []
+    import game.ui.theme as theme
+    real = theme.text
+    theme.text = lambda t, *a, **k: (seen.append(t), real(t, *a, **k))[1]
+    try:
+        screen.hover_tile = None
+        app.draw()
+    finally:
+        theme.text = real
+    assert "Pinned down" in seen
