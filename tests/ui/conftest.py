@@ -127,3 +127,13 @@ def confirm_handover(app):
         if app.screen.handover is None:
             return
         press(app, pygame.K_RETURN, "\r")
+
+
+def press_option(app, option_key: str) -> None:
+    """Press the letter the window gave an option of the pending decision (it keeps it
+    all battle; W A S D and U are never an action's: they pan and undo)."""
+    screen = app.screen
+    opt = screen.battle.pending.option(option_key)
+    assert opt is not None, option_key
+    letter = screen.hotkeys.of(opt)
+    press(app, pygame.key.key_code(letter), letter)
