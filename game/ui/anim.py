@@ -101,7 +101,8 @@ class Animator:
         """The step playing now (a walk or a shot the camera may follow)."""
         return self.steps[0] if self.steps and self.steps[0].started else None
 
-    def enqueue(self, events: list, pre: BoardView, post: BoardView, speed: float, show=None) -> None:
+    def enqueue(self, events: list, pre: BoardView, post: BoardView, speed: float, show=None,
+                pace: bool = True) -> None:
         """Queue the animation of `events` (from `pre` to `post`); `show(event)` is called
         for each event as its turn comes (the log line), all at once at speed 0."""
         if speed == 0:
@@ -131,7 +132,8 @@ class Animator:
                 self.posture.setdefault(uid, p.posture)
         group: Step | None = None        # the walk that the next move may join
         for i, ev in enumerate(events):
-            told = Step("apply", read_time(ev) / speed, apply=lambda ev=ev: show(ev)) if show is not None else None
+            dwell = read_time(ev) / speed if pace else 0.0
+            told = Step("apply", dwell, apply=lambda ev=ev: show(ev)) if show is not None else None
             unit = getattr(ev, "unit", None)
             kind = type(ev).__name__
             if kind == "Moved" and unit in pre.units and ev.path:

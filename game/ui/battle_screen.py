@@ -360,7 +360,11 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if speed:
             self.log.hold_from(start)  # each line shows as its event plays (a turn resolving)
         index = {id(ev): start + i + 1 for i, ev in enumerate(events)}
-        self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self._shown(ev, index[id(ev)]))
+        # the playout dwells on each line for reading, except a person's own plain answer
+        # (it shows at once; a turn playing out, fate's resolution, is paced either way)
+        playout = any(type(ev).__name__ == "Note" and str(getattr(ev, "text", "")).startswith("—") for ev in events)
+        pace = self.sides.get(deciding.side) != "human" or playout
+        self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self._shown(ev, index[id(ev)]), pace=pace)
         self._anim_pre = pre   # the unit card reads it until the playout reaches each wound
         if self.anim.resolving and speed:
             self._played_from = pre  # the top bar shows the turn that plays out, not the next
