@@ -94,7 +94,9 @@ def end_turn(battle: "Battle", unit: int) -> None:
             setattr(aff, attr, None)
             if attr == "stunned_until":
                 ts.reaction = True  # the stun is over: its Reaction is back
-            if battle.active(unit):
+            # Nothing is announced once the battle is over (issue 17.8): the turn that
+            # won it still ends, and the effect still ends with it, silently.
+            if battle.active(unit) and not battle.over:
                 battle.emit(ConditionChanged(unit, battle.name(unit), label, False, "wears off"))
 
 
