@@ -52,10 +52,14 @@ def _int_at_least(low: int):
 
 
 def _seed(text: str) -> int:
+    from game.engine.dice import SEED_LIMIT
     try:
-        return int(text)
+        value = int(text) if len(text) <= 40 else None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = None
+    if value is None or not -SEED_LIMIT < value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number between -2**63 and 2**63")
+    return value
 
 
 def _map_arg(text: str) -> Path:

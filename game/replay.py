@@ -13,7 +13,12 @@ The file, version 1::
      "squads": {"1": ["gunner", ...], ...} or null, "max_rounds": 40,
      "player_sides": [1] (optional: the sides a person commanded),
      "choices": [{"option": ..., "target": ..., "params": {...}}, ...],
-     "digest": "<sha256 of the state when saved>", "over": true}
+     "digest": "<sha256 of the state when saved>", "over": true, "dice": 2}
+
+``"dice": 2`` (written since issue 17.10) means a negative seed has dice of its own;
+a file without it was written when ``Random(-n)`` gave the dice of ``n``, and replays
+with those dice, so every old replay keeps its meaning (`game.engine.dice.dice_stream`).
+Seeds are bounded, |seed| < 2**63, as on the command line.
 
 Maps inside the game's own ``maps`` folder are recorded as ``maps/<name>`` and found
 there again wherever the game is run from; other maps are recorded by absolute path.
@@ -28,10 +33,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing import Annotated, Literal
+
+from game.engine.dice import SEED_LIMIT
 from game.errors import IllegalChoice, InputError, SaveError
+from game.validation import clip
 
 FORMAT = "rulebook-skirmish-replay"
 VERSION = 1
+MAX_ROUNDS = 10_000
+#: A squad's team number: ASCII digits only ("²" passes str.isdigit() but not int()).
+_TeamKey = Annotated[str, Field(pattern=r"^-?[0-9]{1,9}$")]
 KEYS = ("format", "version", "map", "ruleset", "seed", "squads", "max_rounds",
         "choices", "digest", "over")
 
@@ -108,6 +121,7 @@ def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None) 
         "choices": [c.to_json() for c in battle.choices],
         "digest": battle.digest(),
         "over": bool(battle.over),
+        "dice": 2,  # negative seeds have their own dice (see Replay.legacy_dice)
     }
 
 
@@ -136,61 +150,63 @@ class Replay:
     digest: str
     over: bool
     player_sides: frozenset[int] = frozenset()  # optional key: absent means none
+    #: No ``"dice": 2`` key: written before negative seeds got their own dice, so a
+    #: negative seed replays with the dice of its absolute value (game.engine.dice).
+    legacy_dice: bool = False
+
+
+class _ReplayFile(BaseModel):
+    """A replay file's keys, each bounded (the validation layer: game.validation)."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    map: Annotated[str, Field(min_length=1, max_length=4096)]
+    ruleset: Annotated[str, Field(min_length=1, max_length=64)]
+    seed: Annotated[int, Field(gt=-SEED_LIMIT, lt=SEED_LIMIT)]
+    squads: dict[_TeamKey, list[Annotated[str, Field(max_length=64)]]] | None
+    max_rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
+    player_sides: list[Annotated[int, Field(ge=-(2 ** 31), lt=2 ** 31)]] = []
+    choices: list[Any]
+    digest: Annotated[str, Field(max_length=128)]
+    over: bool
+    dice: Literal[2] | None = None
+
+    @field_validator("map")
+    @classmethod
+    def _no_nul(cls, value: str) -> str:
+        if "\0" in value:
+            raise ValueError("a map path cannot hold a NUL byte")
+        return value
 
 
 def read_replay(path: str | Path) -> Replay:
     """Read and check a replay file's shape; raise SaveError naming the file."""
+    from game.validation import Invalid, check, parse_json, read_text
+
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = parse_json(read_text(path))
     except FileNotFoundError:
         raise SaveError(path, "no such file") from None
-    except UnicodeDecodeError:
-        raise SaveError(path, "is not a text file (not UTF-8)") from None
     except OSError as exc:
         raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(path, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    except RecursionError:
-        raise SaveError(path, "is not valid JSON (nested too deeply)") from None
+    except Invalid as exc:
+        raise SaveError(path, str(exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(path, f"is not a replay (expected \"format\": \"{FORMAT}\")")
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise SaveError(path, f"is a version {version!r} replay; this game reads version {VERSION}")
+        raise SaveError(path, f"is a version {clip(version)} replay; this game reads version {VERSION}")
     missing = [k for k in KEYS if k not in data]
     if missing:
         raise SaveError(path, f"is missing the key {missing[0]!r}")
-
-    def need(key: str, kind: type | tuple, what: str) -> Any:
-        value = data[key]
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            raise SaveError(path, f"key {key!r} must be {what} (it is {value!r:.60})")
-        return value
-
-    seed = need("seed", int, "an integer")
-    max_rounds = need("max_rounds", int, "an integer")
-    if max_rounds < 1:
-        raise SaveError(path, f"key 'max_rounds' must be at least 1 (it is {max_rounds})")
-    choices = need("choices", list, "a list of choices")
-    squads_raw = need("squads", (dict, type(None)), "an object of team -> templates, or null")
-    squads = None
-    if squads_raw is not None:
-        squads = {}
-        for team, templates in squads_raw.items():
-            if not team.lstrip("-").isdigit() or not isinstance(templates, list) \
-                    or not all(isinstance(t, str) for t in templates):
-                raise SaveError(path, f"squad {team!r} must be a team number with a list of template names")
-            squads[int(team)] = list(templates)
-    sides = data.get("player_sides", [])
-    if not isinstance(sides, list) or not all(isinstance(t, int) and not isinstance(t, bool)
-                                              for t in sides):
-        raise SaveError(path, f"key 'player_sides' must be a list of side numbers (it is {sides!r:.60})")
-    return Replay(path, need("map", str, "a map path"), need("ruleset", str, "a ruleset id"), seed,
-                  squads, max_rounds, tuple(choices), need("digest", str, "a digest string"),
-                  need("over", bool, "true or false"), frozenset(sides))
+    try:
+        raw = check(_ReplayFile, data)
+    except Invalid as exc:
+        raise SaveError(path, str(exc)) from None
+    squads = None if raw.squads is None else {int(t): list(s) for t, s in raw.squads.items()}
+    return Replay(path, raw.map, raw.ruleset, raw.seed, squads, raw.max_rounds, tuple(raw.choices),
+                  raw.digest, raw.over, frozenset(raw.player_sides), legacy_dice=raw.dice is None)
 
 
 def replay_battle(replay: Replay) -> Any:
@@ -202,9 +218,11 @@ def replay_battle(replay: Replay) -> Any:
     from game.engine.setup import new_battle
 
     try:
+        from game.engine.dice import Dice
         battle = new_battle(resolve_map(replay.map), replay.ruleset, seed=replay.seed,
                             squads=replay.squads, max_rounds=replay.max_rounds,
-                            player_sides=replay.player_sides)
+                            player_sides=replay.player_sides,
+                            dice=Dice(replay.seed, legacy=replay.legacy_dice))
     except InputError as exc:
         raise SaveError(replay.path, f"{exc.where}: {exc.problem}") from None
     try:
