@@ -367,8 +367,14 @@ def main(argv: Sequence[str] | None = None, prog: str = "skirmish") -> int:
         return 130
 
 
+MAX_ERROR_LINE = 400  # user data quoted in an error can be huge (a 50 MB digest): cut it
+
+
 def _fail(line: str) -> int:
-    print(f"error: {' '.join(line.split())}", file=sys.stderr)
+    line = " ".join(line[: MAX_ERROR_LINE * 4].split())
+    if len(line) > MAX_ERROR_LINE:
+        line = line[: MAX_ERROR_LINE - 1] + "…"
+    print(f"error: {line}", file=sys.stderr)
     return 2
 
 

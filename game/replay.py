@@ -27,8 +27,6 @@ there again wherever the game is run from; other maps are recorded by absolute p
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -87,29 +85,19 @@ def map_ref(path: str | Path) -> str:
 
 # --- writing -------------------------------------------------------------------------
 def atomic_write_text(path: str | Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder and
-    ``os.replace``: readers see the old file or the new one, never half of either, and
-    a failed write leaves an existing file untouched."""
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write `text` to `path` with the game's one writer (`game.files.write_text`):
+    atomic for regular files, symlinks followed, special files written in place."""
+    from game.files import write_text
+    write_text(path, text)
 
 
-def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None) -> dict:
-    """The replay of `battle` so far, as the JSON object the file holds."""
-    return {
+def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None,
+                window: Mapping[str, Any] | None = None) -> dict:
+    """The replay of `battle` so far, as the JSON object the file holds. `window` is the
+    window's own choices for a save (who plays each side, fog), kept in the same file so
+    a save and its settings can never disagree."""
+    extra = {} if window is None else {"window": dict(window)}
+    return {**extra, 
         "format": FORMAT,
         "version": VERSION,
         "map": map_ref(battle.map.path),
@@ -126,9 +114,10 @@ def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None) 
 
 
 def save_replay(battle: Any, path: str | Path,
-                squads: Mapping[int, Sequence[str]] | None = None) -> None:
+                squads: Mapping[int, Sequence[str]] | None = None,
+                window: Mapping[str, Any] | None = None) -> None:
     """Write `battle`'s replay to `path` atomically (see `atomic_write_text`)."""
-    text = json.dumps(replay_data(battle, squads), indent=1) + "\n"
+    text = json.dumps(replay_data(battle, squads, window), indent=1) + "\n"
     try:
         atomic_write_text(path, text)
     except OSError as exc:
@@ -153,6 +142,7 @@ class Replay:
     #: No ``"dice": 2`` key: written before negative seeds got their own dice, so a
     #: negative seed replays with the dice of its absolute value (game.engine.dice).
     legacy_dice: bool = False
+    window: Any = None  # a save's "window" key, unchecked (game.ui.saves reads it)
 
 
 class _ReplayFile(BaseModel):
@@ -170,6 +160,7 @@ class _ReplayFile(BaseModel):
     digest: Annotated[str, Field(max_length=128)]
     over: bool
     dice: Literal[2] | None = None
+    window: Any = None  # the window's choices in a save: checked by game.ui.saves
 
     @field_validator("map")
     @classmethod
@@ -206,7 +197,8 @@ def read_replay(path: str | Path) -> Replay:
         raise SaveError(path, str(exc)) from None
     squads = None if raw.squads is None else {int(t): list(s) for t, s in raw.squads.items()}
     return Replay(path, raw.map, raw.ruleset, raw.seed, squads, raw.max_rounds, tuple(raw.choices),
-                  raw.digest, raw.over, frozenset(raw.player_sides), legacy_dice=raw.dice is None)
+                  raw.digest, raw.over, frozenset(raw.player_sides), legacy_dice=raw.dice is None,
+                  window=raw.window)
 
 
 def replay_battle(replay: Replay) -> Any:
