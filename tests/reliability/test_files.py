@@ -104,3 +104,16 @@ def test_the_window_start_cleans_the_config_folder(tmp_path):
     os.utime(stale, (0, 0))
     load_settings(tmp_path / "settings.json")
     assert not stale.exists()
+
+
+def test_save_replay_through_a_symlink_writes_the_target(tmp_path, capsys):
+    target = tmp_path / "real.json"
+    target.write_text("")
+    target.chmod(0o644)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert main(["demo", "--headless", "--ruleset", "fivebyfive", "--map", "arena",
+                 "--max-rounds", "1", "--save-replay", str(link)]) == 0
+    capsys.readouterr()
+    assert link.is_symlink() and '"rulebook-skirmish-replay"' in target.read_text()
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644

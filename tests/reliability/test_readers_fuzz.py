@@ -170,3 +170,24 @@ def test_a_ruleset_data_file_known_killers(tmp_path):
         path.write_text(text)
         with pytest.raises(DataError):
             load_table(path, Entry)
+
+
+CHOICE = st.one_of(JSONISH, st.fixed_dictionaries(
+    {"option": st.sampled_from(["declare", "move", "attack", "end_turn", "x"])},
+    optional={"target": st.one_of(JSONISH, st.lists(st.integers(), max_size=3)), "params": JSONISH}))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(choices=st.lists(CHOICE, max_size=4))
+def test_replaying_any_choices_gives_a_battle_or_one_error(tmp_path, choices):
+    from game.replay import replay_battle
+    doc = {"format": "rulebook-skirmish-replay", "version": 1, "map": "maps/arena.tmx",
+           "ruleset": "fate", "seed": 0, "squads": None, "max_rounds": 2, "choices": choices,
+           "digest": "", "over": False, "dice": 2}
+    path = tmp_path / "r.json"
+    path.write_text(as_text(doc))
+    try:
+        replay_battle(read_replay(path)).close()
+    except SaveError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 600
