@@ -1,0 +1,99 @@
+"""Where each side starts on a map that has no ``spawns`` layer.
+
+Rule (issue 16): deploy each side at opposite ends of the largest connected walkable
+region, as far apart as walking goes. The region's two far ends are found the usual
+way for a "diameter": walk from any cell to the farthest one (A), then from A to the
+farthest one (B). Side 1 takes the cells nearest A's end, side 2 those nearest B's,
+each ranked by how much nearer they are to their own end than to the other's.
+Steps are the four straight ones (a diagonal step may be closed by a corner, so
+straight steps are the connection every ruleset allows). Deterministic: ties go to
+the lower row, then the lower column.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from game.world.tactical_map import Spawn
+
+SQUAD = 5  # units per side when the map does not say: one of each archetype
+
+
+class NoDeployment(ValueError):
+    """No region of the map holds one unit per side; the message says why."""
+
+
+def _flood(walkable: np.ndarray, start: tuple[int, int]) -> np.ndarray:
+    """Steps from ``start`` to every cell it reaches by straight steps (-1: not reached)."""
+    w, h = walkable.shape
+    dist = np.full((w, h), -1, np.int32)
+    dist[start] = 0
+    queue = deque([start])
+    while queue:
+        x, y = queue.popleft()
+        d = dist[x, y] + 1
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < w and 0 <= ny < h and walkable[nx, ny] and dist[nx, ny] < 0:
+                dist[nx, ny] = d
+                queue.append((nx, ny))
+    return dist
+
+
+def largest_region(walkable: np.ndarray) -> np.ndarray:
+    """A bool mask of the largest 4-connected walkable region (the first found on a tie)."""
+    seen = np.zeros(walkable.shape, bool)
+    best = np.zeros(walkable.shape, bool)
+    best_size = 0
+    # Row by row (y, then x), so a tie goes to the region met first.
+    for y, x in zip(*np.nonzero(walkable.T)):
+        if seen[x, y]:
+            continue
+        region = _flood(walkable, (int(x), int(y))) >= 0
+        seen |= region
+        size = int(region.sum())
+        if size > best_size:
+            best, best_size = region, size
+    return best
+
+
+def _farthest(dist: np.ndarray) -> tuple[int, int]:
+    top = dist.max()
+    xs, ys = np.nonzero(dist == top)
+    order = np.lexsort((xs, ys))  # lowest row, then lowest column
+    return int(xs[order[0]]), int(ys[order[0]])
+
+
+def deploy(walkable: np.ndarray, per_side: int = SQUAD) -> tuple[tuple[Spawn, ...], str]:
+    """Spawns for two sides (team 1 and 2), and a sentence saying where they stand."""
+    if not walkable.any():
+        raise NoDeployment("has no walkable tile to deploy on")
+    region = largest_region(walkable)
+    size = int(region.sum())
+    if size < 2:
+        raise NoDeployment("has no two connected walkable tiles, so two sides cannot deploy")
+    cells = np.argwhere(region)  # (n, 2) of x, y
+    start = tuple(int(v) for v in cells[np.lexsort((cells[:, 0], cells[:, 1]))[0]])
+    end_a = _farthest(_flood(region, start))
+    dist_a = _flood(region, end_a)
+    end_b = _farthest(dist_a)
+    dist_b = _flood(region, end_b)
+    da, db = dist_a[region], dist_b[region]
+    xs, ys = cells[:, 0], cells[:, 1]
+    count = min(per_side, size // 2)
+    near_a = np.lexsort((xs, ys, da, da - db))[:count]
+    taken = set(near_a.tolist())
+    near_b = [i for i in np.lexsort((xs, ys, db, db - da)).tolist() if i not in taken][:count]
+    side_a = [(int(xs[i]), int(ys[i])) for i in near_a]
+    side_b = [(int(xs[i]), int(ys[i])) for i in near_b]
+    # Team 1 takes the western end (then the northern), as on the shipped maps.
+    if (np.mean([p[0] for p in side_b]), np.mean([p[1] for p in side_b])) < \
+            (np.mean([p[0] for p in side_a]), np.mean([p[1] for p in side_a])):
+        side_a, side_b = side_b, side_a
+    spawns = [Spawn(x, y, 1) for x, y in side_a] + [Spawn(x, y, 2) for x, y in side_b]
+    spawns.sort(key=lambda s: (s.team, s.y, s.x))
+    apart = int(dist_a[end_b])
+    where = (f"no 'spawns' layer: deployed {count} per side at the two far ends of the largest "
+             f"walkable region ({size} tiles), {apart} steps apart")
+    return tuple(spawns), where
