@@ -291,12 +291,30 @@ def _spawns(path, tmx, facts: XmlFacts, walkable, notes) -> tuple[tuple[Spawn, .
 
 
 def summarize(tmap: TacticalMap) -> str:
-    """One line for `check-map`: name, size, scale, spawns per team, cover tiles."""
+    """What ``check-map`` prints: a first line with name, size and spawns, then one line
+    each for layers, tilesets, spawns (or the deployment used), terrain, and every
+    repair or inference the loader made, so a map maker knows what to change."""
     per_team = Counter(s.team for s in tmap.spawns)
     teams = ", ".join(f"team {t}: {n}" for t, n in sorted(per_team.items()))
     cover = np.bincount(tmap.cover.ravel().astype(np.int64), minlength=len(Cover))
     kinds = ", ".join(f"{c.name.lower()} {cover[c]}" for c in Cover if c != Cover.NONE)
-    return (
+    cells = tmap.width * tmap.height
+    walkable = int(tmap.walkable.sum())
+    lines = [
         f"{tmap.name}: {tmap.width}x{tmap.height} tiles at {tmap.feet_per_tile} ft, "
-        f"{int(tmap.walkable.sum())} walkable; spawns {teams}; cover tiles {kinds}"
-    )
+        f"{walkable} walkable; spawns {teams}; cover tiles {kinds}",
+        f"  {tmap.orientation} map, {tmap.tile_width}x{tmap.tile_height} px tiles",
+        f"  tile layers: {', '.join(tmap.layer_names) or 'none'}"
+        + (f"; object layers: {', '.join(tmap.object_layers)}" if tmap.object_layers else ""),
+        f"  tilesets: {', '.join(tmap.tilesets) or 'none'}",
+    ]
+    for team in sorted(per_team):
+        where = " ".join(f"({s.x},{s.y})" for s in tmap.spawns if s.team == team)
+        source = "deployed by the game" if tmap.deployed else "from the spawns layer"
+        lines.append(f"  team {team}: {per_team[team]} units {source} at {where}")
+    lines.append(
+        f"  walkable {walkable} of {cells} tiles ({100 * walkable / cells:.0f}%); "
+        f"{int(tmap.blocks_sight.sum())} tiles block sight; cover: {kinds}; "
+        f"elevation {int(tmap.elevation.min())} to {int(tmap.elevation.max())}")
+    lines += [f"  note: {note}" for note in tmap.notes]
+    return "\n".join(lines)

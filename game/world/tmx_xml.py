@@ -302,10 +302,11 @@ def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.
     firstgid = node.get("firstgid", "")
     if not firstgid.isdigit() or not 1 <= int(firstgid) < 2**29:
         raise MapError(where, f"a tileset has a bad firstgid {firstgid[:40]!r}")
-    base = where.parent
+    # Real paths: a map reached through a symlinked folder still finds "../assets".
+    base = Path(os.path.realpath(where)).parent
     source = node.get("source")
     if source:
-        tsx = base / source
+        tsx = Path(os.path.realpath(base / source))
         node = parse_xml_file(where, tsx, "tileset file")
         if node.tag != "tileset":
             raise MapError(where, f"tileset file {tsx.name} is not a Tiled tileset")
@@ -322,7 +323,7 @@ def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.
     if image is not None:
         if not image.get("source"):
             raise MapError(where, f"{context} has an <image> without a source (embedded image data is not read)")
-        image_path = Path(os.path.normpath(base / image.get("source")))
+        image_path = Path(os.path.realpath(base / image.get("source")))
         if not image_path.is_file():
             raise MapError(where, f"{context} image {image_path} does not exist")
         image.set("source", str(image_path))  # pytmx joins it to the map's folder: absolute wins
@@ -344,7 +345,7 @@ def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.
         if own is not None:
             if not own.get("source"):
                 raise MapError(where, f"{tile_context} has an <image> without a source")
-            own_path = Path(os.path.normpath(base / own.get("source")))
+            own_path = Path(os.path.realpath(base / own.get("source")))
             if not own_path.is_file():
                 raise MapError(where, f"{tile_context} image {own_path} does not exist")
             own.set("source", str(own_path))
