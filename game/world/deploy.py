@@ -3,11 +3,11 @@
 Rule (issue 16): deploy each side at opposite ends of the largest connected walkable
 region, as far apart as walking goes. The region's two far ends are found the usual
 way for a "diameter": walk from any cell to the farthest one (A), then from A to the
-farthest one (B). Side 1 takes the cells nearest A's end, side 2 those nearest B's,
-each ranked by how much nearer they are to their own end than to the other's.
-Steps are the four straight ones (a diagonal step may be closed by a corner, so
-straight steps are the connection every ruleset allows). Deterministic: ties go to
-the lower row, then the lower column.
+farthest one (B). One side takes the cells nearest A, the other those nearest B,
+each ranked by how much nearer they are to their own end than to the other's, then
+by nearness to it. Steps are the four straight ones (a diagonal step may be closed by a corner, so
+straight steps are the connection every ruleset allows). Deterministic: ties are broken
+by row and column, mirrored between the two ends (see ``deploy``).
 """
 
 from __future__ import annotations
@@ -82,9 +82,11 @@ def deploy(walkable: np.ndarray, per_side: int = SQUAD) -> tuple[tuple[Spawn, ..
     da, db = dist_a[region], dist_b[region]
     xs, ys = cells[:, 0], cells[:, 1]
     count = min(per_side, size // 2)
-    near_a = np.lexsort((xs, ys, da, da - db))[:count]
-    taken = set(near_a.tolist())
-    near_b = [i for i in np.lexsort((xs, ys, db, db - da)).tolist() if i not in taken][:count]
+    # Ties at B's end go to the lower row, then column; at A's end to the higher ones,
+    # so a map that is the same turned 180 degrees gets a deployment that is too.
+    near_b = np.lexsort((xs, ys, db, db - da))[:count]
+    taken = set(near_b.tolist())
+    near_a = [i for i in np.lexsort((-xs, -ys, da, da - db)).tolist() if i not in taken][:count]
     side_a = [(int(xs[i]), int(ys[i])) for i in near_a]
     side_b = [(int(xs[i]), int(ys[i])) for i in near_b]
     # Team 1 takes the western end (then the northern), as on the shipped maps.

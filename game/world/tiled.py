@@ -230,7 +230,7 @@ def _tile_images(facts: XmlFacts, tmx) -> dict[int, TileImage]:
 def _feet_per_tile(path, props) -> int:
     value = props.get("feet_per_tile", 5)
     text = str(value).strip()
-    if isinstance(value, bool) or not text.isdigit() or len(text) > 4 \
+    if isinstance(value, bool) or not text.isdecimal() or len(text) > 4 \
             or not 1 <= int(text) <= MAX_FEET_PER_TILE:
         shown = repr(value) if len(repr(value)) <= 42 else repr(value)[:40] + "..."
         raise MapError(path, f"map property feet_per_tile is {shown}; it must be a whole number "
@@ -269,7 +269,7 @@ def _spawns(path, tmx, facts: XmlFacts, walkable, notes) -> tuple[tuple[Spawn, .
         label = f"spawn object {obj.id}"
         team = obj.properties.get("team")
         text = str(team).strip()
-        if team is None or isinstance(team, bool) or not text.lstrip("-").isdigit() or len(text) > 6:
+        if team is None or isinstance(team, bool) or not text.lstrip("-").isdecimal() or len(text) > 6:
             raise MapError(path, f"{label} needs an int property 'team' (it has {text[:40]!r})")
         archetype = obj.properties.get("archetype")
         if archetype is not None and str(archetype) not in ARCHETYPES:

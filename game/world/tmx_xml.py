@@ -20,6 +20,7 @@ size needs (``tmx_data``).
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,8 @@ from game.world.tmx_data import check_encoding, decode_tiles
 
 MAX_SIDE = 512  # tiles; 512x512 is 262,144 cells, far beyond a skirmish, still fast
 PLAYABLE = ("orthogonal", "isometric")
+SPAWNS = "spawns"
+PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object", "class", "enum")
 # Conventions other games use to mark what cannot be walked through (case-insensitive).
 SOLID_PROPERTIES = ("collides", "collision", "solid", "blocked", "wall")
 
@@ -142,6 +145,7 @@ def check_map_xml(path: Path) -> XmlFacts:
         raise MapError(
             path, "has no tile layer; the game reads the ground from tile layers "
             "(a map built only from objects cannot be played); add a tile layer in Tiled")
+    _tidy_for_pytmx(path, root)
     return XmlFacts(width, height, tile_w, tile_h, tuple(layers), tuple(tilesets), orientation,
                     root, tuple(notes), tuple(object_layers))
 
@@ -238,6 +242,10 @@ def _walk_layers(where, node, size, prefix, visible, opacity, offset, out, objec
             continue
         name = prefix + child.get("name", "")
         context = f"layer '{name}'"
+        if _unread(node, child):
+            if child.tag == "objectgroup":
+                objects.append(name)  # listed by check-map, otherwise ignored: never a refusal
+            continue
         _check_typed_properties(where, child, context)
         shown = visible and child.get("visible", "1") != "0"
         try:
@@ -292,7 +300,7 @@ def _check_object(where, obj, layer_name) -> None:
                 raise MapError(where, f"{context} has {attr}={value[:40]!r}, which is not a number") from None
             if number != number or abs(number) == float("inf"):
                 raise MapError(where, f"{context} has {attr}={value[:40]!r}, which is not a finite number")
-    if obj.get("gid") is not None and not obj.get("gid").isdigit():
+    if obj.get("gid") is not None and not obj.get("gid").isdecimal():
         raise MapError(where, f"{context} has gid={obj.get('gid')[:40]!r}, which is not a tile number")
     _check_typed_properties(where, obj, context)
 
@@ -300,7 +308,7 @@ def _check_object(where, obj, layer_name) -> None:
 def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.Element]:
     """Check one <tileset> and return its facts and a self-contained copy for pytmx."""
     firstgid = node.get("firstgid", "")
-    if not firstgid.isdigit() or not 1 <= int(firstgid) < 2**29:
+    if not firstgid.isdecimal() or not 1 <= int(firstgid) < 2**29:
         raise MapError(where, f"a tileset has a bad firstgid {firstgid[:40]!r}")
     # Real paths: a map reached through a symlinked folder still finds "../assets".
     base = Path(os.path.realpath(where)).parent
@@ -337,7 +345,7 @@ def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.
     tile_images: dict[int, tuple[Path, tuple[int, int]]] = {}
     for tile in node.findall("tile"):
         tid = tile.get("id", "")
-        if not tid.isdigit() or int(tid) >= 2**29:
+        if not tid.isdecimal() or int(tid) >= 2**29:
             raise MapError(where, f"{context} has a <tile> with a bad id {tid[:40]!r}")
         tile_context = f"tile {tid} of {context}"
         _check_typed_properties(where, tile, tile_context)
@@ -356,7 +364,7 @@ def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.
     if image is None and not tile_images:
         raise MapError(where, f"{context} has no image and no tile images")
     tilecount = node.get("tilecount")
-    if tilecount is not None and tilecount.isdigit() and int(tilecount) < 2**29:
+    if tilecount is not None and tilecount.isdecimal() and int(tilecount) < 2**29:
         count = int(tilecount)
     else:
         count = counted if image is not None else max(tile_images) + 1
@@ -372,7 +380,7 @@ def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.
 
 def _whole(where, node, attr, context) -> int:
     text = node.get(attr, "0")
-    if not text.isdigit() or len(text) > 6:
+    if not text.isdecimal() or len(text) > 6:
         raise MapError(where, f"{context} has {attr}={text[:40]!r}; it must be a whole number of pixels")
     return int(text)
 
@@ -390,7 +398,7 @@ def _tile_offset(where, node, context) -> tuple[int, int]:
 def _image_dims(where, image, path, context, notes) -> tuple[int, int]:
     """An image's size from its attributes, else from the file itself (old Tiled files)."""
     w, h = image.get("width"), image.get("height")
-    if w and h and w.isdigit() and h.isdigit() and int(w) > 0 and int(h) > 0:
+    if w and h and w.isdecimal() and h.isdecimal() and int(w) > 0 and int(h) > 0:
         return (int(w), int(h))
     size = image_size(path)
     if size is None or min(size) < 1:
@@ -416,6 +424,56 @@ def _tile_info(tile) -> TileInfo:
     return TileInfo(kind, collision, tuple(sorted(flags)))
 
 
+# What the game never reads, so pytmx need not parse it (and cannot trip on it): image
+# layers, object layers other than spawns (drawn or ignored, never a refusal), tiles'
+# collision shapes and animations (their facts are already in TileInfo), Wang sets.
+def _unread(parent, child) -> bool:
+    if child.tag == "imagelayer" or child.tag in ("wangsets", "terraintypes", "editorsettings"):
+        return True
+    if child.tag == "objectgroup" and parent.tag in ("map", "group"):
+        return child.get("name", "") != SPAWNS
+    return parent.tag == "tile" and child.tag in ("objectgroup", "animation")
+
+
+# Attributes pytmx converts with int(), float() or its bool reader (pytmx.types).
+_INT_ATTRS = frozenset("columns duration firstgid gid id margin nextobjectid spacing tile "
+                       "tilecount tileheight tileid tilewidth".split())
+_FLOAT_ATTRS = frozenset("height hexsidelength opacity pixelsize probability rotation width x y".split())
+_BOOL_ATTRS = frozenset("bold italic kerning strikeout underline visible wrap".split())
+
+
+def _tidy_for_pytmx(where, root) -> None:
+    """Drop what the game never reads; refuse, naming it, any attribute pytmx cannot convert."""
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if _unread(parent, child):
+                parent.remove(child)
+    for node in root.iter():
+        label = f"<{node.tag}>" + (f" '{node.get('name')[:40]}'" if node.get("name") else "") + \
+            (f" (id {node.get('id')[:12]})" if node.get("id") and not node.get("name") else "")
+        for key in ("offsetx", "offsety"):
+            # Tiled writes fractional offsets; pytmx reads them with int(). The facts
+            # already hold the rounded offsets, so round them here too.
+            if key in node.attrib:
+                node.set(key, str(round(float(node.get(key)))))
+        for key, value in node.attrib.items():
+            try:
+                if key in _INT_ATTRS:
+                    int(value) if len(value) < 20 else int("too long")
+                elif key in _FLOAT_ATTRS:
+                    if not math.isfinite(float(value)):
+                        raise ValueError
+                elif key in _BOOL_ATTRS and (value.strip().lower()[:1] or "0") not in "1yt-0nf":
+                    raise ValueError
+                else:
+                    continue
+            except ValueError:
+                kind = ("a whole number" if key in _INT_ATTRS else
+                        "a number" if key in _FLOAT_ATTRS else "true or false")
+                shown = value if len(value) < 40 else value[:40] + "..."
+                raise MapError(where, f"{label} has {key}={shown!r}, which is not {kind}") from None
+
+
 _CHECKS = {
     "int": lambda v: int(v) if len(v) < 20 else int("x"),
     "float": lambda v: float(v),
@@ -431,7 +489,7 @@ def _check_typed_properties(where, node, context) -> None:
     # pytmx keeps a tile's properties in a dict, but sets every other element's as
     # attributes, refusing a name the element already has.
     reserved = set() if node.tag == "tile" else reserved_names(node.tag) | set(node.keys())
-    for prop in props.findall("property"):
+    for prop in list(props.findall("property")):
         kind, value = prop.get("type", "string"), prop.get("value", prop.text)
         pname = prop.get("name")
         if pname is None:
@@ -442,6 +500,12 @@ def _check_typed_properties(where, node, context) -> None:
                 f"{context}: property {pname[:40]!r} has a name the map reader "
                 "reserves for its own use; rename it",
             )
+        if kind not in PROPERTY_TYPES:
+            raise MapError(where, f"{context}: property {pname[:40]!r} has type {kind[:40]!r}; "
+                                  f"Tiled's types are {', '.join(PROPERTY_TYPES)}")
+        if kind == "class":
+            props.remove(prop)  # custom classes need Tiled's project file; the game reads none
+            continue
         check = _CHECKS.get(kind)
         if check is None:
             continue
