@@ -279,3 +279,25 @@ def test_a_map_built_only_from_objects_is_refused_in_one_line(tmp_path):
     path = write_map(tmp_path, old_tileset() + '<objectgroup name="stuff"><object id="1" gid="1" x="0" y="32"/></objectgroup>')
     with pytest.raises(MapError, match="has no tile layer; the game reads the ground from tile layers"):
         load_map(path)
+
+
+RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_inferred_and_isometric_maps_play_a_battle_in_every_ruleset(tmp_path, ruleset):
+    from game.simulate import BattleSpec, play_ai_battle
+    # a 10x6 field with a collision-shape wall stub and a "heavy_cover" tile, no spawns
+    tiles = ('<tile id="1"><objectgroup><object id="1" x="0" y="0" width="32" height="32"/></objectgroup></tile>'
+             '<tile id="2" type="heavy_cover"/>')
+    rows = [[1] * 10 for _ in range(6)]
+    rows[2][4] = rows[3][4] = 2
+    rows[1][6] = rows[4][3] = 3
+    field = write_map(tmp_path, old_tileset(tiles) + csv_layer("g", rows), width=10, height=6)
+    iso = iso_map(tmp_path, [(16, 16, 1), (144, 112, 2)])
+    for path in (field, iso):
+        battle = play_ai_battle(BattleSpec(str(path), ruleset, seed=3, max_rounds=4))
+        try:
+            assert battle.pending is None  # played to its end (a win or the round limit)
+        finally:
+            battle.close()
