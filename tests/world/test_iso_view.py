@@ -86,3 +86,36 @@ def test_orthogonal_maps_keep_the_square_camera(tmp_path):
     from game.replay import maps_dir
     board = BoardRenderer(load_map(maps_dir() / "arena.tmx"))
     assert type(board.camera) is Camera and not isinstance(board.camera, IsoCamera)
+
+
+def test_the_menu_lists_the_players_maps_and_opens_one_by_path(tmp_path, monkeypatch):
+    """User map folder maps appear after the shipped ones; key O opens any .tmx by path."""
+    from types import SimpleNamespace
+
+    from game.ui.menu import MenuScreen
+    from game.ui.settings import Settings
+    from game.world.catalog import menu_maps, resolve_map, shipped_maps_dir, user_maps_dir
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = user_maps_dir()
+    folder.mkdir(parents=True)
+    mine = iso_map(folder, [(16, 16, 1), (144, 112, 2)], name="my_iso.tmx")
+    listed = menu_maps()
+    assert listed[-1] == mine and listed[0].parent == shipped_maps_dir()
+    assert resolve_map("my_iso") == mine and resolve_map("user-maps/my_iso.tmx") == mine
+
+    elsewhere = iso_map(tmp_path, [(16, 16, 1), (144, 112, 2)], name="far_away.tmx")
+    app = SimpleNamespace(settings=Settings(), settings_path=tmp_path / "settings.json", mouse=(0, 0))
+    menu = MenuScreen(app)
+    assert mine in menu.map_paths
+    press = lambda key, ch="": menu.handle(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=ch, mod=0))
+    press(pygame.K_o, "o")
+    assert menu.opener is not None
+    for ch in "nowhere.tmx":
+        press(pygame.K_a, ch)
+    press(pygame.K_RETURN)
+    assert "nowhere.tmx" in menu.opener.error  # the loader's one line, box still open
+    menu.opener.text = str(elsewhere)
+    press(pygame.K_RETURN)
+    assert menu.opener is None and menu.map_info.path == elsewhere
+    assert menu.s.map == str(elsewhere)
+    menu.draw(pygame.Surface((1280, 720)))
