@@ -34,6 +34,8 @@ from game.world.pytmx_guard import reserved_names
 from game.world.tmx_data import check_encoding, decode_tiles
 
 MAX_SIDE = 512  # tiles; 512x512 is 262,144 cells, far beyond a skirmish, still fast
+MAX_TILE_PX = 512  # the map's grid cell; real maps use 8 to 256
+MAX_PICTURE_PX = 4096  # a tileset's tile (tall pictures, image collections)
 PLAYABLE = ("orthogonal", "isometric")
 SPAWNS = "spawns"
 PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object", "class", "enum")
@@ -122,7 +124,8 @@ def check_map_xml(path: Path) -> XmlFacts:
             path, f"has {orientation} orientation; the game plays orthogonal and isometric maps{later}; "
             "in Tiled, make a new orthogonal or isometric map")
     notes: list[str] = []
-    tile_w, tile_h = _positive_int(path, root, "tilewidth"), _positive_int(path, root, "tileheight")
+    tile_w, tile_h = (_positive_int(path, root, "tilewidth", MAX_TILE_PX),
+                      _positive_int(path, root, "tileheight", MAX_TILE_PX))
     if root.get("infinite", "0") == "1" or root.find(".//chunk") is not None:
         width, height = _finite_from_chunks(path, root, orientation, (tile_w, tile_h), notes)
     else:
@@ -159,6 +162,9 @@ def _positive_int(where: Path, node: ElementTree.Element, attr: str, maximum: in
     if value < 1:
         shown = repr(text) if text is None or len(text) < 40 else repr(text[:40] + "...")
         raise MapError(where, f"<{node.tag}> attribute {attr}={shown} is not a positive whole number")
+    if maximum is not None and value > maximum:
+        raise MapError(where, f"<{node.tag}> attribute {attr}={value} is more than the {maximum} px "
+                              "the game draws")
     return value
 
 
@@ -323,7 +329,8 @@ def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.
     name = node.get("name") or (source or "unnamed")
     context = f"tileset '{name}'"
     _check_typed_properties(where, node, context)
-    tile_size = (_positive_int(where, node, "tilewidth"), _positive_int(where, node, "tileheight"))
+    tile_size = (_positive_int(where, node, "tilewidth", MAX_PICTURE_PX),
+                 _positive_int(where, node, "tileheight", MAX_PICTURE_PX))
     margin, spacing = _whole(where, node, "margin", context), _whole(where, node, "spacing", context)
     offset = _tile_offset(where, node, context)
     image = node.find("image")

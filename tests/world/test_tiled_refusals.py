@@ -230,3 +230,9 @@ def test_tile_property_out_of_range(tmp_path, props, words):
 def test_property_names_the_reader_reserves(tmp_path, where, edit):
     path = copy_map(tmp_path, "arena", edit)
     refused(path, where, "reserves for its own use")
+
+
+def test_tile_size_beyond_what_the_window_draws(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('tilewidth="32" tileheight="32" infinite',
+                                                           'tilewidth="100000" tileheight="32" infinite', 1))
+    refused(path, "tilewidth=100000", "more than the 512 px")
