@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -44,8 +45,16 @@ def installed(tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PIP_DISABLE_PIP_VERSION_CHECK="1",
                XDG_DATA_HOME=str(base / "data"), XDG_CONFIG_HOME=str(base / "config"))
+    # Build from a copy of what the wheel is made of, so the build leaves nothing in
+    # the checkout (setuptools writes build/ and *.egg-info beside pyproject.toml).
+    source = base / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(ROOT / "game", source / "game",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     wheels = base / "wheels"
-    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)]
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)]
     if _can_build_without_isolation():
         build.insert(4, "--no-build-isolation")
     _run(build, cwd=base, env=env)
