@@ -212,7 +212,7 @@ def _suppression_damage(battle: "Battle", unit: int, z: int, zone: SuppressionZo
         return
     dt = template(battle, unit).dt.get(weapon.damage_type, 0) + cover_dt
     take_damage(battle, unit, max(0, roll.total - dt),
-                f"suppressing fire {roll}" + (f" − {dt} DT" if dt else ""))
+                f"suppressing fire of {battle.name(zone.shooter)}: {roll}" + (f" − {dt} DT" if dt else ""))
 
 
 def act_in_suppression(battle: "Battle", unit: int) -> bool:

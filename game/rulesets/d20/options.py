@@ -191,12 +191,11 @@ def suppress_option(battle: "Battle", unit: int) -> Option | None:
         return None
     reach_tiles = weapon.ranges_ft[0] // battle.map.feet_per_tile
     # Aim at any tile the bullets can reach (through concealment, not through walls).
-    tiles = tuple(sorted(suppression.in_line_of_fire(battle.map, battle.tile(unit), reach_tiles),
-                         key=lambda t: (t[1], t[0])))
-    if not tiles:
+    field = suppression.field_of_fire(battle.map, battle.tile(unit), reach_tiles)
+    if not field.any():
         return None
     return Option("suppress", "Suppressing fire", "4 Actions + Reaction, 15 rounds", TARGET_TILE,
-                  tiles, hotkey="z", offensive=True,
+                  TileSet(field), hotkey="z", offensive=True,
                   description="A 90° cone to the first range: Willpower vs 12 + Firearms or be pinned.")
 
 

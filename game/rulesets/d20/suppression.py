@@ -21,6 +21,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+import tcod.constants
+import tcod.map
+
 from game.engine import grapple
 from game.world.sight import line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
@@ -42,30 +46,36 @@ def cone(battle: "Battle", origin: Tile, aim: Tile, reach_tiles: int) -> frozens
                         lambda: _cone(battle.map, origin, aim, reach_tiles))
 
 
-def in_line_of_fire(tmap, origin: Tile, reach_tiles: int) -> tuple[Tile, ...]:
-    """Every tile within `reach_tiles` (Chebyshev) that no solid barrier hides from
-    `origin`: where bullets from there can go. Memoised per map."""
-    return terrain_memo(tmap, ("d20-fire-reach", origin, reach_tiles),
-                        lambda: _in_line_of_fire(tmap, origin, reach_tiles))
+def field_of_fire(tmap, origin: Tile, reach_tiles: int) -> np.ndarray:
+    """Bool grid [x, y]: the tiles within `reach_tiles` (Chebyshev) that bullets from
+    `origin` can reach: the field of view with only solid barriers opaque (walls: they
+    block sight, cannot be walked and give no cover). Concealment and cover do not
+    stop it. Memoised per map; read-only."""
+    return terrain_memo(tmap, ("d20-field-of-fire", origin, reach_tiles),
+                        lambda: _field_of_fire(tmap, origin, reach_tiles))
 
 
-def _in_line_of_fire(tmap, origin: Tile, reach_tiles: int) -> tuple[Tile, ...]:
-    ox, oy = origin
-    out = []
-    for y in range(max(0, oy - reach_tiles), min(tmap.height, oy + reach_tiles + 1)):
-        for x in range(max(0, ox - reach_tiles), min(tmap.width, ox + reach_tiles + 1)):
-            if (x, y) != origin and not line_of_fire(tmap, origin, (x, y)).blocked:
-                out.append((x, y))
-    return tuple(out)
+def _field_of_fire(tmap, origin: Tile, reach_tiles: int) -> np.ndarray:
+    clear = terrain_memo(tmap, "d20-bullets-pass",
+                         lambda: ~(tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)))
+    x, y = origin
+    x0, y0 = max(0, x - reach_tiles), max(0, y - reach_tiles)
+    box = clear[x0:x + reach_tiles + 1, y0:y + reach_tiles + 1]
+    out = np.zeros(tmap.shape, bool)
+    out[x0:x + reach_tiles + 1, y0:y + reach_tiles + 1] = tcod.map.compute_fov(
+        box, (x - x0, y - y0), 0, True, tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+    out[origin] = False
+    out.flags.writeable = False
+    return out
 
 
 def _cone(tmap, origin: Tile, aim: Tile, reach_tiles: int) -> frozenset[Tile]:
     ax, ay = aim[0] - origin[0], aim[1] - origin[1]
     aim_angle = math.atan2(ay, ax)
     out = set()
-    for x, y in in_line_of_fire(tmap, origin, reach_tiles):
-        if not tmap.walkable[x, y]:
-            continue  # nobody can stand there: not part of the area
+    xs, ys = np.nonzero(field_of_fire(tmap, origin, reach_tiles) & tmap.walkable)
+    for x, y in zip(xs.tolist(), ys.tolist()):
+        # Walkable tiles only: nobody can stand anywhere else.
         diff = abs((math.atan2(y - origin[1], x - origin[0]) - aim_angle + math.pi)
                    % (2 * math.pi) - math.pi)
         if diff <= math.pi / 4 + 1e-9:
