@@ -29,6 +29,7 @@ class Tally:
     friendly_ko: int = 0
     wins: dict[str, int] = field(default_factory=dict)
     battles: int = 0
+    rounds: list[int] = field(default_factory=list)
 
     def line(self) -> str:
         out = [f"battles {self.battles}",
@@ -40,6 +41,7 @@ class Tally:
         share = self.friendly / self.damage if self.damage else 0.0
         out.append(f"friendly damage {self.friendly}/{self.damage} = {share:.2%}")
         out.append(f"allies knocked out by own side {self.friendly_ko / max(1, self.battles):.2f}/battle")
+        out.append(f"rounds median {statistics.median(self.rounds)}, max {max(self.rounds)}")
         out.append("wins " + ", ".join(f"{k}: {v}" for k, v in sorted(self.wins.items())))
         return "\n".join(out)
 
@@ -69,7 +71,6 @@ def attribute(battle, events, tally: Tally) -> None:
 
 
 def play(tmap, ruleset, orders, seed: int, levels: dict[int, str], tally: Tally) -> None:
-    from game.ai.d20 import make_ai
     from game.engine.battle import Battle
     from game.simulate import ai_seed
     from game.world.sight import forget
@@ -77,11 +78,13 @@ def play(tmap, ruleset, orders, seed: int, levels: dict[int, str], tally: Tally)
     forget(tmap)
     start = time.process_time()
     battle = Battle(tmap, ruleset, orders, seed=seed)
-    ais = {team: make_ai(ai_seed(seed, team), levels.get(team, "normal")) for team in battle.teams()}
+    ais = {team: _ai(ai_seed(seed, team), levels.get(team, "normal")) for team in battle.teams()}
     events_seen = len(battle.log)
     decision_times: list[tuple[str, float]] = []
     try:
         while battle.pending is not None:
+            if len(decision_times) > 20000:
+                raise RuntimeError(f"battle seed {seed} does not end (a decision loop?)")
             d = battle.pending
             t0 = time.process_time()
             choice = ais[d.side].decide(battle, d)
@@ -92,10 +95,21 @@ def play(tmap, ruleset, orders, seed: int, levels: dict[int, str], tally: Tally)
         winner = battle.winner
         tally.wins[str(winner)] = tally.wins.get(str(winner), 0) + 1
         tally.battles += 1
+        tally.rounds.append(battle.round)
     finally:
         battle.close()
     for level, t in decision_times:
         tally.decision_ms.setdefault(level, []).append(t * 1000)
+
+
+def _ai(seed: int, level: str):
+    """A level of this AI, or `module:level` for another implementation to compare."""
+    import importlib
+    from game.ai.d20 import make_ai
+    if ":" in level:
+        module, _, name = level.partition(":")
+        return importlib.import_module(module).make_ai(seed, name)
+    return make_ai(seed, level)
 
 
 def main(argv: list[str] | None = None) -> int:

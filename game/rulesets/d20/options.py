@@ -283,9 +283,10 @@ END = Option("end_turn", "End turn", "", hotkey="e")
 def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
     ts = battle.get(unit, TurnState)
     restraint = battle.try_get(unit, Restraint)
+    pinned = failed_suppression_here(battle, unit)
     if restraint is not None:
-        # A restrained creature may only struggle free.
-        if ts.actions >= 2 and not restraint.manacled:
+        # A restrained creature may only struggle free (not while pinned in the fire).
+        if ts.actions >= 2 and not restraint.manacled and not pinned:
             return (Option("break_free", "Struggle free", "2 Actions", hotkey="b",
                            description="Athletics contest against your captor."), END)
         return (END,)
@@ -293,11 +294,11 @@ def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
     if holding is not None:
         # The restrainer may only apply restraints (or let go).
         opts = [Option("release", "Let go", "Free Action", hotkey="x")]
-        m = manacle_option(battle, unit)
+        m = None if pinned else manacle_option(battle, unit)
         if m is not None:
             opts.insert(0, m)
         return tuple(opts) + (END,)
-    if failed_suppression_here(battle, unit):
+    if pinned:
         m = move_option(battle, unit)
         if m is not None and ts.must_leave:
             return (m,)  # started its turn unprotected and failed: it must move out
