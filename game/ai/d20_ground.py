@@ -39,15 +39,28 @@ def _enemy_view(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
     seen = seen_from(tmap, enemy)
     dist = np.maximum(abs(X - ex), abs(Y - ey))
     protection = np.array([PROTECTION[c] for c in Cover])
-    cover = tmap.cover.astype(np.intp)
-    # Cover shields from the side it stands on: the neighbour toward the enemy.
-    nx = np.clip(X + np.sign(ex - X), 0, tmap.width - 1)
-    ny = np.clip(Y + np.sign(ey - Y), 0, tmap.height - 1)
-    shield = np.maximum(protection[cover[nx, ny]], protection[cover])
-    tx = np.clip(ex + np.sign(X - ex), 0, tmap.width - 1)
-    ty = np.clip(ey + np.sign(Y - ey), 0, tmap.height - 1)
-    open_to = 1 - np.maximum(protection[cover[tx, ty]], protection[cover[ex, ey]])
+    cover = protection[tmap.cover.astype(np.intp)]
+    # Cover shields a target from the tile next to it on the line of fire (and its own
+    # tile): the neighbour one step along the straight line toward the shooter; where
+    # the line passes exactly between two neighbours, the better of them.
+    shield = np.maximum(_toward(tmap, cover, X, Y, ex - X, ey - Y, dist), cover)
+    # The enemy's own shelter against a shooter on each tile, the same way round.
+    near = _toward(tmap, cover, np.full_like(X, ex), np.full_like(Y, ey), X - ex, Y - ey, dist)
+    open_to = 1 - np.maximum(near, cover[ex, ey])
     return seen, dist, shield, open_to
+
+
+def _toward(tmap: Any, cover: np.ndarray, X, Y, dx, dy, dist) -> np.ndarray:
+    """The best cover among the neighbours of (X, Y) one step along (dx, dy), rounded
+    half up and half down (the same tile unless the line splits evenly)."""
+    d = np.maximum(dist, 1)
+    vx, vy = dx / d, dy / d
+    out = np.zeros(tmap.shape)
+    for sx, sy in ((np.floor(vx + 0.5), np.floor(vy + 0.5)), (np.ceil(vx - 0.5), np.ceil(vy - 0.5))):
+        nx = np.clip(X + sx.astype(np.intp), 0, tmap.width - 1)
+        ny = np.clip(Y + sy.astype(np.intp), 0, tmap.height - 1)
+        out = np.maximum(out, cover[nx, ny])
+    return np.where(dist > 0, out, 0.0)
 
 
 def ground(battle: Any, reach_tiles: int, punch: float,

@@ -450,3 +450,28 @@ def test_after_a_failed_save_no_move_into_the_cone_is_offered_and_no_action_is_l
     assert actions(b, marksman) == 3
     targets = set(offered(b, "move").targets)
     assert targets and not targets & tiles and all(x > 6 for x, _ in targets)
+
+
+def test_a_restrained_creature_pinned_in_the_cone_cannot_struggle():
+    """"A creature that fails the save cannot ... take actions if they are within the
+    area": struggling free is an action, so a restrained marksman that fails its save
+    (1 + 2 = 3 vs 16) inside a cone has nothing left but the end of its turn, so the
+    turn passes to the gunner with no struggle rolled (before this, the struggle was
+    offered, refused by the fire, and offered again for ever)."""
+    from game.rulesets.d20.components import Restraining, Restraint
+
+    def hold(b):
+        brawler, marksman = b.units()[1], b.units()[2]
+        b.add(marksman, Restraint(brawler))
+        b.add(brawler, Restraining(marksman))
+
+    b = prepared_battle(ascii_map(OPEN), [(1, "gunner", 0, 5), (1, "brawler", 5, 4),
+                                          (2, "marksman", 5, 5)], [20, 10, 1, 20, 1], prepare=hold)
+    gunner, brawler, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    end_turn(b)  # the brawler (in the cone too: it saves, 20 + 1)
+    assert b.pending.actor == gunner
+    saves = _willpower_checks(b)
+    assert saves[-1].unit == marksman and not saves[-1].success
+    assert not [e for e in events_of(b, CheckRolled) if e.skill.startswith("Athletics")]
+    assert b.has(marksman, Restraint)
