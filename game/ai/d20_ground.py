@@ -67,7 +67,8 @@ def ground(battle: Any, reach_tiles: int, punch: float,
            enemies: tuple[tuple[tuple[int, int], int, float], ...]) -> np.ndarray:
     """The value of every tile for a unit whose weapon reaches `reach_tiles` and deals
     `punch` a turn there, against `enemies` given as (tile, reach in tiles, threat)."""
-    return battle.cached(("d20-ai-ground", reach_tiles, punch, enemies),
+    from game.ai.d20_values import memo
+    return memo(battle, ("d20-ai-ground", reach_tiles, punch, enemies),
                          lambda: _ground(battle.map, reach_tiles, punch, enemies))
 
 

@@ -7,6 +7,7 @@ ALLY_WEIGHT, so a shot that risks a friend must gain clearly more than it risks)
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 from typing import Any
 
@@ -51,7 +52,7 @@ def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, 
     each (an ally dropped is a loss), weighed by how dangerous the victim is."""
     profile = attack_profile(battle, attacker, target, kind, location)
     hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
-    values = battle.cached(("d20-ai-victims", profile, hps), lambda: victim_values(profile, hps))
+    values = memo(battle, ("d20-ai-victims", profile, hps), lambda: victim_values(profile, hps))
     total = 0.0
     for unit, expected, drop in values:
         total += sign(battle, side, unit) * (expected + drop * (KILL_WEIGHT + threat(battle, unit)))
@@ -66,7 +67,7 @@ def threat(battle: Any, unit: int) -> float:
     loaded = 0 if weapon is None or not weapon.ranged else \
         battle.get(unit, Loadout).loaded.get(weapon.id, 0)
     key = ("d20-ai-threat", template(battle, unit).id, weapon.id if weapon else None, loaded > 0)
-    return battle.cached(key, lambda: _threat(battle, unit, weapon, loaded))
+    return memo(battle, key, lambda: _threat(battle, unit, weapon, loaded))
 
 
 def _threat(battle: Any, unit: int, weapon: Any, loaded: int) -> float:
@@ -164,3 +165,25 @@ def disarm_value(battle: Any, side: int, unit: int, target: int) -> float:
     from game.rulesets.d20.components import Restraint
     extra = -5 if battle.has(target, Restraint) else 0
     return contest_chance(battle, unit, target, "athletics", extra) * threat(battle, target) / 3
+
+
+# --- the AI's own memo ------------------------------------------------------------------
+_MEMOS: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+MEMO_SIZE = 4096
+
+
+def memo(battle: Any, key: Any, compute) -> Any:
+    """A pure query about `battle` whose key names every input: kept outside the world
+    (and apart from the battle's own small cache, so the AI never crowds out the
+    ruleset's reach searches); the oldest half dropped when full."""
+    table = _MEMOS.get(battle)
+    if table is None:
+        table = _MEMOS[battle] = {}
+    try:
+        return table[key]
+    except KeyError:
+        if len(table) >= MEMO_SIZE:
+            for old in list(table)[:MEMO_SIZE // 2]:
+                del table[old]
+        value = table[key] = compute()
+        return value
