@@ -87,6 +87,8 @@ class D20AI:
             out += self._swap(battle, unit, opts["swap"])
         if "move" in opts:
             out += self._move(battle, side, unit, opts["move"])
+        if "drag" in opts:
+            out += self._drag(battle, side, unit, opts["drag"])
         if "end_turn" in opts:
             out.append((END_SCORE, opts["end_turn"].choice()))
         return out
@@ -210,6 +212,20 @@ class D20AI:
         if not np.isfinite(gain[tile]):
             return []
         return [(float(gain[tile]), opt.choice(tile))]
+
+
+    def _drag(self, battle: Any, side: int, unit: int, opt: Option) -> list[tuple[float, Choice]]:
+        """Hauling the Grapple one tile (1 Action): worth what the tile gains on the
+        ground grid (cover, out of the enemies' sight), less the Action; a Melee's
+        Athletics DC 13 check is weighed by its exact odds."""
+        from game.rulesets.d20.checks import chance_check
+        from game.rulesets.d20.stats import template
+        grid = unit_ground(battle, side, unit)
+        if grid is None:
+            return []
+        here = grid[battle.tile(unit)]
+        p = 1.0 if len(grapple.group(battle, unit)) <= 2 else chance_check(template(battle, unit).athletics, 13)
+        return [(p * float(grid[t] - here) - ACTION_COST, opt.choice(t)) for t in opt.targets]
 
 
 def unit_ground(battle: Any, side: int, unit: int):
