@@ -55,7 +55,8 @@ def initiative_spec(battle: "Battle", unit: int) -> md.RollSpec:
 
 def roll_initiative(battle: "Battle") -> list[int]:
     """Every active unit rolls; the order is highest first. [PROP] ties: higher
-    Accuracy, then the lower side number, then a d20 roll-off."""
+    Accuracy, then a d20 roll-off (never the side number: non-skilled rolls tie often,
+    and a fixed order would give side 1 a systematic edge)."""
     rolls: dict[int, int] = {}
     for unit in battle.units(active_only=True):
         rolled = md.roll(battle.dice, initiative_spec(battle, unit))
@@ -64,11 +65,11 @@ def roll_initiative(battle: "Battle") -> list[int]:
         battle.emit(InitiativeRolled(unit, battle.name(unit), str(rolled), rolled.total))
     groups: dict[tuple, list[int]] = {}
     for unit, total in rolls.items():
-        key = (-total, -stat(battle, unit, "accuracy"), battle.team(unit))
+        key = (-total, -stat(battle, unit, "accuracy"))
         groups.setdefault(key, []).append(unit)
     order: list[int] = []
     for key in sorted(groups):
-        order += roll_off(battle, groups[key])
+        order += roll_off(battle, sorted(groups[key]))
     return order
 
 

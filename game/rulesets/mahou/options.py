@@ -136,15 +136,16 @@ def move_options(battle: "Battle", unit: int, pool: "Pool") -> list[Option]:
                               hotkey="u", description=f"20 ft of movement to rise ({need} moves left "
                                                       "to pay); until then moves serve nothing else."))
         return out
-    if held:
-        return out  # [PROP] a held character cannot walk away; it must escape first
-    if holding:
-        tiles = grapples.drag_tiles(battle, unit, pool.move)
+    if held or holding:
+        # [PROP] a held character cannot walk away; it must escape first. Under a Fast
+        # grapple it keeps its moves (rule text) and may move the pair, as a holder may.
+        tiles = grapples.drag_tiles(battle, unit, pool.move) if pool.move else []
         if tiles:
-            out.append(Option("drag", "Drag your foe", "move actions (tile cost)", TARGET_TILE,
+            label = "Drag your foe" if holding else "Drag your grappler"
+            out.append(Option("drag", label, "move actions (tile cost)", TARGET_TILE,
                               tuple(tiles), hotkey="m",
-                              description="Step aside pulling the held foe into your place "
-                                          "(needs Strength at least its own)."))
+                              description="Step aside pulling the other of the pair into your "
+                                          "place (needs Strength at least its own)."))
         return out
     if pool.move >= 1:
         r = moving.move_reach(battle, unit)
