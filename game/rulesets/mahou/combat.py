@@ -204,6 +204,8 @@ def defend(battle: "Battle", unit: int, choice: Choice, inc: Incoming | None) ->
     effect = ""
     if spec.spot:
         inc.spots.append((spec.title, rolled.total))
+        if spec.defence == "dodge":
+            battle.get(unit, Actions).spot_dodged = True
         effect = "Against this attack only."
     else:
         effect = raise_active(battle, unit, spec.defence, rolled.total)
