@@ -139,6 +139,8 @@ class MahouAI:
         skills = opt.params["skill"]
         skill = max(skills, key=lambda s: rank(battle, unit, s))
         for target in opt.targets:
+            if not battle.active(target):
+                continue  # an unconscious foe can be struck, but nothing comes of it
             hp = battle.get(target, Health).hp
             knockout = hp + stat(battle, target, "defense") + 1
             limits = opt.params_for(target)

@@ -145,6 +145,28 @@ def needed_with(battle: "Battle", inc: Incoming, spec, total: int) -> int:
         setattr(active, spec.defence, saved)
 
 
+def needed_rule(battle: "Battle", inc: Incoming, spec):
+    """`needed_with` as a function of the defence's total, read once: the number is
+    max(passive-or-active, spot defences) + cover, so a spot defence's total joins the
+    spots and an active one of the attack's own defence raises the passive part
+    (fallen still applies); any other active defence leaves the number as it is."""
+    from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, FALLEN_PENALTY
+    profile = inc.profile
+    attacker, target, stance = profile.spec.attacker, profile.spec.target, profile.spec.stance
+    now = inc.number(battle)[0]
+    if helpless(battle, target) or (not spec.spot and DEFENCE_OF_STANCE[stance] != spec.defence):
+        return lambda total: now
+    cover = target_number(battle, attacker, target, stance)[2]
+    if spec.spot:
+        held = now - cover
+        return lambda total: max(held, total) + cover
+    floor = max(base_passive(battle, target, spec.defence),
+                getattr(battle.get(target, ActiveDefences), spec.defence) or 0)
+    fallen = FALLEN_PENALTY if is_fallen(battle, target) else 0
+    spots = max((t for _, t in inc.spots), default=-10 ** 9)
+    return lambda total: max(max(total, floor) + fallen, spots) + cover
+
+
 def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dict:
     """Exact chances for a defence prompt, in the shape actionblock's Dodge uses:
     `hit_passive` (the attack hits with no further defence) and `hit_<option>` with each
@@ -183,9 +205,10 @@ def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dic
     for opt in opts:
         spec = spec_from(battle, inc.profile.spec.target, opt.key, first_params(opt))
         dist = md.distribution(roll_spec(battle, spec, stance if spec.spot else None))
+        needed = needed_rule(battle, inc, spec)
         p_hit = dmg = 0.0
         for total, p in dist.items():
-            h, d = at(needed_with(battle, inc, spec, total))
+            h, d = at(needed(total))
             p_hit += p * h
             dmg += p * d
         mass = sum(dist.values())  # 1 less the explosions' cut tail (< 1e-9 per die)
