@@ -28,7 +28,7 @@ from game.rulesets.mahou.actions import perform
 from game.rulesets.mahou.components import (ActiveDefences, Actions, Initiative, PreciseHits,
                                             Soak)
 from game.rulesets.mahou.events import ActionsChanged, InitiativeRolled, TurnBegan
-from game.rulesets.mahou.options import turn_options
+from game.rulesets.mahou.options import talk_options, turn_options
 from game.rulesets.mahou.stats import armour, die_of, held_weapons, roll_conditions, stat
 
 if TYPE_CHECKING:
@@ -201,7 +201,7 @@ def held_windows(battle: "Battle", before: int | None = None, mover: int | None 
             from game.rulesets.mahou.attacks import distance_ft
             if distance_ft(battle, unit, mover) > 5:
                 continue
-        if len(turn_options(battle, unit)) <= 2:
+        if not _can_use_held(battle, unit):
             continue  # nothing to do with them but hold or end
         if before is not None:
             why = f"before {battle.name(before)}'s turn"
@@ -216,6 +216,19 @@ def held_windows(battle: "Battle", before: int | None = None, mover: int | None 
             yield from take_turn(battle, unit, "held")
             if check_victory(battle):
                 return
+
+
+def _can_use_held(battle: "Battle", unit: int) -> bool:
+    """Whether held actions could do anything now (the turn would offer more than
+    holding or ending). [PROP] a cheap reading of the turn's options: held hand
+    actions always can (draw, drop, defences), as can held moves for a standing
+    unit; a held speak action needs a foe within earshot."""
+    held = battle.get(unit, Actions).held
+    if held.primary or held.offhand or held.escape:
+        return True
+    if held.move and not grapples.is_held(battle, unit):
+        return True
+    return bool(held.speak) and bool(talk_options(battle, unit, economy.usable(battle, unit)))
 
 
 # --- the battle ----------------------------------------------------------------------------------

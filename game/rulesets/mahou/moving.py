@@ -10,6 +10,7 @@ or Gym roll on Agility for a long jump (a failure rolls Strength, non-exploding,
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.engine.components import STANDING, Position, Posture
@@ -44,11 +45,23 @@ def move_reach(battle: "Battle", unit: int):
     """Where the unit's usable move actions take it. [PROP] difficult terrain: a tile's
     move cost is the number of move actions it takes to enter."""
     budget = usable(battle, unit).move
-    start, blocked = battle.tile(unit), blocked_tiles(battle, unit)
+    start, blocked = battle.tile(unit), frozenset(blocked_tiles(battle, unit))
     # The key names every input (a pure query): kept across decisions, so a unit that
-    # attacks and then walks does not search the map again.
-    return battle.cached(("mahou-reach", start, budget, frozenset(blocked)),
-                         lambda: reach(battle.map, start, budget, blocked=blocked))
+    # attacks and then walks does not search the map again. The costs cover the whole
+    # map whatever the budget, which only limits the tiles a move may end on.
+    found = battle.cached(("mahou-reach", start, blocked),
+                          lambda: reach(battle.map, start, 0, blocked=blocked))
+    return found if found.budget == budget else replace(found, budget=budget)
+
+
+def move_tiles(battle: "Battle", unit: int) -> tuple[Tile, ...]:
+    """Free tiles a move can end on now (kept by position, blockers and budget)."""
+    budget = usable(battle, unit).move
+    start, blocked = battle.tile(unit), frozenset(blocked_tiles(battle, unit))
+
+    def compute() -> tuple[Tile, ...]:
+        return tuple(t for t in move_reach(battle, unit).tiles() if t not in blocked)
+    return battle.cached(("mahou-move-tiles", start, blocked, budget), compute)
 
 
 def straight_path(battle: "Battle", unit: int, dest: Tile, cost: int) -> list[Tile] | None:

@@ -157,9 +157,7 @@ def move_options(battle: "Battle", unit: int, pool: "Pool") -> list[Option]:
                                           "place (needs Strength at least its own)."))
         return out
     if pool.move >= 1:
-        r = moving.move_reach(battle, unit)
-        occupied = moving.blocked_tiles(battle, unit)
-        tiles = tuple(t for t in r.tiles() if t not in occupied)
+        tiles = moving.move_tiles(battle, unit)
         if tiles:
             out.append(Option("move", "Move", "1 move action per 5 ft (difficult ground more)",
                               TARGET_TILE, tiles, hotkey="m",
