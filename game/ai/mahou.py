@@ -72,55 +72,62 @@ class MahouAI:
 
     # --- the turn ----------------------------------------------------------------------
     def _turn(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        """Urgent things first (standing up, the last hand on a hold, a demand obeyed,
+        talk); then blows, and only when no blow is worth pressing with the primary hand
+        (both hands still unspent), movement and active defences: the primary attacks
+        first, and the offhand weighs a second blow against a defence afterwards."""
         from game.rulesets.mahou import talk
-        from game.rulesets.mahou.actions import intent_of
+        from game.rulesets.mahou.economy import usable
         unit = decision.actor
         opts = {o.key: o for o in decision.options}
-        cands: list[tuple[float, Choice | None]] = []
+        # Hold only hand actions that wait for a foe to come within reach: every held
+        # action means a question at every turn and every step nearby.
+        waiting = "hold" in opts and _hands_left(battle, unit) > 0 and not _can_strike(battle, unit)
+        end = (END, (opts["hold"] if waiting else opts["end_turn"]).choice())
+        state = talk.state(battle, unit)
+        urgent: list[tuple[float, Choice | None]] = []
         if "stand" in opts:
-            cands.append((6.0, opts["stand"].choice()))
+            urgent.append((6.0, opts["stand"].choice()))
         if "maintain" in opts:
             hand = opts["maintain"].params["hand"]
             last_hand = len(hand) <= 1 and _hands_left(battle, unit) <= 1
-            cands.append((30.0 if last_hand else 0.5, opts["maintain"].choice(None, hand=hand[-1])))
+            urgent.append((30.0 if last_hand else 0.5, opts["maintain"].choice(None, hand=hand[-1])))
+        urgent.append(self._comply(battle, unit, opts))
+        for key, scorer in (("distract", self._distract), ("bait", self._bait), ("demand", self._demand)):
+            if key in opts:
+                urgent.append(scorer(battle, decision, opts[key]))
+        urgent = [(s, c) for s, c in urgent if c is not None]
+        if state is None and any(s >= 6.0 for s, _ in urgent):
+            return urgent + [end]
+        cands = list(urgent)
         for o in decision.options:
             if o.key.startswith("attack_") or o.key in ("punch", "kick"):
                 cands.append(self._best_attack(battle, unit, o))
         for key, scorer in (("grapple", self._grapple), ("escape", self._escape),
                             ("reinforce", self._reinforce), ("pin", self._pin), ("slam", self._slam),
-                            ("pull", self._pull), ("distract", self._distract), ("bait", self._bait),
-                            ("demand", self._demand), ("draw", self._draw), ("pick_up", self._pick_up),
+                            ("pull", self._pull), ("draw", self._draw), ("pick_up", self._pick_up),
                             ("throw", self._throw)):
             if key in opts:
                 cands.append(scorer(battle, decision, opts[key]))
-        moving = [self._move(battle, unit, opts[k]) for k in ("move", "drag") if k in opts]
-        if "jump" in opts:
-            moving.append(self._jump(battle, unit, opts["jump"]))
-        cands += moving
-        wants_to_move = any(c[1] is not None and c[0] > 0.3 for c in moving)
-        for key in ("active_block", "active_parry", "active_dodge"):
-            if key in opts and not (key == "active_dodge" and wants_to_move):
-                # an Active Dodge spends every move: not while it still wants to go somewhere
-                cands.append(self._active_turn(battle, unit, opts[key]))
-        cands.append(self._comply(battle, unit, opts))
-        scored = [(s, c) for s, c in cands if c is not None]
-        state = talk.state(battle, unit)
+        cands = [(s, c) for s, c in cands if c is not None]
         if state is not None:
-            # Its own state: what goes against it needs an Intelligence roll.
-            adjusted = []
-            for score, choice in scored:
-                if talk.contrary(battle, unit, intent_of(battle, unit, choice)) is not None:
-                    score *= 0.05
-                elif state[0] == "enraged" and choice.target == state[1]:
-                    score += 5.0
-                adjusted.append((score, choice))
-            scored = adjusted
-        # Hold only hand actions that wait for a foe to come within reach: every held
-        # action means a question at every turn and every step nearby.
-        waiting = "hold" in opts and _hands_left(battle, unit) > 0 and not _can_strike(battle, unit)
-        end = opts["hold"] if waiting else opts["end_turn"]
-        scored.append((END, end.choice()))
-        return scored
+            cands = _play_state(battle, unit, state, cands)
+        pool = usable(battle, unit)
+        pressing = max((s for s, _ in cands), default=0.0)
+        if not (pressing >= 1.0 and pool.primary and pool.offhand):
+            more: list[tuple[float, Choice | None]] = []
+            moving = [self._move(battle, unit, opts[k]) for k in ("move", "drag") if k in opts]
+            if "jump" in opts:
+                moving.append(self._jump(battle, unit, opts["jump"]))
+            more += moving
+            wants_to_move = any(c[1] is not None and c[0] > 0.3 for c in moving)
+            for key in ("active_block", "active_parry", "active_dodge"):
+                if key in opts and not (key == "active_dodge" and wants_to_move):
+                    # an Active Dodge spends every move: not while it still wants to go somewhere
+                    more.append(self._active_turn(battle, unit, opts[key]))
+            more = [(s, c) for s, c in more if c is not None]
+            cands += _play_state(battle, unit, state, more) if state is not None else more
+        return cands + [end]
 
     # --- attacks -----------------------------------------------------------------------
     def _best_attack(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
@@ -271,12 +278,12 @@ class MahouAI:
     def _active_turn(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
         """Raised on its own turn it lasts until its next full turn: the damage it is
         expected to prevent from every foe that can strike before then."""
-        best: tuple[float, Choice | None] = (0.0, None)
-        for params in _param_sets(opt):
-            saved = prevented(battle, unit, opt.key, params, _threats(battle, unit))
-            if saved > best[0]:
-                best = (saved, opt.choice(None, **params))
-        return best
+        threats = _threats(battle, unit)
+        if not threats:
+            return (0.0, None)
+        params = _best_way(battle, unit, opt)
+        saved = prevented(battle, unit, opt.key, params, threats)
+        return (saved, opt.choice(None, **params)) if saved > 0 else (0.0, None)
 
     # --- items -----------------------------------------------------------------------------
     def _draw(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
@@ -403,6 +410,20 @@ def _pass(decision: Decision) -> Choice:
     return opt.choice(opt.targets[0] if opt.target_kind != TARGET_NONE else None)
 
 
+def _play_state(battle: Any, unit: int, state: tuple, scored: list) -> list:
+    """Its own distraction state: what goes against it needs an Intelligence roll."""
+    from game.rulesets.mahou import talk
+    from game.rulesets.mahou.actions import intent_of
+    out = []
+    for score, choice in scored:
+        if talk.contrary(battle, unit, intent_of(battle, unit, choice)) is not None:
+            score *= 0.05
+        elif state[0] == "enraged" and choice.target == state[1]:
+            score += 5.0
+        out.append((score, choice))
+    return out
+
+
 def _cheb(a, b) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
@@ -458,6 +479,21 @@ def _param_sets(opt: Option) -> list[dict]:
     if opt.key == "active_dodge":
         return [{"skill": k} for k in opt.params["skill"]]
     return [{"with": w, "hand": opt.params["hand"][0]} for w in opt.params["with"]]
+
+
+def _best_way(battle: Any, unit: int, opt: Option) -> dict:
+    """The way to make an active defence whose roll rises highest above what is held."""
+    from game.ai.mahou_odds import survival
+    from game.rulesets.mahou.components import ActiveDefences
+    from game.rulesets.mahou.defences import roll_spec, spec_from
+    from game.rulesets.mahou.stats import base_passive
+    defence = opt.key.split("_")[1]
+    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
+
+    def rise(params: dict) -> tuple[float, str]:
+        low, surv = survival(roll_spec(battle, spec_from(battle, unit, opt.key, params), None))
+        return float(surv[max(0, held + 1 - low):].sum()), str(sorted(params.items()))
+    return max(_param_sets(opt), key=rise)
 
 
 def _full_turn_done(battle: Any, unit: int) -> bool:

@@ -21,6 +21,7 @@ from game.rulesets.mahou.attacks import (WEAPON, AttackProfile, AttackSpec, _aft
 from game.rulesets.mahou.components import Health, Soak
 from game.rulesets.mahou.stats import held_weapons, rank, stat
 
+PAD = 64  # numbers to meet never fall this far below a roll's lowest total
 KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points besides the damage
 
 
@@ -102,13 +103,17 @@ def _curve(battle: Any, profile: AttackProfile):
     each (hit chance and critical chance from the roll's survival table)."""
     low, surv = survival(profile.roll)
     plain_d, crit_d, _, _ = hit_damage(battle, profile)
-    last = len(surv) - 1  # the table ends with a 0: beyond it nothing is met
+    # Padded so that any number from low − PAD up indexes it: the front repeats the
+    # certainty, the back (beyond the table's final 0) stays 0.
+    table = np.concatenate((np.full(PAD, surv[0]), surv))
+    last = len(table) - 1
+    base = PAD - low
 
     def curve(needed: np.ndarray) -> np.ndarray:
-        hit = surv[np.clip(needed - low, 0, last)]
+        hit = table[np.minimum(needed + base, last)]
         if not profile.crit_possible:
             return hit * plain_d
-        crit = surv[np.clip(2 * needed - low, 0, last)]
+        crit = table[np.minimum(2 * needed + base, last)]
         return (hit - crit) * plain_d + crit * crit_d
     return curve
 
