@@ -99,7 +99,7 @@ class MahouAI:
         urgent = [(s, c) for s, c in urgent if c is not None]
         if state is None and any(s >= 6.0 for s, _ in urgent):
             return urgent + [end]
-        cands = list(urgent)
+        cands: list = []
         for o in decision.options:
             if o.key.startswith("attack_") or o.key in ("punch", "kick"):
                 cands.append(self._best_attack(battle, unit, o))
@@ -114,6 +114,7 @@ class MahouAI:
             cands = _play_state(battle, unit, state, cands)
         pool = usable(battle, unit)
         pressing = max((s for s, _ in cands), default=0.0)
+        cands += urgent
         if not (pressing >= 1.0 and pool.primary and pool.offhand):
             more: list[tuple[float, Choice | None]] = []
             moving = [self._move(battle, unit, opts[k]) for k in ("move", "drag") if k in opts]
