@@ -114,7 +114,7 @@ class MahouAI:
             cands = _play_state(battle, unit, state, cands)
         pool = usable(battle, unit)
         pressing = max((s for s, _ in cands), default=0.0)
-        cands += urgent
+        cands += _play_state(battle, unit, state, urgent) if state is not None else urgent
         if not (pressing >= 1.0 and pool.primary and pool.offhand):
             more: list[tuple[float, Choice | None]] = []
             moving = [self._move(battle, unit, opts[k]) for k in ("move", "drag") if k in opts]
