@@ -9,6 +9,7 @@ battle state), so a battle asks numpy for each distinct roll once.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -23,6 +24,25 @@ from game.rulesets.mahou.stats import held_weapons, rank, stat
 
 PAD = 64  # numbers to meet never fall this far below a roll's lowest total
 KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points besides the damage
+
+
+_KEPT: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+KEPT_MAX = 4096
+
+
+def kept(battle: Any, key: tuple, compute):
+    """The AI's own memo for one battle, outside its world: `key` names every input of
+    the answer, so it never goes stale; the oldest entries go past KEPT_MAX."""
+    store = _KEPT.get(battle)
+    if store is None:
+        store = _KEPT[battle] = {}
+    try:
+        return store[key]
+    except KeyError:
+        if len(store) >= KEPT_MAX:
+            store.pop(next(iter(store)))
+        value = store[key] = compute()
+        return value
 
 
 @lru_cache(maxsize=8192)
@@ -86,8 +106,16 @@ def hit_damage(battle: Any, profile: AttackProfile) -> tuple[float, float, float
     return plain[0], crit[0], plain[1], crit[1]
 
 
-def blow(battle: Any, spec: AttackSpec, needed: int | None = None) -> Blow:
-    """The attack's exact value against the number it must meet now (or `needed`)."""
+def blow(battle: Any, spec: AttackSpec) -> Blow:
+    """The attack's exact value against the number it must meet now (kept by its inputs)."""
+    key = ("blow", spec) + _fingerprint(battle, spec.attacker, spec.target)
+    if spec.mode == "grapple":
+        from game.rulesets.mahou.economy import owned
+        key += tuple(owned(battle, spec.target, k) for k in ("primary", "offhand", "move"))
+    return kept(battle, key, lambda: _blow(battle, spec))
+
+
+def _blow(battle: Any, spec: AttackSpec, needed: int | None = None) -> Blow:
     profile = attack_profile(battle, spec)
     tn = profile.target_number if needed is None else needed
     hit = at_least(profile.roll, tn)
@@ -149,4 +177,26 @@ def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
             now = float(curve(np.array([profile.target_number]))[0])
             out.append(Threat(profile, curve, now, profile.tn_parts[0][0] == "helpless"))
         return out
-    return battle.memo(("mahou-ai-threat", foe, target), compute)
+    return kept(battle, ("threat", foe, target) + _fingerprint(battle, foe, target), compute)
+
+
+def _fingerprint(battle: Any, foe: int, target: int) -> tuple:
+    """Everything a foe's attack profiles on `target` read (positions, what the hands
+    hold, postures, wounds, distraction, active defences, soak, holds), so that the
+    answer can be kept across decisions under a key that names all its inputs."""
+    from game.engine.components import Posture
+    from game.rulesets.mahou import talk
+    from game.rulesets.mahou.components import ActiveDefences, Hold, Loadout
+    from game.rulesets.mahou.stats import helpless
+
+    def unit(u: int) -> tuple:
+        lo = battle.get(u, Loadout)
+        top = talk.strongest(battle, u)
+        return (battle.tile(u), lo.main, lo.off, lo.armour, battle.get(u, Posture).value,
+                battle.get(u, Health).hp, helpless(battle, u),
+                None if top is None else (top.penalty, top.state, top.source, top.bait, top.demand))
+    act = battle.get(target, ActiveDefences)
+    holds = tuple(sorted((h.holder, h.held, h.pinned) for _, h in battle.query(Hold)
+                         if {h.holder, h.held} == {foe, target}))
+    return (unit(foe), unit(target), (act.block, act.parry, act.dodge),
+            battle.get(target, Soak).pool, holds)
