@@ -384,7 +384,19 @@ class MahouAI:
         trigger = decision.context.get("trigger")
         keys = [o.key for o in decision.options]
         if trigger == "precise_critical":
-            for key in ("drop_weapon", "lose_primary", "drop_shield", "fall", "lose_moves"):
+            # Fallen, the foe is −2 to its passive defences at once (and spends 20 ft
+            # rising): best while allies stand next to it to strike this round;
+            # otherwise a weapon knocked loose costs it a hand to pick up, and a lost
+            # primary costs it its next blow.
+            target = decision.context.get("target")
+            order = ("drop_weapon", "lose_primary", "drop_shield", "fall", "lose_moves")
+            if target is not None and "fall" in keys:
+                team = battle.team(decision.actor)
+                allies = [u for u in battle.units(team, active_only=True) if u != decision.actor
+                          and _cheb(battle.tile(u), battle.tile(target)) <= 1]
+                if len(allies) >= 1:
+                    order = ("fall",) + order
+            for key in order:
                 if key in keys:
                     return decision.option(key).choice()
         if trigger == "escaped" and "reverse" in keys:

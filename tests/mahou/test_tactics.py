@@ -158,3 +158,19 @@ def test_a_terrified_armed_foe_is_told_to_drop_its_weapon(seed):
     b.add(knight, Distractions([Distraction("intimidate", fencer, 12, "terrified")]))
     choice, _ = decide_now(b, fencer, seed, speak=True)
     assert choice.option == "demand" and choice.param("demand") == "drop_weapon"
+
+
+def test_a_precise_critical_fells_a_foe_an_ally_stands_beside():
+    """Precise critical on the dummy with the knight beside it: fallen, the dummy is −2
+    to its passive defences for the knight's blows this round, so make it fall; with no
+    ally beside it, knock its weapon loose (or take its primary) instead."""
+    from game.engine.decisions import PICK, Option
+    from game.rulesets.mahou.combat import precise_options
+    b = battle([(1, "fencer", 0, 0), (2, "knight", 1, 0), (1, "boxer", 2, 0)], [5, 5, 1, 1, 2, 2])
+    fencer, knight, boxer = b.units()
+    pick = Decision(fencer, 1, PICK, tuple(precise_options(b, fencer, knight)), "",
+                    {"trigger": "precise_critical", "target": knight})
+    assert make_ai("mahou", 0).decide(b, pick).option == "fall"
+    b.get(boxer, Health).hp = -99
+    knock_out(b, boxer, "test")
+    assert make_ai("mahou", 0).decide(b, pick).option == "drop_weapon"
