@@ -24,6 +24,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
+
 from game.ai.mahou_odds import at_least, best_skill, blow, threat_profiles
 from game.ai.mahou_place import fire_clear, tile_scores
 from game.engine.components import Archetype
@@ -313,12 +315,17 @@ class MahouAI:
         if state is not None and state[0] == "enraged":
             foes, ideal, ranged = (battle.tile(state[1]),), 1, False
         scores = tile_scores(battle, tiles + [here], foes, ideal, ranged)
-        steps = [_cheb(t, here) for t in tiles]
-        gains = [float(scores[i] - scores[-1]) - 0.02 * steps[i] for i in range(len(tiles))]
-        i = max(range(len(tiles)), key=lambda k: (gains[k], tiles[k]))
-        if gains[i] <= 0.05:
+        arr = np.array(tiles)
+        steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
+        gains = scores[:-1] - scores[-1] - 0.02 * steps
+        best = float(np.max(gains))
+        ties = np.flatnonzero(gains >= best - 1e-9)
+        # ties broken by its own stream: any fixed order (lowest or highest tile first)
+        # pulls one side toward the foe and the other away
+        i = int(ties[0] if len(ties) == 1 else self.rng.choice(ties.tolist()))
+        if not gains[i] > 0.05:
             return (0.0, None)
-        return (min(gains[i], 2.5), opt.choice(tiles[i]))
+        return (min(float(gains[i]), 2.5), opt.choice(tiles[i]))
 
     def _jump(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
         """Jump where walking cannot take it as well: no-roll jumps only."""
@@ -331,7 +338,9 @@ class MahouAI:
             return (0.0, None)
         here = battle.tile(unit)
         scores = tile_scores(battle, tiles + [here], foes, ideal, ranged)
-        i = max(range(len(tiles)), key=lambda k: (scores[k], tiles[k]))
+        best = float(np.max(scores[:-1]))
+        ties = np.flatnonzero(scores[:-1] >= best - 1e-9)
+        i = int(ties[0] if len(ties) == 1 else self.rng.choice(ties.tolist()))
         gain = float(scores[i] - scores[-1]) - 0.3
         if gain <= 0.05:
             return (0.0, None)

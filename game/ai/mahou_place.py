@@ -22,6 +22,7 @@ from game.world.tactical_map import Cover
 COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 0.9, Cover.HEAVY: 1.5}
 SHOT_VALUE, HIDDEN_SHOT_VALUE = 1.5, 0.4  # a clear shot; a shot at −6 (the foe unseen)
 FAR = 10 ** 5
+EXACT = 24  # tiles judged by the exact line of fire (the best by field of view)
 
 
 def _solid(tmap) -> list:
@@ -56,34 +57,51 @@ def walk_to_nearest(battle: Any, foes: tuple) -> np.ndarray:
     return battle.cached(("mahou-ai-walk", foes), compute)
 
 
-def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool) -> np.ndarray:
-    """A score for each tile in `tiles` (higher is better) against foes at `foes`."""
+def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
+                exact: int = EXACT) -> np.ndarray:
+    """A score for each tile in `tiles` (higher is better) against foes at `foes`.
+
+    Every tile is first scored with field of view standing in for the line of fire
+    (numpy over all of them); the `exact` best of those, and the last tile (where the
+    unit stands), are then scored with the attack rules' own line of fire; the rest
+    are left out (-inf), so the best tile is always judged by the rules' test."""
     tmap = battle.map
-    xs = np.fromiter((t[0] for t in tiles), np.intp, len(tiles))
-    ys = np.fromiter((t[1] for t in tiles), np.intp, len(tiles))
-    walk = walk_to_nearest(battle, foes)[xs, ys].astype(float)
-    nearest = np.full(len(tiles), FAR)
-    shot = np.zeros(len(tiles))
-    shelter = np.zeros(len(tiles))
-    cover = tmap.cover
+    n = len(tiles)
+    xs = np.fromiter((t[0] for t in tiles), np.intp, n)
+    ys = np.fromiter((t[1] for t in tiles), np.intp, n)
+    walk = np.minimum(walk_to_nearest(battle, foes)[xs, ys], 200).astype(float)
+    nearest = np.full(n, FAR)
+    seen_shot = np.zeros(n)
+    shelter = np.zeros(n)
+    reach = max(ideal, 1)
+    dists, seens = [], []
+    value = np.array([COVER_VALUE[Cover(c)] for c in range(4)])
     for fx, fy in foes:
         dist = np.maximum(np.abs(xs - fx), np.abs(ys - fy))
-        nearest = np.minimum(nearest, dist)
         seen = fov(tmap, (fx, fy))[xs, ys]
-        close = np.flatnonzero(dist <= max(ideal, 1))
-        for i in close:
-            t = (int(xs[i]), int(ys[i]))
-            if fire_clear(tmap, t, (fx, fy)):
-                shot[i] = max(shot[i], SHOT_VALUE if seen[i] else HIDDEN_SHOT_VALUE)
+        dists.append(dist)
+        seens.append(seen)
+        nearest = np.minimum(nearest, dist)
+        seen_shot = np.maximum(seen_shot, np.where(seen & (dist <= reach), SHOT_VALUE, 0.0))
         if ranged:
             # cover between: the tile itself or its neighbour toward the foe
             nx = np.clip(xs + np.sign(fx - xs), 0, tmap.width - 1)
             ny = np.clip(ys + np.sign(fy - ys), 0, tmap.height - 1)
-            here = np.array([COVER_VALUE[Cover(c)] for c in range(4)])
-            best = np.maximum(here[cover[nx, ny]], here[cover[xs, ys]])
+            best = np.maximum(value[tmap.cover[nx, ny]], value[tmap.cover[xs, ys]])
             shelter += np.where(seen, best, 0.2)
     if ranged:
         shelter /= max(1, len(foes))
-    approach = np.where(nearest > ideal, -0.3 * (np.minimum(walk, FAR) - ideal),
-                        -0.08 * (ideal - nearest))
-    return approach + shot + shelter
+    approach = np.where(nearest > ideal, -0.3 * (walk - ideal), -0.08 * (ideal - nearest))
+    base = approach + shelter
+    proxy = base + seen_shot
+    order = np.argsort(-proxy[:-1], kind="stable")[:exact]
+    chosen = np.append(order, n - 1)
+    out = np.full(n, -np.inf)
+    for i in chosen.tolist():
+        t = (int(xs[i]), int(ys[i]))
+        shot = 0.0
+        for (fx, fy), dist, seen in zip(foes, dists, seens):
+            if dist[i] <= reach and shot < SHOT_VALUE and fire_clear(tmap, t, (fx, fy)):
+                shot = max(shot, SHOT_VALUE if seen[i] else HIDDEN_SHOT_VALUE)
+        out[i] = base[i] + shot
+    return out
