@@ -33,12 +33,13 @@ from typing import Any
 import numpy as np
 
 from game.ai.fivebyfive_sight import UNREACHABLE, sight_grids, walk_from
-from game.ai.fivebyfive_values import (TAKE_OUT, attack_value, best_chance, fate_rank, reach_table,
-                                       uncontrolled_chance, worth)
+from game.ai.fivebyfive_values import (RANK_INDEX, TAKE_OUT, attack_value, best_chance, fate_rank,
+                                       ranks_of, reach_table, uncontrolled_chance, worth)
 from game.engine.decisions import PICK, Choice, Decision
 from game.rulesets.fivebyfive.combat import COVER_SHIFT, enemies, template
 from game.rulesets.fivebyfive.components import AbilityScores
-from game.rulesets.fivebyfive.data import ABILITIES, OFFENSIVE, UnitTemplate
+from game.rulesets.fivebyfive.data import ABILITIES, OFFENSIVE
+from game.world.paths import chebyshev
 from game.world.tactical_map import Cover
 
 LEVELS = ("normal",)
@@ -48,6 +49,7 @@ LEVELS = ("normal",)
 EASY_TEMPERATURE = 0.6
 LATER_WEIGHT = 0.7  # what the next turns' attacks are worth beside this turn's
 RANGED_APPROACH = 0.5  # a ranged action not yet legal: half, by the walk to the enemy
+WALK_NEAR = 10  # foes this close (Chebyshev) are measured by the walk, farther ones straight
 DANGER = 1.2  # weight of the hits the enemies may land on the tile next round
 COVER_SHIFTS = np.array([COVER_SHIFT[Cover(c)] for c in range(4)])
 
@@ -57,18 +59,19 @@ class Figure:
     """What the scoring reads of one figure, read once per decision."""
 
     unit: int
-    template: UnitTemplate
-    values: tuple[int, ...]
+    ranks: tuple[int, ...]  # Combat Ranks in data.RANKS order
+    values: tuple[int, ...]  # Ability Scores in data.ABILITIES order
     tile: tuple[int, int]
 
 
 def figure(battle: Any, unit: int) -> Figure:
     s = battle.get(unit, AbilityScores)
-    return Figure(unit, template(battle, unit), (s.rage, s.grace, s.precognition), battle.tile(unit))
+    return Figure(unit, ranks_of(template(battle, unit)), (s.rage, s.grace, s.precognition),
+                  battle.tile(unit))
 
 
-def usable(t: UnitTemplate) -> tuple[str, ...]:
-    return tuple(a for a in OFFENSIVE if a != "focus" or t.rank("focus") > 0)
+def usable(ranks: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(a for a in OFFENSIVE if a != "focus" or ranks[RANK_INDEX["focus"]] > 0)
 
 
 class FiveByFiveAI:
@@ -104,7 +107,7 @@ class FiveByFiveAI:
         earlier = tuple(ctx.get("earlier", ()))
         later = tuple(ctx.get("later_choosers", ()))
         values = battle.get(target, AbilityScores).values()
-        t = template(battle, target)
+        t = ranks_of(template(battle, target))
         out = []
         for o in decision.options:
             picks = earlier + (o.key,)
@@ -124,7 +127,7 @@ class FiveByFiveAI:
 
     def _rush(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         values = battle.get(decision.actor, AbilityScores).values()
-        t = template(battle, decision.actor)
+        t = ranks_of(template(battle, decision.actor))
         out = []
         for o in decision.options:
             after = dict(values)
@@ -160,7 +163,7 @@ class FiveByFiveAI:
         shift = 0
         if action == "aim":
             shift = COVER_SHIFT[Cover(sight_grids(battle.map, foe.tile).cover_at[me.tile])]
-        return attack_value(me.template, me.values, action, shift, foe.template, foe.values)
+        return attack_value(me.ranks, me.values, action, shift, foe.ranks, foe.values)
 
     def board(self, battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[int, int]]) -> "Board":
         return score_tiles(battle, me, foes, tiles)
@@ -186,50 +189,53 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
     cost_here = tmap.move_cost[xs, ys]
     walkable = tmap.walkable
     one, later_weight = reach_table()
-    mine = usable(me.template)
+    mine = usable(me.ranks)
     now = np.zeros(len(tiles))
     later = np.zeros(len(tiles))
     danger = np.zeros(len(tiles))
     for foe in foes:
         g = sight_grids(tmap, foe.tile)
-        walk = walk_from(tmap, foe.tile)
         seen = g.visible[xs, ys]
         clear = seen & ~g.blocked[xs, ys]
         dist = g.distance[xs, ys]
-        steps = walk[xs, ys]
-        steps = np.where(steps >= UNREACHABLE, len(one) - 1,
-                         np.clip(steps - cost_here, 0, len(one) - 1))
+        if chebyshev(me.tile, foe.tile) <= WALK_NEAR:
+            # the walk around walls and rough ground between the tile and the foe's side
+            steps = walk_from(tmap, foe.tile)[xs, ys]
+            steps = np.where(steps >= UNREACHABLE, len(one) - 1,
+                             np.clip(steps - cost_here, 0, len(one) - 1))
+        else:  # far away: the straight distance is close enough (and never longer)
+            steps = np.clip(dist - 1, 0, len(one) - 1)
         adjacent = (dist == 1) & _not_across_corner(walkable, xs, ys, foe.tile)
         aim_ok = clear & (dist >= 2)
         # --- my attacks on this foe: now, and what walking there leads to
         for action in mine:
             if action == "strike":
-                v = attack_value(me.template, me.values, "strike", 0, foe.template, foe.values)
+                v = attack_value(me.ranks, me.values, "strike", 0, foe.ranks, foe.values)
                 now = np.maximum(now, np.where(adjacent, v, 0.0))
                 later = np.maximum(later, v * later_weight[steps])
             elif action == "aim":
-                by_cover = np.array([attack_value(me.template, me.values, "aim", int(s), foe.template,
+                by_cover = np.array([attack_value(me.ranks, me.values, "aim", int(s), foe.ranks,
                                                   foe.values) for s in COVER_SHIFTS])
                 v = by_cover[g.cover_at[xs, ys]]
                 now = np.maximum(now, np.where(aim_ok, v, 0.0))
                 later = np.maximum(later, np.where(aim_ok, v, RANGED_APPROACH * by_cover[0]
                                                    * later_weight[steps]))
             else:
-                v = attack_value(me.template, me.values, "focus", 0, foe.template, foe.values)
+                v = attack_value(me.ranks, me.values, "focus", 0, foe.ranks, foe.values)
                 now = np.maximum(now, np.where(seen, v, 0.0))
                 later = np.maximum(later, np.where(seen, v, RANGED_APPROACH * v * later_weight[steps]))
         # --- the foe's best hit on me there next round
         threat = np.zeros(len(tiles))
-        for action in usable(foe.template):
+        for action in usable(foe.ranks):
             if action == "strike":
-                c = uncontrolled_chance(foe.template, foe.values, "strike", 0, me.template, me.values)
+                c = uncontrolled_chance(foe.ranks, foe.values, "strike", 0, me.ranks, me.values)
                 threat = np.maximum(threat, c * one[steps])
             elif action == "aim":
-                by_cover = np.array([uncontrolled_chance(foe.template, foe.values, "aim", int(s),
-                                                         me.template, me.values) for s in COVER_SHIFTS])
+                by_cover = np.array([uncontrolled_chance(foe.ranks, foe.values, "aim", int(s),
+                                                         me.ranks, me.values) for s in COVER_SHIFTS])
                 threat = np.maximum(threat, np.where(aim_ok, by_cover[g.cover_from[xs, ys]], 0.0))
             else:
-                c = uncontrolled_chance(foe.template, foe.values, "focus", 0, me.template, me.values)
+                c = uncontrolled_chance(foe.ranks, foe.values, "focus", 0, me.ranks, me.values)
                 threat = np.maximum(threat, np.where(seen, c, 0.0))
         danger += threat
     return Board(now, LATER_WEIGHT * later, DANGER * danger)

@@ -20,9 +20,9 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from game.rulesets.fivebyfive import fate, rolls
-from game.rulesets.fivebyfive.combat import exact_outlook
+from game.rulesets.fivebyfive.combat import BLOCKED, CONTROLLED, NOT_CONTROLLED, chooser_of
 from game.rulesets.fivebyfive.components import DEAD, UNCONSCIOUS
-from game.rulesets.fivebyfive.data import ABILITIES, ABILITY_FOR, DEFENCE_FOR, OFFENSIVE, UnitTemplate
+from game.rulesets.fivebyfive.data import ABILITIES, ABILITY_FOR, DEFENCE_FOR, OFFENSIVE, RANKS, UnitTemplate
 
 TAKE_OUT = 10.0  # value of taking an enemy out of the fight, on top of the points
 FATE_RANK = {None: 0, UNCONSCIOUS: 1, DEAD: 2}
@@ -33,64 +33,101 @@ MAX_STEPS = 256
 TURNS = 30  # LATER ** 30 is negligible
 
 
+Ranks = tuple[int, ...]  # a figure's Combat Ranks in data.RANKS order (a cheap cache key)
+RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+ABILITY_INDEX = {a: i for i, a in enumerate(ABILITIES)}
+
+
+def ranks_of(t: UnitTemplate) -> Ranks:
+    return tuple(t.rank(r) for r in RANKS)
+
+
+@lru_cache(maxsize=None)
+def _chances(target: int) -> tuple[float, float]:
+    ok, crit = rolls.chances(target)
+    return float(ok), float(crit)
+
+
+@lru_cache(maxsize=None)
+def _taken_out(values: tuple[int, ...], choosers: tuple[str, ...]) -> bool:
+    return fate_rank(dict(zip(ABILITIES, values)), choosers) > 0
+
+
 @lru_cache(maxsize=None)
 def outlook_numbers(target_number: int, defence_target: int, values: tuple[int, ...]) -> tuple[float, float]:
-    """(chance to take the target out, expected Ability points it loses), floats."""
-    o = exact_outlook(target_number, defence_target, values)
-    return float(o.takes_out), float(sum(k * p for k, p in o.points.items()))
+    """(chance to take the target out, expected Ability points it loses): the sums of
+    `combat.exact_outlook`, in floats (tests check the two agree)."""
+    hit, double = _chances(target_number)
+    single = hit - double
+    ok, block = _chances(defence_target)
+    control = {BLOCKED: block, CONTROLLED: ok - block, NOT_CONTROLLED: 1 - ok}
+    out = 0.0
+    for result, p in control.items():
+        chooser = chooser_of(result)
+        if chooser and _taken_out(values, (chooser,)):
+            out += single * p
+    for r1, p1 in control.items():
+        for r2, p2 in control.items():
+            choosers = tuple(sorted(c for c in (chooser_of(r1), chooser_of(r2)) if c))
+            if choosers and _taken_out(values, choosers):
+                out += double * p1 * p2
+    points = single * (1 - block) + double * 2 * (1 - block)
+    return out, points
+
+
+def _success(rank: int, value: int, shift: int = 0) -> float:
+    return _chances(rolls.target_number(rank, value, shift))[0]
 
 
 @lru_cache(maxsize=None)
-def best_chance(t: UnitTemplate, values: tuple[int, ...], actions: tuple[str, ...] = OFFENSIVE) -> float:
+def best_chance(ranks: Ranks, values: tuple[int, ...], actions: tuple[str, ...] = OFFENSIVE) -> float:
     """The best success chance among a figure's usable actions, unmodified."""
-    v = dict(zip(ABILITIES, values))
     best = 0.0
     for action in actions:
-        if action == "focus" and t.rank(action) == 0:
+        rank = ranks[RANK_INDEX[action]]
+        if action == "focus" and rank == 0:
             continue
-        best = max(best, rolls.success_chance(rolls.target_number(t.rank(action), v[ABILITY_FOR[action]])))
+        best = max(best, _success(rank, values[ABILITY_INDEX[ABILITY_FOR[action]]]))
     return best
 
 
 @lru_cache(maxsize=None)
-def worth(t: UnitTemplate, values: tuple[int, ...]) -> float:
+def worth(ranks: Ranks, values: tuple[int, ...]) -> float:
     """How much fight is left in a figure: its lowest Ability (hits until Unconscious)
     first, then its second lowest (a Double Hit it Controls spreads over two), then how
     well it attacks and Controls Hits."""
     ordered = sorted(values)
     if ordered[0] <= 0:
         return 0.0
-    v = dict(zip(ABILITIES, values))
-    defence = sum(rolls.success_chance(rolls.target_number(t.rank(d), v[ABILITY_FOR[d]]))
+    defence = sum(_success(ranks[RANK_INDEX[d]], values[ABILITY_INDEX[ABILITY_FOR[d]]])
                   for d in DEFENCE_FOR.values()) / 3
-    return 3.0 * ordered[0] + 0.5 * ordered[1] + 2.0 * best_chance(t, values) + defence
+    return 3.0 * ordered[0] + 0.5 * ordered[1] + 2.0 * best_chance(ranks, values) + defence
+
+
+def _numbers(mine: Ranks, my_values, action: str, shift: int, theirs: Ranks, their_values):
+    tn = rolls.target_number(mine[RANK_INDEX[action]], my_values[ABILITY_INDEX[ABILITY_FOR[action]]], shift)
+    d = DEFENCE_FOR[action]
+    dt = rolls.target_number(theirs[RANK_INDEX[d]], their_values[ABILITY_INDEX[ABILITY_FOR[d]]])
+    return tn, dt
 
 
 @lru_cache(maxsize=None)
-def attack_value(attacker: UnitTemplate, my_values: tuple[int, ...], action: str, shift: int,
-                 target: UnitTemplate, their_values: tuple[int, ...]) -> float:
+def attack_value(mine: Ranks, my_values: tuple[int, ...], action: str, shift: int,
+                 theirs: Ranks, their_values: tuple[int, ...]) -> float:
     """10 × the chance to take the target out + the Ability points it is expected to
     lose, weighted by how dangerous it is and divided by its lowest Ability."""
-    mine = dict(zip(ABILITIES, my_values))
-    theirs = dict(zip(ABILITIES, their_values))
-    tn = rolls.target_number(attacker.rank(action), mine[ABILITY_FOR[action]], shift)
-    d = DEFENCE_FOR[action]
-    dt = rolls.target_number(target.rank(d), theirs[ABILITY_FOR[d]])
+    tn, dt = _numbers(mine, my_values, action, shift, theirs, their_values)
     out, points = outlook_numbers(tn, dt, their_values)
-    threat = best_chance(target, their_values)
+    threat = best_chance(theirs, their_values)
     return TAKE_OUT * out + points * (1.0 + threat) / max(1, min(their_values))
 
 
 @lru_cache(maxsize=None)
-def uncontrolled_chance(attacker: UnitTemplate, my_values: tuple[int, ...], action: str, shift: int,
-                        target: UnitTemplate, their_values: tuple[int, ...]) -> float:
+def uncontrolled_chance(mine: Ranks, my_values: tuple[int, ...], action: str, shift: int,
+                        theirs: Ranks, their_values: tuple[int, ...]) -> float:
     """The chance of a hit the target does not Control (half a Controlled one counts)."""
-    mine = dict(zip(ABILITIES, my_values))
-    theirs = dict(zip(ABILITIES, their_values))
-    hit = rolls.success_chance(rolls.target_number(attacker.rank(action), mine[ABILITY_FOR[action]], shift))
-    d = DEFENCE_FOR[action]
-    control = rolls.success_chance(rolls.target_number(target.rank(d), theirs[ABILITY_FOR[d]]))
-    return hit * (1 - control * 0.5)
+    tn, dt = _numbers(mine, my_values, action, shift, theirs, their_values)
+    return _chances(tn)[0] * (1 - _chances(dt)[0] * 0.5)
 
 
 def fate_rank(values: Mapping[str, int], choosers: Sequence[str], picks: tuple[str, ...] = ()) -> int:
