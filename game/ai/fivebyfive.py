@@ -19,7 +19,7 @@
 * Victory Rush: the Damaged Ability that makes it strongest again.
 
 Sight and walking distances come from whole-map grids per enemy tile
-(`fivebyfive_sight`), attack values from float tables memoised by their inputs
+(`rulesets/fivebyfive/sightlines.py`), attack values from float tables memoised by their inputs
 (`fivebyfive_values`): nothing is stored in the battle. It has its own seeded random
 stream for ties, never the battle's dice.
 """
@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.fivebyfive_sight import UNREACHABLE, sight_grids, walk_from
+from game.rulesets.fivebyfive.sightlines import UNREACHABLE, sight_grids, walk_from
 from game.ai.fivebyfive_values import (RANK_INDEX, TAKE_OUT, attack_value, best_chance, fate_rank,
                                        ranks_of, reach_table, uncontrolled_chance, worth)
 from game.engine.decisions import PICK, Choice, Decision
@@ -195,8 +195,9 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
     danger = np.zeros(len(tiles))
     for foe in foes:
         g = sight_grids(tmap, foe.tile)
-        seen = g.visible[xs, ys]
-        clear = seen & ~g.blocked[xs, ys]
+        seen = g.visible[xs, ys]  # I see the foe from the tile
+        seen_back = g.visible_back[xs, ys]  # the foe sees the tile
+        clear = ~g.blocked[xs, ys]
         dist = g.distance[xs, ys]
         if chebyshev(me.tile, foe.tile) <= WALK_NEAR:
             # the walk around walls and rough ground between the tile and the foe's side
@@ -206,7 +207,8 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
         else:  # far away: the straight distance is close enough (and never longer)
             steps = np.clip(dist - 1, 0, len(one) - 1)
         adjacent = (dist == 1) & _not_across_corner(walkable, xs, ys, foe.tile)
-        aim_ok = clear & (dist >= 2)
+        aim_ok = seen & clear & (dist >= 2)
+        aimed_at = seen_back & clear & (dist >= 2)
         # --- my attacks on this foe: now, and what walking there leads to
         for action in mine:
             if action == "strike":
@@ -233,10 +235,10 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
             elif action == "aim":
                 by_cover = np.array([uncontrolled_chance(foe.ranks, foe.values, "aim", int(s),
                                                          me.ranks, me.values) for s in COVER_SHIFTS])
-                threat = np.maximum(threat, np.where(aim_ok, by_cover[g.cover_from[xs, ys]], 0.0))
+                threat = np.maximum(threat, np.where(aimed_at, by_cover[g.cover_from[xs, ys]], 0.0))
             else:
                 c = uncontrolled_chance(foe.ranks, foe.values, "focus", 0, me.ranks, me.values)
-                threat = np.maximum(threat, np.where(seen, c, 0.0))
+                threat = np.maximum(threat, np.where(seen_back, c, 0.0))
         danger += threat
     return Board(now, LATER_WEIGHT * later, DANGER * danger)
 

@@ -1,19 +1,19 @@
-"""Whole-map sight and walking grids for the 5x5 AI, one numpy pass per enemy tile.
+"""Whole-map sight and walking grids, one numpy pass per figure's tile.
 
-Scoring a turn asks, for every tile a figure could move to and every enemy, whether an
-Aim or Focus is legal from there, what cover shields each side, and how far it is to
-walk. Asking `line_of_fire` pair by pair was most of a battle's time, so this computes
-the same answers for *every* tile against one tile at once:
+Legal targets, cover shifts and the AI's scoring of every tile it could move to all ask
+whether an Aim or Focus is possible between two tiles and what cover shields each
+end. Asking `game.world.sight.line_of_fire` pair by pair was most of a battle's time,
+so this computes the same answers for *every* tile against one tile at once:
 
 * the crossed tiles are libtcod's Bresenham line in closed form, drawn from the smaller
   end exactly like `game.world.sight.crossed_tiles` (so `blocked` is the same set);
-* `visible` is the field of view of the figure's tile (symmetric for walkable tiles,
-  which the maps keep see-through);
+* `visible` / `visible_back`: whether a figure on each tile sees `at` / is seen from
+  it (the engine's field of view; the same on see-through tiles, not in tall grass);
 * `cover_at` / `cover_from`: the cover shielding the far tile / the figure's tile,
   read as `game.world.sight.line_of_fire` reads it (the target's tile and the crossed
   tile next to it, unless it lies HIGH_GROUND or more below the shooter).
 
-`tests/fivebyfive/test_ai_sight.py` checks every pair of a map against
+`tests/fivebyfive/test_sightlines.py` checks them pair by pair against
 `line_of_fire`. The grids depend on the terrain alone, so they are memoised per map
 (`terrain_memo`), never stored in the battle.
 """
@@ -37,7 +37,8 @@ class SightGrids:
     """Every tile of the map against one tile `at` (grids indexed [x, y])."""
 
     at: Tile
-    visible: np.ndarray  # bool: the two see each other
+    visible: np.ndarray  # bool: a figure on the tile sees `at`
+    visible_back: np.ndarray  # bool: a figure on `at` sees the tile
     blocked: np.ndarray  # bool: a wall lies on the line between them
     cover_at: np.ndarray  # int: cover shielding `at` from a shooter on each tile
     cover_from: np.ndarray  # int: cover shielding each tile from a shooter on `at`
@@ -49,7 +50,10 @@ def _terrain(tmap: TacticalMap):
         solid = tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)
         w, h = tmap.shape
         xs, ys = np.meshgrid(np.arange(w), np.arange(h), indexing="ij")
-        return solid, tmap.cover.astype(np.int16), tmap.elevation.astype(np.int32), xs, ys
+        # Walkable tiles that block sight (tall grass): a figure inside sees nothing
+        # reliably, so what it sees is asked of its own field of view, tile by tile.
+        opaque = [tuple(t) for t in np.argwhere(tmap.walkable & tmap.blocks_sight).tolist()]
+        return solid, tmap.cover.astype(np.int16), tmap.elevation.astype(np.int32), xs, ys, opaque
     return terrain_memo(tmap, "5x5-ai-terrain", compute)
 
 
@@ -113,14 +117,26 @@ def _offset_lines(w: int, h: int):
 
 
 def _compute(tmap: TacticalMap, at: Tile) -> SightGrids:
-    solid, cover, height, xs, ys = _terrain(tmap)
+    solid, cover, height, xs, ys, opaque = _terrain(tmap)
     w, h = tmap.shape
-    visible = fov(tmap, at)
+    back = fov(tmap, at)
+    # Between see-through tiles sight is symmetric; a tile in tall grass (either end)
+    # is asked of the shooter's own field of view (no shipped map has such tiles).
+    if tmap.blocks_sight[at]:
+        visible = np.zeros((w, h), bool)
+        for t in np.argwhere(tmap.walkable).tolist():
+            visible[t[0], t[1]] = fov(tmap, (t[0], t[1]))[at]
+    else:
+        visible = back.copy()
+        for t in opaque:
+            visible[t] = fov(tmap, t)[at]
+    visible.flags.writeable = False
     blocked_grid = np.zeros((w, h), bool)
     cover_at_grid = np.zeros((w, h), np.int16)
     cover_from_grid = np.zeros((w, h), np.int16)
-    # Only the tiles that see `at` matter (nothing is legal or shielded out of sight).
-    tx, ty = np.nonzero(visible)
+    # Only the tiles that see `at` or are seen from it matter (nothing is legal or
+    # shielded out of sight).
+    tx, ty = np.nonzero(visible | back)
     ax, ay = at
     if max(w, h) <= TABLE_LIMIT:
         rx, ry, has_t, nax, nay, ntx, nty = _offset_lines(w, h)
@@ -154,7 +170,7 @@ def _compute(tmap: TacticalMap, at: Tile) -> SightGrids:
     cover_at_grid[tx, ty] = shield(near_at_x, near_at_y, cover[at], h_at, h_t)
     cover_from_grid[tx, ty] = shield(near_t_x, near_t_y, cover[tx, ty], h_t, h_at)
     distance = np.maximum(np.abs(xs - ax), np.abs(ys - ay))
-    grids = SightGrids(at, visible, blocked_grid, cover_at_grid, cover_from_grid, distance)
+    grids = SightGrids(at, visible, back, blocked_grid, cover_at_grid, cover_from_grid, distance)
     for a in (grids.blocked, grids.cover_at, grids.cover_from, grids.distance):
         a.flags.writeable = False
     return grids
