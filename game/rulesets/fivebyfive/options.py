@@ -47,12 +47,16 @@ def move_reach(battle: "Battle", unit: int) -> Reach:
     that has not moved yet may always take one step, whatever the ground costs
     (`one_step`); [PROP] the same for a roll of 1, which must never be worse than a 0.
     """
+    ts = battle.get(unit, TurnState)
+    start, left, fresh = battle.tile(unit), ts.movement_left, ts.moved == 0
+    walls = tuple(sorted(battle.tile(e) for e in enemies(battle, unit)))
+
     def compute() -> Reach:
-        ts = battle.get(unit, TurnState)
-        walls = [battle.tile(e) for e in enemies(battle, unit)]
-        r = reach(battle.map, battle.tile(unit), ts.movement_left, blocked=walls)
-        return one_step(r) if ts.moved == 0 and ts.movement_left >= 1 else r
-    return battle.memo(("5x5 reach", unit), compute)
+        r = reach(battle.map, start, left, blocked=walls)
+        return one_step(r) if fresh and left >= 1 else r
+    # Keyed by every input, so the move itself (resolved outside the memo) reuses the
+    # search its options came from.
+    return battle.cached(("5x5 reach", start, left, fresh, walls), compute)
 
 
 def one_step(r: Reach) -> Reach:
