@@ -42,7 +42,7 @@ from game.rulesets.fivebyfive.data import ABILITIES, OFFENSIVE
 from game.world.paths import chebyshev
 from game.world.tactical_map import Cover
 
-LEVELS = ("normal",)
+LEVELS = ("normal", "hard")
 #: easy = a softmax over normal's scores at this temperature (score units: an attack is
 #: worth ~0.3..3, taking an enemy out 10). At 0.6 it mostly picks a good tile or target
 #: but often a second-best one, and rarely a clearly bad one.
@@ -177,6 +177,11 @@ class Board:
     now: np.ndarray
     later: np.ndarray
     danger: np.ndarray
+    #: the attack behind `now` on each tile: an index into OFFENSIVE and one into the
+    #: foes (-1 where there is none), and each foe's own threat (unweighted)
+    action: np.ndarray | None = None
+    target: np.ndarray | None = None
+    threats: list | None = None
 
     def total(self) -> np.ndarray:
         return self.now + self.later - self.danger
@@ -193,7 +198,17 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
     now = np.zeros(len(tiles))
     later = np.zeros(len(tiles))
     danger = np.zeros(len(tiles))
-    for foe in foes:
+    best_action = np.full(len(tiles), -1)
+    best_target = np.full(len(tiles), -1)
+    threats = []
+
+    def improve(value: np.ndarray, action: str, index: int) -> np.ndarray:
+        better = value > now
+        best_action[better] = OFFENSIVE.index(action)
+        best_target[better] = index
+        return np.maximum(now, value)
+
+    for index, foe in enumerate(foes):
         g = sight_grids(tmap, foe.tile)
         seen = g.visible[xs, ys]  # I see the foe from the tile
         seen_back = g.visible_back[xs, ys]  # the foe sees the tile
@@ -213,18 +228,18 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
         for action in mine:
             if action == "strike":
                 v = attack_value(me.ranks, me.values, "strike", 0, foe.ranks, foe.values)
-                now = np.maximum(now, np.where(adjacent, v, 0.0))
+                now = improve(np.where(adjacent, v, 0.0), action, index)
                 later = np.maximum(later, v * later_weight[steps])
             elif action == "aim":
                 by_cover = np.array([attack_value(me.ranks, me.values, "aim", int(s), foe.ranks,
                                                   foe.values) for s in COVER_SHIFTS])
                 v = by_cover[g.cover_at[xs, ys]]
-                now = np.maximum(now, np.where(aim_ok, v, 0.0))
+                now = improve(np.where(aim_ok, v, 0.0), action, index)
                 later = np.maximum(later, np.where(aim_ok, v, RANGED_APPROACH * by_cover[0]
                                                    * later_weight[steps]))
             else:
                 v = attack_value(me.ranks, me.values, "focus", 0, foe.ranks, foe.values)
-                now = np.maximum(now, np.where(seen, v, 0.0))
+                now = improve(np.where(seen, v, 0.0), action, index)
                 later = np.maximum(later, np.where(seen, v, RANGED_APPROACH * v * later_weight[steps]))
         # --- the foe's best hit on me there next round
         threat = np.zeros(len(tiles))
@@ -240,7 +255,8 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
                 c = uncontrolled_chance(foe.ranks, foe.values, "focus", 0, me.ranks, me.values)
                 threat = np.maximum(threat, np.where(seen_back, c, 0.0))
         danger += threat
-    return Board(now, LATER_WEIGHT * later, DANGER * danger)
+        threats.append(threat)
+    return Board(now, LATER_WEIGHT * later, DANGER * danger, best_action, best_target, threats)
 
 
 def _not_across_corner(walkable: np.ndarray, xs: np.ndarray, ys: np.ndarray, at) -> np.ndarray:

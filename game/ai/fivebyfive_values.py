@@ -174,3 +174,70 @@ def reach_table() -> tuple[np.ndarray, np.ndarray]:
     for a in (one, weights):
         a.flags.writeable = False
     return one, weights
+
+
+# --- exact outcomes of one Offensive Action (the hard AI's chance nodes) ---------------
+def pick_score(ranks: Ranks, values: tuple[int, ...], chooser: str, picks: tuple[str, ...],
+               later: tuple[str, ...]) -> float:
+    """How a chooser weighs placing the points `picks` (this one last): the attacker
+    wants the figure out (Unconscious or Dead alike) and else as weak as can be; the
+    defender wants to stay in, else Unconscious rather than Dead, and else strong."""
+    rank = _fate_rank(values, later, picks)
+    after = list(values)
+    for a in picks:
+        after[ABILITY_INDEX[a]] -= 1
+    value = worth(ranks, tuple(after))
+    if chooser == "attacker":
+        return (100.0 if rank else 0.0) - value
+    return -100.0 * rank + value
+
+
+@lru_cache(maxsize=None)
+def placed(ranks: Ranks, values: tuple[int, ...], choosers: tuple[str, ...]) -> tuple[str, ...]:
+    """The abilities each chooser picks in turn (ties: the text's order)."""
+    picks: tuple[str, ...] = ()
+    for i, chooser in enumerate(choosers):
+        later = choosers[i + 1:]
+        best = max(ABILITIES, key=lambda a: (pick_score(ranks, values, chooser, picks + (a,), later),
+                                             -ABILITIES.index(a)))
+        picks += (best,)
+    return picks
+
+
+@lru_cache(maxsize=None)
+def outcomes(target_number: int, defence_target: int, ranks: Ranks,
+             values: tuple[int, ...]) -> tuple[tuple[float, tuple[int, ...], bool], ...]:
+    """Every way the action can end for its target, exactly: (chance, its Ability Scores
+    after, out of the fight), the picks made as `placed` makes them."""
+    hit, double = _chances(target_number)
+    single = hit - double
+    ok, block = _chances(defence_target)
+    control = {BLOCKED: block, CONTROLLED: ok - block, NOT_CONTROLLED: 1 - ok}
+    found: dict[tuple[tuple[int, ...], bool], float] = {}
+
+    def add(p: float, choosers: tuple[str, ...]) -> None:
+        if p <= 0:
+            return
+        picks = placed(ranks, values, choosers) if choosers else ()
+        after = list(values)
+        for a in picks:
+            after[ABILITY_INDEX[a]] -= 1
+        out = fate.outcome(dict(zip(ABILITIES, values)), picks) is not None
+        key = (tuple(after), out)
+        found[key] = found.get(key, 0.0) + p
+
+    add(1 - hit, ())
+    for result, p in control.items():
+        chooser = chooser_of(result)
+        add(single * p, (chooser,) if chooser else ())
+    for r1, p1 in control.items():
+        for r2, p2 in control.items():
+            choosers = tuple(sorted(c for c in (chooser_of(r1), chooser_of(r2)) if c))
+            add(double * p1 * p2, choosers)
+    return tuple((p, after, out) for (after, out), p in sorted(found.items()))
+
+
+def standing(ranks: Ranks, values: tuple[int, ...], out: bool) -> float:
+    """A figure's weight in a position: taking it out is worth TAKE_OUT, and what fight
+    it has left counts a little (a point off its lowest Ability ≈ 1)."""
+    return 0.0 if out else TAKE_OUT + 0.33 * worth(ranks, values)

@@ -17,7 +17,7 @@ from game.world.sight import line_of_fire
 from game.world.tactical_map import Cover
 from tests.fivebyfive.kit import ascii_map, attack, battle, d5, duel, hero, pair, pick
 
-LEVELS = ["normal"]
+LEVELS = ["normal", "hard"]
 
 # The shipped archetypes' numbers (units.toml), so the positions read like real ones.
 BRUISER = dict(rage=4, grace=2, precognition=2, strike=3, parry=2, aim=0, dodge=1, focus=0, resist=1)
