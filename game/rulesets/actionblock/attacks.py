@@ -292,12 +292,13 @@ class ToHit:
     critical: bool
 
 
-def roll_to_hit(battle: "Battle", profile: AttackProfile) -> list[ToHit]:
-    """The To Hit Roll(s): one 2d6, or one 1d6 per shotgun bullet, or none (automatic)."""
+def roll_to_hit(battle: "Battle", profile: AttackProfile, bullet: int = 0) -> list[ToHit]:
+    """The To Hit Roll(s): one 2d6, or one 1d6 per shotgun bullet, or none (automatic).
+    `bullet` n rolls only that shotgun bullet (each may be dodged on its own)."""
     if profile.to_hit_dice == 0:
         return [ToHit((), True, False)]
     out = []
-    for n in range(profile.bullets):
+    for n in (range(profile.bullets) if not bullet else (bullet - 1,)):
         faces = battle.dice.roll(profile.to_hit_dice, 6).faces
         base = sum(faces)
         total = base + profile.bonus
@@ -308,7 +309,7 @@ def roll_to_hit(battle: "Battle", profile: AttackProfile) -> list[ToHit]:
                                 battle.name(profile.target), profile.label,
                                 data(battle).weapons[profile.weapon].name, faces, profile.to_hit,
                                 total, profile.evasion, profile.evasion_label, hit, critical,
-                                n + 1 if profile.bullets > 1 else 0))
+                                n + 1 if profile.bullets > 1 or bullet else 0))
     return out
 
 
