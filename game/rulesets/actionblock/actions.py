@@ -132,6 +132,7 @@ def restore(battle: "Battle", unit: int, which: str) -> None:
     """Restore Strength / Speed Points: + 5 (+ the talent's rank), capped at the maximum."""
     points = battle.get(unit, Points)
     pay(battle, unit, f"restore_{which}")
+    battle.get(unit, TurnState).restored[which] = battle.round
     amount = restore_amount(battle, unit, which)
     if which == "strength":
         before = points.strength

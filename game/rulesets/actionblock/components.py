@@ -75,7 +75,9 @@ class TurnState:
     `second_ready` the item whose attack may be followed by a Second Attack now.
     `offensive_by_block` remembers the last blocks' Offensive Actions (Melee Combo),
     `last_acted_block` the last block with any Offensive, Movement, Verbal or
-    Defensive action (Steady Shot Bonus).
+    Defensive action (Steady Shot Bonus). `restored`: "strength" / "speed" → the last
+    Action Block a Restore of that kind was taken ([PROP] house rule: not two blocks
+    running).
     """
 
     block: int = 0
@@ -90,6 +92,7 @@ class TurnState:
     block_facing: tuple[int, int] = (0, 1)
     offensive_by_block: dict[int, str] = field(default_factory=dict)
     last_acted_block: int = -1  # never
+    restored: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

@@ -170,7 +170,7 @@ def upkeep_offensive(battle: "Battle", unit: int) -> list[Option]:
         out.append(Option("reload", "Reload", cost_text(battle, "reload"), params={"weapon": reloadable},
                           hotkey="l", description="Reload a gun to full ammo."))
     points = battle.get(unit, Points)
-    if points.strength < points.max_strength:
+    if points.strength < points.max_strength and may_restore(battle, unit, "strength"):
         amount = restore_amount(battle, unit, "strength")
         out.append(Option("restore_strength", "Restore Strength Points", cost_text(battle, "restore_strength"),
                           hotkey="r", description=f"+{amount} Current Strength Points "
@@ -180,6 +180,13 @@ def upkeep_offensive(battle: "Battle", unit: int) -> list[Option]:
         out.append(Option("channel", "Channel Spell", cost_text(battle, "channel"), hotkey="h",
                           description=f"Remaining Spell Cast Time {casting.remaining} → {casting.remaining - 1}."))
     return out
+
+
+def may_restore(battle: "Battle", unit: int, which: str) -> bool:
+    """[PROP] house rule: a Restore of one kind (Strength or Speed) not in two Action
+    Blocks running, so that restoring every block cannot outpace a whole side's attacks
+    (a lone blocker would soak forever; docs/rulesets/actionblock.md)."""
+    return battle.get(unit, TurnState).restored.get(which, -9) < battle.round - 1
 
 
 def restore_amount(battle: "Battle", unit: int, which: str) -> int:
@@ -249,7 +256,7 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         turns.insert(0, toward)
     out.append(Option("turn", "Turn", cost_text(battle, "turn"), params={"facing": tuple(turns)},
                       hotkey="d", description="Face any direction."))
-    if points.speed < points.max_speed:
+    if points.speed < points.max_speed and may_restore(battle, unit, "speed"):
         out.append(Option("restore_speed", "Restore Speed Points", cost_text(battle, "restore_speed"),
                           hotkey="p", description=f"+{restore_amount(battle, unit, 'speed')} Current Speed "
                                                   f"Points (up to {points.max_speed})."))
