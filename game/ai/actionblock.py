@@ -21,6 +21,7 @@ battle's dice.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from game.ai.controllers import random_choice
@@ -37,7 +38,6 @@ SPD_VALUE = 0.8        # worth of one Speed Point when the pool is empty
 COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 0.8, Cover.HEAVY: 1.4}
 FORCED_BLOCK = 1.6     # worth of making a target spend 2 Strength on a Block
 ATTACK_COST_SHARE = 0.5  # attacks are what points are for: only half their worth counts
-FIELD_CACHE = 256       # walking-distance fields kept (one per foe tile)
 ATTACK_KEYS = ("melee", "combo", "gun", "aimed", "second_melee", "second_gun", "second_aimed",
                "grapple_attack")
 
@@ -46,8 +46,6 @@ class ActionBlockAI:
     def __init__(self, seed: int = 0, level: str = "normal") -> None:
         self.rng = random.Random(seed)
         self.level = level
-        self._fields: dict = {}
-        self._fields_map: Any = None
 
     # --- entry point -------------------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
@@ -427,56 +425,41 @@ class ActionBlockAI:
         from game.rulesets.actionblock.stats import gun_items, weapon_of
         return max((weapon_of(battle, unit, g).max_range_ft for g in gun_items(battle, unit)), default=5)
 
-    def _walk_field(self, battle: Any, foes: list[int]):
-        """Walking distance (in move cost) from every tile to the nearest foe.
+    def _walk_field(self, battle: Any, foe_tiles: tuple) -> list:
+        """Walking distance (in move cost) from every tile to the nearest foe: one
+        multi-source search from all foes at once, kept per set of foe tiles (units do
+        not block it: they move). A nested list, indexed [x][y]."""
+        return battle.cached(("ab_ai_walk", foe_tiles), lambda: walk_field(battle.map, foe_tiles))
 
-        The distance from one tile does not depend on the units (they move), so each
-        is computed once per map and tile and kept (a bounded cache of this AI's own)."""
-        import numpy as np
-        from game.world.paths import reach
+    def _position(self, battle: Any, unit: int, foes: list[int]) -> "Position":
+        """Everything a tile's score needs that does not depend on the tile."""
+        foe_tiles = tuple(sorted(battle.tile(f) for f in foes))
+        melee = self._is_melee(battle, unit)
+        reach = 1 if melee else self._gun_reach_ft(battle, unit) // battle.map.feet_per_tile
+        cover = battle.cached(("ab_ai_cover",), lambda: battle.map.cover.tolist())
+        return Position(foe_tiles, melee, reach, self._walk_field(battle, foe_tiles), cover)
 
-        if self._fields_map is not battle.map:
-            self._fields_map, self._fields = battle.map, {}
-
-        def from_tile(tile):
-            key = tile
-            field = self._fields.get(key)
-            if field is None:
-                field = reach(battle.map, tile, 10 ** 6).cost.astype(np.int64)
-                if len(self._fields) >= FIELD_CACHE:
-                    self._fields.pop(next(iter(self._fields)))
-                self._fields[key] = field
-            return field
-
-        def compute():
-            return np.minimum.reduce([from_tile(battle.tile(f)) for f in foes])
-        return battle.memo(("ab_ai_walk", tuple(sorted(battle.tile(f) for f in foes))), compute)
-
-    def _tile_score(self, battle: Any, unit: int, tile, foes: list[int], can_attack_after: bool) -> float:
-        fpt = battle.map.feet_per_tile
-        dists = [chebyshev(tile, battle.tile(f)) for f in foes]
-        if not dists:
-            return 0.0
-        nearest = min(dists)
-        walk = 1.0 if nearest <= 1 else float(min(self._walk_field(battle, foes)[tile], 10 ** 4))
-        if self._is_melee(battle, unit):
+    def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
+        x, y = tile
+        nearest = min(max(abs(x - fx), abs(y - fy)) for fx, fy in pos.foe_tiles)
+        walk = 1.0 if nearest <= 1 else float(min(pos.walk[x][y], 10 ** 4))
+        if pos.melee:
             score = -1.0 * walk
             if nearest == 1:
                 score += 2.5 if can_attack_after else 1.0
             return score
-        reach = self._gun_reach_ft(battle, unit) // fpt
-        score = 0.0
+        reach = pos.reach
         shots = 0
         cover_best = 0.0
-        for f, d in zip(foes, dists):
-            if d <= reach:
-                lof = line_of_fire(battle.map, tile, battle.tile(f))
+        for ft in pos.foe_tiles:
+            if max(abs(x - ft[0]), abs(y - ft[1])) <= reach:
+                lof = line_of_fire(battle.map, tile, ft)
                 if lof.visible and not lof.blocked:
                     shots += 1
-                    cover_best = max(cover_best, COVER_VALUE[Cover(lof.cover)] * 0.5)
+                    cover_best = max(cover_best, COVER_VALUE[lof.cover] * 0.5)
         # No shot from here: close in along the walking distance until one opens up.
-        score += 3.0 if shots else -0.3 * walk
-        score += cover_best + 0.6 * COVER_VALUE[Cover(int(battle.map.cover[tile]))]
+        score = 3.0 if shots else -0.3 * walk
+        score += cover_best + 0.6 * COVER_VALUE[Cover(pos.cover[x][y])]
         if nearest <= 1:
             score -= 2.0
         score += 0.05 * min(nearest, reach)  # a little distance is safer
@@ -497,24 +480,55 @@ class ActionBlockAI:
             return (0.0, None)
         ts = battle.get(unit, TurnState)
         can_attack = ts.offensive is None
-        here = self._tile_score(battle, unit, battle.tile(unit), foes, can_attack)
+        pos = self._position(battle, unit, foes)
+        here = self._tile_score(battle, pos, battle.tile(unit), can_attack)
         best: tuple[float, Choice | None] = (0.0, None)
+        charge_bonus = 0.0
+        if pos.melee and can_attack:
+            from game.rulesets.actionblock.stats import melee_items, weapon_of
+            charge_bonus = 0.6 * max(weapon_of(battle, unit, k).weight for k in melee_items(battle, unit))
         for opt in moves:
             cost = self.cost_value(battle, unit, opt.key)
             if opt.key == "teleport":
                 cost += 2.0
+            bonus = 0.0
+            if opt.key in ("charge", "fast_charge") and charge_bonus and self._can_melee_after(battle, unit, opt.key):
+                bonus = charge_bonus * (1 if opt.key == "charge" else 2)
             for tile in opt.targets:
-                gain = self._tile_score(battle, unit, tile, foes, can_attack) - here - cost
-                if (opt.key in ("charge", "fast_charge") and self._is_melee(battle, unit) and can_attack
-                        and self._can_melee_after(battle, unit, opt.key)):
-                    if min(chebyshev(tile, battle.tile(f)) for f in foes) == 1:
-                        from game.rulesets.actionblock.stats import melee_items, weapon_of
-                        weight = max(weapon_of(battle, unit, k).weight for k in melee_items(battle, unit))
-                        gain += 0.6 * weight * (1 if opt.key == "charge" else 2)
+                gain = self._tile_score(battle, pos, tile, can_attack) - here - cost
+                if bonus and min(max(abs(tile[0] - fx), abs(tile[1] - fy)) for fx, fy in pos.foe_tiles) == 1:
+                    gain += bonus
                 if gain > best[0]:
                     params = {"facing": "moved"} if "facing" in opt.params else {}
                     best = (gain, opt.choice(tile, **params))
         return best
+
+
+@dataclass(frozen=True)
+class Position:
+    """The tile-independent part of scoring where to stand (one per decision)."""
+
+    foe_tiles: tuple
+    melee: bool
+    reach: int
+    walk: list
+    cover: list
+
+
+def walk_field(tmap: Any, sources: tuple) -> list:
+    """Move cost from every tile to the nearest source tile (a Dijkstra with every
+    source as a root, on the engine's compiled graph of the map, corner rule included);
+    unreachable tiles get a large number. Returned as nested lists [x][y]."""
+    import numpy as np
+    import tcod.path
+    from game.world.paths import _graph_for
+    graph, cost, base = _graph_for(tmap)
+    np.copyto(cost, base)  # the shared array may hold another search's blocked units
+    finder = tcod.path.Pathfinder(graph)
+    for tile in sources:
+        finder.add_root((int(tile[0]), int(tile[1])))
+    finder.resolve()
+    return np.minimum(finder.distance, 10 ** 6).tolist()
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:
