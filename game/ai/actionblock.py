@@ -483,6 +483,7 @@ class ActionBlockAI:
         pos = self._position(battle, unit, foes)
         here = self._tile_score(battle, pos, battle.tile(unit), can_attack)
         best: tuple[float, Choice | None] = (0.0, None)
+        scores: dict = {}  # a tile's worth is the same whichever move reaches it
         charge_bonus = 0.0
         if pos.melee and can_attack:
             from game.rulesets.actionblock.stats import melee_items, weapon_of
@@ -495,7 +496,10 @@ class ActionBlockAI:
             if opt.key in ("charge", "fast_charge") and charge_bonus and self._can_melee_after(battle, unit, opt.key):
                 bonus = charge_bonus * (1 if opt.key == "charge" else 2)
             for tile in opt.targets:
-                gain = self._tile_score(battle, pos, tile, can_attack) - here - cost
+                score = scores.get(tile)
+                if score is None:
+                    score = scores[tile] = self._tile_score(battle, pos, tile, can_attack)
+                gain = score - here - cost
                 if bonus and min(max(abs(tile[0] - fx), abs(tile[1] - fy)) for fx, fy in pos.foe_tiles) == 1:
                     gain += bonus
                 if gain > best[0]:

@@ -20,7 +20,7 @@ from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, He
                                                   LastActivation, Loadout, Points, TurnState)
 from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
 from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_moves,
-                                                direction_to, straight_moves, teleport_tiles)
+                                                direction_to, rays, straight_moves, teleport_tiles)
 from game.rulesets.actionblock.reactions import block_options
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
                                               spell_targets)
@@ -220,9 +220,10 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
     grappled_now = grappling.grappled(battle, unit)
     points = battle.get(unit, Points)
     if not grappled_now:
+        along = rays(battle, unit)
         for key, label, hotkey in (("sidestep", "Sidestep", "s"), ("fast_sidestep", "Fast Sidestep", "f")):
             if can_afford(battle, unit, key):
-                moves = straight_moves(battle, unit, MOVE_FEET[key])
+                moves = straight_moves(battle, unit, MOVE_FEET[key], along=along)
                 if key == "sidestep":
                     moves = {t: p for t, p in moves.items() if len(p) == 1}
                 if moves:
@@ -232,7 +233,7 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
                                                   "direction, then face any direction."))
         for key, label, hotkey in (("charge", "Charge", "v"), ("fast_charge", "Fast Charge", "b")):
             if can_afford(battle, unit, key):
-                moves = charge_moves(battle, unit, key)
+                moves = charge_moves(battle, unit, key, along)
                 if moves:
                     mult = "" if key == "charge" else "2 × "
                     out.append(Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
