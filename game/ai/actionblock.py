@@ -437,13 +437,13 @@ class ActionBlockAI:
         melee = self._is_melee(battle, unit)
         reach = 1 if melee else self._gun_reach_ft(battle, unit) // battle.map.feet_per_tile
         cover = battle.cached(("ab_ai_cover",), lambda: battle.map.cover.tolist())
-        return Position(foe_tiles, melee, reach, self._walk_field(battle, foe_tiles), cover)
+        return Position(foe_tiles, melee, reach, lambda: self._walk_field(battle, foe_tiles), cover)
 
     def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
         x, y = tile
         nearest = min(max(abs(x - fx), abs(y - fy)) for fx, fy in pos.foe_tiles)
-        walk = 1.0 if nearest <= 1 else float(min(pos.walk[x][y], 10 ** 4))
         if pos.melee:
+            walk = 1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4))
             score = -1.0 * walk
             if nearest == 1:
                 score += 2.5 if can_attack_after else 1.0
@@ -458,7 +458,7 @@ class ActionBlockAI:
                     shots += 1
                     cover_best = max(cover_best, COVER_VALUE[lof.cover] * 0.5)
         # No shot from here: close in along the walking distance until one opens up.
-        score = 3.0 if shots else -0.3 * walk
+        score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4)))
         score += cover_best + 0.6 * COVER_VALUE[Cover(pos.cover[x][y])]
         if nearest <= 1:
             score -= 2.0
@@ -515,7 +515,7 @@ class Position:
     foe_tiles: tuple
     melee: bool
     reach: int
-    walk: list
+    walk: Any  # () -> the walking field, computed only when a score needs it
     cover: list
 
 

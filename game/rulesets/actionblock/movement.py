@@ -93,17 +93,22 @@ def rays(battle: "Battle", unit: int) -> dict[tuple[int, int], list[tuple[Tile, 
     standing = standing_tiles(battle, unit)
     taken = blocking_tiles(battle, unit)
     start = battle.tile(unit)
+    # Terrain as plain lists (a Python index is far cheaper than a numpy scalar read),
+    # kept for the battle: the key names the map, which never changes in a battle.
+    walkable, move_cost = battle.cached(("ab_terrain", id(tmap)), lambda: (
+        tmap.walkable.tolist(), tmap.move_cost.tolist()))
+    width, height = len(walkable), len(walkable[0])
     out = {}
     for d in DIRECTIONS.values():
         x, y = start
         spent, steps = 0, []
         while True:
             nx, ny = x + d[0], y + d[1]
-            if not tmap.in_bounds(nx, ny) or not tmap.walkable[nx, ny] or (nx, ny) in standing:
+            if not (0 <= nx < width and 0 <= ny < height) or not walkable[nx][ny] or (nx, ny) in standing:
                 break
-            if d[0] and d[1] and not (tmap.walkable[nx, y] and tmap.walkable[x, ny]):
+            if d[0] and d[1] and not (walkable[nx][y] and walkable[x][ny]):
                 break  # no cutting the corner of a wall
-            spent += int(tmap.move_cost[nx, ny])
+            spent += int(move_cost[nx][ny])
             if spent > budget:
                 break
             steps.append(((nx, ny), spent, (nx, ny) not in taken))
