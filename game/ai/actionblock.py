@@ -483,6 +483,7 @@ class ActionBlockAI:
         pos = self._position(battle, unit, foes)
         here = self._tile_score(battle, pos, battle.tile(unit), can_attack)
         best: tuple[float, Choice | None] = (0.0, None)
+        tied: list = []
         scores: dict = {}  # a tile's worth is the same whichever move reaches it
         charge_bonus = 0.0
         if pos.melee and can_attack:
@@ -502,10 +503,18 @@ class ActionBlockAI:
                 gain = score - here - cost
                 if bonus and min(max(abs(tile[0] - fx), abs(tile[1] - fy)) for fx, fy in pos.foe_tiles) == 1:
                     gain += bonus
-                if gain > best[0]:
-                    params = {"facing": "moved"} if "facing" in opt.params else {}
-                    best = (gain, opt.choice(tile, **params))
-        return best
+                if gain > best[0] + 1e-9:
+                    best, tied = (gain, None), []
+                if gain >= best[0] - 1e-9 and gain > 0:
+                    tied.append((opt, tile))
+        if not tied:
+            return (0.0, None)
+        # Equal tiles are drawn by the AI's own stream: taking the first in the options'
+        # (y, x) order made the side that moves toward lower x bolder, which decided
+        # mirrored battles (the left side won 70% of them on a mirrored arena).
+        opt, tile = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        params = {"facing": "moved"} if "facing" in opt.params else {}
+        return (best[0], opt.choice(tile, **params))
 
 
 @dataclass(frozen=True)
