@@ -24,14 +24,17 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.controllers import random_choice
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
 from game.world.paths import chebyshev
 from game.world.sight import line_of_fire
 from game.world.tactical_map import Cover
 
-LEVELS = ("easy", "normal")
-EASY_BLUNDER = 0.35
+LEVELS = ("normal",)
+#: The easy level is a softmax over the normal scores at this temperature (score units
+#: are about one point of expected damage): it mostly takes good moves, sometimes a
+#: lesser one, never a uniformly random one.
+EASY_TEMPERATURE = 1.5
+END_TURN_SCORE = 0.05
 KILL_WEIGHT = 8.0      # worth of dropping an enemy, on top of the damage
 STR_VALUE = 1.2        # worth of one Strength Point when the pool is empty, in damage
 SPD_VALUE = 0.8        # worth of one Speed Point when the pool is empty
@@ -49,8 +52,15 @@ class ActionBlockAI:
 
     # --- entry point -------------------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
-        if self.level == "easy" and self.rng.random() < EASY_BLUNDER:
-            return random_choice(self.rng, decision)
+        scored = self.scored_choices(battle, decision)
+        if self.level == "easy":
+            return softmax_pick(self.rng, scored, EASY_TEMPERATURE)
+        top = max(score for score, _ in scored)
+        best = [choice for score, choice in scored if score >= top - 1e-9]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def scored_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        """Every answer considered, with its score (higher is better). Only reads."""
         if decision.kind == REACTION:
             trigger = decision.context.get("trigger")
             if trigger == "dodge":
@@ -59,11 +69,15 @@ class ActionBlockAI:
                 return self._block(battle, decision)
             if trigger == "obstruct":
                 return self._obstruct(battle, decision)
-            return decision.option("pass").choice() if decision.option("pass") else self._first(decision)
+            return [(0.0, decision.option("pass").choice() if decision.option("pass") else self._first(decision))]
         if decision.kind == PICK:
             if decision.option("redirect") is not None:
-                return decision.option("redirect").choice()
-            return self._first(decision)
+                # Following a moved target is what the spell was cast for.
+                out = [(1.0, decision.option("redirect").choice())]
+                if decision.option("release") is not None:
+                    out.append((0.0, decision.option("release").choice()))
+                return out
+            return [(0.0, self._first(decision))]
         return self._turn(battle, decision)
 
     def _first(self, decision: Decision) -> Choice:
@@ -89,48 +103,45 @@ class ActionBlockAI:
         return c.strength * self.str_value(battle, unit) + c.speed * self.spd_value(battle, unit)
 
     # --- reactions -----------------------------------------------------------------------
-    def _dodge(self, battle: Any, decision: Decision) -> Choice:
+    def _dodge(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         ctx = decision.context
         saved = ctx["expected_damage_passive"] - ctx["expected_damage_dodging"]
         from game.rulesets.actionblock.components import Health
         hp = battle.get(decision.actor, Health).hp
         saved += KILL_WEIGHT * 0.3 * (ctx["hit_passive"] - ctx["hit_dodging"]) * (
             1.0 if ctx["expected_damage_passive"] / max(ctx["hit_passive"], 1e-9) >= hp else 0.0)
-        if saved > self.spd_value(battle, decision.actor):
-            return decision.option("dodge").choice()
-        return decision.option("pass").choice()
+        return [(saved - self.spd_value(battle, decision.actor), decision.option("dodge").choice()),
+                (0.0, decision.option("pass").choice())]
 
-    def _block(self, battle: Any, decision: Decision) -> Choice:
+    def _block(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         ctx = decision.context
         unit = decision.actor
         base_damage = ctx["expected_damage"]["pass"]
         base_drop = ctx["drop_chance"]["pass"]
-        best = (0.0, decision.option("pass").choice())
+        out = [(0.0, decision.option("pass").choice())]
         for key, expected in ctx["expected_damage"].items():
             if key == "pass":
                 continue
             option_key, shield = key.split("+")[0], key.endswith("+shield")
             cost = self.cost_value(battle, unit, option_key)
             gain = (base_damage - expected) + KILL_WEIGHT * (base_drop - ctx["drop_chance"][key]) - cost
-            if gain > best[0] + 1e-9:
-                opt = decision.option(option_key)
-                params = {"shield": "yes" if shield else "no"} if opt.params.get("shield") else {}
-                best = (gain, opt.choice(None, **params))
-        return best[1]
+            opt = decision.option(option_key)
+            params = {"shield": "yes" if shield else "no"} if opt.params.get("shield") else {}
+            out.append((gain, opt.choice(None, **params)))
+        return out
 
-    def _obstruct(self, battle: Any, decision: Decision) -> Choice:
+    def _obstruct(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         from game.rulesets.actionblock.components import Points
         unit = decision.actor
         action, to = decision.context["action"], decision.context["to"]
         stopping = action in ("charge", "fast_charge")
         if self._is_melee(battle, unit) and chebyshev(battle.tile(unit), to) > 1:
             stopping = True  # it is slipping out of reach
-        if stopping and battle.get(unit, Points).strength >= 1 + 2:
-            return decision.option("obstruct").choice()
-        return decision.option("pass").choice()
+        worth = 1.0 if stopping and battle.get(unit, Points).strength >= 1 + 2 else -1.0
+        return [(worth, decision.option("obstruct").choice()), (0.0, decision.option("pass").choice())]
 
     # --- the Turn ------------------------------------------------------------------------
-    def _turn(self, battle: Any, decision: Decision) -> Choice:
+    def _turn(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         opts = {o.key: o for o in decision.options}
         candidates: list[tuple[float, Choice]] = []
         best_attack = self._best_attack(battle, decision, [opts[k] for k in ATTACK_KEYS if k in opts])
@@ -152,13 +163,8 @@ class ActionBlockAI:
         moves = [opts[k] for k in ("sidestep", "fast_sidestep", "charge", "fast_charge", "teleport") if k in opts]
         if moves:
             candidates.append(self._move(battle, decision, moves))
-        candidates = [c for c in candidates if c[1] is not None]
-        if not candidates:
-            return opts["end_turn"].choice()
-        top = max(c[0] for c in candidates)
-        if top <= 0.05:
-            return opts["end_turn"].choice()
-        return self.rng.choice([c for c in candidates if c[0] >= top - 1e-9])[1]
+        # Ending the Turn is worth a little: nothing is done for less.
+        return [c for c in candidates if c[1] is not None] + [(END_TURN_SCORE, opts["end_turn"].choice())]
 
     # --- attacks -----------------------------------------------------------------------
     def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any) -> float:
@@ -544,5 +550,15 @@ def walk_field(tmap: Any, sources: tuple) -> list:
     return np.minimum(finder.distance, 10 ** 6).tolist()
 
 
+def softmax_pick(rng: random.Random, scored: list[tuple[float, Choice]], temperature: float) -> Choice:
+    """A choice drawn with probability ∝ exp(score / temperature)."""
+    import math
+    top = max(score for score, _ in scored)
+    weights = [math.exp((score - top) / temperature) for score, _ in scored]
+    return rng.choices([c for _, c in scored], weights)[0]
+
+
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:
+    if level not in LEVELS + ("easy",):
+        raise ValueError(f"actionblock AI has no level {level!r} (it builds {', '.join(LEVELS)})")
     return ActionBlockAI(seed, level)
