@@ -144,9 +144,9 @@ class ActionBlockAI:
     def _turn(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         opts = {o.key: o for o in decision.options}
         candidates: list[tuple[float, Choice]] = []
-        best_attack = self._best_attack(battle, decision, [opts[k] for k in ATTACK_KEYS if k in opts])
-        if best_attack[1] is not None:
-            candidates.append(best_attack)
+        attacks = self._attacks(battle, decision, [opts[k] for k in ATTACK_KEYS if k in opts])
+        candidates += attacks
+        best_attack = (max((sc for sc, _ in attacks), default=0.0), None)
         for key, scorer in (("grapple", self._grapple), ("break_grapple", self._break),
                             ("maintain_grapple", self._maintain), ("reload", self._reload),
                             ("restore_strength", self._restore_strength),
@@ -156,10 +156,12 @@ class ActionBlockAI:
                             ("turn", self._turn_facing), ("battle_communication", self._communicate),
                             ("stance", self._stance)):
             if key in opts:
-                candidates.append(scorer(battle, decision, opts[key], best_attack[0]))
+                found = scorer(battle, decision, opts[key], best_attack[0])
+                candidates += found if isinstance(found, list) else [found]
         for key in ("taunt", "stunning_scream", "battle_strategy", "stealth"):
             if key in opts:
-                candidates.append(self._charisma(battle, decision, opts[key]))
+                found = self._charisma(battle, decision, opts[key])
+                candidates += found if isinstance(found, list) else [found]
         moves = [opts[k] for k in ("sidestep", "fast_sidestep", "charge", "fast_charge", "teleport") if k in opts]
         if moves:
             candidates.append(self._move(battle, decision, moves))
@@ -198,9 +200,12 @@ class ActionBlockAI:
             extra.append(("Shield Block (expected)", weapon_of(battle, target, shield).block_bonus[0]))
         return attack_odds(replace(profile, reductions=profile.reductions + tuple(extra)))
 
-    def _best_attack(self, battle: Any, decision: Decision, options: list[Option]) -> tuple[float, Choice | None]:
+    def _attacks(self, battle: Any, decision: Decision, options: list[Option]) -> list[tuple[float, Choice]]:
+        """Every attack (target, weapon, modifier) with its score; equal ones are left to
+        the caller's random tie-break (taking the first in unit-id order made one side's
+        AI focus differently from the other's on a point-symmetric map)."""
         unit = decision.actor
-        best: tuple[float, Choice | None] = (0.0, None)
+        out: list[tuple[float, Choice]] = []
         for opt in options:
             cost_key = {"second_melee": "melee", "second_gun": "gun", "second_aimed": "aimed"}.get(opt.key, opt.key)
             cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, cost_key)
@@ -209,15 +214,11 @@ class ActionBlockAI:
                 for w in weapons:
                     choice = opt.choice(target, weapon=w) if w is not None else opt.choice(target)
                     o = battle.ruleset.odds(battle, decision, choice)
-                    score = self._attack_value(battle, decision, choice, o) - cost
-                    if score > best[0]:
-                        best = (score, choice)
+                    out.append((self._attack_value(battle, decision, choice, o) - cost, choice))
                     if "spinning_strike" in opt.params_for(target).get("modifier", ()):
                         spin = opt.choice(target, weapon=w, modifier="spinning_strike")
-                        score = self._spinning_value(battle, decision, spin) - cost
-                        if score > best[0]:
-                            best = (score, spin)
-        return best
+                        out.append((self._spinning_value(battle, decision, spin) - cost, spin))
+        return out
 
     def _spinning_value(self, battle: Any, decision: Decision, choice: Choice) -> float:
         """Spinning Strike: the sum over every enemy in reach (no Charge bonus)."""
@@ -238,13 +239,12 @@ class ActionBlockAI:
         if w.id == "unarmed":
             return (0.0, None)  # an unarmed grapple does no damage worth a Turn
         follow = (w.grapple_dice.count * 3.5 + w.grapple_dice.modifier) * 0.8 + 1.0
-        best = (0.0, None)
+        best: list = []
         for target in opt.targets:
             choice = opt.choice(target)
             p = battle.ruleset.odds(battle, decision, choice).hit
             score = p * follow - self.cost_value(battle, unit, "grapple")
-            if score > best[0]:
-                best = (score, choice)
+            best.append((score, choice))
         return best
 
     def _break(self, battle, decision, opt, attack_score):
@@ -332,7 +332,7 @@ class ActionBlockAI:
         unit = decision.actor
         data = battle.ruleset.data
         team = battle.team(unit)
-        best = (0.0, None)
+        best: list = []
         ghost = battle.get(unit, Ghost).ghost
         p = battle.get(unit, Points)
         for target in opt.targets:
@@ -363,8 +363,7 @@ class ActionBlockAI:
                 choice = opt.choice(target, spell=spell_id, ghost=opt.params["ghost"][0],
                                     speed_modifiers=shorten, recover_strength=0)
                 score = value - self.cost_value(battle, unit, "cast") * 0.6
-                if score > best[0]:
-                    best = (score, choice)
+                best.append((score, choice))
         return best
 
     def _gale_value(self, battle, unit, spell) -> float:
@@ -378,15 +377,14 @@ class ActionBlockAI:
 
     def _healing_word(self, battle, decision, opt, attack_score):
         from game.rulesets.actionblock.components import Health
-        best = (0.0, None)
+        best: list = []
         for target in opt.targets:
             h = battle.get(target, Health)
             missing = h.max_hp - h.hp
             if missing >= 4:
                 score = min(missing, 3.5 * 2) * 0.6 + (5.0 if h.unconscious else 0) - self.cost_value(
                     battle, decision.actor, "healing_word")
-                if score > best[0]:
-                    best = (score, opt.choice(target))
+                best.append((score, opt.choice(target)))
         return best
 
     # --- Charisma ----------------------------------------------------------------------------
@@ -404,15 +402,14 @@ class ActionBlockAI:
                 return (0.0, None)
             o = battle.ruleset.odds(battle, decision, opt.choice())
             return (o.hit * worth - cost, opt.choice())
-        best = (0.0, None)
+        best: list = []
         for target in opt.targets:
             o = battle.ruleset.odds(battle, decision, opt.choice(target))
             bonus = 1.0
             if opt.key == "battle_strategy":
                 bonus = max(1, len(battle.units(battle.team(unit), active_only=True)) - 1)
             score = o.hit * worth * bonus - cost
-            if score > best[0]:
-                best = (score, opt.choice(target))
+            best.append((score, opt.choice(target)))
         return best
 
     def _communicate(self, battle, decision, opt, attack_score):
