@@ -35,6 +35,8 @@ LEVELS = ("normal",)
 #: lesser one, never a uniformly random one.
 EASY_TEMPERATURE = 1.5
 END_TURN_SCORE = 0.05
+FINISH_VALUE = 1.5     # a fallen foe finished: it cannot be healed back into the fight
+BODY_IN_THE_WAY = 4.0  # ... and its body no longer closes the way to the others
 KILL_WEIGHT = 8.0      # worth of dropping an enemy, on top of the damage
 STR_VALUE = 1.2        # worth of one Strength Point when the pool is empty, in damage
 SPD_VALUE = 0.8        # worth of one Speed Point when the pool is empty
@@ -176,7 +178,13 @@ class ActionBlockAI:
         target = choice.target
         h = battle.get(target, Health)
         if h.unconscious:
-            return 0.3 * o.hit  # finishing a fallen foe stops its healing, nothing more
+            # Finishing a fallen foe: it can no longer be healed back, and its body no
+            # longer stops a move (it may be stepped over, never stood on), which ends
+            # corridor stand-offs across a body.
+            p_kill = o.chance_at_least(1)
+            if p_kill <= 0:
+                return 0.0
+            return p_kill * (FINISH_VALUE + (BODY_IN_THE_WAY if self._body_blocks(battle, decision.actor, target) else 0.0))
         value = o.expected_damage + KILL_WEIGHT * o.chance_at_least(max(1, h.hp))
         if battle.get(target, Points).strength >= 2 and o.expected_damage > 0 and choice.option in ATTACK_KEYS:
             blocked = self._blocked_odds(battle, decision, choice)
@@ -185,6 +193,24 @@ class ActionBlockAI:
                            + FORCED_BLOCK)
                 value = min(value, guarded)
         return value
+
+    def _body_blocks(self, battle: Any, unit: int, body: int) -> bool:
+        """The fallen `body` stands between `unit` and the standing foes: with its tile
+        closed the walk to the nearest foe grows by more than a step (or is cut)."""
+        from game.world.paths import UNREACHABLE, reach
+        foes = self._foes(battle, unit)
+        if not foes:
+            return False
+        others = [battle.tile(u) for u in battle.units(active_only=True) if u != unit]
+        goals = [(battle.tile(f)[0] + dx, battle.tile(f)[1] + dy) for f in foes
+                 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        goals = [g for g in goals if battle.map.in_bounds(*g)]
+
+        def walk(closed):
+            cost = reach(battle.map, battle.tile(unit), 10 ** 6, others + closed).cost
+            return min((int(cost[g]) for g in goals), default=UNREACHABLE)
+        open_way, closed_way = walk([]), walk([battle.tile(body)])
+        return closed_way >= UNREACHABLE or closed_way > open_way + 1
 
     def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice):
         from dataclasses import replace
@@ -250,7 +276,8 @@ class ActionBlockAI:
     def _break(self, battle, decision, opt, attack_score):
         choice = opt.choice(opt.targets[0])
         p = battle.ruleset.odds(battle, decision, choice).hit
-        return (p * 6.0 - self.cost_value(battle, decision.actor, "break_grapple"), choice)
+        # Held, it cannot move and takes an automatic Grapple Attack every Turn.
+        return (p * 10.0 - self.cost_value(battle, decision.actor, "break_grapple"), choice)
 
     def _maintain(self, battle, decision, opt, attack_score):
         return (4.0, opt.choice())
@@ -397,11 +424,10 @@ class ActionBlockAI:
         if opt.key in ("taunt", "battle_strategy") and spare < 3:
             return (0.0, None)  # keep Strength for Blocks and attacks
         if opt.target_kind == TARGET_NONE:
-            from game.rulesets.actionblock.components import Conditions
-            if battle.get(unit, Conditions).fooled:
-                return (0.0, None)
+            # Stealth: worth the attacks it is likely to spare (each fooled enemy that
+            # could otherwise reach this unit), not a fixed amount.
             o = battle.ruleset.odds(battle, decision, opt.choice())
-            return (o.hit * worth - cost, opt.choice())
+            return (o.hit * 1.2 * self._stealth_threats(battle, unit) - cost, opt.choice())
         best: list = []
         for target in opt.targets:
             o = battle.ruleset.odds(battle, decision, opt.choice(target))
@@ -413,7 +439,35 @@ class ActionBlockAI:
         return best
 
     def _communicate(self, battle, decision, opt, attack_score):
-        return (1.0, opt.choice())
+        """Worth what it changes: each ally who gets back a standing enemy to shoot at."""
+        from game.rulesets.actionblock.components import Conditions, Health
+        unit = decision.actor
+        team = battle.team(unit)
+        pairs = 0
+        for enemy in battle.units(active_only=True):
+            if battle.team(enemy) == team or battle.get(enemy, Health).unconscious:
+                continue
+            cond = battle.get(enemy, Conditions)
+            if unit not in cond.fooled:
+                pairs += sum(1 for a in cond.fooled if battle.team(a) == team and battle.active(a))
+        return (min(2.5, 0.8 * pairs), opt.choice())
+
+    def _stealth_threats(self, battle: Any, unit: int) -> int:
+        """Enemies that could attack this unit on their next Turn (what Stealth hides it from)."""
+        from game.rulesets.actionblock.components import Conditions
+        fooled = battle.get(unit, Conditions).fooled
+        here = battle.tile(unit)
+        count = 0
+        for foe in self._foes(battle, unit):
+            if foe in fooled:
+                continue
+            d = chebyshev(here, battle.tile(foe))
+            if self._is_melee(battle, foe):
+                count += d <= 5  # a Fast Charge and a step
+            elif d * battle.map.feet_per_tile <= self._gun_reach_ft(battle, foe):
+                lof = line_of_fire(battle.map, battle.tile(foe), here)
+                count += lof.visible and not lof.blocked
+        return count
 
     # --- movement ------------------------------------------------------------------------------
     def _is_melee(self, battle: Any, unit: int) -> bool:
