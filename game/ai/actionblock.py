@@ -378,7 +378,9 @@ class ActionBlockAI:
                 elif spell.effect == "gather_mist":
                     value = 0.3 * (battle.get(unit, Ghost).max_ghost - ghost) - 2
                 elif spell.effect == "barrier" and battle.team(target) == team:
-                    value = 2.0 if target != unit else 1.0
+                    # It absorbs spell damage only (a Tesla's, a spell's): worth casting
+                    # when the other side can deal some.
+                    value = 0.6 * self._spell_threat(battle, unit) * (1.0 if target != unit else 0.5)
                 elif spell.effect == "knockback":
                     value = self._gale_value(battle, unit, spell)
                 if value <= 0:
@@ -392,6 +394,21 @@ class ActionBlockAI:
                 score = value - self.cost_value(battle, unit, "cast") * 0.6
                 best.append((score, choice))
         return best
+
+    def _spell_threat(self, battle: Any, unit: int) -> int:
+        """Standing enemies that deal spell damage (a Tesla, or a damaging spell and the
+        Ghost HP to cast it)."""
+        from game.rulesets.actionblock.components import Ghost
+        from game.rulesets.actionblock.stats import items, template
+        data = battle.ruleset.data
+        count = 0
+        for foe in self._foes(battle, unit):
+            if any(data.weapons[w].damage_type == "spell" for w in items(battle, foe).values()):
+                count += 2
+            elif battle.get(foe, Ghost).ghost >= 1 and any(
+                    data.spells[s].effect == "damage" for s in template(battle, foe).spells):
+                count += 1
+        return count
 
     def _gale_value(self, battle, unit, spell) -> float:
         from game.rulesets.actionblock.stats import distance_ft
