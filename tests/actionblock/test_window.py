@@ -64,8 +64,10 @@ def test_dodge_block_and_obstruct_prompts_in_the_window(make_app):
     assert reaction_keys(screen)[:3] == ["block", "heavy_block", "super_block"]
     assert reaction_keys(screen)[-1] == "pass"
     press(app, pygame.K_1, "1")
-    assert battle.get(guardian, Stance).level == 1 and battle.get(guardian, Stance).shield
-    assert events_of(battle, DamageRolled)[-1].dealt == 0
+    dmg = events_of(battle, DamageRolled)[-1]
+    assert dmg.dealt == 0 and ("Block Stance", 5) in dmg.reductions
+    assert any(label.startswith("Shield Block") for label, _ in dmg.reductions)
+    assert battle.get(guardian, Stance).level == 0  # [PROP] the stance stopped its one blow
 
     # Back to the brawler, who ends its Turn; the guardian steps away and the brawler's
     # side is asked whether to Obstruct Movement.
