@@ -161,7 +161,8 @@ def declared_so_far(battle: "Battle") -> tuple[dict, ...]:
     for u in battle.units():
         for d in plan_of(battle, u):
             out.append({"unit": u, "name": battle.name(u), "team": battle.team(u), "slot": d.slot,
-                        "kind": d.kind, "target": d.target, "with": d.weapon})
+                        "kind": d.kind, "target": d.target, "with": d.weapon,
+                        "with_name": weapon(battle, d.weapon).name if d.weapon else None})
     return tuple(out)
 
 
