@@ -31,6 +31,7 @@ import numpy as np
 from game.ai import fate_grid, fate_team
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice, Decision, Option
+from game.rulesets.fate.data import UNARMED
 from game.world.paths import UNREACHABLE, chebyshev, reach
 from game.world.sight import terrain_memo
 
@@ -38,7 +39,7 @@ LEVELS = ("normal",)
 EASY_TEMPERATURE = 0.35  # score units: easy picks by softmax over normal's scores
 BLIND_VALUE = 1.0
 COVER_VALUE = {None: 0.0, "partial": 0.35, "total": 0.7}
-EXACT_MOVES = 6  # move targets scored exactly after the numpy screen
+EXACT_MOVES = 4  # move targets scored exactly after the numpy screen
 SHOT_RANGE = fate_grid.SHOT_RANGE
 MOVE_TILES = 6
 
@@ -75,7 +76,8 @@ class FateAI:
             out += self._aims(look, opts["aim"])
         for key in ("kneel", "prone", "stand"):
             if key in opts:
-                out.append((self._posture_value(look, key), opts[key].choice()))
+                # An action spent for nothing loses to holding.
+                out.append((self._posture_value(look, key) - 0.01, opts[key].choice()))
         return out
 
     # --- attacks -------------------------------------------------------------------
@@ -94,8 +96,8 @@ class FateAI:
         take the aimed shot with the second. Second action: the aim's gain for next
         turn's shot, discounted (the target may move, the unit may want to)."""
         from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile
-        if look.slot == 1 and look.two_attacks:
-            return []
+        if look.two_attacks:
+            return []  # two attacks a turn beat aiming for one
         battle = look.battle
         out = []
         for target in opt.targets:
@@ -166,8 +168,8 @@ class FateAI:
         if key == "prone":
             if look.throws:
                 value -= 0.4  # −2 to its own thrown attacks
-            if not staying:
-                value -= 0.3  # it will have to spend an action standing up to move
+            if not staying and look.can_move:
+                value -= 0.15  # it will have to spend an action standing up to move
         return value
 
 
@@ -197,13 +199,16 @@ class Look:
         self.weapons = weapons
         every = hand_attacks(battle, unit, [])
         self.missiles = [w for w in every if weapons[w].missile and weapons[w].uses is None]
-        self.usable_next = [w for w in hand_attacks(battle, unit, attacks_declared(battle, unit))
-                            if weapons[w].uses is None]
+        self.usable_next = _undominated([w for w in hand_attacks(battle, unit, attacks_declared(battle, unit))
+                                         if weapons[w].uses is None], weapons)
         self.reach = max((weapons[w].short_range for w in self.missiles), default=1)
         self.prefers_melee = not self.missiles
         self.throws = any(weapons[w].kind == "thrown" for w in self.missiles)
         self.two_attacks = any(hand_attacks(battle, unit, [w]) for w in every)
         self._side_attacks: dict[int, list] | None = None
+        self.can_move = decision.option("move") is not None
+        self._attack_memo: dict[tuple, float] = {}
+        self._value_memo: dict[tuple, float] = {}
         self.goal = self._goal()
 
     # --- reading plans -------------------------------------------------------------
@@ -371,18 +376,32 @@ class Look:
         return best
 
     def _attack_from(self, tile: tuple[int, int], e: int, w: str) -> float:
+        key = (tile, e, w)
+        if key not in self._attack_memo:
+            self._attack_memo[key] = self._attack_from_uncached(tile, e, w)
+        return self._attack_memo[key]
+
+    def _attack_from_uncached(self, tile: tuple[int, int], e: int, w: str) -> float:
         from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile, in_reach
         from game.rulesets.fate.cover import protection
         from game.rulesets.fate.plans import is_charge
         battle = self.battle
         wd = self.weapons[w]
         there = self.where(e, 2)
+        if not in_reach(wd, chebyshev(tile, there)):
+            return 0.0
         prot = protection(battle, tile, there)
         if not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
             return 0.0
         s = Situation(self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
                       charging=wd.melee and is_charge(self.origin, tile, there))
-        return self.attack_value(e, w, attack_odds(battle, attack_profile(battle, s)), 2, prot.distance)
+        profile = attack_profile(battle, s)
+        # Tiles alike for this attack (same edge, damage, locating) share one valuation.
+        key = (e, w, profile.edge, profile.damage_bonus, profile.locate_why is not None, profile.locate_edge,
+               profile.bonus_edge, self.stays(e, wd, 2, prot.distance))
+        if key not in self._value_memo:
+            self._value_memo[key] = self.attack_value(e, w, attack_odds(battle, profile), 2, prot.distance)
+        return self._value_memo[key]
 
     def attack_screen(self, e: int, tiles: np.ndarray, dist: np.ndarray, seen: np.ndarray) -> np.ndarray:
         """The best attack on `e` from each tile next beat: exact for one tile of each kind
@@ -432,6 +451,13 @@ class Look:
             elif dist <= SHOT_RANGE and sight_from(self.battle, self.where(e, self.slot))[self.origin]:
                 possible[0] += 1
         return declared[0], declared[1], possible[0], possible[1]
+
+
+def _undominated(usable: list[str], weapons: Any) -> list[str]:
+    """A fist is "especially blunt" (−1 damage): never better than a melee weapon in hand."""
+    if any(weapons[w].melee and w != UNARMED for w in usable):
+        return [w for w in usable if w != UNARMED]
+    return usable
 
 
 def _held(battle: Any, unit: int) -> list[str]:
