@@ -51,6 +51,20 @@ class FateAI:
         self.rng = random.Random(seed)
         self.level = level
         self.last_seen: dict[int, tuple[int, int]] = {}
+        self._profiles: dict = {}
+        self._profiles_turn: tuple = ()
+
+    def profile(self, battle: Any, situation: Any) -> Any:
+        """`attack_profile`, kept for the turn: while units declare nothing it reads changes
+        (wounds, blindness and who saw whom change only between declarations phases)."""
+        from game.rulesets.fate.attacks import attack_profile
+        turn = (battle, battle.round)
+        if not self._profiles_turn or self._profiles_turn[0] is not battle or self._profiles_turn[1] != battle.round:
+            self._profiles, self._profiles_turn = {}, turn
+        p = self._profiles.get(situation)
+        if p is None:
+            p = self._profiles[situation] = attack_profile(battle, situation)
+        return p
 
     # --- the level contract --------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
@@ -87,15 +101,15 @@ class FateAI:
         for target in opt.targets:
             for w in opt.params_for(target)["with"]:
                 choice = opt.choice(target, **{"with": w})
-                odds = battle.ruleset.odds(battle, look.decision, choice)
-                out.append((look.attack_value(target, w, odds, look.slot), choice))
+                profile = self.profile(battle, battle.ruleset.situation(battle, look.decision, choice))
+                out.append((look.attack_value(target, w, profile, look.slot), choice))
         return out
 
     def _aims(self, look: "Look", opt: Option) -> list[tuple[float, Choice]]:
         """Aiming as a plan. First action, for a unit with a single attack to make: aim now,
         take the aimed shot with the second. Second action: the aim's gain for next
         turn's shot, discounted (the target may move, the unit may want to)."""
-        from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile
+        from game.rulesets.fate.attacks import Situation
         if look.two_attacks:
             return []  # two attacks a turn beat aiming for one
         battle = look.battle
@@ -105,14 +119,12 @@ class FateAI:
             best = 0.0
             for w in look.missiles:
                 aimed = Situation(look.unit, target, w, look.origin, where, look.posture, how, aimed=True)
-                with_aim = look.attack_value(target, w, attack_odds(battle, attack_profile(battle, aimed)),
-                                             look.slot + 1)
+                with_aim = look.attack_value(target, w, self.profile(battle, aimed), look.slot + 1)
                 if look.slot == 1:
                     best = max(best, with_aim)
                 else:
                     plain = Situation(look.unit, target, w, look.origin, where, look.posture, how)
-                    without = look.attack_value(target, w, attack_odds(battle, attack_profile(battle, plain)),
-                                                look.slot + 1)
+                    without = look.attack_value(target, w, self.profile(battle, plain), look.slot + 1)
                     best = max(best, 0.4 * (with_aim - without))
             out.append((best, opt.choice(target)))
         return out
@@ -180,7 +192,7 @@ class Look:
         from game.rulesets.fate.options import enemies, known_to_side
         from game.rulesets.fate.plans import attacks_declared, posture_after, tile_after
         from game.rulesets.fate.stats import hand_attacks
-        self.battle, self.decision = battle, decision
+        self.ai, self.battle, self.decision = ai, battle, decision
         self.unit = unit = decision.actor
         self.team = battle.team(unit)
         self.slot = decision.context.get("slot", 1)
@@ -250,7 +262,7 @@ class Look:
     def side_attacks(self) -> dict[int, list]:
         """Outcome distributions of the attacks this side has declared this turn, by target."""
         if self._side_attacks is None:
-            from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile
+            from game.rulesets.fate.attacks import Situation
             from game.rulesets.fate.plans import aim_planned, charge_planned
             battle = self.battle
             out: dict[int, list] = {}
@@ -265,7 +277,7 @@ class Look:
                                   self._posture_after(battle, d.target, d.slot),
                                   charging=w.melee and charge_planned(battle, u, d.target, d.slot),
                                   aimed=w.missile and aim_planned(battle, u, d.target, d.slot))
-                    out.setdefault(d.target, []).append(fate_team.outcome(attack_odds(battle, attack_profile(battle, s))))
+                    out.setdefault(d.target, []).append(fate_team.profile_outcome(self.ai.profile(battle, s)))
             self._side_attacks = out
         return self._side_attacks
 
@@ -289,22 +301,26 @@ class Look:
             distance = chebyshev(self.origin, battle.tile(target))
         return 0.97 if distance + MOVE_TILES * beats <= weapon.long_range else 0.8
 
-    def attack_value(self, target: int, weapon_id: str, odds: Any, slot: int,
+    def attack_value(self, target: int, weapon_id: str, profile: Any, slot: int,
                      distance: int | None = None) -> float:
+        """What this attack (its `AttackProfile`) adds to the side's attacks on the target,
+        times the chance the target is still there."""
         battle = self.battle
-        if odds is None or not battle.active(target):
+        if not battle.active(target):
             return 0.0  # finishing a helpless enemy does not change the fight
         w = self.weapons[weapon_id]
         if w.effect == "blind":
             from game.rulesets.fate.stats import is_blind
             flashed = any(self.weapons[d.weapon].effect == "blind" and d.target == target
                           for u in battle.units(self.team) for d in self.plan(u) if d.kind == "attack")
-            value = 0.0 if flashed or is_blind(battle, target) else BLIND_VALUE * odds.blind
+            value = 0.0 if flashed or is_blind(battle, target) else \
+                BLIND_VALUE * fate_team.hit_chance(fate_team.profile_outcome(profile))
         else:
             from game.rulesets.fate.stats import track
             t = track(battle, target)
             boxes = (t.scratch, t.hurt, t.very_hurt, t.incapacitated)
-            value = fate_team.gain(boxes, tuple(self.side_attacks().get(target, ())), fate_team.outcome(odds))
+            value = fate_team.gain(boxes, tuple(self.side_attacks().get(target, ())),
+                                   fate_team.profile_outcome(profile))
         value *= self.stays(target, w, slot, distance)
         if w.uses is not None:
             value -= 0.25  # a limited item is worth keeping for a better moment
@@ -382,7 +398,7 @@ class Look:
         return self._attack_memo[key]
 
     def _attack_from_uncached(self, tile: tuple[int, int], e: int, w: str) -> float:
-        from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile, in_reach
+        from game.rulesets.fate.attacks import Situation, in_reach
         from game.rulesets.fate.cover import protection
         from game.rulesets.fate.plans import is_charge
         battle = self.battle
@@ -395,12 +411,12 @@ class Look:
             return 0.0
         s = Situation(self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
                       charging=wd.melee and is_charge(self.origin, tile, there))
-        profile = attack_profile(battle, s)
+        profile = self.ai.profile(battle, s)
         # Tiles alike for this attack (same edge, damage, locating) share one valuation.
         key = (e, w, profile.edge, profile.damage_bonus, profile.locate_why is not None, profile.locate_edge,
                profile.bonus_edge, self.stays(e, wd, 2, prot.distance))
         if key not in self._value_memo:
-            self._value_memo[key] = self.attack_value(e, w, attack_odds(battle, profile), 2, prot.distance)
+            self._value_memo[key] = self.attack_value(e, w, profile, 2, prot.distance)
         return self._value_memo[key]
 
     def attack_screen(self, e: int, tiles: np.ndarray, dist: np.ndarray, seen: np.ndarray) -> np.ndarray:

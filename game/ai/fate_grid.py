@@ -49,37 +49,51 @@ def shield_grid(tmap: Any, enemy: tuple[int, int]) -> np.ndarray:
     return terrain_memo(tmap, ("fate-ai-shield", enemy), compute)
 
 
+def exposure_grid(tmap: Any, enemy: tuple[int, int], melee: bool) -> np.ndarray:
+    """What standing on each tile costs against one enemy at `enemy` (terrain only): a
+    shooter minds being seen within a shot (less behind cover) and being next to it; a
+    brawler, who must cross open ground to fight at all, minds being seen a little."""
+    def compute():
+        dist = chebyshev_grid(tmap, enemy)
+        seen = fov(tmap, enemy)
+        exposed = seen & (dist > 1) & (dist <= SHOT_RANGE)
+        if melee:
+            return np.where(exposed, 0.1, 0.0)
+        return (np.where(exposed, 0.3 * np.maximum(0.0, 1.0 - shield_grid(tmap, enemy)), 0.0)
+                + np.where(dist <= 1, 0.45, 0.0))
+    return terrain_memo(tmap, ("fate-ai-exposure", enemy, melee), compute)
+
+
+def reach_grid(tmap: Any, enemy: tuple[int, int], reach: int) -> np.ndarray:
+    """Tiles from which an enemy at `enemy` is within `reach` (1: next to it) and in sight."""
+    def compute():
+        dist = chebyshev_grid(tmap, enemy)
+        return dist <= 1 if reach <= 1 else fov(tmap, enemy) & (dist <= reach)
+    return terrain_memo(tmap, ("fate-ai-reach", enemy, reach), compute)
+
+
 def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
     """A rough score for each candidate tile (rows of `tiles`), higher is better."""
     tmap = look.battle.map
     tx, ty = tiles[:, 0], tiles[:, 1]
     melee = look.prefers_melee
     wanted = 1 if melee else look.reach
-    walk = look.walk_grid()[tx, ty]
-    score = -0.15 * np.maximum(0, walk - wanted)
+    score = -0.15 * np.maximum(0, look.walk_grid()[tx, ty] - wanted)
     in_reach = np.zeros(len(tiles), dtype=bool)
     best_attack = np.zeros(len(tiles))
+    near = None
     for e in look.live_enemies:
         there = look.where(e, look.slot)
+        in_reach |= reach_grid(tmap, there, 1 if melee else look.reach)[tx, ty]
+        score -= exposure_grid(tmap, there, melee)[tx, ty]
         dist = chebyshev_grid(tmap, there)[tx, ty]
-        seen = fov(tmap, there)[tx, ty]
-        if melee:
-            in_reach |= dist <= 1
-        else:
-            in_reach |= seen & (dist <= look.reach)
-            exposed = seen & (dist > 1) & (dist <= SHOT_RANGE)
-            shield = shield_grid(tmap, there)[tx, ty]
-            score -= np.where(exposed, 0.3 * np.maximum(0.0, 1.0 - shield), 0.0)
-            score -= np.where(dist <= 1, 0.45, 0.0)
-        if melee:
-            exposed = seen & (dist > 1) & (dist <= SHOT_RANGE)
-            score -= np.where(exposed, 0.1, 0.0)
+        near = dist if near is None else np.minimum(near, dist)
         if follow_up:
-            best_attack = np.maximum(best_attack, look.attack_screen(e, tiles, dist, seen))
-    score += np.where(in_reach, 0.0 if melee else 0.5, 0.0)
-    if not in_reach.any() and look.live_enemies:
+            best_attack = np.maximum(best_attack, look.attack_screen(e, tiles, dist, fov(tmap, there)[tx, ty]))
+    if not melee:
+        score += np.where(in_reach, 0.5, 0.0)
+    if near is not None and not in_reach.any():
         # Nothing in reach from any of these tiles: keep closing on the nearest enemy, so
         # two sides never wait for each other just out of sight.
-        near = np.min([chebyshev_grid(tmap, look.where(e, look.slot))[tx, ty] for e in look.live_enemies], axis=0)
         score -= 0.05 * near
     return score + best_attack

@@ -47,6 +47,29 @@ def _outcome(levels: tuple, extra_scratches: tuple) -> Outcome:
     return tuple(sorted(((k, round(v, 12)) for k, v in out.items()), key=lambda kv: (str(kv[0][0]), kv[0][1])))
 
 
+def profile_outcome(profile) -> Outcome:
+    """The same distribution as `outcome(attack_odds(profile))`, from the profile's numbers
+    alone (the ruleset's own tables), without the odds' breakdown and notes."""
+    return _profile_outcome(profile.edge, profile.damage_bonus,
+                            profile.locate_edge if profile.locate_why else None,
+                            profile.bonus_edge if profile.bonus is not None else None)
+
+
+@lru_cache(maxsize=4096)
+def _profile_outcome(edge: int, damage_bonus: int, locate_edge: int | None, bonus_edge: int | None) -> Outcome:
+    from game.rulesets.fate.attacks import bonus_table, level_table
+    from game.rulesets.fate.fudge import chance_opposed
+    p_locate = 1.0 if locate_edge is None else chance_opposed(locate_edge, 0)
+    table = dict(level_table(edge, damage_bonus))
+    levels = tuple((lv, p_locate * table[lv]) for lv in LEVELS)
+    extra = ((0, 1.0),) if bonus_edge is None else bonus_table(bonus_edge)
+    return _outcome(levels, extra)
+
+
+def hit_chance(out: Outcome) -> float:
+    return sum(p for (level, _), p in out if level is not None)
+
+
 def worth(boxes: Boxes, out: bool) -> float:
     """What the track's wounds are worth to the side that dealt them."""
     if out:

@@ -45,11 +45,11 @@ def bonus_scratch_dist(profile: AttackProfile) -> dict[int, float]:
     """Extra Scratches after a hit: the bonus roll's winning margin (≥ 1), else none."""
     if profile.bonus is None:
         return {0: 1.0}
-    return dict(_bonus_scratches(profile.bonus_edge))
+    return dict(bonus_table(profile.bonus_edge))
 
 
 @lru_cache(maxsize=None)
-def _bonus_scratches(edge: int) -> tuple[tuple[int, float], ...]:
+def bonus_table(edge: int) -> tuple[tuple[int, float], ...]:
     out: dict[int, float] = {}
     for d, p in fudge.opposed().items():
         n = max(0, d + edge)
@@ -59,11 +59,11 @@ def _bonus_scratches(edge: int) -> tuple[tuple[int, float], ...]:
 
 def level_dist(profile: AttackProfile) -> dict[str, float]:
     """P(each wound level) for one attack roll, before locating ("miss" included)."""
-    return dict(_levels(profile.edge, profile.damage_bonus))
+    return dict(level_table(profile.edge, profile.damage_bonus))
 
 
 @lru_cache(maxsize=None)
-def _levels(edge: int, damage_bonus: int) -> tuple[tuple[str, float], ...]:
+def level_table(edge: int, damage_bonus: int) -> tuple[tuple[str, float], ...]:
     out = {"miss": 0.0, **{lv: 0.0 for lv in LEVELS}}
     for d, p in fudge.opposed().items():
         margin = d + edge
