@@ -222,6 +222,8 @@ class Look:
         self._attack_memo: dict[tuple, float] = {}
         self._value_memo: dict[tuple, float] = {}
         self.goal = self._goal()
+        # Ground matters less to a unit that can already strike or shoot someone from here.
+        self.ground_rate = 0.02 if decision.option("attack") is not None else 0.15
 
     # --- reading plans -------------------------------------------------------------
     def plan(self, unit: int) -> list:
@@ -368,7 +370,7 @@ class Look:
         from game.rulesets.fate.cover import protection
         battle = self.battle
         wanted = 1 if self.prefers_melee else self.reach
-        value = -0.15 * max(0, int(self.walk_grid()[tile]) - wanted)
+        value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - wanted)
         in_reach = self.enemy_in_reach(tile)
         if not self.prefers_melee and in_reach:
             value += 0.5

@@ -20,8 +20,11 @@ from game.rulesets.fate.wounds import LEVELS, SCRATCH, SCRATCH_WORTH, INCAPACITA
 Outcome = tuple[tuple[tuple[str | None, int], float], ...]
 Boxes = tuple[int, int, int, int]  # scratch, hurt, very hurt, incapacitated
 
-OUT_WORTH = 4.0  # a unit out of the fight, in "Hurts"
-PENALTY_WORTH = {0: 0.0, -1: 0.5, -2: 1.0}  # Hurt −1 / Very Hurt −2 on every roll it makes
+# A unit out of the fight is what wins it; wounds short of that are worth their
+# penalties (Hurt −1 / Very Hurt −2 on every roll it makes) and the track they fill.
+OUT_WORTH = 6.0
+PENALTY_WORTH = {0: 0.0, -1: 0.5, -2: 1.0}
+FILL_WORTH = 1.5  # a full track (36 Scratches' worth), short of Incapacitated
 
 
 def outcome(odds) -> Outcome:
@@ -77,7 +80,7 @@ def worth(boxes: Boxes, out: bool) -> float:
     scratch, hurt, very_hurt, _ = boxes
     filled = scratch + SCRATCH_WORTH["Hurt"] * hurt + SCRATCH_WORTH["Very Hurt"] * very_hurt
     penalty = -2 if very_hurt else -1 if hurt else 0
-    return 2.5 * filled / SCRATCH_WORTH[INCAPACITATED] + PENALTY_WORTH[penalty]
+    return FILL_WORTH * filled / SCRATCH_WORTH[INCAPACITATED] + PENALTY_WORTH[penalty]
 
 
 State = tuple[int, int, int, int, bool]  # boxes and out
