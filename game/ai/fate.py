@@ -42,6 +42,11 @@ COVER_VALUE = {None: 0.0, "partial": 0.35, "total": 0.7}
 EXACT_MOVES = 4  # move targets scored exactly after the numpy screen
 SHOT_RANGE = fate_grid.SHOT_RANGE
 MOVE_TILES = 6
+GROUND_RATE = 0.15  # per tile walked toward the fight (short of where it fights from)
+GROUND_RATE_ENGAGED = 0.02  # the same, for a unit that can already attack someone now
+# The chance a faster, undeclared enemy is still next to a blade when it falls: a
+# shooter steps away more readily than a brawler, who came to fight.
+STAY_IN_MELEE = {"brawler": 0.85, "shooter": 0.5}
 
 
 class FateAI:
@@ -223,7 +228,7 @@ class Look:
         self._value_memo: dict[tuple, float] = {}
         self.goal = self._goal()
         # Ground matters less to a unit that can already strike or shoot someone from here.
-        self.ground_rate = 0.02 if decision.option("attack") is not None else 0.15
+        self.ground_rate = GROUND_RATE_ENGAGED if decision.option("attack") is not None else GROUND_RATE
 
     # --- reading plans -------------------------------------------------------------
     def plan(self, unit: int) -> list:
@@ -298,7 +303,7 @@ class Look:
             return 1.0
         if weapon.melee:
             brawler = not any(self.weapons[w].missile for w in _held(battle, target))
-            return (0.85 if brawler else 0.5) - 0.1 * (beats - 1)
+            return STAY_IN_MELEE["brawler" if brawler else "shooter"] - 0.1 * (beats - 1)
         if distance is None:
             distance = chebyshev(self.origin, battle.tile(target))
         return 0.97 if distance + MOVE_TILES * beats <= weapon.long_range else 0.8

@@ -21,6 +21,7 @@ from game.world.paths import reach
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
+    from game.world.paths import Reach
 
 Tile = tuple[int, int]
 MOVE_TILES = 6  # [PROP] 30 ft (6 tiles of 5 ft) per move action; rough ground costs more
@@ -59,7 +60,14 @@ def move_reach(battle: "Battle", unit: int, slot: int):
     """Tiles within one move action from where the unit will be before this beat; units
     in the fight block the way, fallen ones only their tile."""
     start = tile_after(battle, unit, slot - 1)
-    blockers = tuple(sorted({tile_after(battle, u, slot - 1) for u in battle.units(active_only=True) if u != unit}))
+    return one_move_reach(battle, start, [tile_after(battle, u, slot - 1)
+                                          for u in battle.units(active_only=True) if u != unit])
+
+
+def one_move_reach(battle: "Battle", start: Tile, blockers) -> "Reach":
+    """One move action's reach from `start` past these blockers (kept by every input: the
+    resolution of a move often asks what its declaration asked)."""
+    blockers = tuple(sorted(set(blockers)))
     return battle.cached(("fate-reach", start, blockers),
                          lambda: reach(battle.map, start, MOVE_TILES, blocked=blockers))
 
