@@ -47,6 +47,7 @@ GROUND_RATE_ENGAGED = 0.02  # the same, for a unit that can already attack someo
 # The chance a faster, undeclared enemy is still next to a blade when it falls: a
 # shooter steps away more readily than a brawler, who came to fight.
 STAY_IN_MELEE = {"brawler": 0.85, "shooter": 0.5}
+GUESS_TRUST = 0.8  # hard: how far a guessed declaration of a faster enemy is relied on
 
 
 class FateAI:
@@ -80,7 +81,10 @@ class FateAI:
 
     def scored_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         """Every declaration considered, with its score (higher is better). Reads only."""
-        look = Look(self, battle, decision)
+        return self._scored(Look(self, battle, decision))
+
+    def _scored(self, look: "Look") -> list[tuple[float, Choice]]:
+        battle, decision = look.battle, look.decision
         opts = {o.key: o for o in decision.options}
         out: list[tuple[float, Choice]] = [(0.0, opts["hold"].choice())]
         ground = 0.0
@@ -106,7 +110,7 @@ class FateAI:
         for target in opt.targets:
             for w in opt.params_for(target)["with"]:
                 choice = opt.choice(target, **{"with": w})
-                profile = self.profile(battle, battle.ruleset.situation(battle, look.decision, choice))
+                profile = self.profile(battle, look.situation(target, w))
                 out.append((look.attack_value(target, w, profile, look.slot), choice))
         return out
 
@@ -193,7 +197,11 @@ class FateAI:
 class Look:
     """What one unit sees while declaring one action, computed once per decision."""
 
-    def __init__(self, ai: FateAI, battle: Any, decision: Decision) -> None:
+    def __init__(self, ai: FateAI, battle: Any, decision: Decision,
+                 assumed: dict[int, list] | None = None) -> None:
+        """`assumed`: declarations taken as made for units that have not declared yet
+        (the hard level's guess at what faster enemies will do)."""
+        self.assumed = assumed or {}
         from game.rulesets.fate.options import enemies, known_to_side
         from game.rulesets.fate.plans import attacks_declared, posture_after, tile_after
         from game.rulesets.fate.stats import hand_attacks
@@ -234,17 +242,42 @@ class Look:
     def plan(self, unit: int) -> list:
         if unit not in self._plans:
             from game.rulesets.fate.plans import plan_of
-            self._plans[unit] = plan_of(self.battle, unit)
+            self._plans[unit] = self.assumed.get(unit) or plan_of(self.battle, unit)
         return self._plans[unit]
 
     def where(self, unit: int, slot: int) -> tuple[int, int]:
         key = (unit, min(slot, 2))
         if key not in self._where:
-            self._where[key] = self._tile_after(self.battle, unit, key[1])
+            if unit in self.assumed:
+                tile = self.battle.tile(unit)
+                for d in self.assumed[unit]:
+                    if d.slot <= key[1] and d.kind == "move":
+                        tile = d.target
+                self._where[key] = tile
+            else:
+                self._where[key] = self._tile_after(self.battle, unit, key[1])
         return self._where[key]
 
     def posture_of(self, unit: int, slot: int) -> str:
+        if unit in self.assumed:
+            from game.rulesets.fate.plans import POSTURES
+            from game.rulesets.fate.stats import posture
+            p = posture(self.battle, unit)
+            for d in self.assumed[unit]:
+                if d.slot <= min(slot, 2):
+                    p = POSTURES.get(d.kind, STANDING if d.kind == "move" and p == KNEELING else p)
+            return p
         return self._posture_after(self.battle, unit, min(slot, 2))
+
+    def situation(self, target: int, weapon_id: str) -> Any:
+        """This unit's attack on `target` in this beat, at the planned (or assumed) places."""
+        from game.rulesets.fate.attacks import Situation
+        from game.rulesets.fate.plans import aim_planned, charge_planned
+        w = self.weapons[weapon_id]
+        return Situation(self.unit, target, weapon_id, self.origin, self.where(target, self.slot), self.posture,
+                         self.posture_of(target, self.slot),
+                         charging=w.melee and charge_planned(self.battle, self.unit, target, self.slot),
+                         aimed=w.missile and aim_planned(self.battle, self.unit, target, self.slot))
 
     def declared(self, unit: int) -> bool:
         return bool(self.plan(unit))
@@ -294,7 +327,16 @@ class Look:
         unit needs a move action to stand before it can move; a faster enemy moves first,
         and a shooter steps away from a blade more readily than a brawler does."""
         battle = self.battle
+        if target in self.assumed:
+            # A guess, not a declaration: mostly trusted, the rest as if unknown.
+            return GUESS_TRUST + (1 - GUESS_TRUST) * self._stays_unknown(target, weapon, slot, distance)
         if self.declared(target) or not battle.active(target):
+            return 1.0
+        return self._stays_unknown(target, weapon, slot, distance)
+
+    def _stays_unknown(self, target: int, weapon: Any, slot: int, distance: int | None) -> float:
+        battle = self.battle
+        if not battle.active(target):
             return 1.0
         beats = slot
         if self._posture_after(battle, target, 0) == PRONE:
@@ -309,7 +351,7 @@ class Look:
         return 0.97 if distance + MOVE_TILES * beats <= weapon.long_range else 0.8
 
     def attack_value(self, target: int, weapon_id: str, profile: Any, slot: int,
-                     distance: int | None = None) -> float:
+                     distance: int | None = None, stays: float | None = None) -> float:
         """What this attack (its `AttackProfile`) adds to the side's attacks on the target,
         times the chance the target is still there."""
         battle = self.battle
@@ -328,7 +370,7 @@ class Look:
             boxes = (t.scratch, t.hurt, t.very_hurt, t.incapacitated)
             value = fate_team.gain(boxes, tuple(self.side_attacks().get(target, ())),
                                    fate_team.profile_outcome(profile))
-        value *= self.stays(target, w, slot, distance)
+        value *= self.stays(target, w, slot, distance) if stays is None else stays
         if w.uses is not None:
             value -= 0.25  # a limited item is worth keeping for a better moment
         return value
@@ -505,4 +547,7 @@ class EasyFate:
 def make_ai(seed: int = 0, level: str = "normal"):
     if level == "easy":
         return EasyFate(seed)
+    if level == "hard":
+        from game.ai.fate_hard import HardFate
+        return HardFate(seed)
     return FateAI(seed, level)
