@@ -22,7 +22,6 @@ knows where enemies are only as its side has seen them. Scoring only reads.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -530,23 +529,8 @@ def _held(battle: Any, unit: int) -> list[str]:
     return hand_attacks(battle, unit, [])
 
 
-class EasyFate:
-    """Until the level registry builds it: a softmax over normal's scores (never uniform)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.normal = FateAI(seed)
-        self.rng = random.Random(seed ^ 0x5EED)
-
-    def decide(self, battle: Any, decision: Decision) -> Choice:
-        scored = self.normal.scored_choices(battle, decision)
-        top = max(s for s, _ in scored)
-        weights = [math.exp((s - top) / EASY_TEMPERATURE) for s, _ in scored]
-        return self.rng.choices([c for _, c in scored], weights)[0]
-
-
 def make_ai(seed: int = 0, level: str = "normal"):
-    if level == "easy":
-        return EasyFate(seed)
+    """normal; "hard" is built for measuring but is not yet a listed level (see fate_hard)."""
     if level == "hard":
         from game.ai.fate_hard import HardFate
         return HardFate(seed)
