@@ -242,4 +242,4 @@ def test_declarations_are_drawn_on_the_board_and_listed_in_the_panel(make_app):
     arrow = [(f[0] + (b[0] - f[0]) * k / 40, f[1] + (b[1] - f[1]) * k / 40) for k in range(10, 30)]
     assert _count(app.surface, arrow, _light(theme.team_colour(battle.team(fast)))) > 40
     rows = [text for _, text, _, _ in screen.decl_rows(screen.shown_units())]
-    assert f"1 · Attack → {battle.name(slow)} with rifle" in rows   # the weapon as the option names it
+    assert f"1 · Attack → {battle.name(slow)} with Scoped rifle" in rows   # the weapon as the log names it
