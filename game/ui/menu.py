@@ -27,6 +27,23 @@ def shipped_maps() -> list[Path]:
     return menu_maps()
 
 
+def ruleset_levels(ruleset_id: str) -> tuple[str, ...]:
+    """The AI levels offered for a ruleset: the level registry's (game.ai.levels), or
+    before it exists the ruleset module's own LEVELS."""
+    import importlib
+    try:
+        from game.ai.levels import ai_levels
+    except ImportError:
+        try:
+            module = importlib.import_module(f"game.ai.{ruleset_id}")
+        except ImportError:
+            return ("normal",)
+        own = tuple(getattr(module, "LEVELS", ("normal",)))
+        order = ("random", "easy", "greedy", "normal", "hard")
+        return tuple(lv for lv in order if lv in own) or ("normal",)
+    return tuple(ai_levels(ruleset_id))
+
+
 class MapInfo:
     """A map loaded for the menu: its TacticalMap and thumbnail, or why it cannot load."""
 
@@ -78,6 +95,7 @@ class MenuScreen(Screen):
         self.picker: tuple[str, list[Path], int] | None = None
         self.hit: list[tuple[pygame.Rect, Any]] = []
         self.seed_text = str(self.s.seed)
+        self._drawn = False   # until the first frame: no map loaded (numpy, Tiled) yet
 
     def _find_map(self, name: str) -> int:
         try:
@@ -92,8 +110,8 @@ class MenuScreen(Screen):
     # --- model -----------------------------------------------------------------------
     @property
     def map_info(self) -> MapInfo | None:
-        if not self.map_paths:
-            return None
+        if not self.map_paths or not self._drawn:
+            return None   # the window's first frame shows before any map is loaded
         p = self.map_paths[self.map_index % len(self.map_paths)]
         if p not in self._maps:
             self._maps[p] = MapInfo(p)
@@ -104,20 +122,15 @@ class MenuScreen(Screen):
         return info.tmap.teams() if info and info.tmap else [1, 2]
 
     def ai_levels(self) -> tuple[str, ...]:
-        """The levels the chosen ruleset's AI offers (none: no row for it)."""
-        import importlib
+        """The AI levels the chosen ruleset offers (the registry's, weakest first).
+        Asked only when a side's row changes: it loads the ruleset's AI."""
         rid = self.rulesets[self.rs_index].id if self.rulesets else ""
-        try:
-            module = importlib.import_module(f"game.ai.{rid}")
-        except ImportError:
-            return ()
-        return tuple(getattr(module, "LEVELS", ()))
+        return ruleset_levels(rid)
 
     def rows(self) -> list[str]:
-        rows = ["map", "ruleset"] + [f"side:{t}" for t in self.teams()]
-        if self.ai_levels() and any(self.s.side(t) == "ai" for t in self.teams()):
-            rows.append("ai_level")
-        return rows + ["fog", "seed", "speed"]
+        # one row per side picks Person or an AI level: no row comes and goes, so the
+        # keyboard focus never lands on another row by surprise
+        return ["map", "ruleset"] + [f"side:{t}" for t in self.teams()] + ["fog", "seed", "speed"]
 
     def buttons(self):
         return [("Start battle", self.start), ("Load saved battle", lambda: self.open_picker("load")),
@@ -130,13 +143,15 @@ class MenuScreen(Screen):
         elif row == "ruleset":
             self.rs_index = (self.rs_index + step) % len(self.rulesets)
         elif row.startswith("side:"):
+            # Person, then each AI level, weakest first
             t = row.split(":")[1]
-            self.s.sides[t] = "ai" if self.s.side(int(t)) == "human" else "human"
-        elif row == "ai_level":
-            levels = list(self.ai_levels())
-            i = levels.index(self.s.ai_level) if self.s.ai_level in levels else levels.index("normal") \
-                if "normal" in levels else 0
-            self.s.ai_level = levels[(i + step) % len(levels)]
+            choices = ["human"] + [f"ai:{lv}" for lv in self.ai_levels()]
+            now = "human" if self.s.side(int(t)) == "human" else f"ai:{self.s.level(int(t))}"
+            i = choices.index(now) if now in choices else (choices.index("ai:normal") if "ai:normal" in choices else 0)
+            pick = choices[(i + step) % len(choices)]
+            self.s.sides[t] = "human" if pick == "human" else "ai"
+            if pick != "human":
+                self.s.levels[t] = pick.split(":", 1)[1]
         elif row == "fog":
             self.s.fog = not self.s.fog
         elif row == "seed":
@@ -147,6 +162,7 @@ class MenuScreen(Screen):
         self._sync()
 
     def _sync(self) -> None:
+        self._drawn = True   # an answer needs the map: load it now
         info = self.map_info
         if info is not None:
             from game.world.catalog import map_ref  # shipped or player's folder: by name
@@ -177,9 +193,11 @@ class MenuScreen(Screen):
             self.message = str(exc)
             return
         sides = {t: self.s.side(t) for t in battle.teams()}
-        levels = self.ai_levels()
-        level = self.s.ai_level if self.s.ai_level in levels else "normal"
-        self.next = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_level=level)
+        levels = {t: self.s.level(t) for t in battle.teams() if sides[t] != "human"}
+        if levels:
+            offered = self.ai_levels()
+            levels = {t: lv if lv in offered else "normal" for t, lv in levels.items()}
+        self.next = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_levels=levels)
         if note:
             self.next.say(note)
 
@@ -187,6 +205,8 @@ class MenuScreen(Screen):
         self._sync()
         save_settings(self.s, self.app.settings_path)
         self.app.demo_queue = None
+        # the menu's AI speed, but a demo at "instant" would show nothing but its end
+        self.app.demo_args["speed"] = self.s.speed or 4.0
         self.next = self.app.next_demo_battle()
 
     def quit(self) -> None:
@@ -240,7 +260,7 @@ class MenuScreen(Screen):
             return
         sides = meta.get("sides") or {t: self.s.side(t) for t in battle.teams()}
         screen = BattleScreen(self.app, battle, sides, meta.get("fog", self.s.fog), self.s.speed,
-                              squads=meta.get("squads"))
+                              squads=meta.get("squads"), ai_levels=meta.get("levels"))
         screen.say(f"Loaded {path.name} (round {battle.round})")
         self.next = screen
 
@@ -331,6 +351,14 @@ class MenuScreen(Screen):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        # the window's first frame shows at once: the map (numpy, the Tiled reader, its
+        # thumbnail) loads for the next one, a moment later
+        self._draw(surface)
+        if not self._drawn:
+            self._drawn = True
+            self.app.dirty = True
+
+    def _draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         w, h = surface.get_size()
         self.hit = []
@@ -419,17 +447,16 @@ class MenuScreen(Screen):
     def _row_text(self, row: str) -> tuple[str, str, tuple]:
         if row == "map":
             info = self.map_info
+            if info is None and self.map_paths:   # not loaded yet (the first frame)
+                return "Map", self.map_paths[self.map_index % len(self.map_paths)].stem.capitalize(), theme.TEXT
             return "Map", info.name if info else "no maps", theme.TEXT
         if row == "ruleset":
             return "Ruleset", self.rulesets[self.rs_index].name if self.rulesets else "none", theme.TEXT
         if row.startswith("side:"):
             t = int(row.split(":")[1])
             who = self.s.side(t)
-            return f"Side {t}", "Person" if who == "human" else "AI", theme.team_colour(t)
-        if row == "ai_level":
-            levels = self.ai_levels()
-            level = self.s.ai_level if self.s.ai_level in levels else ("normal" if "normal" in levels else levels[0])
-            return "AI level", level.capitalize(), theme.TEXT
+            return (f"Side {t}", "Person" if who == "human" else f"AI · {self.s.level(t)}",
+                    theme.team_colour(t))
         if row == "fog":
             return "Fog of war", "On" if self.s.fog else "Off", theme.TEXT
         if row == "seed":

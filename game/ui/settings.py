@@ -46,11 +46,16 @@ class Settings:
     fog: bool = False
     seed: int = 1
     speed: float = 1.0
-    ai_level: str = "normal"
+    ai_level: str = "normal"         # the level of an AI side with none of its own
+    levels: dict[str, str] = field(default_factory=dict)   # side -> its AI's level
+    confirm_end_turn: bool = True    # ask before ending a turn with actions left
     window: tuple[int, int] = (1280, 720)
 
     def side(self, team: int) -> str:
         return self.sides.get(str(team), "human" if team == 1 else "ai")
+
+    def level(self, team: int) -> str:
+        return self.levels.get(str(team), self.ai_level)
 
 
 #: Window sizes a settings file may ask for; anything outside is clamped (issue 17.11:
@@ -65,6 +70,8 @@ _FIELDS = {
     "sides": TypeAdapter(dict[Annotated[str, StringConstraints(pattern=r"^[0-9]{1,9}$")],
                               Literal["human", "ai"]]),
     "fog": TypeAdapter(bool),
+    "confirm_end_turn": TypeAdapter(bool),
+    "levels": TypeAdapter(dict[Annotated[str, StringConstraints(pattern=r"^[0-9]{1,9}$")], _ID]),
     "seed": TypeAdapter(Annotated[int, Field(ge=0, lt=2 ** 31)]),
     "speed": TypeAdapter(Literal[SPEEDS]),
     "window": TypeAdapter(Annotated[list[Annotated[int, Field(gt=-(2 ** 63), lt=2 ** 63)]],

@@ -25,7 +25,8 @@ def make_app():
     from game.ui.settings import Settings
 
     def make(**settings):
-        s = Settings(**{"sides": {"1": "human", "2": "human"}, "seed": 5, **settings})
+        # (the end-turn question is tested on its own: elsewhere E ends the turn at once)
+        s = Settings(**{"sides": {"1": "human", "2": "human"}, "seed": 5, "confirm_end_turn": False, **settings})
         return App(size=(1280, 720), settings=s)
     return make
 
