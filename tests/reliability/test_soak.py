@@ -25,3 +25,13 @@ def test_every_ruleset_map_and_pairing_is_scheduled():
     combos = soak.combinations(["d20", "fate"], ["a.tmx", "b.tmx"])
     assert {(r, m) for r, m, _ in combos} == {(r, m) for r in ("d20", "fate") for m in ("a.tmx", "b.tmx")}
     assert {p for _, _, p in combos} >= {("random", "random"), ("normal", "normal"), ("random", "normal")}
+
+
+import pytest
+
+
+@pytest.mark.slow
+def test_a_longer_soak_finds_nothing():
+    """`python -m pytest -m slow`: 250 battles over every ruleset, map and pairing."""
+    totals = soak.run_soak(minutes=60, seed=7_000_000, battles=250, report=lambda line: None)
+    assert totals.battles == 250 and totals.failures == []
