@@ -50,6 +50,13 @@ class D20AI:
 
     def scored_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         """Every candidate considered, with its value (higher is better)."""
+        if self.level == "hard":
+            from game.ai.d20_plan import hard_choices
+            return hard_choices(self, battle, decision)
+        return self.normal_choices(battle, decision)
+
+    def normal_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        """The normal level's candidates: each step valued on its own."""
         side = battle.team(decision.actor)
         if decision.kind == REACTION:
             out = [(0.0, decision.options[-1].choice())]
@@ -270,6 +277,6 @@ def softmax_pick(rng: random.Random, scored: list[tuple[float, Choice]], tempera
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> D20AI:
-    if level not in LEVELS and level != "easy":
+    if level not in LEVELS and level not in ("easy", "hard"):
         raise ValueError(f"d20 has no AI level {level!r} (it has {', '.join(LEVELS)})")
     return D20AI(seed, level)

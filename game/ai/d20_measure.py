@@ -30,6 +30,8 @@ class Tally:
     wins: dict[str, int] = field(default_factory=dict)
     battles: int = 0
     rounds: list[int] = field(default_factory=list)
+    damage_by: dict[str, int] = field(default_factory=dict)
+    friendly_by: dict[str, int] = field(default_factory=dict)
 
     def line(self) -> str:
         out = [f"battles {self.battles}",
@@ -40,13 +42,16 @@ class Tally:
             out.append(f"{level} decision p95 {p95:.2f} ms (n={len(times)})")
         share = self.friendly / self.damage if self.damage else 0.0
         out.append(f"friendly damage {self.friendly}/{self.damage} = {share:.2%}")
+        for level in sorted(self.damage_by):
+            dealt, own = self.damage_by[level], self.friendly_by.get(level, 0)
+            out.append(f"  by {level}: friendly {own}/{dealt} = {own / max(1, dealt):.2%}")
         out.append(f"allies knocked out by own side {self.friendly_ko / max(1, self.battles):.2f}/battle")
         out.append(f"rounds median {statistics.median(self.rounds)}, max {max(self.rounds)}")
         out.append("wins " + ", ".join(f"{k}: {v}" for k, v in sorted(self.wins.items())))
         return "\n".join(out)
 
 
-def attribute(battle, events, tally: Tally) -> None:
+def attribute(battle, events, tally: Tally, levels: dict[int, str] | None = None) -> None:
     """Add the damage in `events` to the tally, by attacker side against victim side."""
     from game.engine.events import Damaged, OutOfFightEvent
     from game.rulesets.d20.events import AttackRolled
@@ -61,8 +66,11 @@ def attribute(battle, events, tally: Tally) -> None:
             if ev.explain.startswith("suppressing fire of "):
                 source = names.get(ev.explain[len("suppressing fire of "):].split(":")[0])
             tally.damage += ev.amount
+            level = (levels or {}).get(battle.team(source), "normal") if source is not None else "?"
+            tally.damage_by[level] = tally.damage_by.get(level, 0) + ev.amount
             if source is not None and battle.team(source) == battle.team(ev.unit):
                 tally.friendly += ev.amount
+                tally.friendly_by[level] = tally.friendly_by.get(level, 0) + ev.amount
                 last_friendly_victim = ev.unit
             else:
                 last_friendly_victim = None
@@ -91,7 +99,7 @@ def play(tmap, ruleset, orders, seed: int, levels: dict[int, str], tally: Tally)
             decision_times.append((levels.get(d.side, "normal"), time.process_time() - t0))
             battle.submit(choice)
         tally.battle_ms.append((time.process_time() - start) * 1000)
-        attribute(battle, battle.log[events_seen:], tally)
+        attribute(battle, battle.log[events_seen:], tally, levels)
         winner = battle.winner
         tally.wins[str(winner)] = tally.wins.get(str(winner), 0) + 1
         tally.battles += 1

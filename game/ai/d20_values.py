@@ -50,13 +50,21 @@ def _at_least(dist: odds.Dist, amount: int) -> float:
 def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, location: str) -> float:
     """Expected damage to every possible victim, with its sign, plus the chance to drop
     each (an ally dropped is a loss), weighed by how dangerous the victim is."""
-    profile = attack_profile(battle, attacker, target, kind, location)
+    return attack_value_and_drop(battle, side, attacker, target, kind, location)[0]
+
+
+def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, kind: str,
+                          location: str, origin=None) -> tuple[float, float]:
+    """`attack_value` (from `origin` if given) and the chance the attack drops `target`."""
+    profile = attack_profile(battle, attacker, target, kind, location, origin)
     hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
     values = memo(battle, ("d20-ai-victims", profile, hps), lambda: victim_values(profile, hps))
-    total = 0.0
+    total, dropped = 0.0, 0.0
     for unit, expected, drop in values:
         total += sign(battle, side, unit) * (expected + drop * (KILL_WEIGHT + threat(battle, unit)))
-    return total
+        if unit == target:
+            dropped = drop
+    return total, dropped
 
 
 # --- how dangerous a unit is ----------------------------------------------------------

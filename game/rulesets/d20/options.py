@@ -14,7 +14,7 @@ from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option, TileSet
 from game.world.paths import reach
 from game.world.sight import line_of_fire
 from game.rulesets.d20 import suppression
-from game.rulesets.d20.attacks import MODE_AMMO, can_see, distance_ft, knows_position, range_band
+from game.rulesets.d20.attacks import MODE_AMMO, distance_ft, range_band, sees_tile, spotted_by
 from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Loadout, Restraining,
                                           Restraint, TurnState)
 from game.rulesets.d20.data import LOCATIONS
@@ -126,33 +126,42 @@ def shoot_option(battle: "Battle", unit: int) -> Option | None:
         modes.append("burst")
     if weapon.fire_mode == "auto":
         modes.append("double_burst")
-    group = grapple.group(battle, unit)
-    pool = sorted(group - {unit}) if len(group) > 1 else enemies(battle, unit)
-    targets, limits = [], {}
-    here = battle.tile(unit)
-    for e in pool:
-        if not battle.active(e):
-            continue
-        lof = line_of_fire(battle.map, here, battle.tile(e))
-        if lof.blocked and battle.tile(e) != here:
-            continue
-        if not knows_position(battle, unit, e):
-            continue
-        band = range_band(weapon, distance_ft(battle, here, battle.tile(e)))
-        if band is None:
-            continue
-        ok_modes = tuple(m for m in modes if MODE_AMMO[m] <= loaded and (m == "single" or band == 0))
-        concealed = not can_see(battle, unit, e)
-        # Concealed targets and shot loads allow no targeted attack: the torso only.
-        locs = ("untargeted",) if concealed or weapon.torso_only else LOCATIONS
-        targets.append(e)
-        limits[e] = {"mode": ok_modes, "location": locs}
+    limits = shot_limits(battle, unit, battle.tile(unit), modes, loaded)
+    targets = list(limits)
     if not targets:
         return None
     return Option("shoot", f"Shoot ({weapon.name})", "2 Actions", TARGET_UNIT, tuple(targets),
                   params={"mode": tuple(modes), "location": LOCATIONS + ("untargeted",)},
                   param_limits=limits, hotkey="f", offensive=True,
                   description="d20 + Firearms vs Dodge. Burst +3 (3 rounds), double burst +6 (5).")
+
+
+def shot_limits(battle: "Battle", unit: int, here: Tile, modes: list[str],
+                loaded: int) -> dict[int, dict[str, tuple[str, ...]]]:
+    """Who the unit could shoot from `here` with its held weapon, and with which fire
+    modes and locations (a planner may ask about a tile it does not stand on)."""
+    weapon = held_weapon(battle, unit)
+    group = grapple.group(battle, unit)
+    pool = sorted(group - {unit}) if len(group) > 1 else enemies(battle, unit)
+    limits = {}
+    for e in pool:
+        if not battle.active(e):
+            continue
+        there = battle.tile(e)
+        lof = line_of_fire(battle.map, here, there)
+        if lof.blocked and there != here:
+            continue
+        seen = here == there or sees_tile(battle.map, here, there)
+        if not seen and not spotted_by(battle, e, battle.team(unit)):
+            continue  # hidden, and nobody on its side saw it go there
+        band = range_band(weapon, distance_ft(battle, here, there))
+        if band is None:
+            continue
+        ok_modes = tuple(m for m in modes if MODE_AMMO[m] <= loaded and (m == "single" or band == 0))
+        # Concealed targets and shot loads allow no targeted attack: the torso only.
+        locs = ("untargeted",) if not seen or weapon.torso_only else LOCATIONS
+        limits[e] = {"mode": ok_modes, "location": locs}
+    return limits
 
 
 def melee_option(battle: "Battle", unit: int) -> Option | None:
