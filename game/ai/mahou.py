@@ -42,6 +42,8 @@ HAND_LATER = 1.2  # what a hand action still to be used on its own turn is worth
 HAND_SPARE = 0.2  # ... once its full turn is over (only later defences remain for it)
 MOVE_BACK = 0.5  # a step toward the foe is worth this a tile while out of reach
 END = 0.05  # ending or holding scores this: anything better is done first
+BEAT_AT_LEAST = 0.5  # an active defence is raised only if its roll more likely than not beats the held one
+KEEP_FOR_SPOT = 0.4  # a hand kept back is worth a spot defence after seeing a roll later
 
 
 class MahouAI:
@@ -285,7 +287,9 @@ class MahouAI:
         if not threats:
             return (0.0, None)
         params = _best_way(battle, unit, opt)
-        saved = prevented(battle, unit, opt.key, params, threats)
+        if _beats_held(battle, unit, opt.key, params) < BEAT_AT_LEAST:
+            return (0.0, None)  # more likely than not to change nothing
+        saved = prevented(battle, unit, opt.key, params, threats) - KEEP_FOR_SPOT
         return (saved, opt.choice(None, **params)) if saved > 0 else (0.0, None)
 
     # --- items -----------------------------------------------------------------------------
@@ -363,6 +367,8 @@ class MahouAI:
                 if not opt.key.startswith("active_"):
                     continue
                 for params in _param_sets(opt):
+                    if _beats_held(battle, unit, opt.key, params) < BEAT_AT_LEAST:
+                        continue
                     now = _prevented_now(battle, decision, opt, params)
                     later = prevented(battle, unit, opt.key, params, threats)
                     cost = _hand_cost(opt.key, params, done, battle, unit)
@@ -516,6 +522,16 @@ def _best_way(battle: Any, unit: int, opt: Option) -> dict:
         low, surv = survival(roll_spec(battle, spec_from(battle, unit, opt.key, params), None))
         return float(surv[max(0, held + 1 - low):].sum()), str(sorted(params.items()))
     return max(_param_sets(opt), key=rise)
+
+
+def _beats_held(battle: Any, unit: int, key: str, params: dict) -> float:
+    """The chance the active defence's roll beats the defence already held."""
+    from game.rulesets.mahou.components import ActiveDefences
+    from game.rulesets.mahou.defences import roll_spec, spec_from
+    from game.rulesets.mahou.stats import base_passive
+    defence = key.split("_")[1]
+    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
+    return at_least(roll_spec(battle, spec_from(battle, unit, key, params), None), held + 1)
 
 
 def _full_turn_done(battle: Any, unit: int) -> bool:

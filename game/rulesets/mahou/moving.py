@@ -185,10 +185,13 @@ def jump_kinds(battle: "Battle", unit: int, dest: Tile) -> tuple[str, ...]:
     needs = jump_needs(battle, start, dest)
     if needs is None:
         return ()
+    return _kinds(battle, unit, start, dest, needs, battle.get(unit, Actions).run)
+
+
+def _kinds(battle: "Battle", unit: int, start: Tile, dest: Tile, needs: tuple, run: tuple) -> tuple[str, ...]:
     across, up = needs
     dx, dy = dest[0] - start[0], dest[1] - start[1]
     direction = (_sign(dx), _sign(dy))
-    run = battle.get(unit, Actions).run
     kinds = []
     for kind in ("standing", "running", "long"):
         if kind == "running" and not (run[2] >= RUNNING_MOVES and (run[0], run[1]) == direction):
@@ -210,15 +213,26 @@ def jump_targets(battle: "Battle", unit: int) -> dict[Tile, tuple[str, ...]]:
     occupied = blocked_tiles(battle, unit)
     run = battle.get(unit, Actions).run
 
-    def compute():
-        reach_tiles = int(2 * s) // battle.map.feet_per_tile
-        out = {}
+    def landings() -> tuple:
+        """(tile, needs) for every tile a jump from here could land on: terrain only,
+        so kept with the map."""
+        tmap = battle.map
+        reach_tiles = int(2 * s) // tmap.feet_per_tile
+        out = []
         for x in range(x0 - reach_tiles, x0 + reach_tiles + 1):
             for y in range(y0 - reach_tiles, y0 + reach_tiles + 1):
-                t = (x, y)
-                if t == (x0, y0) or not battle.map.in_bounds(x, y) or t in occupied:
+                if (x, y) == (x0, y0) or not tmap.in_bounds(x, y):
                     continue
-                kinds = jump_kinds(battle, unit, t)
+                needs = _jump_needs(tmap, (x0, y0), (x, y))
+                if needs is not None:
+                    out.append(((x, y), needs))
+        return tuple(out)
+
+    def compute():
+        out = {}
+        for t, needs in terrain_memo(battle.map, ("mahou-jump-landings", x0, y0, s), landings):
+            if t not in occupied:
+                kinds = _kinds(battle, unit, (x0, y0), t, needs, run)
                 if kinds:
                     out[t] = kinds
         return out
