@@ -171,7 +171,7 @@ class ActionBlockAI:
         return [c for c in candidates if c[1] is not None] + [(END_TURN_SCORE, opts["end_turn"].choice())]
 
     # --- attacks -----------------------------------------------------------------------
-    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any) -> float:
+    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any, profile: Any = None) -> float:
         """Expected damage and the chance to drop the target; a target that can Block
         is expected to take the cheaper of the hit or the Block's damage plus its cost."""
         from game.rulesets.actionblock.components import Health, Points
@@ -187,7 +187,7 @@ class ActionBlockAI:
             return p_kill * (FINISH_VALUE + (BODY_IN_THE_WAY if self._body_blocks(battle, decision.actor, target) else 0.0))
         value = o.expected_damage + KILL_WEIGHT * o.chance_at_least(max(1, h.hp))
         if battle.get(target, Points).strength >= 2 and o.expected_damage > 0 and choice.option in ATTACK_KEYS:
-            blocked = self._blocked_odds(battle, decision, choice)
+            blocked = self._blocked_odds(battle, decision, choice, profile)
             if blocked is not None:
                 guarded = (blocked.expected_damage + KILL_WEIGHT * blocked.chance_at_least(max(1, h.hp))
                            + FORCED_BLOCK)
@@ -199,9 +199,15 @@ class ActionBlockAI:
         closed the walk to the nearest foe grows by more than a step (or is cut)."""
         from game.world.paths import UNREACHABLE, reach
         foes = self._foes(battle, unit)
-        if not foes:
-            return False
-        others = [battle.tile(u) for u in battle.units(active_only=True) if u != unit]
+        if not foes or chebyshev(battle.tile(unit), battle.tile(body)) > 2:
+            return False  # only a body next to it (or a step away) stands in its way
+        others = tuple(sorted(battle.tile(u) for u in battle.units(active_only=True) if u != unit))
+        key = ("ab_ai_body", battle.tile(unit), battle.tile(body), others,
+               tuple(sorted(battle.tile(f) for f in foes)))
+        return battle.cached(key, lambda: self._body_blocks_now(battle, unit, body, list(others), foes))
+
+    def _body_blocks_now(self, battle: Any, unit: int, body: int, others: list, foes: list[int]) -> bool:
+        from game.world.paths import UNREACHABLE, reach
         goals = [(battle.tile(f)[0] + dx, battle.tile(f)[1] + dy) for f in foes
                  for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
         goals = [g for g in goals if battle.map.in_bounds(*g)]
@@ -212,14 +218,15 @@ class ActionBlockAI:
         open_way, closed_way = walk([]), walk([battle.tile(body)])
         return closed_way >= UNREACHABLE or closed_way > open_way + 1
 
-    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice):
+    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None):
         from dataclasses import replace
         from game.rulesets.actionblock.attacks import attack_odds, attack_profile
         from game.rulesets.actionblock.reactions import shield_available
         from game.rulesets.actionblock.stats import grappling_item, weapon_of
         unit, target = decision.actor, choice.target
         item = choice.param("weapon") or grappling_item(battle, unit)
-        profile = attack_profile(battle, unit, target, choice.option, item)
+        if profile is None:
+            profile = attack_profile(battle, unit, target, choice.option, item)
         extra = [("Block Stance (expected)", 5)]
         shield = shield_available(battle, target)
         if shield is not None:
@@ -230,6 +237,8 @@ class ActionBlockAI:
         """Every attack (target, weapon, modifier) with its score; equal ones are left to
         the caller's random tie-break (taking the first in unit-id order made one side's
         AI focus differently from the other's on a point-symmetric map)."""
+        from game.rulesets.actionblock.attacks import attack_odds, attack_profile
+        from game.rulesets.actionblock.stats import grappling_item
         unit = decision.actor
         out: list[tuple[float, Choice]] = []
         for opt in options:
@@ -239,8 +248,10 @@ class ActionBlockAI:
                 weapons = opt.params_for(target).get("weapon", (None,))
                 for w in weapons:
                     choice = opt.choice(target, weapon=w) if w is not None else opt.choice(target)
-                    o = battle.ruleset.odds(battle, decision, choice)
-                    out.append((self._attack_value(battle, decision, choice, o) - cost, choice))
+                    # The same numbers as ruleset.odds, the profile kept for the Block check.
+                    profile = attack_profile(battle, unit, target, opt.key, w or grappling_item(battle, unit))
+                    o = attack_odds(profile)
+                    out.append((self._attack_value(battle, decision, choice, o, profile) - cost, choice))
                     if "spinning_strike" in opt.params_for(target).get("modifier", ()):
                         spin = opt.choice(target, weapon=w, modifier="spinning_strike")
                         out.append((self._spinning_value(battle, decision, spin) - cost, spin))
@@ -558,7 +569,9 @@ class ActionBlockAI:
         here = self._tile_score(battle, pos, battle.tile(unit), can_attack)
         best: tuple[float, Choice | None] = (0.0, None)
         tied: list = []
-        scores: dict = {}  # a tile's worth is the same whichever move reaches it
+        # A tile's worth is the same whichever move reaches it, and on every decision of
+        # the Turn while the foes stand still: kept by everything it depends on.
+        scores: dict = battle.cached(("ab_ai_tiles", pos.foe_tiles, pos.melee, pos.reach, can_attack), dict)
         charge_bonus = 0.0
         if pos.melee and can_attack:
             from game.rulesets.actionblock.stats import melee_items, weapon_of
