@@ -536,12 +536,14 @@ class ActionBlockAI:
         reach = pos.reach
         shots = 0
         cover_best = 0.0
-        for ft in pos.foe_tiles:
-            if max(abs(x - ft[0]), abs(y - ft[1])) <= reach:
-                lof = line_of_fire(battle.map, tile, ft)
-                if lof.visible and not lof.blocked:
-                    shots += 1
-                    cover_best = max(cover_best, COVER_VALUE[lof.cover] * 0.5)
+        # The nearest foes in reach decide it: two open shots are enough to know.
+        for d, ft in sorted((max(abs(x - fx), abs(y - fy)), (fx, fy)) for fx, fy in pos.foe_tiles):
+            if d > reach or shots >= 2:
+                break
+            lof = line_of_fire(battle.map, tile, ft)
+            if lof.visible and not lof.blocked:
+                shots += 1
+                cover_best = max(cover_best, COVER_VALUE[lof.cover] * 0.5)
         # No shot from here: close in along the walking distance until one opens up.
         score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4)))
         score += cover_best + 0.6 * COVER_VALUE[Cover(pos.cover[x][y])]
