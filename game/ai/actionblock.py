@@ -14,7 +14,7 @@ a point economy, since Strength and Speed Points never come back on their own.
   grapples and keeps grapples, casts and channels spells, taunts, screams and hides
   when the contest odds are good.
 
-It has its own seeded random stream (ties and the easy level's blunders), never the
+It has its own seeded random stream (equal scores are drawn from it), never the
 battle's dice.
 """
 
@@ -30,9 +30,9 @@ from game.world.sight import line_of_fire
 from game.world.tactical_map import Cover
 
 LEVELS = ("normal",)
-#: The easy level is a softmax over the normal scores at this temperature (score units
-#: are about one point of expected damage): it mostly takes good moves, sometimes a
-#: lesser one, never a uniformly random one.
+#: The easy level (built by game.ai.levels) is a softmax over the normal scores at this
+#: temperature (score units are about one point of expected damage): it mostly takes
+#: good moves, sometimes a lesser one, never a uniformly random one.
 EASY_TEMPERATURE = 1.5
 END_TURN_SCORE = 0.05
 FINISH_VALUE = 1.5     # a fallen foe finished: it cannot be healed back into the fight
@@ -55,8 +55,6 @@ class ActionBlockAI:
     # --- entry point -------------------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
         scored = self.scored_choices(battle, decision)
-        if self.level == "easy":
-            return softmax_pick(self.rng, scored, EASY_TEMPERATURE)
         top = max(score for score, _ in scored)
         best = [choice for score, choice in scored if score >= top - 1e-9]
         return best[0] if len(best) == 1 else self.rng.choice(best)
@@ -633,15 +631,7 @@ def walk_field(tmap: Any, sources: tuple) -> list:
     return np.minimum(finder.distance, 10 ** 6).tolist()
 
 
-def softmax_pick(rng: random.Random, scored: list[tuple[float, Choice]], temperature: float) -> Choice:
-    """A choice drawn with probability ∝ exp(score / temperature)."""
-    import math
-    top = max(score for score, _ in scored)
-    weights = [math.exp((score - top) / temperature) for score, _ in scored]
-    return rng.choices([c for _, c in scored], weights)[0]
-
-
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:
-    if level not in LEVELS + ("easy",):
+    if level not in LEVELS:
         raise ValueError(f"actionblock AI has no level {level!r} (it builds {', '.join(LEVELS)})")
     return ActionBlockAI(seed, level)
