@@ -14,7 +14,7 @@ a point economy, since Strength and Speed Points never come back on their own.
   grapples and keeps grapples, casts and channels spells, taunts, screams and hides
   when the contest odds are good.
 
-It has its own seeded random stream (ties and the easy level's blunders), never the
+It has its own seeded random stream (equal scores are drawn from it), never the
 battle's dice.
 """
 
@@ -30,9 +30,9 @@ from game.world.sight import line_of_fire
 from game.world.tactical_map import Cover
 
 LEVELS = ("normal",)
-#: The easy level is a softmax over the normal scores at this temperature (score units
-#: are about one point of expected damage): it mostly takes good moves, sometimes a
-#: lesser one, never a uniformly random one.
+#: The easy level (built by game.ai.levels) is a softmax over the normal scores at this
+#: temperature (score units are about one point of expected damage): it mostly takes
+#: good moves, sometimes a lesser one, never a uniformly random one.
 EASY_TEMPERATURE = 1.5
 END_TURN_SCORE = 0.05
 FINISH_VALUE = 1.5     # a fallen foe finished: it cannot be healed back into the fight
@@ -55,8 +55,6 @@ class ActionBlockAI:
     # --- entry point -------------------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
         scored = self.scored_choices(battle, decision)
-        if self.level == "easy":
-            return softmax_pick(self.rng, scored, EASY_TEMPERATURE)
         top = max(score for score, _ in scored)
         best = [choice for score, choice in scored if score >= top - 1e-9]
         return best[0] if len(best) == 1 else self.rng.choice(best)
@@ -171,7 +169,7 @@ class ActionBlockAI:
         return [c for c in candidates if c[1] is not None] + [(END_TURN_SCORE, opts["end_turn"].choice())]
 
     # --- attacks -----------------------------------------------------------------------
-    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any) -> float:
+    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any, profile: Any = None) -> float:
         """Expected damage and the chance to drop the target; a target that can Block
         is expected to take the cheaper of the hit or the Block's damage plus its cost."""
         from game.rulesets.actionblock.components import Health, Points
@@ -187,7 +185,7 @@ class ActionBlockAI:
             return p_kill * (FINISH_VALUE + (BODY_IN_THE_WAY if self._body_blocks(battle, decision.actor, target) else 0.0))
         value = o.expected_damage + KILL_WEIGHT * o.chance_at_least(max(1, h.hp))
         if battle.get(target, Points).strength >= 2 and o.expected_damage > 0 and choice.option in ATTACK_KEYS:
-            blocked = self._blocked_odds(battle, decision, choice)
+            blocked = self._blocked_odds(battle, decision, choice, profile)
             if blocked is not None:
                 guarded = (blocked.expected_damage + KILL_WEIGHT * blocked.chance_at_least(max(1, h.hp))
                            + FORCED_BLOCK)
@@ -199,9 +197,15 @@ class ActionBlockAI:
         closed the walk to the nearest foe grows by more than a step (or is cut)."""
         from game.world.paths import UNREACHABLE, reach
         foes = self._foes(battle, unit)
-        if not foes:
-            return False
-        others = [battle.tile(u) for u in battle.units(active_only=True) if u != unit]
+        if not foes or chebyshev(battle.tile(unit), battle.tile(body)) > 2:
+            return False  # only a body next to it (or a step away) stands in its way
+        others = tuple(sorted(battle.tile(u) for u in battle.units(active_only=True) if u != unit))
+        key = ("ab_ai_body", battle.tile(unit), battle.tile(body), others,
+               tuple(sorted(battle.tile(f) for f in foes)))
+        return battle.cached(key, lambda: self._body_blocks_now(battle, unit, body, list(others), foes))
+
+    def _body_blocks_now(self, battle: Any, unit: int, body: int, others: list, foes: list[int]) -> bool:
+        from game.world.paths import UNREACHABLE, reach
         goals = [(battle.tile(f)[0] + dx, battle.tile(f)[1] + dy) for f in foes
                  for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
         goals = [g for g in goals if battle.map.in_bounds(*g)]
@@ -212,14 +216,15 @@ class ActionBlockAI:
         open_way, closed_way = walk([]), walk([battle.tile(body)])
         return closed_way >= UNREACHABLE or closed_way > open_way + 1
 
-    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice):
+    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None):
         from dataclasses import replace
         from game.rulesets.actionblock.attacks import attack_odds, attack_profile
         from game.rulesets.actionblock.reactions import shield_available
         from game.rulesets.actionblock.stats import grappling_item, weapon_of
         unit, target = decision.actor, choice.target
         item = choice.param("weapon") or grappling_item(battle, unit)
-        profile = attack_profile(battle, unit, target, choice.option, item)
+        if profile is None:
+            profile = attack_profile(battle, unit, target, choice.option, item)
         extra = [("Block Stance (expected)", 5)]
         shield = shield_available(battle, target)
         if shield is not None:
@@ -230,6 +235,8 @@ class ActionBlockAI:
         """Every attack (target, weapon, modifier) with its score; equal ones are left to
         the caller's random tie-break (taking the first in unit-id order made one side's
         AI focus differently from the other's on a point-symmetric map)."""
+        from game.rulesets.actionblock.attacks import attack_odds, attack_profile
+        from game.rulesets.actionblock.stats import grappling_item
         unit = decision.actor
         out: list[tuple[float, Choice]] = []
         for opt in options:
@@ -239,8 +246,10 @@ class ActionBlockAI:
                 weapons = opt.params_for(target).get("weapon", (None,))
                 for w in weapons:
                     choice = opt.choice(target, weapon=w) if w is not None else opt.choice(target)
-                    o = battle.ruleset.odds(battle, decision, choice)
-                    out.append((self._attack_value(battle, decision, choice, o) - cost, choice))
+                    # The same numbers as ruleset.odds, the profile kept for the Block check.
+                    profile = attack_profile(battle, unit, target, opt.key, w or grappling_item(battle, unit))
+                    o = attack_odds(profile)
+                    out.append((self._attack_value(battle, decision, choice, o, profile) - cost, choice))
                     if "spinning_strike" in opt.params_for(target).get("modifier", ()):
                         spin = opt.choice(target, weapon=w, modifier="spinning_strike")
                         out.append((self._spinning_value(battle, decision, spin) - cost, spin))
@@ -525,12 +534,14 @@ class ActionBlockAI:
         reach = pos.reach
         shots = 0
         cover_best = 0.0
-        for ft in pos.foe_tiles:
-            if max(abs(x - ft[0]), abs(y - ft[1])) <= reach:
-                lof = line_of_fire(battle.map, tile, ft)
-                if lof.visible and not lof.blocked:
-                    shots += 1
-                    cover_best = max(cover_best, COVER_VALUE[lof.cover] * 0.5)
+        # The nearest foes in reach decide it: two open shots are enough to know.
+        for d, ft in sorted((max(abs(x - fx), abs(y - fy)), (fx, fy)) for fx, fy in pos.foe_tiles):
+            if d > reach or shots >= 2:
+                break
+            lof = line_of_fire(battle.map, tile, ft)
+            if lof.visible and not lof.blocked:
+                shots += 1
+                cover_best = max(cover_best, COVER_VALUE[lof.cover] * 0.5)
         # No shot from here: close in along the walking distance until one opens up.
         score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4)))
         score += cover_best + 0.6 * COVER_VALUE[Cover(pos.cover[x][y])]
@@ -558,7 +569,9 @@ class ActionBlockAI:
         here = self._tile_score(battle, pos, battle.tile(unit), can_attack)
         best: tuple[float, Choice | None] = (0.0, None)
         tied: list = []
-        scores: dict = {}  # a tile's worth is the same whichever move reaches it
+        # A tile's worth is the same whichever move reaches it, and on every decision of
+        # the Turn while the foes stand still: kept by everything it depends on.
+        scores: dict = battle.cached(("ab_ai_tiles", pos.foe_tiles, pos.melee, pos.reach, can_attack), dict)
         charge_bonus = 0.0
         if pos.melee and can_attack:
             from game.rulesets.actionblock.stats import melee_items, weapon_of
@@ -618,15 +631,7 @@ def walk_field(tmap: Any, sources: tuple) -> list:
     return np.minimum(finder.distance, 10 ** 6).tolist()
 
 
-def softmax_pick(rng: random.Random, scored: list[tuple[float, Choice]], temperature: float) -> Choice:
-    """A choice drawn with probability ∝ exp(score / temperature)."""
-    import math
-    top = max(score for score, _ in scored)
-    weights = [math.exp((score - top) / temperature) for score, _ in scored]
-    return rng.choices([c for _, c in scored], weights)[0]
-
-
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:
-    if level not in LEVELS + ("easy",):
+    if level not in LEVELS:
         raise ValueError(f"actionblock AI has no level {level!r} (it builds {', '.join(LEVELS)})")
     return ActionBlockAI(seed, level)
