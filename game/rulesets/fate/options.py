@@ -69,7 +69,7 @@ def one_move_reach(battle: "Battle", start: Tile, blockers) -> "Reach":
     resolution of a move often asks what its declaration asked)."""
     blockers = tuple(sorted(set(blockers)))
     return battle.cached(("fate-reach", start, blockers),
-                         lambda: reach(battle.map, start, MOVE_TILES, blocked=blockers))
+                         lambda: reach(battle.map, start, MOVE_TILES, blocked=blockers, limit=MOVE_TILES))
 
 
 def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
