@@ -86,8 +86,17 @@ class BattleDrawing:
                               selected=self.selected, pulse=0.0, hp_override=self.anim.hp)   # still: frames only on change
         self._draw_shot(surface)
         self._draw_floats(surface)
+        badge, self._hit_badge = getattr(self, "_hit_badge", None), None
+        if badge is not None:
+            text, b, r = badge
+            label = theme.text(text, 16, (255, 255, 255), bold=True)
+            box = label.get_rect(midbottom=(b[0], b[1] - r - 12)).inflate(10, 4)
+            pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), border_radius=5)
+            pygame.draw.rect(surface, (140, 30, 24), box, border_radius=4)
+            surface.blit(label, label.get_rect(center=box.center))
         if prev is not None and prev[0] == "move":
             self._draw_path(surface, prev)
+        self._draw_ranges(surface, prev)
         self._draw_cursor(surface)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
@@ -155,6 +164,33 @@ class BattleDrawing:
             y += 20
         hint = theme.text("F2 or Esc closes", 12, theme.DIM)
         surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
+
+    def _draw_ranges(self, surface, prev) -> None:
+        """The selected attack's reach: the weapon's first range band (dashed, accent)
+        and its maximum (thin), squares around where the unit acts from."""
+        d = self.decision
+        if d is None or d.kind == REACTION:
+            return
+        opt = self.option(self.armed)
+        attacking = (opt is not None and opt.offensive) or (prev is not None and prev[0] in ("odds", "unreachable"))
+        if not attacking:
+            return
+        ranges = rules_view.weapon_ranges(self.battle, d.actor)
+        here = self.actor_tile()
+        if not ranges or here is None:
+            return
+        cam = self.board.camera
+        for i, r in ((0, ranges[0]), (len(ranges) - 1, ranges[-1])):
+            a = cam.tile_rect((here[0] - r, here[1] - r))
+            b = cam.tile_rect((here[0] + r, here[1] + r))
+            box = pygame.Rect(a.x, a.y, b.right - a.x, b.bottom - a.y)
+            if i == 0:
+                pts = [box.topleft, box.topright, box.bottomright, box.bottomleft, box.topleft]
+                _dashed_poly(surface, theme.ACCENT, pts, 2)
+            else:
+                pygame.draw.rect(surface, (255, 235, 180), box, 1)
+            if i == 0 and len(ranges) == 1:
+                break
 
     def _draw_legend(self, surface, rects) -> None:
         """What each colour of the move overlay costs, in the strip above the prompt."""
@@ -230,11 +266,8 @@ class BattleDrawing:
                 _dashed(surface, theme.THREAT, a, b, 2)
                 pygame.draw.circle(surface, theme.THREAT, b, r + 9, 3)
                 o = prev[3]
-                if o is not None:
-                    label = theme.text(f"{theme.percent(o.hit)}", 16, (255, 255, 255), bold=True)
-                    box = label.get_rect(midbottom=(b[0], b[1] - r - 12)).inflate(10, 4)
-                    pygame.draw.rect(surface, (140, 30, 24), box, border_radius=4)
-                    surface.blit(label, label.get_rect(center=box.center))
+                if o is not None:   # the badge is drawn after the units: none covers it
+                    self._hit_badge = (theme.percent(o.hit), b, r)
 
     def _draw_path(self, surface, prev) -> None:
         _, opt, tile, mp = prev
@@ -510,6 +543,18 @@ class BattleDrawing:
             return
         if prev[0] == "context":
             self._draw_context(surface, rect, prev[1])
+            return
+        if prev[0] == "unreachable":
+            _, foe, why = prev
+            theme.panel(surface, rect, edge=theme.WARN)
+            x, y = rect.x + 10, rect.y + 6
+            name = self.view.units[foe].name if foe in self.view.units else "That unit"
+            surface.blit(theme.text(theme.fit(f"{name}: out of reach", rect.w - 20, 14, True), 14, theme.WARN,
+                                    bold=True), (x, y))
+            y += 24
+            for ln in theme.wrap(why, rect.w - 20, 13):
+                surface.blit(theme.text(ln, 13, theme.TEXT), (x, y))
+                y += 17
             return
         if prev[0] == "move":
             _, opt, tile, mp = prev

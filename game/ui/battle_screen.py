@@ -699,6 +699,13 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         target = self.focus_target()
         if target is None:
             return None
+        if isinstance(target, tuple) and not self.armed:
+            foe = self._unreachable_enemy(target)
+            if foe is not None:   # an enemy no attack reaches: say so, not nothing
+                key = ("unreachable", foe, self.version)
+                if key != self._preview_key:
+                    self._preview_key, self._preview = key, ("unreachable", foe, self._why_unreachable(foe))
+                return self._preview
         opt = self.active_option(target)
         if opt is None:
             return None
@@ -715,6 +722,33 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             o = rules_view.odds(self.battle, self.decision, opt.choice(target, **params))
             self._preview_key, self._preview = key, ("odds", opt, target, o, params)
         return self._preview
+
+    def _unreachable_enemy(self, tile) -> int | None:
+        """A shown enemy on `tile` that no offensive option of this decision can target."""
+        me = self.view.units.get(self.decision.actor)
+        if me is None or not any(o.offensive for o in self.options()):
+            return None
+        for u in self.units_at(tile):
+            unit = self.view.units.get(u)
+            if unit is not None and unit.active and unit.team != me.team and self._smart_unit_option(u) is None:
+                return u
+        return None
+
+    def _why_unreachable(self, foe: int) -> str:
+        """Out of sight, beyond the weapon's range, or (when the ruleset does not say
+        which) simply out of reach from here."""
+        from game.world.sight import fov
+        here, there = self.actor_tile(), self.planned_tile(foe)
+        if here is None or there is None:
+            return "No attack of yours reaches it from here."
+        if not fov(self.battle.map, here)[there]:
+            return "Out of sight from here: walls or concealment block the line."
+        ranges = rules_view.weapon_ranges(self.battle, self.decision.actor)
+        dist = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
+        if ranges and dist > ranges[-1]:
+            fpt = self.battle.map.feet_per_tile
+            return f"Beyond your weapon's range: {dist * fpt} ft away, it reaches {ranges[-1] * fpt} ft."
+        return "No attack of yours reaches it from here (range, line of fire or what you hold)."
 
     def _reaction_preview(self):
         """The odds of the reaction under the pointer (else the first one with a target)."""

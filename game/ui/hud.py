@@ -233,28 +233,30 @@ def short_cost(cost: str) -> str:
 
 
 def option_button(surface, r: pygame.Rect, label: str, letter: str, cost: str, *, hover=False, armed=False) -> None:
-    """A button with a keycap (the hotkey) apart from the label and the cost."""
+    """A button: the label on top (whole: wrapped or a little smaller), and along the
+    bottom the hotkey in a keycap at the left, apart from the cost in dim words."""
     theme.button(surface, r, "", hover=hover, armed=armed)
+    bottom = 15 if (letter or cost) else 0
     cap_w = 0
     if letter:
         cap = theme.text(letter.upper(), 11, theme.ACCENT, bold=True)
-        box = pygame.Rect(r.x + 4, r.y + 4, max(14, cap.get_width() + 6), 15)
+        box = pygame.Rect(r.x + 4, r.bottom - 17, max(14, cap.get_width() + 6), 14)
         pygame.draw.rect(surface, (20, 22, 28), box, border_radius=3)
         pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=3)
         surface.blit(cap, cap.get_rect(center=box.center))
-        cap_w = box.w + 4
-    room = r.h - 4 - (13 if cost else 0)
+        cap_w = box.w + 6
+    room = r.h - 4 - bottom
     lines, size = fitted_label(label, r.w - 10, 13, room)
     step = size + 3
     y = r.y + 2 + max(0, (room - label_height(len(lines), size)) // 2)
     for ln in lines:
         img = theme.text(ln, size, theme.TEXT)
-        x = max(r.x + 4 + (cap_w if y < r.y + 19 else 0), r.centerx - img.get_width() // 2)
-        surface.blit(img, (x, y))
+        surface.blit(img, (r.centerx - img.get_width() // 2, y))
         y += step
     if cost:
-        c = theme.text(theme.fit(cost, r.w - 8, 10), 10, theme.DIM)
-        surface.blit(c, c.get_rect(midbottom=(r.centerx, r.bottom)))
+        width = r.w - 10 - 2 * cap_w
+        c = theme.text(theme.fit(cost, max(20, width), 10), 10, theme.DIM)
+        surface.blit(c, c.get_rect(midbottom=(r.centerx, r.bottom - 1)))
 
 
 def label_lines(label: str, width: int, size: int) -> list[str]:

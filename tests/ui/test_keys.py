@@ -59,18 +59,21 @@ def test_a_letter_stays_with_its_action_when_other_buttons_come_and_go():
 
 
 def test_buttons_show_the_key_and_the_cost_apart(make_app):
-    """The keycap sits in the button's top-left corner; the cost (not "M · 1") is drawn
-    along the bottom in the dim colour."""
+    """The keycap (an accent-edged box) sits at the button's bottom left; the cost is dim
+    words beside it, not "M · 1"; the label has the top."""
     from game.ui import hud, theme
     app = make_app()
     surf = app.surface
     surf.fill((0, 0, 0))
-    r = pygame.Rect(10, 10, 120, 48)
+    r = pygame.Rect(10, 10, 120, 52)
     hud.option_button(surf, r, "Move", "m", "1 Action per move")
-    # the keycap's accent border at the top-left
-    assert any(surf.get_at((x, 14))[:3] == theme.ACCENT for x in range(16, 28))
-    # dim text (the cost) in the bottom 12 px, none in the accent colour there
-    bottom = [surf.get_at((x, y))[:3] for x in range(r.x, r.right) for y in range(r.bottom - 12, r.bottom)]
-    assert not any(c == theme.ACCENT for c in bottom)
-    assert any(abs(c[0] - theme.DIM[0]) < 40 and c[0] > theme.BUTTON[0] + 30 for c in bottom)
+    keycap = [surf.get_at((x, y))[:3] for x in range(r.x + 2, r.x + 24) for y in range(r.bottom - 18, r.bottom)]
+    assert theme.ACCENT in keycap
+    # dim text (the cost) right of the keycap, and no accent there
+    cost = [surf.get_at((x, y))[:3] for x in range(r.x + 30, r.right - 4) for y in range(r.bottom - 13, r.bottom)]
+    assert theme.ACCENT not in cost
+    assert any(c[0] > theme.BUTTON[0] + 30 for c in cost)
+    # the label's pixels are all above the bottom row
+    top = [surf.get_at((x, y))[:3] for x in range(r.x + 4, r.right - 4) for y in range(r.y + 4, r.bottom - 18)]
+    assert any(c[0] > 180 for c in top)
     assert hud.short_cost("1 Action per move (split allowed)") == "1 Action per move"

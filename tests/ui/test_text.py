@@ -50,7 +50,7 @@ def test_no_option_label_is_cut_off_on_its_button(make_app, ruleset_id):
     assert labels
     cut = []
     for label in sorted(labels):
-        lines, size = hud.fitted_label(label, hud.BUTTON_MIN_W - 10, 13, 52 - 4 - 13)
+        lines, size = hud.fitted_label(label, hud.BUTTON_MIN_W - 10, 13, 52 - 4 - 15)
         whole = " ".join(lines) in (label, theme.printable(label))
         if not whole or size < 10:
             cut.append(label)
