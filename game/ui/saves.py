@@ -47,8 +47,9 @@ def save_battle(battle: Any, sides: dict[int, str], fog: bool, squads=None, path
         raise SaveError(path.parent, f"cannot be created ({exc.strerror or exc})") from None
     # The window's choices (who plays each side, at which AI level, fog) travel inside
     # the save itself, so the two can never disagree.
-    window = {"sides": {str(k): v for k, v in sorted(sides.items())}, "fog": bool(fog),
-              "levels": {str(k): v for k, v in sorted((levels or {}).items())}}
+    window = {"sides": {str(k): v for k, v in sorted(sides.items())}, "fog": bool(fog)}
+    if levels:
+        window["levels"] = {str(k): v for k, v in sorted(levels.items())}
     save_replay(battle, path, squads=squads, window=window)
     try:
         meta_path(path).unlink()  # an old side file beside it would only disagree
@@ -79,7 +80,7 @@ def _window_choices(data: Any) -> dict:
         out["sides"] = {int(k): v for k, v in w.sides.items()}
     if w.fog is not None:
         out["fog"] = w.fog
-    if w.levels is not None:
+    if w.levels:
         out["levels"] = {int(k): v for k, v in w.levels.items()}
     return out
 
