@@ -526,13 +526,14 @@ class BattleInput:
         if path is None:
             self.say(f"No saved battle in {saves_dir()}")
             return
+        # Stop and join the AI worker before anything else touches a battle (issue 17.2).
+        self.ai.abandon()
         try:
             battle, meta = load_battle(path)
         except SaveError as exc:
             self.say(f"Load failed: {exc}", 6)
             return
         from game.ui.battle_screen import BattleScreen
-        self.ai.abandon()
         screen = BattleScreen(self.app, battle, meta.get("sides") or self.sides, meta.get("fog", self.fog),
                               self.speed, squads=meta.get("squads"))
         screen.say(f"Loaded {Path(path).name} (round {battle.round})")

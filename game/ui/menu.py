@@ -22,12 +22,9 @@ THUMB = (300, 300)
 
 
 def shipped_maps() -> list[Path]:
-    from game.replay import maps_dir
-    try:
-        maps = sorted(p for p in maps_dir().glob("*.tmx") if not p.stem.startswith("bench"))
-    except OSError:
-        maps = []
-    return maps
+    """The shipped battle maps, then the player's map folder (game/world/catalog.py)."""
+    from game.world.catalog import menu_maps
+    return menu_maps()
 
 
 def ruleset_levels(ruleset_id: str) -> tuple[str, ...]:
@@ -84,6 +81,11 @@ class MenuScreen(Screen):
         extra = getattr(app, "extra_map", None)
         if extra is not None and Path(extra).resolve() not in [p.resolve() for p in paths]:
             paths.insert(0, Path(extra))
+        from game.ui.map_open import remembered_map  # a map last opened by its path (key O)
+        opened = remembered_map(self.s.map)
+        if opened is not None and opened.resolve() not in [p.resolve() for p in paths]:
+            paths.append(opened)
+        self.opener = None
         self.map_paths = paths
         self._maps: dict[Path, MapInfo] = {}
         self.map_index = self._find_map(self.s.map)
@@ -167,7 +169,9 @@ class MenuScreen(Screen):
         self._drawn = True   # an answer needs the map: load it now
         info = self.map_info
         if info is not None:
-            self.s.map = info.path.stem if info.path.parent.name == "maps" else str(info.path)
+            from game.world.catalog import map_ref  # shipped or player's folder: by name
+            ref = map_ref(info.path)
+            self.s.map = info.path.stem if ref.startswith(("maps/", "user-maps/")) else str(info.path)
         if self.rulesets:
             self.s.ruleset = self.rulesets[self.rs_index].id
         try:
@@ -223,6 +227,19 @@ class MenuScreen(Screen):
             return
         self.picker = (kind, files, 0)
 
+    def open_map_file(self) -> None:
+        from game.ui.map_open import MapPathEntry
+        self.opener = MapPathEntry(self.add_map)
+
+    def add_map(self, path: Path) -> None:
+        """Select a map opened by its path, adding it to the list."""
+        known = [p.resolve() for p in self.map_paths]
+        if path.resolve() not in known:
+            self.map_paths.append(path)
+            known.append(path.resolve())
+        self.map_index = known.index(path.resolve())
+        self._sync()
+
     def pick(self, path: Path) -> None:
         kind = self.picker[0] if self.picker else "load"
         self.picker = None
@@ -253,6 +270,10 @@ class MenuScreen(Screen):
 
     # --- input -----------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self.opener is not None:  # the open-a-map-file box (game/ui/map_open.py)
+            self.opener.handle(event)
+            self.opener = None if self.opener.done else self.opener
+            return
         if self.picker is not None:
             self._handle_picker(event)
             return
@@ -296,6 +317,8 @@ class MenuScreen(Screen):
             elif ch.lower() == "r" and focus_row == "seed":
                 self.seed_text = str(random.randrange(1, 1_000_000))
                 self._sync()
+            elif ch.lower() == "o":
+                self.open_map_file()
             elif ch.lower() == "l":
                 self.open_picker("load")
             elif ch.lower() == "v":
@@ -412,13 +435,15 @@ class MenuScreen(Screen):
             else:
                 for i, ln in enumerate(theme.wrap(info.error or "cannot load", THUMB[0], 13)):
                     surface.blit(theme.text(ln, 13, theme.BAD), (box.x + 12, box.y + 20 + 17 * i))
-        hint = "Up/Down choose · Left/Right change · digits type the seed (R: random) · Enter start · L load · V replay · D demo · ? keys"
+        hint = "Up/Down choose · Left/Right change · digits type the seed (R: random) · Enter start · O open a map file · L load · V replay · D demo · ? keys"
         surface.blit(theme.text(hint, 13, theme.FAINT), (48, h - 30))
         if self.message:
             for i, ln in enumerate(theme.wrap(self.message, w - 96, 14)[:3]):
                 surface.blit(theme.text(ln, 14, theme.WARN), (48, h - 56 - 18 * (len(theme.wrap(self.message, w - 96, 14)[:3]) - 1 - i)))
         if self.picker is not None:
             self._draw_picker(surface)
+        if self.opener is not None:
+            self.opener.draw(surface)
 
     def _focus(self, i: int) -> None:
         self.focus = i
@@ -476,5 +501,5 @@ class MenuScreen(Screen):
         return [("Up / Down, Tab", "choose a row or button"), ("Left / Right, wheel", "change the row's value"),
                 ("Enter", "start the battle (on a button: press it)"), ("Space", "change / press"),
                 ("0-9, Backspace", "type the seed (on the seed row)"), ("R", "random seed (on the seed row)"),
-                ("L", "load a saved battle"), ("V", "watch a replay"), ("D", "AI-vs-AI demo"),
+                ("O", "open a map file by its path"), ("L", "load a saved battle"), ("V", "watch a replay"), ("D", "AI-vs-AI demo"),
                 ("Esc or Q", "quit")]

@@ -102,6 +102,17 @@ def press(app, key, ch="", mod=0):
     pump(app)
 
 
+def press_option(app, option_key):
+    """Press the letter the window gave the option `option_key` (hotkeys are the
+    window's own and stay with their action; W A S D U are never an action's)."""
+    screen = app.screen
+    opt = screen.decision.option(option_key)
+    assert opt is not None, f"{option_key} is not offered"
+    letter = screen.hotkeys.of(opt)
+    assert letter, f"{option_key} has no hotkey"
+    press(app, getattr(pygame, f"K_{letter}"), letter)
+
+
 def until(app, cond, frames=2000, dt=0.05):
     """Step until cond() holds (the AI thinks in a thread: give it frames, not time)."""
     for _ in range(frames):
@@ -128,12 +139,3 @@ def confirm_handover(app):
             return
         press(app, pygame.K_RETURN, "\r")
 
-
-def press_option(app, option_key: str) -> None:
-    """Press the letter the window gave an option of the pending decision (it keeps it
-    all battle; W A S D and U are never an action's: they pan and undo)."""
-    screen = app.screen
-    opt = screen.battle.pending.option(option_key)
-    assert opt is not None, option_key
-    letter = screen.hotkeys.of(opt)
-    press(app, pygame.key.key_code(letter), letter)
