@@ -400,6 +400,10 @@ def test_a_whole_d20_battle_played_with_the_mouse(make_app):
             continue
         d = screen.decision
         me = battle.tile(d.actor)
+        if d.kind == "reaction":   # a Reaction offered (a foe leaving a Grapple): its first answer
+            press(app, pygame.K_1, "1")
+            clicks += 1
+            continue
         attack = next((o for o in d.options if o.offensive and o.target_kind == "unit"), None)
         move = d.option("move")
         if attack is not None:
