@@ -280,12 +280,14 @@ class BattleDrawing:
         top = len(theme.MOVE_BANDS) - 1
         for band, words in self.move_legend:
             colour = theme.MOVE_EDGES[min(band, top)]
+            img = theme.text(words, 12, theme.TEXT)
+            if x + 18 + img.get_width() > bar.right:
+                if y + 18 + 16 > rects["card"].y + 46:   # no second line free: stop
+                    break
+                x, y = bar.x + 48, y + 18                # the rest on a second line
             sw = pygame.Rect(x, y + 3, 14, 12)
             pygame.draw.rect(surface, theme.MOVE_BANDS[min(band, top)][:3], sw)
             pygame.draw.rect(surface, colour, sw, 1)
-            img = theme.text(words, 12, theme.TEXT)
-            if x + 18 + img.get_width() > bar.right:
-                break
             surface.blit(img, (x + 18, y + 1))
             x += 18 + img.get_width() + 14
         self.rects["legend"] = pygame.Rect(bar.x, y, bar.w, 18)
