@@ -848,8 +848,9 @@ class BattleDrawing:
                 detail = f"hit {theme.percent(o.hit)} · crit {theme.percent(o.crit)} · avg {o.expected_damage:.1f}"
             elif opt.description:
                 detail = (detail + " · " if detail else "") + opt.description
-            elif not opt.offensive:
-                detail = (detail + " · " if detail else "") + "no attack"
+            elif opt.key in ("pass", "none", "no_reaction") or opt.key.startswith(("no_", "dont_", "skip")):
+                # ("Don't dodge" is no attack: it is taking what comes; say so)
+                detail = (detail + " · " if detail else "") + "no reaction: the attack goes on as it is"
             surface.blit(theme.text(theme.fit(detail, r.w - 20, 13), 13, theme.DIM), (r.x + 10, r.y + 31))
             out.append((r, opt))
         self.rects["reaction_buttons"] = out
