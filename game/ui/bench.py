@@ -16,7 +16,8 @@ def _bench_frame():
 
 
 @register("ui: first menu frame (python -m game to the first flip)", 700,
-          "a fresh interpreter under the dummy driver: imports, window, the menu's first frame")
+          "a fresh interpreter under the dummy driver: imports, window, the menu's first frame "
+          "(read the wall time: the work is in a child process, the cpu column is the parent's)")
 def _bench_first_frame():
     import os
     import subprocess
