@@ -48,13 +48,13 @@ def move_reach(battle: "Battle", unit: int):
     start = battle.tile(unit)
     # A path of at most Agility moves never leaves the square of that radius, so only
     # the units inside it can change where the unit may go: the others stay out of the
-    # key. The key names every input (a pure query): kept across decisions, so a unit
-    # that attacks and then walks does not search the map again. The costs beyond the
-    # square are not read (a move's budget never exceeds Agility).
+    # key, and the search stays in that square (costs beyond it read unreachable; a
+    # move's budget never exceeds Agility). The key names every input (a pure query):
+    # kept across decisions, so a unit that attacks and then walks does not search again.
     radius = max(budget, stat(battle, unit, "agility"))
     blocked = frozenset(t for t in blocked_tiles(battle, unit) if chebyshev(t, start) <= radius)
-    found = battle.cached(("mahou-reach", start, blocked),
-                          lambda: reach(battle.map, start, 0, blocked=blocked))
+    found = battle.cached(("mahou-reach", start, radius, blocked),
+                          lambda: reach(battle.map, start, 0, blocked=blocked, limit=radius))
     return found if found.budget == budget else replace(found, budget=budget)
 
 
