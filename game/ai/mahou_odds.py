@@ -184,19 +184,19 @@ def _fingerprint(battle: Any, foe: int, target: int) -> tuple:
     """Everything a foe's attack profiles on `target` read (positions, what the hands
     hold, postures, wounds, distraction, active defences, soak, holds), so that the
     answer can be kept across decisions under a key that names all its inputs."""
-    from game.engine.components import Posture
+    from game.engine.components import OutOfFight, Posture
     from game.rulesets.mahou import talk
     from game.rulesets.mahou.components import ActiveDefences, Hold, Loadout
-    from game.rulesets.mahou.stats import helpless
+    all_holds = [h for _, h in battle.query(Hold)]
+    pinned = {h.held for h in all_holds if h.pinned}
 
     def unit(u: int) -> tuple:
         lo = battle.get(u, Loadout)
         top = talk.strongest(battle, u)
         return (battle.tile(u), lo.main, lo.off, lo.armour, battle.get(u, Posture).value,
-                battle.get(u, Health).hp, helpless(battle, u),
+                battle.get(u, Health).hp, battle.has(u, OutOfFight) or u in pinned,
                 None if top is None else (top.penalty, top.state, top.source, top.bait, top.demand))
     act = battle.get(target, ActiveDefences)
-    holds = tuple(sorted((h.holder, h.held, h.pinned) for _, h in battle.query(Hold)
-                         if {h.holder, h.held} == {foe, target}))
+    holds = tuple(sorted((h.holder, h.held, h.pinned) for h in all_holds if {h.holder, h.held} == {foe, target}))
     return (unit(foe), unit(target), (act.block, act.parry, act.dodge),
             battle.get(target, Soak).pool, holds)
