@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.mahou_odds import at_least, best_skill, blow, threat_profiles
+from game.ai.mahou_odds import at_least, best_skill, blow, distraction_worth, threat_profiles
 from game.ai.mahou_place import fire_clear, tile_scores
 from game.engine.components import Archetype
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
@@ -237,7 +237,7 @@ class MahouAI:
         best: tuple[float, Choice | None] = (0.0, None)
         for target in opt.targets:
             for kind in opt.params_for(target)["kind"]:
-                mean, p_state = talk.expected_effect(battle, unit, target, kind)
+                mean, p_state = distraction_worth(battle, unit, target, kind)
                 state = talk.STATE_OF.get(kind, "")
                 worth = STATE_VALUE.get(state, 0.0)
                 if state == "enraged" and sturdy:

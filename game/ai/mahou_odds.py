@@ -200,3 +200,32 @@ def _fingerprint(battle: Any, foe: int, target: int) -> tuple:
     holds = tuple(sorted((h.holder, h.held, h.pinned) for h in all_holds if {h.holder, h.held} == {foe, target}))
     return (unit(foe), unit(target), (act.block, act.parry, act.dodge),
             battle.get(target, Soak).pool, holds)
+
+
+def distraction_worth(battle: Any, distractor: int, target: int, kind: str) -> tuple[float, float]:
+    """(expected penalty points summed over the rounds they last, chance of a state).
+
+    A general distraction lasts until the end of the target's next full turn (one
+    round's worth); the others fall by 2 a round until 0, so a penalty of 5 counts
+    5 + 3 + 1 (rule text, Infatuate / Infuriate / Intimidate)."""
+    from game.rulesets.mahou import talk
+    rating = talk.rating_spec(battle, distractor, target, kind)
+    resist = talk.resist_spec(battle, target, kind)
+    return _lasting(rating, resist, kind != talk.GENERAL)
+
+
+@lru_cache(maxsize=4096)
+def _lasting(rating: md.RollSpec, resist: md.RollSpec, decays: bool) -> tuple[float, float]:
+    from game.rulesets.mahou.talk import DECAY, STATE_AT
+    a, b = md.distribution(rating), md.distribution(resist)
+    va, pa = np.array(list(a), dtype=np.int64), np.array(list(a.values()))
+    vb, pb = np.array(list(b), dtype=np.int64), np.array(list(b.values()))
+    diff = np.maximum(va[:, None] - vb[None, :], 0)
+    joint = pa[:, None] * pb[None, :]
+    if decays:
+        rounds = (diff + DECAY - 1) // DECAY  # 5 -> 5, 3, 1: three rounds
+        total = rounds * diff - DECAY * rounds * (rounds - 1) // 2
+        state = float(joint[diff >= STATE_AT].sum())
+    else:
+        total, state = diff, 0.0
+    return float((joint * total).sum()), state
