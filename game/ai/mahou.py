@@ -319,7 +319,7 @@ class MahouAI:
         ideal, ranged = _ideal(battle, unit)
         if state is not None and state[0] == "enraged":
             foes, ideal, ranged = (battle.tile(state[1]),), 1, False
-        scores = tile_scores(battle, tiles + [here], foes, ideal, ranged)
+        scores = _scores(battle, opt.targets, here, foes, ideal, ranged)
         arr = np.array(tiles)
         steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
         gains = scores[:-1] - scores[-1] - 0.02 * steps
@@ -338,11 +338,11 @@ class MahouAI:
         if not foes:
             return (0.0, None)
         ideal, ranged = _ideal(battle, unit)
-        tiles = [t for t in opt.targets if any(k != "long" for k in opt.params_for(t)["kind"])]
+        tiles = tuple(t for t in opt.targets if any(k != "long" for k in opt.params_for(t)["kind"]))
         if not tiles:
             return (0.0, None)
         here = battle.tile(unit)
-        scores = tile_scores(battle, tiles + [here], foes, ideal, ranged)
+        scores = _scores(battle, tiles, here, foes, ideal, ranged)
         best = float(np.max(scores[:-1]))
         ties = np.flatnonzero(scores[:-1] >= best - 1e-9)
         i = int(ties[0] if len(ties) == 1 else self.rng.choice(ties.tolist()))
@@ -451,6 +451,14 @@ def _play_state(battle: Any, unit: int, state: tuple, scored: list) -> list:
             score += 5.0
         out.append((score, choice))
     return out
+
+
+def _scores(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
+    """`tile_scores` of the offered tiles and its own, kept per battle by every input
+    (a turn's later decisions often offer the same tiles against the same foes)."""
+    from game.ai.mahou_odds import kept
+    key = ("tiles", tuple(targets), here, foes, ideal, ranged)
+    return kept(battle, key, lambda: tile_scores(battle, list(targets) + [here], foes, ideal, ranged))
 
 
 def _cheb(a, b) -> int:
