@@ -36,10 +36,15 @@ DEMANDS = ("back_off", "drop_weapon", "get_down")
 Intent = tuple  # ("attack", target, stance) / ("move", tile) / ("drop",) / ("get_down",) / ("other",)
 
 
-def encounter(battle: "Battle") -> Encounter:
+def encounter(battle: "Battle", record: bool = False) -> Encounter:
+    """The battle's distraction counts. Queries (odds, the AI, the window) read an empty
+    stand-in until the first attempt; only `record=True` (an attempt being resolved)
+    creates the singleton, so reading never changes the battle (issue 17.1)."""
     rows = battle.query(Encounter)
     if rows:
         return rows[0][1]
+    if not record:
+        return Encounter()
     enc = Encounter()
     battle.create(enc)
     return enc
@@ -188,7 +193,7 @@ def success_chance(battle: "Battle", distractor: int, target: int, kind: str) ->
 
 
 def distract(battle: "Battle", distractor: int, target: int, kind: str) -> None:
-    enc = encounter(battle)
+    enc = encounter(battle, record=True)
     rating = md.roll(battle.dice, rating_spec(battle, distractor, target, kind))
     resist = md.roll(battle.dice, resist_spec(battle, target, kind))
     if kind == GENERAL:
