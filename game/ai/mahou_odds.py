@@ -106,9 +106,12 @@ def hit_damage(battle: Any, profile: AttackProfile) -> tuple[float, float, float
     return plain[0], crit[0], plain[1], crit[1]
 
 
-def blow(battle: Any, spec: AttackSpec) -> Blow:
-    """The attack's exact value against the number it must meet now (kept by its inputs)."""
-    key = ("blow", spec) + _fingerprint(battle, spec.attacker, spec.target)
+def blow(battle: Any, spec: AttackSpec, fingerprint: tuple | None = None) -> Blow:
+    """The attack's exact value against the number it must meet now (kept by its inputs;
+    `fingerprint`: `pair_state(battle, attacker, target)` when the caller has it)."""
+    if fingerprint is None:
+        fingerprint = _fingerprint(battle, spec.attacker, spec.target)
+    key = ("blow", spec) + fingerprint
     if spec.mode == "grapple":
         from game.rulesets.mahou.economy import owned
         key += tuple(owned(battle, spec.target, k) for k in ("primary", "offhand", "move"))
@@ -178,6 +181,11 @@ def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
             out.append(Threat(profile, curve, now, profile.tn_parts[0][0] == "helpless"))
         return out
     return kept(battle, ("threat", foe, target) + _fingerprint(battle, foe, target), compute)
+
+
+def pair_state(battle: Any, attacker: int, target: int) -> tuple:
+    """Everything an attack of `attacker` on `target` reads (see `_fingerprint`)."""
+    return _fingerprint(battle, attacker, target)
 
 
 def _fingerprint(battle: Any, foe: int, target: int) -> tuple:
