@@ -40,10 +40,10 @@ def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]
     team = battle.team(unit)
     out = []
     for u in battle.units():
-        h = battle.get(u, Health)
-        if battle.team(u) == team or h.dead or (h.unconscious and not include_down):
+        if battle.team(u) == team:
             continue
-        if charisma.hidden_from(battle, unit, u):
+        h = battle.get(u, Health)
+        if h.dead or (h.unconscious and not include_down) or charisma.hidden_from(battle, unit, u):
             continue
         out.append(u)
     return out
