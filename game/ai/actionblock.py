@@ -110,7 +110,7 @@ class ActionBlockAI:
         hp = battle.get(decision.actor, Health).hp
         saved += KILL_WEIGHT * 0.3 * (ctx["hit_passive"] - ctx["hit_dodging"]) * (
             1.0 if ctx["expected_damage_passive"] / max(ctx["hit_passive"], 1e-9) >= hp else 0.0)
-        return [(saved - self.spd_value(battle, decision.actor), decision.option("dodge").choice()),
+        return [(saved - self.cost_value(battle, decision.actor, "dodge"), decision.option("dodge").choice()),
                 (0.0, decision.option("pass").choice())]
 
     def _block(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
@@ -639,6 +639,9 @@ def walk_field(tmap: Any, sources: tuple) -> list:
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:
+    if level == "hard":
+        from game.ai.actionblock_hard import ActionBlockHardAI
+        return ActionBlockHardAI(seed, level)
     if level not in LEVELS:
         raise ValueError(f"actionblock AI has no level {level!r} (it builds {', '.join(LEVELS)})")
     return ActionBlockAI(seed, level)
