@@ -639,9 +639,6 @@ def walk_field(tmap: Any, sources: tuple) -> list:
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:
-    if level == "hard":
-        from game.ai.actionblock_hard import ActionBlockHardAI
-        return ActionBlockHardAI(seed, level)
     if level not in LEVELS:
         raise ValueError(f"actionblock AI has no level {level!r} (it builds {', '.join(LEVELS)})")
     return ActionBlockAI(seed, level)
