@@ -63,12 +63,18 @@ class FateAI:
         """`attack_profile`, kept for the turn: while units declare nothing it reads changes
         (wounds, blindness and who saw whom change only between declarations phases)."""
         from game.rulesets.fate.attacks import attack_profile
+        from game.rulesets.fate.cover import protection
         turn = (battle, battle.round)
         if not self._profiles_turn or self._profiles_turn[0] is not battle or self._profiles_turn[1] != battle.round:
             self._profiles, self._profiles_turn = {}, turn
-        p = self._profiles.get(situation)
+        # The origin counts only through what lies between it and the target (cover.py):
+        # tiles alike in that share one profile (its numbers are all the AI reads).
+        s = situation
+        key = (s.attacker, s.target, s.weapon, s.target_tile, s.attacker_posture, s.target_posture,
+               s.charging, s.aimed, protection(battle, s.origin, s.target_tile))
+        p = self._profiles.get(key)
         if p is None:
-            p = self._profiles[situation] = attack_profile(battle, situation)
+            p = self._profiles[key] = attack_profile(battle, situation)
         return p
 
     # --- the level contract --------------------------------------------------------
