@@ -64,9 +64,8 @@ class FateAI:
         (wounds, blindness and who saw whom change only between declarations phases)."""
         from game.rulesets.fate.attacks import attack_profile
         from game.rulesets.fate.cover import protection
-        turn = (battle, battle.round)
         if not self._profiles_turn or self._profiles_turn[0] is not battle or self._profiles_turn[1] != battle.round:
-            self._profiles, self._profiles_turn = {}, turn
+            self._profiles, self._profiles_turn = {}, (battle, battle.round)
         # The origin counts only through what lies between it and the target (cover.py):
         # tiles alike in that share one profile (its numbers are all the AI reads).
         s = situation
@@ -89,8 +88,7 @@ class FateAI:
         return self._scored(Look(self, battle, decision))
 
     def _scored(self, look: "Look") -> list[tuple[float, Choice]]:
-        battle, decision = look.battle, look.decision
-        opts = {o.key: o for o in decision.options}
+        opts = {o.key: o for o in look.decision.options}
         out: list[tuple[float, Choice]] = [(0.0, opts["hold"].choice())]
         ground = 0.0
         if "move" in opts:
