@@ -54,10 +54,14 @@ def _int_at_least(low: int):
 
 
 def _seed(text: str) -> int:
+    from game.engine.dice import SEED_LIMIT
     try:
-        return int(text)
+        value = int(text) if len(text) <= 40 else None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = None
+    if value is None or not -SEED_LIMIT < value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number between -2**63 and 2**63")
+    return value
 
 
 def _battles(text: str) -> int:
@@ -117,6 +121,8 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
     p.add_argument("--save-replay", metavar="FILE", type=Path, help="with --headless: write the battle's replay")
     ai_option(p)
+    p.add_argument("--speed", choices=("1", "2", "4", "instant"), default="2",
+                   help="the window's pace (default 2; the menu's last speed is not used)")
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("simulate", help="many headless AI-against-AI battles and a summary")
@@ -163,6 +169,19 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--repeats", metavar="N", type=_int_at_least(1), default=7, help="timed runs each; default 7")
     p.add_argument("--only", metavar="NAME", action="append", help="run only this bench (repeatable)")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("soak", help="battles over every ruleset and map, invariants checked after every decision")
+    p.add_argument("--minutes", metavar="M", type=float, default=1.0, help="how long to play; default 1")
+    p.add_argument("--battles", metavar="N", type=_int_at_least(1), help="stop after N battles")
+    p.add_argument("--seed", metavar="S", type=_seed, default=0, help="battle i uses seed S + i; default 0")
+    p.add_argument("--ruleset", metavar="ID", action="append", help="only this ruleset (repeatable)")
+    p.add_argument("--map", metavar="PATH", type=_map_arg, action="append", help="only this map (repeatable)")
+    p.add_argument("--verify-every", metavar="K", type=_int_at_least(0), default=10,
+                   help="replay-verify and probe every K-th battle (0: never); default 10")
+    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), default=12,
+                   help="end each battle in a draw after R rounds; default 12")
+    p.add_argument("--json", metavar="FILE", type=Path, help="also write the totals and failures as JSON")
+    p.set_defaults(func=cmd_soak)
     return parser
 
 
@@ -449,6 +468,26 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 1 if any(m.failed for m in results) else 0
 
 
+def cmd_soak(args: argparse.Namespace) -> int:
+    import time
+    from game import soak
+    from game.rulesets import load_ruleset
+
+    for rid in args.ruleset or ():
+        load_ruleset(rid)  # an unknown id is one line, before anything runs
+    if not args.minutes > 0 or args.minutes > 7 * 24 * 60:
+        raise CommandError("--minutes", f"must be above 0 and at most a week (it is {args.minutes})")
+    start = time.monotonic()
+    totals = soak.run_soak(args.minutes, args.seed, args.battles, args.ruleset,
+                           [str(m) for m in args.map] if args.map else None, args.verify_every,
+                           args.max_rounds, report=lambda line: print(line, flush=True))
+    seconds = time.monotonic() - start
+    if args.json is not None:
+        soak.write_json(args.json, totals, seconds, args.seed)
+    print(totals.line(seconds), flush=True)
+    return 1 if totals.failures else 0
+
+
 # --- entry point -----------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None, prog: str = "skirmish") -> int:
     """Run one command; return the exit status (0 fine, 2 bad input, 1 a bench failed)."""
@@ -474,8 +513,14 @@ def main(argv: Sequence[str] | None = None, prog: str = "skirmish") -> int:
         return 130
 
 
+MAX_ERROR_LINE = 400  # user data quoted in an error can be huge (a 50 MB digest): cut it
+
+
 def _fail(line: str) -> int:
-    print(f"error: {' '.join(line.split())}", file=sys.stderr)
+    line = " ".join(line[: MAX_ERROR_LINE * 4].split())
+    if len(line) > MAX_ERROR_LINE:
+        line = line[: MAX_ERROR_LINE - 1] + "…"
+    print(f"error: {line}", file=sys.stderr)
     return 2
 
 

@@ -255,5 +255,11 @@ def plot(path, ruleset: str, levels: list[str], table: list[Pairing], rated: dic
     right.set_title("row level's win share against column (all maps)")
     fig.colorbar(image, ax=right, fraction=0.046)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    import io
+    from pathlib import Path
+
+    from game.files import write_bytes
+    image_bytes = io.BytesIO()  # through the game's one writer (atomic, modes kept)
+    fig.savefig(image_bytes, dpi=110, format=Path(path).suffix.lstrip(".").lower() or "png")
     plt.close(fig)
+    write_bytes(path, image_bytes.getvalue())
