@@ -110,7 +110,7 @@ class ActionBlockAI:
         hp = battle.get(decision.actor, Health).hp
         saved += KILL_WEIGHT * 0.3 * (ctx["hit_passive"] - ctx["hit_dodging"]) * (
             1.0 if ctx["expected_damage_passive"] / max(ctx["hit_passive"], 1e-9) >= hp else 0.0)
-        return [(saved - self.spd_value(battle, decision.actor), decision.option("dodge").choice()),
+        return [(saved - self.cost_value(battle, decision.actor, "dodge"), decision.option("dodge").choice()),
                 (0.0, decision.option("pass").choice())]
 
     def _block(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
@@ -523,14 +523,19 @@ class ActionBlockAI:
         return Position(foe_tiles, melee, reach, lambda: self._walk_field(battle, foe_tiles), cover)
 
     def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
+        base, nearest = self._tile_base(battle, pos, tile)
+        if pos.melee and nearest == 1:
+            base += 2.5 if can_attack_after else 1.0  # next to a foe, ready to strike
+        return base
+
+    def _tile_base(self, battle: Any, pos: "Position", tile) -> tuple[float, int]:
+        """A tile's worth apart from whether an attack is still to come, and the
+        distance to the nearest foe."""
         x, y = tile
         nearest = min(max(abs(x - fx), abs(y - fy)) for fx, fy in pos.foe_tiles)
         if pos.melee:
             walk = 1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4))
-            score = -1.0 * walk
-            if nearest == 1:
-                score += 2.5 if can_attack_after else 1.0
-            return score
+            return -1.0 * walk, nearest
         reach = pos.reach
         shots = 0
         cover_best = 0.0
@@ -548,7 +553,7 @@ class ActionBlockAI:
         if nearest <= 1:
             score -= 2.0
         score += 0.05 * min(nearest, reach)  # a little distance is safer
-        return score
+        return score, nearest
 
     def _can_melee_after(self, battle: Any, unit: int, move: str) -> bool:
         from game.rulesets.actionblock.components import Points
@@ -571,7 +576,8 @@ class ActionBlockAI:
         tied: list = []
         # A tile's worth is the same whichever move reaches it, and on every decision of
         # the Turn while the foes stand still: kept by everything it depends on.
-        scores: dict = battle.cached(("ab_ai_tiles", pos.foe_tiles, pos.melee, pos.reach, can_attack), dict)
+        scores: dict = battle.cached(("ab_ai_tiles", pos.foe_tiles, pos.melee, pos.reach), dict)
+        adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
         charge_bonus = 0.0
         if pos.melee and can_attack:
             from game.rulesets.actionblock.stats import melee_items, weapon_of
@@ -584,11 +590,12 @@ class ActionBlockAI:
             if opt.key in ("charge", "fast_charge") and charge_bonus and self._can_melee_after(battle, unit, opt.key):
                 bonus = charge_bonus * (1 if opt.key == "charge" else 2)
             for tile in opt.targets:
-                score = scores.get(tile)
-                if score is None:
-                    score = scores[tile] = self._tile_score(battle, pos, tile, can_attack)
-                gain = score - here - cost
-                if bonus and min(max(abs(tile[0] - fx), abs(tile[1] - fy)) for fx, fy in pos.foe_tiles) == 1:
+                found = scores.get(tile)
+                if found is None:
+                    found = scores[tile] = self._tile_base(battle, pos, tile)
+                score, nearest = found
+                gain = score + (adjacent_bonus if nearest == 1 else 0.0) - here - cost
+                if bonus and nearest == 1:
                     gain += bonus
                 if gain > best[0] + 1e-9:
                     best, tied = (gain, None), []
@@ -620,15 +627,8 @@ def walk_field(tmap: Any, sources: tuple) -> list:
     source as a root, on the engine's compiled graph of the map, corner rule included);
     unreachable tiles get a large number. Returned as nested lists [x][y]."""
     import numpy as np
-    import tcod.path
-    from game.world.paths import _graph_for
-    graph, cost, base = _graph_for(tmap)
-    np.copyto(cost, base)  # the shared array may hold another search's blocked units
-    finder = tcod.path.Pathfinder(graph)
-    for tile in sources:
-        finder.add_root((int(tile[0]), int(tile[1])))
-    finder.resolve()
-    return np.minimum(finder.distance, 10 ** 6).tolist()
+    from game.world.paths import distance_field
+    return np.minimum(distance_field(tmap, sources), 10 ** 6).tolist()
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:

@@ -106,9 +106,12 @@ def hit_damage(battle: Any, profile: AttackProfile) -> tuple[float, float, float
     return plain[0], crit[0], plain[1], crit[1]
 
 
-def blow(battle: Any, spec: AttackSpec) -> Blow:
-    """The attack's exact value against the number it must meet now (kept by its inputs)."""
-    key = ("blow", spec) + _fingerprint(battle, spec.attacker, spec.target)
+def blow(battle: Any, spec: AttackSpec, fingerprint: tuple | None = None) -> Blow:
+    """The attack's exact value against the number it must meet now (kept by its inputs;
+    `fingerprint`: `pair_state(battle, attacker, target)` when the caller has it)."""
+    if fingerprint is None:
+        fingerprint = _fingerprint(battle, spec.attacker, spec.target)
+    key = ("blow", spec) + fingerprint
     if spec.mode == "grapple":
         from game.rulesets.mahou.economy import owned
         key += tuple(owned(battle, spec.target, k) for k in ("primary", "offhand", "move"))
@@ -180,23 +183,57 @@ def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
     return kept(battle, ("threat", foe, target) + _fingerprint(battle, foe, target), compute)
 
 
+def pair_state(battle: Any, attacker: int, target: int) -> tuple:
+    """Everything an attack of `attacker` on `target` reads (see `_fingerprint`)."""
+    return _fingerprint(battle, attacker, target)
+
+
 def _fingerprint(battle: Any, foe: int, target: int) -> tuple:
     """Everything a foe's attack profiles on `target` read (positions, what the hands
     hold, postures, wounds, distraction, active defences, soak, holds), so that the
     answer can be kept across decisions under a key that names all its inputs."""
-    from game.engine.components import Posture
+    from game.engine.components import OutOfFight, Posture
     from game.rulesets.mahou import talk
     from game.rulesets.mahou.components import ActiveDefences, Hold, Loadout
-    from game.rulesets.mahou.stats import helpless
+    all_holds = [h for _, h in battle.query(Hold)]
+    pinned = {h.held for h in all_holds if h.pinned}
 
     def unit(u: int) -> tuple:
         lo = battle.get(u, Loadout)
         top = talk.strongest(battle, u)
         return (battle.tile(u), lo.main, lo.off, lo.armour, battle.get(u, Posture).value,
-                battle.get(u, Health).hp, helpless(battle, u),
+                battle.get(u, Health).hp, battle.has(u, OutOfFight) or u in pinned,
                 None if top is None else (top.penalty, top.state, top.source, top.bait, top.demand))
     act = battle.get(target, ActiveDefences)
-    holds = tuple(sorted((h.holder, h.held, h.pinned) for _, h in battle.query(Hold)
-                         if {h.holder, h.held} == {foe, target}))
+    holds = tuple(sorted((h.holder, h.held, h.pinned) for h in all_holds if {h.holder, h.held} == {foe, target}))
     return (unit(foe), unit(target), (act.block, act.parry, act.dodge),
             battle.get(target, Soak).pool, holds)
+
+
+def distraction_worth(battle: Any, distractor: int, target: int, kind: str) -> tuple[float, float]:
+    """(expected penalty points summed over the rounds they last, chance of a state).
+
+    A general distraction lasts until the end of the target's next full turn (one
+    round's worth); the others fall by 2 a round until 0, so a penalty of 5 counts
+    5 + 3 + 1 (rule text, Infatuate / Infuriate / Intimidate)."""
+    from game.rulesets.mahou import talk
+    rating = talk.rating_spec(battle, distractor, target, kind)
+    resist = talk.resist_spec(battle, target, kind)
+    return _lasting(rating, resist, kind != talk.GENERAL)
+
+
+@lru_cache(maxsize=4096)
+def _lasting(rating: md.RollSpec, resist: md.RollSpec, decays: bool) -> tuple[float, float]:
+    from game.rulesets.mahou.talk import DECAY, STATE_AT
+    a, b = md.distribution(rating), md.distribution(resist)
+    va, pa = np.array(list(a), dtype=np.int64), np.array(list(a.values()))
+    vb, pb = np.array(list(b), dtype=np.int64), np.array(list(b.values()))
+    diff = np.maximum(va[:, None] - vb[None, :], 0)
+    joint = pa[:, None] * pb[None, :]
+    if decays:
+        rounds = (diff + DECAY - 1) // DECAY  # 5 -> 5, 3, 1: three rounds
+        total = rounds * diff - DECAY * rounds * (rounds - 1) // 2
+        state = float(joint[diff >= STATE_AT].sum())
+    else:
+        total, state = diff, 0.0
+    return float((joint * total).sum()), state

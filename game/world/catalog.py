@@ -39,7 +39,7 @@ def user_maps_dir() -> Path:
 
 def _tmx_in(folder: Path) -> list[Path]:
     try:
-        return sorted(p for p in folder.glob("*.tmx") if p.is_file())
+        return sorted(p for p in folder.glob("*.tmx") if p.is_file() and not p.name.startswith("."))
     except OSError:
         return []
 

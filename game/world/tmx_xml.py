@@ -36,6 +36,7 @@ from game.world.tmx_data import check_encoding, decode_tiles
 MAX_SIDE = 512  # tiles; 512x512 is 262,144 cells, far beyond a skirmish, still fast
 MAX_TILE_PX = 512  # the map's grid cell; real maps use 8 to 256
 MAX_PICTURE_PX = 4096  # a tileset's tile (tall pictures, image collections)
+MAX_OFFSET_PX = MAX_SIDE * MAX_TILE_PX  # a layer moved further is off any map
 PLAYABLE = ("orthogonal", "isometric")
 SPAWNS = "spawns"
 PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object", "class", "enum")
@@ -262,6 +263,9 @@ def _walk_layers(where, node, size, prefix, visible, opacity, offset, out, objec
             )
         except (ValueError, OverflowError):
             raise MapError(where, f"{context} has a malformed opacity or offset") from None
+        if not 0.0 <= alpha <= 1.0 or max(abs(moved[0]), abs(moved[1])) > MAX_OFFSET_PX:
+            raise MapError(where, f"{context} has an opacity outside 0..1 or an offset beyond "
+                                  f"{MAX_OFFSET_PX} px")
         if child.tag == "group":
             _walk_layers(where, child, size, name + "/", shown, alpha, moved, out, objects)
         elif child.tag == "layer":
@@ -397,9 +401,12 @@ def _tile_offset(where, node, context) -> tuple[int, int]:
     if off is None:
         return (0, 0)
     try:
-        return (int(off.get("x", "0")), int(off.get("y", "0")))
+        x, y = int(off.get("x", "0")[:12]), int(off.get("y", "0")[:12])
     except ValueError:
         raise MapError(where, f"{context} has a <tileoffset> that is not whole pixels") from None
+    if max(abs(x), abs(y)) > MAX_PICTURE_PX:
+        raise MapError(where, f"{context} has a <tileoffset> beyond {MAX_PICTURE_PX} px")
+    return (x, y)
 
 
 def _image_dims(where, image, path, context, notes) -> tuple[int, int]:

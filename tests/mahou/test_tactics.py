@@ -174,3 +174,19 @@ def test_a_precise_critical_fells_a_foe_an_ally_stands_beside():
     b.get(boxer, Health).hp = -99
     knock_out(b, boxer, "test")
     assert make_ai("mahou", 0).decide(b, pick).option == "drop_weapon"
+
+
+def test_the_ai_line_of_fire_is_the_attack_rules_own():
+    """`fire_clear` (what positions are scored by) agrees with the attack rules'
+    `line_of_fire(...).blocked` on every pair of tiles sampled on the ridge map, whose
+    slopes and walls made field of view and line of fire disagree (a marksman there
+    believed it had a shot it was never offered)."""
+    import random
+    from game.world.sight import line_of_fire
+    from game.world.tiled import load_map
+    tmap = load_map("maps/ridge.tmx")
+    rng = random.Random(12)
+    for _ in range(400):
+        a = (rng.randrange(tmap.width), rng.randrange(tmap.height))
+        b = (rng.randrange(tmap.width), rng.randrange(tmap.height))
+        assert fire_clear(tmap, a, b) == (not line_of_fire(tmap, a, b).blocked), (a, b)

@@ -3,8 +3,8 @@
 Issue 16: maps and art ship inside the package and are found with importlib.resources,
 so a plain ``pip install .``, a wheel or pipx give a game that finds its own maps.
 This test builds the wheel from this checkout, installs it (without dependencies)
-into a new venv that sees this environment's packages (``--system-site-packages``,
-so nothing but the build backend is downloaded), and runs the installed ``skirmish``
+into a new venv that sees this environment's packages (a ``.pth`` naming them, so
+nothing but the build backend is downloaded), and runs the installed ``skirmish``
 from an unrelated directory: ``rulesets``, ``check-map woodland``, ``simulate`` and
 ``demo --headless``. It takes about half a minute, most of it building the wheel.
 """
@@ -14,8 +14,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import site
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -61,9 +63,19 @@ def installed(tmp_path_factory):
     (wheel,) = wheels.glob("rulebook_skirmish-*.whl")
 
     target = base / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(target)
+    venv.EnvBuilder(with_pip=False).create(target)
     bindir = target / ("Scripts" if os.name == "nt" else "bin")
     python = bindir / ("python.exe" if os.name == "nt" else "python")
+    # The new venv sees this environment's packages (pygame-ce, numpy, tcod...) through a
+    # .pth listing its site directories: after the venv's own, so the wheel's `game`
+    # wins, and (unlike --system-site-packages from inside a venv) whichever environment
+    # runs the tests. A path line in a .pth is not itself scanned for .pth files, so an
+    # editable install of this checkout there stays out of the way.
+    purelib = _run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                   cwd=base, env=env).strip()
+    outer = dict.fromkeys(p for p in (*site.getsitepackages(), sysconfig.get_paths()["purelib"],
+                                      sysconfig.get_paths()["platlib"]) if Path(p).is_dir())
+    Path(purelib, "outer_environment.pth").write_text("\n".join(outer) + "\n", encoding="utf-8")
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
           "--force-reinstall", str(wheel)], cwd=base, env=env)
     elsewhere = base / "elsewhere"

@@ -236,3 +236,9 @@ def test_tile_size_beyond_what_the_window_draws(tmp_path):
     path = copy_map(tmp_path, "arena", lambda t: t.replace('tilewidth="32" tileheight="32" infinite',
                                                            'tilewidth="100000" tileheight="32" infinite', 1))
     refused(path, "tilewidth=100000", "more than the 512 px")
+
+
+@pytest.mark.parametrize("attrs", ['opacity="nan"', 'opacity="2"', 'offsetx="1e12"'])
+def test_layer_opacity_and_offset_the_window_could_not_draw(tmp_path, attrs):
+    path = tiny_tmx(tmp_path, [("layer", "g", [[1, 1, 1]], attrs)])
+    refused(path, "layer 'g'", "opacity outside 0..1 or an offset beyond")

@@ -45,19 +45,24 @@ def move_reach(battle: "Battle", unit: int):
     """Where the unit's usable move actions take it. [PROP] difficult terrain: a tile's
     move cost is the number of move actions it takes to enter."""
     budget = usable(battle, unit).move
-    start, blocked = battle.tile(unit), frozenset(blocked_tiles(battle, unit))
-    # The key names every input (a pure query): kept across decisions, so a unit that
-    # attacks and then walks does not search the map again. The costs cover the whole
-    # map whatever the budget, which only limits the tiles a move may end on.
-    found = battle.cached(("mahou-reach", start, blocked),
-                          lambda: reach(battle.map, start, 0, blocked=blocked))
+    start = battle.tile(unit)
+    # A path of at most Agility moves never leaves the square of that radius, so only
+    # the units inside it can change where the unit may go: the others stay out of the
+    # key, and the search stays in that square (costs beyond it read unreachable; a
+    # move's budget never exceeds Agility). The key names every input (a pure query):
+    # kept across decisions, so a unit that attacks and then walks does not search again.
+    radius = max(budget, stat(battle, unit, "agility"))
+    blocked = frozenset(t for t in blocked_tiles(battle, unit) if chebyshev(t, start) <= radius)
+    found = battle.cached(("mahou-reach", start, radius, blocked),
+                          lambda: reach(battle.map, start, 0, blocked=blocked, limit=radius))
     return found if found.budget == budget else replace(found, budget=budget)
 
 
 def move_tiles(battle: "Battle", unit: int) -> tuple[Tile, ...]:
     """Free tiles a move can end on now (kept by position, blockers and budget)."""
     budget = usable(battle, unit).move
-    start, blocked = battle.tile(unit), frozenset(blocked_tiles(battle, unit))
+    start = battle.tile(unit)
+    blocked = frozenset(t for t in blocked_tiles(battle, unit) if chebyshev(t, start) <= budget)
 
     def compute() -> tuple[Tile, ...]:
         return tuple(t for t in move_reach(battle, unit).tiles() if t not in blocked)
