@@ -442,7 +442,24 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return lambda ev: None
         tmap = self.battle.map
 
+        def said_for_each(ev):
+            # An event that says itself what a side seeing only some units reads (fate's
+            # initiative and declaration-order lines): each side gets its own line.
+            out = {}
+            for team in self.humans:
+                vis = self._fov(team, pre)
+
+                def sees(unit, team=team, vis=vis):
+                    uv = pre.units.get(unit)
+                    return uv is not None and (uv.team == team or bool(vis[uv.tile]))
+                line = declarations.fog_line(ev, sees)[1]
+                if line != ev.describe():
+                    out[team] = line
+            return out or None
+
         def redact(ev):
+            if hasattr(ev, "describe_for"):
+                return said_for_each(ev)
             kind = type(ev).__name__
             if kind not in ("Moved", "Declared"):
                 return None

@@ -252,3 +252,23 @@ def test_declarations_are_drawn_on_the_board_and_listed_in_the_panel(make_app):
     assert _count(app.surface, arrow, _light(theme.team_colour(battle.team(fast)))) > 40
     rows = [text for _, text, _, _ in screen.decl_rows(screen.shown_units())]
     assert f"1 · Attack → {battle.name(slow)} with Scoped rifle" in rows   # the weapon as the log names it
+
+
+def test_under_fog_the_window_log_names_no_unseen_unit_in_initiative_lines(make_app):
+    """A wall splits the field: each side's log reads its own units' initiative lines and
+    an order line that counts the other side's units instead of naming them."""
+    from game.rulesets.fate.events import DeclarationOrder, InitiativeRolled
+    wall = [(8, y) for y in range(10)]
+    app = make_app(fog=True)
+    battle = fate_battle([(1, "marksman", 2, 2), (1, "gunner", 2, 7), (2, "marksman", 13, 2),
+                          (2, "gunner", 13, 7)], seed=2, w=16, walls=wall)
+    screen = start_screen(app, battle, fog=True)
+    for side in (1, 2):
+        lines = [t.strip() for t in screen.log.texts(viewer=side)]
+        others = [battle.name(u) for u in battle.units() if battle.team(u) != side]
+        for ev in events_of(battle, InitiativeRolled):
+            assert (ev.describe() in lines) == (battle.team(ev.unit) == side)
+        order = [t for t in lines if any(ev.describe_for(lambda u: True) == t
+                                         for ev in events_of(battle, DeclarationOrder))]
+        assert not order  # the all-seeing order line is never read under fog
+        assert not any(name in t for t in lines for name in others if "initiative" in t)
