@@ -136,6 +136,10 @@ class MahouRuleset(TemplatedRuleset):
         """The path a move to `tile` takes (the same one `moving.move` walks) and its cost."""
         r = moving.move_reach(battle, unit)
         cost = int(r.cost[tile])
+        if cost > r.budget:
+            # A tile another option offers (a jump's landing, a throw) that a walk does
+            # not reach: nothing to preview as a move.
+            return [], "not reachable by walking this turn"
         path = moving.straight_path(battle, unit, tile, cost) or r.path_to(tile)
         return path, f"{cost} move action{'s' if cost != 1 else ''}, {len(path) * battle.map.feet_per_tile} ft"
 
