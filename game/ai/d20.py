@@ -23,7 +23,7 @@ from game.ai.controllers import random_choice
 from game.engine import grapple
 from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
 
-LEVELS = ("normal",)
+LEVELS = ("normal", "hard")
 EASY_TEMPERATURE = 1.5  # score units (hit points): easy prefers good moves, often misses the best
 END_SCORE = 0.05  # ending the turn: anything worth less is not done
 KEEP_ATTACK = 0.8  # a move that leaves two Actions for an attack
@@ -235,17 +235,19 @@ class D20AI:
         return [(p * float(grid[t] - here) - ACTION_COST, opt.choice(t)) for t in opt.targets]
 
 
+def enemies_described(battle: Any, side: int) -> tuple:
+    """Every enemy as (tile, reach in tiles, threat): what the grids depend on."""
+    enemies = [e for e in battle.units(active_only=True) if battle.team(e) != side]
+    return tuple(sorted((battle.tile(e), _reach_tiles(battle, e), round(values.threat(battle, e), 2))
+                        for e in enemies))
+
+
 def unit_ground(battle: Any, side: int, unit: int):
     """The tile-value grid for `unit` against the enemies where they stand now."""
-    from game.rulesets.d20.stats import held_weapon
-    enemies = [e for e in battle.units(active_only=True) if battle.team(e) != side]
-    if not enemies:
+    described = enemies_described(battle, side)
+    if not described:
         return None
-    fpt = battle.map.feet_per_tile
-    weapon = held_weapon(battle, unit)
-    reach_tiles = weapon.ranges_ft[-1] // fpt if weapon is not None and weapon.ranged else 1
-    described = tuple(sorted((battle.tile(e), _reach_tiles(battle, e), round(values.threat(battle, e), 2))
-                             for e in enemies))
+    reach_tiles = _reach_tiles(battle, unit)
     return ground(battle, reach_tiles, round(values.threat(battle, unit), 2), described)
 
 
@@ -277,6 +279,6 @@ def softmax_pick(rng: random.Random, scored: list[tuple[float, Choice]], tempera
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> D20AI:
-    if level not in LEVELS and level not in ("easy", "hard"):
+    if level not in LEVELS and level != "easy":
         raise ValueError(f"d20 has no AI level {level!r} (it has {', '.join(LEVELS)})")
     return D20AI(seed, level)
