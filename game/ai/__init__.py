@@ -1,19 +1,13 @@
-"""Controllers: answer Decisions for one side. The turn loop never knows which it has."""
+"""Controllers: answer Decisions for one side. The turn loop never knows which it has.
+
+`make_ai(ruleset_id, seed, level)` builds an AI at one of the levels of
+`game.ai.levels` (random, easy, greedy, normal, hard); `ai_levels(ruleset_id)` lists
+what a ruleset offers.
+"""
 
 from __future__ import annotations
 
-import importlib
-
 from game.ai.controllers import RandomController, ScriptedController
+from game.ai.levels import LEVELS, ai_levels, make_ai
 
-
-def make_ai(ruleset_id: str, seed: int = 0, level: str = "normal"):
-    """The baseline AI for a ruleset (its own seeded stream, never the battle's dice)."""
-    try:
-        module = importlib.import_module(f"game.ai.{ruleset_id}")
-    except ModuleNotFoundError:
-        return RandomController(seed)
-    return module.make_ai(seed, level)
-
-
-__all__ = ["RandomController", "ScriptedController", "make_ai"]
+__all__ = ["LEVELS", "RandomController", "ScriptedController", "ai_levels", "make_ai"]

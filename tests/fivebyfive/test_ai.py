@@ -110,7 +110,8 @@ def test_the_ai_never_touches_the_battles_dice():
 
 def test_levels():
     assert make_ai("fivebyfive", 0, "easy").level == "easy"
-    with pytest.raises(ValueError):
+    from game.errors import InputError
+    with pytest.raises(InputError):
         make_ai("fivebyfive", 0, "godlike")
 
 
