@@ -11,7 +11,6 @@ weighed by their exact contest odds against the attacks on offer.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -42,8 +41,6 @@ class D20AI:
         scored = self.scored_choices(battle, decision)
         if not scored:
             return random_choice(self.rng, decision)
-        if self.level == "easy":
-            return softmax_pick(self.rng, scored, EASY_TEMPERATURE)
         best = max(s for s, _ in scored)
         top = [c for s, c in scored if s >= best - 1e-9]
         return top[0] if len(top) == 1 else self.rng.choice(top)
@@ -271,14 +268,8 @@ def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
     return gain - (grid[battle.tile(unit)] + (KEEP_ATTACK if ts.actions >= 2 else 0.0))
 
 
-def softmax_pick(rng: random.Random, scored: list[tuple[float, Choice]], temperature: float) -> Choice:
-    """A choice drawn with probability proportional to exp(score / temperature)."""
-    top = max(s for s, _ in scored)
-    weights = [math.exp((s - top) / temperature) for s, _ in scored]
-    return rng.choices([c for _, c in scored], weights=weights)[0]
-
-
 def make_ai(seed: int = 0, level: str = "normal") -> D20AI:
-    if level not in LEVELS and level != "easy":
-        raise ValueError(f"d20 has no AI level {level!r} (it has {', '.join(LEVELS)})")
+    if level not in LEVELS:
+        # easy, greedy and random are built by game.ai.levels from these scores
+        raise ValueError(f"game.ai.d20 builds only {', '.join(LEVELS)}, not {level!r}")
     return D20AI(seed, level)
