@@ -264,8 +264,30 @@ def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
     r = move_reach(battle, unit)
     feet = np.minimum(r.cost, 10 ** 6).astype(np.int64) * battle.map.feet_per_tile - ts.move_left_ft
     actions = np.maximum(0, -(-feet // speed_ft(battle, unit)))
+    grid = grid - cone_costs(battle, unit)
     gain = grid + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
     return gain - (grid[battle.tile(unit)] + (KEEP_ATTACK if ts.actions >= 2 else 0.0))
+
+
+def cone_costs(battle: Any, unit: int) -> np.ndarray | float:
+    """What standing in each active cone of suppressing fire costs the unit (anyone's
+    cone, its own side's too): by the exact Willpower odds, a failure pins it (a turn
+    of its fire), a partial success costs the weapon's mean damage."""
+    from game.rulesets.d20.checks import chance_check
+    from game.rulesets.d20.stats import template
+    from game.rulesets.d20.suppression import zones
+    found = [(z, zone) for z, zone in zones(battle) if zone.shooter != unit]
+    if not found:
+        return 0.0
+    cost = np.zeros(battle.map.shape)
+    mod = template(battle, unit).willpower
+    for _, zone in found:
+        weapon = battle.ruleset.data.weapons[zone.weapon]
+        p_pass, p_full = chance_check(mod, zone.dc), chance_check(mod, zone.dc + 4)
+        worth = values.threat(battle, unit) * (1 - p_pass) + values.weapon_mean(weapon) * (p_pass - p_full)
+        idx = tuple(np.array(sorted(zone.tiles)).T)
+        cost[idx] += worth
+    return cost
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> D20AI:
