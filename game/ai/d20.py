@@ -11,7 +11,6 @@ weighed by their exact contest odds against the attacks on offer.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -23,7 +22,7 @@ from game.ai.controllers import random_choice
 from game.engine import grapple
 from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
 
-LEVELS = ("normal",)
+LEVELS = ("normal", "hard")
 EASY_TEMPERATURE = 1.5  # score units (hit points): easy prefers good moves, often misses the best
 END_SCORE = 0.05  # ending the turn: anything worth less is not done
 KEEP_ATTACK = 0.8  # a move that leaves two Actions for an attack
@@ -42,8 +41,6 @@ class D20AI:
         scored = self.scored_choices(battle, decision)
         if not scored:
             return random_choice(self.rng, decision)
-        if self.level == "easy":
-            return softmax_pick(self.rng, scored, EASY_TEMPERATURE)
         best = max(s for s, _ in scored)
         top = [c for s, c in scored if s >= best - 1e-9]
         return top[0] if len(top) == 1 else self.rng.choice(top)
@@ -235,17 +232,19 @@ class D20AI:
         return [(p * float(grid[t] - here) - ACTION_COST, opt.choice(t)) for t in opt.targets]
 
 
+def enemies_described(battle: Any, side: int) -> tuple:
+    """Every enemy as (tile, reach in tiles, threat): what the grids depend on."""
+    enemies = [e for e in battle.units(active_only=True) if battle.team(e) != side]
+    return tuple(sorted((battle.tile(e), _reach_tiles(battle, e), round(values.threat(battle, e), 2))
+                        for e in enemies))
+
+
 def unit_ground(battle: Any, side: int, unit: int):
     """The tile-value grid for `unit` against the enemies where they stand now."""
-    from game.rulesets.d20.stats import held_weapon
-    enemies = [e for e in battle.units(active_only=True) if battle.team(e) != side]
-    if not enemies:
+    described = enemies_described(battle, side)
+    if not described:
         return None
-    fpt = battle.map.feet_per_tile
-    weapon = held_weapon(battle, unit)
-    reach_tiles = weapon.ranges_ft[-1] // fpt if weapon is not None and weapon.ranged else 1
-    described = tuple(sorted((battle.tile(e), _reach_tiles(battle, e), round(values.threat(battle, e), 2))
-                             for e in enemies))
+    reach_tiles = _reach_tiles(battle, unit)
     return ground(battle, reach_tiles, round(values.threat(battle, unit), 2), described)
 
 
@@ -265,18 +264,34 @@ def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
     r = move_reach(battle, unit)
     feet = np.minimum(r.cost, 10 ** 6).astype(np.int64) * battle.map.feet_per_tile - ts.move_left_ft
     actions = np.maximum(0, -(-feet // speed_ft(battle, unit)))
+    grid = grid - cone_costs(battle, unit)
     gain = grid + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
     return gain - (grid[battle.tile(unit)] + (KEEP_ATTACK if ts.actions >= 2 else 0.0))
 
 
-def softmax_pick(rng: random.Random, scored: list[tuple[float, Choice]], temperature: float) -> Choice:
-    """A choice drawn with probability proportional to exp(score / temperature)."""
-    top = max(s for s, _ in scored)
-    weights = [math.exp((s - top) / temperature) for s, _ in scored]
-    return rng.choices([c for _, c in scored], weights=weights)[0]
+def cone_costs(battle: Any, unit: int) -> np.ndarray | float:
+    """What standing in each active cone of suppressing fire costs the unit (anyone's
+    cone, its own side's too): by the exact Willpower odds, a failure pins it (a turn
+    of its fire), a partial success costs the weapon's mean damage."""
+    from game.rulesets.d20.checks import chance_check
+    from game.rulesets.d20.stats import template
+    from game.rulesets.d20.suppression import zones
+    found = [(z, zone) for z, zone in zones(battle) if zone.shooter != unit]
+    if not found:
+        return 0.0
+    cost = np.zeros(battle.map.shape)
+    mod = template(battle, unit).willpower
+    for _, zone in found:
+        weapon = battle.ruleset.data.weapons[zone.weapon]
+        p_pass, p_full = chance_check(mod, zone.dc), chance_check(mod, zone.dc + 4)
+        worth = values.threat(battle, unit) * (1 - p_pass) + values.weapon_mean(weapon) * (p_pass - p_full)
+        idx = tuple(np.array(sorted(zone.tiles)).T)
+        cost[idx] += worth
+    return cost
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> D20AI:
-    if level not in LEVELS and level not in ("easy", "hard"):
-        raise ValueError(f"d20 has no AI level {level!r} (it has {', '.join(LEVELS)})")
+    if level not in LEVELS:
+        # easy, greedy and random are built by game.ai.levels from these scores
+        raise ValueError(f"game.ai.d20 builds only {', '.join(LEVELS)}, not {level!r}")
     return D20AI(seed, level)

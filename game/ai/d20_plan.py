@@ -23,6 +23,7 @@ from game.engine.decisions import Choice, Decision, TileSet
 
 DESTINATIONS = 6  # the best tiles (by the ground grid) a plan may move to
 END_WEIGHT = 1.0  # the ground value of the tile the turn ends on
+EMPTY_AT_END = 2.0  # ending the turn with an empty weapon
 KEEP = ("break_free", "stand", "shake_off", "manacle", "release", "approach_strike",
         "restrain", "trip", "disarm", "exit_grapple", "drag", "pick_up", "swap")
 
@@ -66,8 +67,13 @@ def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, 
                     continue
                 left = ts.actions - int(costs[tile])
                 value, _ = _attacks_from(battle, side, unit, tile, left, ammo, None)
-                out.append((value + END_WEIGHT * float(grid[tile]) - 0.05 * int(costs[tile]),
-                            opts["move"].choice(tile)))
+                step = opts["move"].choice(tile)
+                if ammo[0] == 0:
+                    if left >= 1 and ammo[1] > 0 and "reload" in opts:
+                        step = opts["reload"].choice()  # an empty weapon: reload, then go
+                    else:
+                        value -= EMPTY_AT_END  # it costs an Action next turn
+                out.append((value + END_WEIGHT * float(grid[tile]) - 0.05 * int(costs[tile]), step))
             # Attack from here, then move with what is left.
             if "shoot" in opts and ts.actions >= 3:
                 value, first = _attacks_from(battle, side, unit, here, 2, ammo, opts)

@@ -19,7 +19,7 @@ from game.rulesets.d20.components import Health, Loadout
 from game.rulesets.d20.stats import held_weapon, template
 
 KILL_WEIGHT = 6.0  # dropping a unit is worth this on top of the damage itself
-ALLY_WEIGHT = 2.0  # a hit point of an ally counts this many enemy hit points
+ALLY_WEIGHT = 4.0  # a hit point of an ally counts this many enemy hit points
 TYPICAL_DODGE = 13  # the Dodge a unit's threat is reckoned against
 ATTACKS_PER_TURN = 2
 

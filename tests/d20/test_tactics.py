@@ -15,7 +15,7 @@ from tests.helpers import ascii_map, open_map
 
 INITIATIVE = [20, 15, 10, 5, 1]  # the first unit listed acts first
 
-LEVELS = ["normal"]
+LEVELS = ["normal", "hard"]
 
 
 def _decide(b, level):

@@ -71,9 +71,17 @@ def move_reach(battle: "Battle", unit: int):
         blocked |= pinned_tiles(battle, unit)
     # The costs depend only on where the unit stands and what is in the way; the budget
     # just cuts them off, so one search serves the whole turn until someone moves.
-    whole = battle.cached(("reach", start, blocked),
-                          lambda: reach(battle.map, start, 0, blocked=blocked))
+    # A turn never walks farther than 4 Actions at full speed plus a spare Move's worth:
+    # the search stops there (a window around the unit, not the whole map).
+    limit = (flow_actions() + 1) * speed_ft(battle, unit) // battle.map.feet_per_tile
+    whole = battle.cached(("reach", start, blocked, limit),
+                          lambda: reach(battle.map, start, 0, blocked=blocked, limit=limit))
     return dataclasses.replace(whole, budget=budget)
+
+
+def flow_actions() -> int:
+    from game.rulesets.d20.flow import ACTIONS_PER_TURN
+    return ACTIONS_PER_TURN
 
 
 def move_actions_needed(battle: "Battle", unit: int, cost_tiles: int) -> int:
