@@ -37,7 +37,8 @@ from game.world.paths import reach
 from game.world.tactical_map import Cover
 
 TOP_TILES = 6  # normal's best tiles that the tree weighs
-LATER_ENEMIES = 0.5  # weight of the expected attacks of enemies after the first reply
+REPLY_WEIGHT = 1.0
+ACTED_DANGER = 1.0  # danger from an enemy that has acted this round (rolls again next round)
 
 
 def numbers(attacker: Figure, action: str, shift: int, target: Figure) -> tuple[int, int]:
@@ -66,6 +67,7 @@ class HardAI(FiveByFiveAI):
 
     # --- the tree --------------------------------------------------------------------
     def _plan(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        self._memo: dict = {}  # replies by (enemy, my tile, every enemy's values): one decision
         me = figure(battle, decision.actor)
         foes = [figure(battle, u) for u in enemies(battle, me.unit)]
         friends = [figure(battle, u) for u in battle.units(battle.team(me.unit), active_only=True)
@@ -118,9 +120,10 @@ class HardAI(FiveByFiveAI):
         """The expected value of moving to tile `i` of the board and making `action` at
         foes[target] (None: no attack), the next enemy replying."""
         tile_value = float(board.later[i])
-        modelled = set(repliers[:1])
-        tile_value -= DANGER * sum(float(t[i]) for f, t in zip(foes, board.threats)
-                                   if f.unit not in modelled)
+        modelled = set(repliers) if REPLY_WEIGHT else set()
+        after = set(repliers)
+        tile_value -= DANGER * sum(float(t[i]) * (1.0 if f.unit in after else ACTED_DANGER)
+                                   for f, t in zip(foes, board.threats) if f.unit not in modelled)
         me_there = replace(me, tile=tile)
         if action is None:
             branches = [(1.0, foes)]
@@ -139,18 +142,26 @@ class HardAI(FiveByFiveAI):
         for branch in branches:
             p, now_foes = branch[0], branch[1]
             gain = branch[2] if len(branch) > 2 else 0.0
-            loss = self._reply(battle, me_there, friends, now_foes, repliers)
+            loss = REPLY_WEIGHT * self._reply(battle, me_there, friends, now_foes, repliers) if REPLY_WEIGHT else 0.0
             value += p * (gain - loss)
         return value + tile_value
 
     def _reply(self, battle: Any, me: Figure, friends: list[Figure], foes: list[Figure],
                repliers: list[int]) -> float:
-        """Expected loss to my side from the next enemy's best move and attack."""
+        """Expected loss to my side from the best move and attack of each enemy still to
+        act this round, each replying to the position my action leaves."""
         live = {f.unit: f for f in foes}
-        nxt = [u for u in repliers if u in live]
-        if not nxt:
-            return 0.0
-        foe = live[nxt[0]]
+        total = 0.0
+        for u in repliers:
+            if u in live:
+                key = (u, me.tile, tuple((f.unit, f.values) for f in foes))
+                if key not in self._memo:
+                    self._memo[key] = self._one_reply(battle, live[u], me, friends, foes)
+                total += self._memo[key]
+        return total
+
+    def _one_reply(self, battle: Any, foe: Figure, me: Figure, friends: list[Figure],
+                   foes: list[Figure]) -> float:
         mine = [me] + friends
         allowance = battle.get(foe.unit, TurnState).allowance  # rolled at the round's start
         r = reach(battle.map, foe.tile, allowance, blocked=[f.tile for f in mine])
