@@ -38,6 +38,8 @@ from game.world.tactical_map import Cover
 
 TOP_TILES = 6  # normal's best tiles that the tree weighs
 REPLY_WEIGHT = 1.0
+HARD_LATER = 1.0  # normal's closing-in term, scaled
+ALLY_WEIGHT = 1.0  # the allies still to act this round: their best follow-up counts
 ACTED_DANGER = 1.0  # danger from an enemy that has acted this round (rolls again next round)
 
 
@@ -78,6 +80,8 @@ class HardAI(FiveByFiveAI):
         board = score_tiles(battle, me, foes, tiles)
         total = board.total()
         repliers = self._repliers(battle, me.unit, foes)
+        friendly = {f.unit: f for f in friends}
+        self._allies = [friendly[u] for u in self._after(battle, me.unit) if u in friendly]
         out: list[tuple[float, Choice]] = []
         # Attacks from here, and ending the turn here.
         for action in OFFENSIVE:
@@ -102,24 +106,55 @@ class HardAI(FiveByFiveAI):
                 out.append((value, move.choice(tiles[int(i)])))
         return out
 
-    def _repliers(self, battle: Any, unit: int, foes: list[Figure]) -> list[int]:
-        """The enemies still to act this round after `unit`, in Initiative order."""
-        order: tuple = ()
+    def _after(self, battle: Any, unit: int) -> tuple[int, ...]:
+        """Everyone still to act this round after `unit`, in Initiative order."""
         for event in reversed(battle.log):
             if isinstance(event, TurnOrder):
                 order = tuple(u for u, _, _ in event.entries)
-                break
-        if unit not in order:
-            return []
-        after = order[order.index(unit) + 1:]
+                return order[order.index(unit) + 1:] if unit in order else ()
+        return ()
+
+    def _repliers(self, battle: Any, unit: int, foes: list[Figure]) -> list[int]:
+        """The enemies still to act this round after `unit`, in Initiative order."""
         standing_foes = {f.unit for f in foes}
-        return [u for u in after if u in standing_foes]
+        return [u for u in self._after(battle, unit) if u in standing_foes]
+
+    def _follow_up(self, battle: Any, foes: list[Figure]) -> float:
+        """What the allies still to act this round gain with their best attack on the
+        position my action leaves (a wounded enemy is easier to finish)."""
+        total = 0.0
+        for ally in self._allies:
+            key = ("ally", ally.unit, tuple((f.unit, f.values) for f in foes))
+            if key not in self._memo:
+                self._memo[key] = self._best_gain(battle, ally, foes, [])
+            total += self._memo[key]
+        return total
+
+    def _best_gain(self, battle: Any, who: Figure, targets: list[Figure], blockers: list[Figure]) -> float:
+        """The expected loss `who`'s best move and attack inflicts on `targets`."""
+        if not targets:
+            return 0.0
+        allowance = battle.get(who.unit, TurnState).allowance  # rolled at the round's start
+        r = reach(battle.map, who.tile, allowance, blocked=[f.tile for f in targets])
+        taken = {f.tile for f in targets + blockers}
+        tiles = [who.tile] + [t for t in r.tiles() if t not in taken]
+        board = score_tiles(battle, who, targets, tiles)
+        best = int(np.argmax(board.total()))
+        a = int(board.action[best])
+        if a < 0:
+            return 0.0
+        action, victim = OFFENSIVE[a], targets[int(board.target[best])]
+        there = tiles[best]
+        shift = aim_shift(battle, there, victim.tile) if action == "aim" else 0
+        tn, dt = numbers(replace(who, tile=there), action, shift, victim)
+        return sum(p * (standing(victim.ranks, victim.values, False) - standing(victim.ranks, after, out))
+                   for p, after, out in outcomes(tn, dt, victim.ranks, victim.values))
 
     def _weigh(self, battle: Any, me: Figure, tile, friends: list[Figure], foes: list[Figure],
                board, i: int, action: str | None, target: int, repliers: list[int]) -> float:
         """The expected value of moving to tile `i` of the board and making `action` at
         foes[target] (None: no attack), the next enemy replying."""
-        tile_value = float(board.later[i])
+        tile_value = HARD_LATER * float(board.later[i])
         modelled = set(repliers) if REPLY_WEIGHT else set()
         after = set(repliers)
         tile_value -= DANGER * sum(float(t[i]) * (1.0 if f.unit in after else ACTED_DANGER)
@@ -143,6 +178,8 @@ class HardAI(FiveByFiveAI):
             p, now_foes = branch[0], branch[1]
             gain = branch[2] if len(branch) > 2 else 0.0
             loss = REPLY_WEIGHT * self._reply(battle, me_there, friends, now_foes, repliers) if REPLY_WEIGHT else 0.0
+            if ALLY_WEIGHT:
+                gain += ALLY_WEIGHT * self._follow_up(battle, now_foes)
             value += p * (gain - loss)
         return value + tile_value
 
