@@ -62,6 +62,9 @@ class HardAI(FiveByFiveAI):
         super().__init__(seed, "normal")
         self.level = "hard"
 
+    def decide(self, battle: Any, decision: Decision) -> Choice:
+        return self._best(self.scored_choices(battle, decision))
+
     def scored_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         if decision.kind == PICK:
             return super().scored_choices(battle, decision)
