@@ -6,15 +6,15 @@ and the attacks it can make where it stands, and weighs each plan by what follow
 1. its own move and Offensive Action, every outcome exactly: miss, Blocked,
    Controlled or not, Double Hits with both Control rolls, and the Damage placed as
    each chooser would place it (`values.outcomes`, from the d5 × d5 enumeration);
-2. in each outcome, the reply of the next enemy in this round's Initiative order (the
-   order is rolled at the start of the round and known): its best move and attack as
-   normal would choose them in that position, again with every outcome exact.
-   Later enemies in the order are counted by their expected best attack in that
-   position, not branched.
+2. in each outcome, the replies of the enemies still to act this round (the order is
+   rolled at the start of the round and known): each one's best move and attack as
+   normal would choose them in that position, again with every outcome exact (each
+   replies to the position my action leaves; they are not chained), and the best
+   follow-up of the allies still to act.
 
 A position is scored by `values.standing` over both sides (taking a figure out is worth
 TAKE_OUT, what fight it has left a little), plus normal's "later" (closing in) and its
-danger from the enemies the tree does not model. It only reads the battle.
+danger from the enemies that already acted this round. It only reads the battle.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.fivebyfive import (DANGER, LATER_WEIGHT, FiveByFiveAI, Figure, figure, score_tiles)
-from game.ai.fivebyfive_values import RANK_INDEX, ABILITY_INDEX, outcomes, standing
+from game.ai.fivebyfive import DANGER, FiveByFiveAI, Figure, figure, score_tiles
+from game.ai.fivebyfive_values import ABILITY_INDEX, RANK_INDEX, outcomes, standing
 from game.engine.decisions import PICK, Choice, Decision
 from game.rulesets.fivebyfive import rolls
 from game.rulesets.fivebyfive.combat import COVER_SHIFT, enemies
@@ -37,7 +37,7 @@ from game.world.paths import reach
 from game.world.tactical_map import Cover
 
 TOP_TILES = 6  # normal's best tiles that the tree weighs
-REPLY_WEIGHT = 1.0
+REPLY_WEIGHT = 1.0  # the replies of the enemies still to act this round (0: normal's danger)
 HARD_LATER = 1.0  # normal's closing-in term, scaled
 ALLY_WEIGHT = 1.0  # the allies still to act this round: their best follow-up counts
 ACTED_DANGER = 1.0  # danger from an enemy that has acted this round (rolls again next round)
@@ -155,8 +155,8 @@ class HardAI(FiveByFiveAI):
 
     def _weigh(self, battle: Any, me: Figure, tile, friends: list[Figure], foes: list[Figure],
                board, i: int, action: str | None, target: int, repliers: list[int]) -> float:
-        """The expected value of moving to tile `i` of the board and making `action` at
-        foes[target] (None: no attack), the next enemy replying."""
+        """The expected value of moving to `tile` (index `i` of the board) and making
+        `action` at foes[target] (None: no attack), the rest of the round replying."""
         tile_value = HARD_LATER * float(board.later[i])
         modelled = set(repliers) if REPLY_WEIGHT else set()
         after = set(repliers)
@@ -180,7 +180,8 @@ class HardAI(FiveByFiveAI):
         for branch in branches:
             p, now_foes = branch[0], branch[1]
             gain = branch[2] if len(branch) > 2 else 0.0
-            loss = REPLY_WEIGHT * self._reply(battle, me_there, friends, now_foes, repliers) if REPLY_WEIGHT else 0.0
+            loss = (REPLY_WEIGHT * self._reply(battle, me_there, friends, now_foes, repliers)
+                    if REPLY_WEIGHT else 0.0)
             if ALLY_WEIGHT:
                 gain += ALLY_WEIGHT * self._follow_up(battle, now_foes)
             value += p * (gain - loss)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.fivebyfive import FiveByFiveAI, make_ai
+from game.ai.fivebyfive import make_ai
 from game.engine.decisions import PICK, TURN
 from game.rulesets.fivebyfive.components import AbilityScores
 from game.world.paths import chebyshev
