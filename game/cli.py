@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Sequence
 
 from game.errors import IllegalChoice, InputError
+from game.ladder import DEFAULT_MAPS
+from game.simulate import MAX_BATTLES
 
 HEADLESS_HINT = "python -m game demo --headless"
 
@@ -52,10 +54,36 @@ def _int_at_least(low: int):
 
 
 def _seed(text: str) -> int:
+    from game.engine.dice import SEED_LIMIT
     try:
-        return int(text)
+        value = int(text) if len(text) <= 40 else None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = None
+    if value is None or not -SEED_LIMIT < value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number between -2**63 and 2**63")
+    return value
+
+
+def _battles(text: str) -> int:
+    value = _int_at_least(1)(text)
+    if value > MAX_BATTLES:
+        raise argparse.ArgumentTypeError(f"{value} is more than {MAX_BATTLES:,} (split a study with --db)")
+    return value
+
+
+def ai_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ai", metavar="SIDE=LEVEL,...",
+                   help="each side's AI level (random, easy, greedy, normal, hard); default normal for every side, "
+                        "e.g. --ai 1=hard,2=normal")
+
+
+def study_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", metavar="J", type=_int_at_least(0), default=1,
+                   help="processes to use (0: one per CPU); results do not depend on it")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="run the battles on a Dask scheduler (extra [cluster]); same results as --jobs 1")
+    p.add_argument("--db", metavar="FILE", type=Path,
+                   help="SQLite file: store every battle, skip battles already in it (resume a study)")
 
 
 def _map_arg(text: str) -> Path:
@@ -92,16 +120,37 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     battle_options(p)
     p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
     p.add_argument("--save-replay", metavar="FILE", type=Path, help="with --headless: write the battle's replay")
+    ai_option(p)
+    p.add_argument("--speed", choices=("1", "2", "4", "instant"), default="2",
+                   help="the window's pace (default 2; the menu's last speed is not used)")
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("simulate", help="many headless AI-against-AI battles and a summary")
     battle_options(p, default_ruleset="d20", default_map=woodland, default_seed=0)
-    p.add_argument("--battles", metavar="N", type=_int_at_least(1), default=100, help="how many; default 100")
-    p.add_argument("--jobs", metavar="J", type=_int_at_least(0), default=1,
-                   help="processes to use (0: one per CPU); results do not depend on it")
+    p.add_argument("--battles", metavar="N", type=_battles, default=100,
+                   help=f"how many (at most {MAX_BATTLES:,}); default 100")
+    ai_option(p)
+    study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write every result and the summary as JSON")
     p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("ladder", help="rate a ruleset's AI levels by playing them against each other")
+    p.add_argument("--ruleset", metavar="ID", default="d20", help="ruleset id (see `rulesets`); default d20")
+    p.add_argument("--maps", metavar="A,B,...", default=",".join(DEFAULT_MAPS),
+                   help=f"maps to play on (names or paths); default {','.join(DEFAULT_MAPS)}")
+    p.add_argument("--levels", metavar="A,B,...",
+                   help="levels to rate, weakest first; default every level the ruleset offers")
+    p.add_argument("--battles", metavar="N", type=_battles, default=100,
+                   help="battles per pairing per map (seeds played from both sides); default 100")
+    p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
+    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
+    study_options(p)
+    p.add_argument("--json", metavar="FILE", type=Path, help="also write the table and ratings as JSON")
+    p.add_argument("--csv", metavar="FILE", type=Path, help="also write the table as CSV")
+    p.add_argument("--plot", metavar="FILE.png", type=Path,
+                   help="also draw the ratings and the win-share matrix (needs the [lab] extra)")
+    p.set_defaults(func=cmd_ladder)
 
     p = sub.add_parser("replay", help="print a replay's log, or --verify it")
     p.add_argument("file", metavar="FILE", type=Path)
@@ -120,6 +169,19 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--repeats", metavar="N", type=_int_at_least(1), default=7, help="timed runs each; default 7")
     p.add_argument("--only", metavar="NAME", action="append", help="run only this bench (repeatable)")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("soak", help="battles over every ruleset and map, invariants checked after every decision")
+    p.add_argument("--minutes", metavar="M", type=float, default=1.0, help="how long to play; default 1")
+    p.add_argument("--battles", metavar="N", type=_int_at_least(1), help="stop after N battles")
+    p.add_argument("--seed", metavar="S", type=_seed, default=0, help="battle i uses seed S + i; default 0")
+    p.add_argument("--ruleset", metavar="ID", action="append", help="only this ruleset (repeatable)")
+    p.add_argument("--map", metavar="PATH", type=_map_arg, action="append", help="only this map (repeatable)")
+    p.add_argument("--verify-every", metavar="K", type=_int_at_least(0), default=10,
+                   help="replay-verify and probe every K-th battle (0: never); default 10")
+    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), default=12,
+                   help="end each battle in a draw after R rounds; default 12")
+    p.add_argument("--json", metavar="FILE", type=Path, help="also write the totals and failures as JSON")
+    p.set_defaults(func=cmd_soak)
     return parser
 
 
@@ -176,8 +238,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from game.simulate import BattleSpec, play_ai_battle
 
     from game.replay import default_map
-    spec = BattleSpec(str(args.map or default_map()), args.ruleset or "d20",
-                      0 if args.seed is None else args.seed, args.max_rounds)
+    ruleset = args.ruleset or "d20"
+    map_path = args.map or default_map()
+    spec = BattleSpec(str(map_path), ruleset, 0 if args.seed is None else args.seed, args.max_rounds,
+                      ai_levels_for(args.ai, ruleset, map_path))
     battle = play_ai_battle(spec, on_event=lambda event: print(event.describe()))
     try:
         if not (battle.log and isinstance(battle.log[-1], BattleEnded)):
@@ -214,41 +278,140 @@ class _Progress:
             self.stream.flush()
 
 
+def ai_levels_for(text: str | None, ruleset: str, map_path) -> tuple[tuple[int, str], ...]:
+    """`--ai 1=hard,2=normal` checked against the ruleset's levels and the map's sides."""
+    from game.ai.levels import check_level, parse_ai_sides
+    from game.engine.setup import shared_map
+
+    sides = parse_ai_sides(text)
+    if not sides:
+        return ()
+    teams = shared_map(map_path).teams()
+    for side, level in sides.items():
+        if side not in teams:
+            raise CommandError("--ai", f"the map has no side {side} (its sides: {', '.join(map(str, teams))})")
+        check_level(ruleset, level)
+    return tuple(sorted(sides.items()))
+
+
+def _open_db(path: Path | None):
+    from game.study_db import BattleDB
+    return BattleDB(path) if path is not None else None
+
+
+def _runner(args: argparse.Namespace):
+    """Plays specs by --jobs or --cluster: an iterable of specs in, results out in order."""
+    from game.simulate import run_battles
+    jobs = args.jobs or os.cpu_count() or 1
+    return lambda specs: run_battles(specs, jobs, cluster=args.cluster)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from game.engine.setup import new_battle
-    from game.replay import atomic_write_text, map_ref
-    from game.simulate import BattleSpec, run_battles, summarize_results, summary_text
+    from game.replay import map_ref
+    from game.simulate import BattleSpec, summarize_results, summary_text
+    from game.study_db import run_with_db
 
-    # Bad input (map, ruleset, rosters) is found here, in this process, before any
-    # worker starts: a worker would only see it as a crash.
+    # Bad input (map, ruleset, rosters, levels) is found here, in this process, before
+    # any worker starts: a worker would only see it as a crash.
     kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
     probe = new_battle(args.map, args.ruleset, seed=args.seed, **kwargs)
     max_rounds = probe.max_rounds
     probe.close()
+    levels = ai_levels_for(args.ai, args.ruleset, args.map)
+    db = _open_db(args.db)
+    ref = map_ref(args.map)
 
-    specs = [BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds)
-             for i in range(args.battles)]
-    jobs = args.jobs or os.cpu_count() or 1
+    specs = (BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds, levels)
+             for i in range(args.battles))
     results = []
-    progress = _Progress(len(specs))
+    progress = _Progress(args.battles)
     try:
         progress.update(0)
-        for result in run_battles(specs, jobs):
+        for result in run_with_db(specs, _runner(args), db, lambda spec: ref, max_rounds):
             results.append(result)
             progress.update(len(results))
     finally:
         progress.close()
+        if db is not None:
+            db.close()
 
     summary = summarize_results(results)
-    ref = map_ref(args.map)
     if args.json is not None:
         doc = {"ruleset": args.ruleset, "map": ref, "seed": args.seed, "max_rounds": max_rounds,
+               "levels": {str(t): dict(levels).get(t, "normal") for t in sorted({int(k) for r in results
+                                                                                   for k in r["levels"]})},
                "battles": results, "summary": summary}
-        try:
-            atomic_write_text(args.json, json.dumps(doc, indent=2) + "\n")
-        except OSError as exc:
-            raise CommandError(str(args.json), f"cannot be written ({exc.strerror or exc})") from None
+        _write(args.json, json.dumps(doc, indent=2) + "\n")
     print(summary_text(args.ruleset, ref, args.seed, summary))
+    if results:
+        print("AI levels: " + ", ".join(f"side {side} {level}" for side, level in results[0]["levels"].items()))
+    return 0
+
+
+def _write(path: Path, text: str) -> None:
+    from game.replay import atomic_write_text
+    if path.is_dir():
+        raise CommandError(str(path)[:200], "is a directory")
+    try:
+        atomic_write_text(path, text)
+    except OSError as exc:
+        raise CommandError(str(path)[:200], f"cannot be written ({exc.strerror or exc})") from None
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from game import ladder
+    from game.ai.levels import ai_levels, check_level
+    from game.engine.setup import new_battle
+    from game.replay import map_ref, resolve_map
+    from game.study_db import run_with_db
+
+    offered = list(ai_levels(args.ruleset))
+    if args.levels:
+        levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+        for level in levels:
+            check_level(args.ruleset, level, "--levels")
+        if len(set(levels)) != len(levels):
+            raise CommandError("--levels", "a level is listed twice")
+    else:
+        levels = offered
+    if len(levels) < 2:
+        raise CommandError("--levels", "a ladder needs at least two levels")
+    names = [name.strip() for name in args.maps.split(",") if name.strip()]
+    if not names:
+        raise CommandError("--maps", "no map given")
+    maps = []
+    max_rounds = None
+    for name in names:
+        path = resolve_map(name)
+        kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
+        probe = new_battle(path, args.ruleset, seed=args.seed, **kwargs)  # bad maps fail here, in one line
+        max_rounds = probe.max_rounds
+        probe.close()
+        maps.append((Path(name).stem, str(path)))
+    refs = {path: map_ref(path) for _, path in maps}
+    db = _open_db(args.db)
+    progress = _Progress(ladder.total_battles(levels, maps, args.battles))
+    try:
+        progress.update(0)
+        table = ladder.play_ladder(
+            args.ruleset, maps, levels, args.battles, args.seed, args.max_rounds,
+            lambda specs: run_with_db(specs, _runner(args), db, lambda s: refs[s.map_path], max_rounds),
+            on_battle=progress.update)
+    finally:
+        progress.close()
+        if db is not None:
+            db.close()
+    rated = ladder.ratings(levels, table, args.seed)
+    map_names = [name for name, _ in maps]
+    print(ladder.table_text(args.ruleset, map_names, args.battles, args.seed, table, rated))
+    if args.json is not None:
+        _write(args.json, json.dumps(ladder.to_json(args.ruleset, map_names, args.seed, args.battles,
+                                                    table, rated), indent=2) + "\n")
+    if args.csv is not None:
+        _write(args.csv, ladder.to_csv(table))
+    if args.plot is not None:
+        ladder.plot(args.plot, args.ruleset, levels, table, rated)
     return 0
 
 
@@ -305,6 +468,26 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 1 if any(m.failed for m in results) else 0
 
 
+def cmd_soak(args: argparse.Namespace) -> int:
+    import time
+    from game import soak
+    from game.rulesets import load_ruleset
+
+    for rid in args.ruleset or ():
+        load_ruleset(rid)  # an unknown id is one line, before anything runs
+    if not args.minutes > 0 or args.minutes > 7 * 24 * 60:
+        raise CommandError("--minutes", f"must be above 0 and at most a week (it is {args.minutes})")
+    start = time.monotonic()
+    totals = soak.run_soak(args.minutes, args.seed, args.battles, args.ruleset,
+                           [str(m) for m in args.map] if args.map else None, args.verify_every,
+                           args.max_rounds, report=lambda line: print(line, flush=True))
+    seconds = time.monotonic() - start
+    if args.json is not None:
+        soak.write_json(args.json, totals, seconds, args.seed)
+    print(totals.line(seconds), flush=True)
+    return 1 if totals.failures else 0
+
+
 # --- entry point -----------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None, prog: str = "skirmish") -> int:
     """Run one command; return the exit status (0 fine, 2 bad input, 1 a bench failed)."""
@@ -330,8 +513,14 @@ def main(argv: Sequence[str] | None = None, prog: str = "skirmish") -> int:
         return 130
 
 
+MAX_ERROR_LINE = 400  # user data quoted in an error can be huge (a 50 MB digest): cut it
+
+
 def _fail(line: str) -> int:
-    print(f"error: {' '.join(line.split())}", file=sys.stderr)
+    line = " ".join(line[: MAX_ERROR_LINE * 4].split())
+    if len(line) > MAX_ERROR_LINE:
+        line = line[: MAX_ERROR_LINE - 1] + "…"
+    print(f"error: {line}", file=sys.stderr)
     return 2
 
 

@@ -13,34 +13,46 @@ The file, version 1::
      "squads": {"1": ["gunner", ...], ...} or null, "max_rounds": 40,
      "player_sides": [1] (optional: the sides a person commanded),
      "choices": [{"option": ..., "target": ..., "params": {...}}, ...],
-     "digest": "<sha256 of the state when saved>", "over": true}
+     "digest": "<sha256 of the state when saved>", "over": true, "dice": 2}
 
-Maps inside the game's own ``maps`` folder are recorded as ``maps/<name>`` and found
-there again wherever the game is run from; other maps are recorded by absolute path.
+``"dice": 2`` (written since issue 17.10) means a negative seed has dice of its own;
+a file without it was written when ``Random(-n)`` gave the dice of ``n``, and replays
+with those dice, so every old replay keeps its meaning (`game.engine.dice.dice_stream`).
+Seeds are bounded, |seed| < 2**63, as on the command line.
+
+Maps shipped inside the package are recorded as ``maps/<name>``, maps in the player's
+map folder as ``user-maps/<name>``, and found there again wherever the game is run
+from and however it was installed; other maps are recorded by absolute path.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing import Annotated, Literal
+
+from game.engine.dice import SEED_LIMIT
 from game.errors import IllegalChoice, InputError, SaveError
+from game.validation import clip
 
 FORMAT = "rulebook-skirmish-replay"
 VERSION = 1
+MAX_ROUNDS = 10_000
+#: A squad's team number: ASCII digits only ("²" passes str.isdigit() but not int()).
+_TeamKey = Annotated[str, Field(pattern=r"^-?[0-9]{1,9}$")]
 KEYS = ("format", "version", "map", "ruleset", "seed", "squads", "max_rounds",
         "choices", "digest", "over")
 
 
-# --- where maps live ---------------------------------------------------------------
+# --- where maps live (game.world.catalog) ---------------------------------------------
 def maps_dir() -> Path:
-    """The ``maps`` folder beside the ``game`` package (the repository's, when installed
-    editable)."""
-    return Path(__file__).resolve().parent.parent / "maps"
+    """The shipped maps, inside the installed package (``game/maps``)."""
+    from game.world.catalog import shipped_maps_dir
+    return shipped_maps_dir()
 
 
 def default_map() -> Path:
@@ -48,55 +60,33 @@ def default_map() -> Path:
 
 
 def resolve_map(ref: str | Path) -> Path:
-    """The map file a user or a replay names: a path that exists as given, else a file
-    in the game's ``maps`` folder (``maps/woodland.tmx``, ``woodland.tmx`` or
-    ``woodland``). An unknown name comes back as given, so the loader's error names it."""
-    path = Path(ref)
-    if path.exists() or path.is_absolute():
-        return path
-    parts = path.parts
-    inside = Path(*parts[1:]) if len(parts) > 1 and parts[0] == "maps" else path
-    for candidate in (maps_dir() / inside, maps_dir() / inside.with_name(inside.name + ".tmx")):
-        if candidate.is_file():
-            return candidate
-    return path
+    """The map file a user or a replay names (see ``game.world.catalog.resolve_map``)."""
+    from game.world.catalog import resolve_map as resolve
+    return resolve(ref)
 
 
 def map_ref(path: str | Path) -> str:
-    """How a replay names a map: ``maps/<name>`` inside the game's maps folder (so the
-    file plays from any directory), else the absolute path."""
-    full = Path(path).resolve()
-    try:
-        return "maps/" + full.relative_to(maps_dir()).as_posix()
-    except ValueError:
-        return full.as_posix()
+    """How a replay names a map: ``maps/<name>`` shipped, ``user-maps/<name>`` in the
+    player's folder, else the absolute path (see ``game.world.catalog.map_ref``)."""
+    from game.world.catalog import map_ref as ref
+    return ref(path)
 
 
 # --- writing -------------------------------------------------------------------------
 def atomic_write_text(path: str | Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder and
-    ``os.replace``: readers see the old file or the new one, never half of either, and
-    a failed write leaves an existing file untouched."""
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write `text` to `path` with the game's one writer (`game.files.write_text`):
+    atomic for regular files, symlinks followed, special files written in place."""
+    from game.files import write_text
+    write_text(path, text)
 
 
-def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None) -> dict:
-    """The replay of `battle` so far, as the JSON object the file holds."""
-    return {
+def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None,
+                window: Mapping[str, Any] | None = None) -> dict:
+    """The replay of `battle` so far, as the JSON object the file holds. `window` is the
+    window's own choices for a save (who plays each side, fog), kept in the same file so
+    a save and its settings can never disagree."""
+    extra = {} if window is None else {"window": dict(window)}
+    return {**extra, 
         "format": FORMAT,
         "version": VERSION,
         "map": map_ref(battle.map.path),
@@ -108,13 +98,15 @@ def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None) 
         "choices": [c.to_json() for c in battle.choices],
         "digest": battle.digest(),
         "over": bool(battle.over),
+        "dice": 2,  # negative seeds have their own dice (see Replay.legacy_dice)
     }
 
 
 def save_replay(battle: Any, path: str | Path,
-                squads: Mapping[int, Sequence[str]] | None = None) -> None:
+                squads: Mapping[int, Sequence[str]] | None = None,
+                window: Mapping[str, Any] | None = None) -> None:
     """Write `battle`'s replay to `path` atomically (see `atomic_write_text`)."""
-    text = json.dumps(replay_data(battle, squads), indent=1) + "\n"
+    text = json.dumps(replay_data(battle, squads, window), indent=1) + "\n"
     try:
         atomic_write_text(path, text)
     except OSError as exc:
@@ -136,61 +128,66 @@ class Replay:
     digest: str
     over: bool
     player_sides: frozenset[int] = frozenset()  # optional key: absent means none
+    #: No ``"dice": 2`` key: written before negative seeds got their own dice, so a
+    #: negative seed replays with the dice of its absolute value (game.engine.dice).
+    legacy_dice: bool = False
+    window: Any = None  # a save's "window" key, unchecked (game.ui.saves reads it)
+
+
+class _ReplayFile(BaseModel):
+    """A replay file's keys, each bounded (the validation layer: game.validation)."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    map: Annotated[str, Field(min_length=1, max_length=4096)]
+    ruleset: Annotated[str, Field(min_length=1, max_length=64)]
+    seed: Annotated[int, Field(gt=-SEED_LIMIT, lt=SEED_LIMIT)]
+    squads: dict[_TeamKey, list[Annotated[str, Field(max_length=64)]]] | None
+    max_rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
+    player_sides: list[Annotated[int, Field(ge=-(2 ** 31), lt=2 ** 31)]] = []
+    choices: list[Any]
+    digest: Annotated[str, Field(max_length=128)]
+    over: bool
+    dice: Literal[2] | None = None
+    window: Any = None  # the window's choices in a save: checked by game.ui.saves
+
+    @field_validator("map")
+    @classmethod
+    def _no_nul(cls, value: str) -> str:
+        if "\0" in value:
+            raise ValueError("a map path cannot hold a NUL byte")
+        return value
 
 
 def read_replay(path: str | Path) -> Replay:
     """Read and check a replay file's shape; raise SaveError naming the file."""
+    from game.validation import Invalid, check, parse_json, read_text
+
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = parse_json(read_text(path))
     except FileNotFoundError:
         raise SaveError(path, "no such file") from None
-    except UnicodeDecodeError:
-        raise SaveError(path, "is not a text file (not UTF-8)") from None
     except OSError as exc:
         raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(path, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    except RecursionError:
-        raise SaveError(path, "is not valid JSON (nested too deeply)") from None
+    except Invalid as exc:
+        raise SaveError(path, str(exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(path, f"is not a replay (expected \"format\": \"{FORMAT}\")")
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise SaveError(path, f"is a version {version!r} replay; this game reads version {VERSION}")
+        raise SaveError(path, f"is a version {clip(version)} replay; this game reads version {VERSION}")
     missing = [k for k in KEYS if k not in data]
     if missing:
         raise SaveError(path, f"is missing the key {missing[0]!r}")
-
-    def need(key: str, kind: type | tuple, what: str) -> Any:
-        value = data[key]
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            raise SaveError(path, f"key {key!r} must be {what} (it is {value!r:.60})")
-        return value
-
-    seed = need("seed", int, "an integer")
-    max_rounds = need("max_rounds", int, "an integer")
-    if max_rounds < 1:
-        raise SaveError(path, f"key 'max_rounds' must be at least 1 (it is {max_rounds})")
-    choices = need("choices", list, "a list of choices")
-    squads_raw = need("squads", (dict, type(None)), "an object of team -> templates, or null")
-    squads = None
-    if squads_raw is not None:
-        squads = {}
-        for team, templates in squads_raw.items():
-            if not team.lstrip("-").isdigit() or not isinstance(templates, list) \
-                    or not all(isinstance(t, str) for t in templates):
-                raise SaveError(path, f"squad {team!r} must be a team number with a list of template names")
-            squads[int(team)] = list(templates)
-    sides = data.get("player_sides", [])
-    if not isinstance(sides, list) or not all(isinstance(t, int) and not isinstance(t, bool)
-                                              for t in sides):
-        raise SaveError(path, f"key 'player_sides' must be a list of side numbers (it is {sides!r:.60})")
-    return Replay(path, need("map", str, "a map path"), need("ruleset", str, "a ruleset id"), seed,
-                  squads, max_rounds, tuple(choices), need("digest", str, "a digest string"),
-                  need("over", bool, "true or false"), frozenset(sides))
+    try:
+        raw = check(_ReplayFile, data)
+    except Invalid as exc:
+        raise SaveError(path, str(exc)) from None
+    squads = None if raw.squads is None else {int(t): list(s) for t, s in raw.squads.items()}
+    return Replay(path, raw.map, raw.ruleset, raw.seed, squads, raw.max_rounds, tuple(raw.choices),
+                  raw.digest, raw.over, frozenset(raw.player_sides), legacy_dice=raw.dice is None,
+                  window=raw.window)
 
 
 def replay_battle(replay: Replay) -> Any:
@@ -202,9 +199,11 @@ def replay_battle(replay: Replay) -> Any:
     from game.engine.setup import new_battle
 
     try:
+        from game.engine.dice import Dice
         battle = new_battle(resolve_map(replay.map), replay.ruleset, seed=replay.seed,
                             squads=replay.squads, max_rounds=replay.max_rounds,
-                            player_sides=replay.player_sides)
+                            player_sides=replay.player_sides,
+                            dice=Dice(replay.seed, legacy=replay.legacy_dice))
     except InputError as exc:
         raise SaveError(replay.path, f"{exc.where}: {exc.problem}") from None
     try:

@@ -2,19 +2,22 @@
 
 Battle ``i`` of a run with seed ``S`` uses seed ``S + i`` for the battle's dice and
 a seed derived from that one (and the side) for each side's AI, so every battle can
-be replayed on its own, and the results do not depend on how many processes ran them.
+be replayed on its own, and the results do not depend on how many processes ran them
+(``--jobs``) or where (``--cluster``): each battle is a pure function of its spec.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
+import itertools
 import multiprocessing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
+MAX_BATTLES = 1_000_000  # one run's bound: battles are generated lazily, but a run this long is a typo
 
 
 def ai_seed(battle_seed: int, team: int) -> int:
@@ -32,6 +35,11 @@ class BattleSpec:
     ruleset: str
     seed: int
     max_rounds: int | None = None
+    #: (side, AI level) pairs; a side not named plays "normal".
+    levels: tuple[tuple[int, str], ...] = ()
+
+    def level(self, team: int) -> str:
+        return dict(self.levels).get(team, "normal")
 
 
 def play_ai_battle(spec: BattleSpec, on_event: Callable | None = None):
@@ -43,7 +51,8 @@ def play_ai_battle(spec: BattleSpec, on_event: Callable | None = None):
     kwargs = {} if spec.max_rounds is None else {"max_rounds": spec.max_rounds}
     battle = new_battle(spec.map_path, spec.ruleset, seed=spec.seed, **kwargs)
     try:
-        controllers = {team: make_ai(spec.ruleset, ai_seed(spec.seed, team)) for team in battle.teams()}
+        controllers = {team: make_ai(spec.ruleset, ai_seed(spec.seed, team), spec.level(team))
+                       for team in battle.teams()}
         if on_event is None:
             battle.run(controllers)
         else:
@@ -59,14 +68,16 @@ def play_ai_battle(spec: BattleSpec, on_event: Callable | None = None):
     return battle
 
 
-def battle_result(battle) -> dict:
-    """One battle's line in the JSON: seed, winner, rounds, casualties per side, digest."""
+def battle_result(battle, spec: BattleSpec | None = None) -> dict:
+    """One battle's line in the JSON: seed, AI level per side, winner, rounds,
+    casualties per side, digest."""
     from game.engine.components import OutOfFight
     from game.engine.events import BattleEnded
 
     ended = battle.log[-1] if battle.log and isinstance(battle.log[-1], BattleEnded) else None
     return {
         "seed": battle.seed,
+        "levels": {str(team): spec.level(team) if spec is not None else "normal" for team in battle.teams()},
         "winner": battle.winner,
         "rounds": ended.rounds if ended is not None else battle.round,
         "casualties": {str(team): sum(1 for u in battle.units(team) if battle.has(u, OutOfFight))
@@ -84,22 +95,75 @@ def run_one(spec: BattleSpec) -> dict:
         exc.add_note(f"while simulating {spec.ruleset} on {spec.map_path} with seed {spec.seed}")
         raise
     try:
-        return battle_result(battle)
+        return battle_result(battle, spec)
     finally:
         battle.close()
 
 
-def run_battles(specs: list[BattleSpec], jobs: int = 1) -> Iterator[dict]:
-    """Results in the order of `specs`, whatever the number of processes."""
-    if jobs <= 1 or len(specs) <= 1:
+def _warm_worker() -> None:
+    """A worker imports the engine, the rulesets and the AIs once, before its first battle."""
+    import game.ai.levels  # noqa: F401
+    import game.engine.setup  # noqa: F401
+    from game.rulesets import REGISTRY, available
+    import importlib
+    for info in REGISTRY.values():
+        if available(info):
+            importlib.import_module(info.module)
+
+
+def run_battles(specs: Iterable[BattleSpec], jobs: int = 1, cluster: str | None = None,
+                chunk: int = 4) -> Iterator[dict]:
+    """Results in the order of `specs`, whatever the number of processes or machines.
+
+    `specs` is consumed lazily, a window at a time, so a long run starts at once and
+    holds only a window in memory. Workers take battles `chunk` at a time and keep
+    their map caches (sight, paths, line of fire) from battle to battle.
+    """
+    specs = iter(specs)
+    if cluster is not None:
+        yield from _run_on_cluster(specs, cluster)
+        return
+    if jobs <= 1:
         for spec in specs:
             yield run_one(spec)
         return
-    # "spawn": fresh interpreters, so no esper world or other module state is inherited
-    # and the behaviour is the same on every platform.
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(min(jobs, len(specs))) as pool:
-        yield from pool.imap(run_one, specs, chunksize=1)
+    window = jobs * chunk * 8
+    with _context().Pool(jobs, initializer=_warm_worker) as pool:
+        while batch := list(itertools.islice(specs, window)):
+            yield from pool.imap(run_one, batch, chunksize=max(1, min(chunk, len(batch) // jobs)))
+
+
+def _context():
+    """How workers start. Where the platform forks and this process runs one thread,
+    "fork": the workers begin with every module this process imported (about 0.6 s of
+    CPU each saved). Elsewhere "spawn": fresh interpreters. Either way a battle is a
+    pure function of its spec (no esper world outlives its battle, caches are pure),
+    so the results are the same."""
+    import sys
+    import threading
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def _run_on_cluster(specs: Iterator[BattleSpec], address: str) -> Iterator[dict]:
+    """Battles on an existing Dask distributed scheduler (the optional extra
+    ``[cluster]``); each worker needs this game installed. Same results as --jobs 1."""
+    try:
+        from distributed import Client
+    except ImportError:
+        from game.errors import InputError
+        raise InputError("--cluster", "needs Dask distributed: pip install 'rulebook-skirmish[cluster]'") from None
+    try:
+        client = Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as exc:
+        from game.errors import InputError
+        raise InputError("--cluster", f"no scheduler at {address[:200]!r} ({exc})") from None
+    with client:
+        while batch := list(itertools.islice(specs, 512)):
+            # pure=False: two equal specs are still two battles to play.
+            for future in client.map(run_one, batch, pure=False):
+                yield future.result()
 
 
 # --- statistics ------------------------------------------------------------------------

@@ -240,5 +240,5 @@ def outcomes(target_number: int, defence_target: int, ranks: Ranks,
 
 def standing(ranks: Ranks, values: tuple[int, ...], out: bool) -> float:
     """A figure's weight in a position: taking it out is worth TAKE_OUT, and what fight
-    it has left counts a little (a point off its lowest Ability ≈ 1)."""
+    it has left counts a little (a point off its lowest Ability is worth about 1)."""
     return 0.0 if out else TAKE_OUT + WORTH_WEIGHT * worth(ranks, values)

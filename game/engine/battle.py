@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import threading
 import weakref
 from dataclasses import dataclass, fields, is_dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, TypeVar
@@ -45,10 +46,14 @@ class UnitOrder:
     y: int
 
 
+_WORLD_LOCK = threading.RLock()  # esper's current world is process-global: writes hold it
+
+
 def _drop_world(name: str) -> None:
-    if esper.current_world == name:
-        esper.switch_world("default")
-    esper.delete_world(name) if name in esper._context_map else None
+    with _WORLD_LOCK:
+        if esper.current_world == name:
+            esper.switch_world("default")
+        esper.delete_world(name) if name in esper._context_map else None
 
 
 class Battle:
@@ -67,6 +72,7 @@ class Battle:
         self.dice = dice if dice is not None else Dice(seed)
         self.max_rounds = max_rounds
         self.log: list[Event] = []
+        self.late_events: list[Event] = []  # emitted after the end: a ruleset bug
         self.choices: list[Choice] = []
         self.round = 0
         #: Units in the order they act this round (the ruleset keeps it up to date).
@@ -79,72 +85,85 @@ class Battle:
         self._settled = False
         self._world = f"battle-{next(_world_ids)}"
         weakref.finalize(self, _drop_world, self._world)
-        self._switch()
+        self._bind_world()
         ruleset.setup(self, self.orders)
         self._flow = ruleset.play(self)
         self.pending: Decision | None = None
         self._advance(None)
 
     # --- the esper world, always this battle's own -------------------------------
+    # esper keeps its worlds in module globals, and the window's AI thinks in a worker
+    # thread while the main thread may build another battle (a quickload). So reads
+    # never depend on esper's current world: the Battle keeps its own world's two
+    # tables (`_entities`: entity -> {kind: component}; `_components`: kind -> set of
+    # entities; esper never replaces them) and reads them directly. Writes go through
+    # esper, switching to this world under one lock (issue 17.2).
     def _switch(self) -> None:
         if esper.current_world != self._world:
             esper.switch_world(self._world)
 
+    def _bind_world(self) -> None:
+        with _WORLD_LOCK:
+            self._switch()
+            self._entities: dict[int, dict[type, Any]] = esper._entities
+            self._components: dict[type, set[int]] = esper._components
+
     def create(self, *components: Any) -> int:
-        self._switch()
-        self._rosters.clear()
-        return esper.create_entity(*components)
+        with _WORLD_LOCK:
+            self._switch()
+            self._rosters.clear()
+            return esper.create_entity(*components)
 
     def destroy(self, entity: int) -> None:
-        self._switch()
-        self._rosters.clear()
-        esper.delete_entity(entity, immediate=True)
+        with _WORLD_LOCK:
+            self._switch()
+            self._rosters.clear()
+            esper.delete_entity(entity, immediate=True)
 
-    # get / try_get / has are the hottest calls of a battle: they read esper's entity
-    # table directly (what esper's own accessors do) after making sure it is ours.
+    # get / try_get / has are the hottest calls of a battle: they read the world's
+    # entity table directly (what esper's own accessors do).
     def get(self, entity: int, kind: type[C]) -> C:
-        if esper.current_world != self._world:
-            esper.switch_world(self._world)
-        return esper._entities[entity][kind]
+        return self._entities[entity][kind]
 
     def try_get(self, entity: int, kind: type[C]) -> C | None:
-        if esper.current_world != self._world:
-            esper.switch_world(self._world)
-        comps = esper._entities.get(entity)
+        comps = self._entities.get(entity)
         return comps.get(kind) if comps else None
 
     def has(self, entity: int, kind: type) -> bool:
-        if esper.current_world != self._world:
-            esper.switch_world(self._world)
-        return kind in esper._entities[entity]
+        return kind in self._entities[entity]
 
     def add(self, entity: int, component: Any) -> None:
-        self._switch()
-        if type(component) in _ROSTER_KINDS:
-            self._rosters.clear()
-        esper.add_component(entity, component)
+        with _WORLD_LOCK:
+            self._switch()
+            if type(component) in _ROSTER_KINDS:
+                self._rosters.clear()
+            esper.add_component(entity, component)
 
     def remove(self, entity: int, kind: type) -> None:
-        self._switch()
-        if esper.has_component(entity, kind):
-            if kind in _ROSTER_KINDS:
-                self._rosters.clear()
-            esper.remove_component(entity, kind)
+        with _WORLD_LOCK:
+            self._switch()
+            if esper.has_component(entity, kind):
+                if kind in _ROSTER_KINDS:
+                    self._rosters.clear()
+                esper.remove_component(entity, kind)
 
     def query(self, *kinds: type) -> list[tuple[int, Any]]:
         """Entities with all `kinds`, sorted by entity id (esper's order is not stable)."""
-        self._switch()
+        ents = self._entities
         if len(kinds) == 1:
-            return sorted(esper.get_component(kinds[0]), key=lambda row: row[0])
-        return sorted(esper.get_components(*kinds), key=lambda row: row[0])
+            kind = kinds[0]
+            return [(e, ents[e][kind]) for e in sorted(self._components.get(kind, ()))]
+        sets = [self._components.get(kind) for kind in kinds]
+        if not all(sets):
+            return []
+        found = set.intersection(*sets)
+        return [(e, tuple(ents[e][kind] for kind in kinds)) for e in sorted(found)]
 
     def entities(self) -> list[int]:
-        self._switch()
-        return sorted(esper._entities)
+        return sorted(self._entities)
 
     def components_of(self, entity: int) -> tuple[Any, ...]:
-        self._switch()
-        return esper.components_for_entity(entity)
+        return tuple(self._entities[entity].values())
 
     # --- units -----------------------------------------------------------------
     def units(self, team: int | None = None, active_only: bool = False) -> list[int]:
@@ -186,6 +205,12 @@ class Battle:
 
     # --- events and flow ----------------------------------------------------------
     def emit(self, event: Event) -> None:
+        if self.over:
+            # Nothing is logged after BattleEnded (issue 17.8): the window, the log and
+            # replays never show it. Kept aside so the shared invariants
+            # (game.engine.invariants) still name the ruleset that tried.
+            self.late_events.append(event)
+            return
         self.log.append(event)
         if isinstance(event, BattleEnded):
             self.over = True
@@ -230,7 +255,6 @@ class Battle:
     def _advance(self, choice: Choice | None) -> None:
         self._memo.clear()
         self._settled = False
-        self._switch()
         try:
             self.pending = self._flow.send(choice) if choice is not None else next(self._flow)
         except StopIteration:

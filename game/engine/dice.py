@@ -28,12 +28,31 @@ class Roll:
         return f"{len(self.faces)}d{self.sides} ({inner})"
 
 
+#: Seeds the game accepts: |seed| < 2**63 (the command line and replay files refuse others).
+SEED_LIMIT = 2 ** 63
+
+
+def dice_stream(seed: int, legacy: bool = False) -> random.Random:
+    """The generator behind a battle's dice, distinct for every integer seed.
+
+    A seed of 0 or more seeds ``random.Random(seed)`` directly, as it always has, so
+    every replay keeps its dice. ``Random(-n)`` is ``Random(n)`` in CPython (it seeds
+    from the absolute value), so a negative seed is seeded instead from bytes naming
+    it: a key of 2**512 or more, never a seed the game accepts (issue 17.10).
+    `legacy` gives the old behaviour (``Random(seed)``, the dice of ``-seed``) for
+    replay files written before this change (they have no ``"dice": 2`` key).
+    """
+    if seed >= 0 or legacy:
+        return random.Random(seed)
+    return random.Random(f"rulebook-skirmish dice seed {seed}".encode())
+
+
 class Dice:
     """The battle's seeded source of dice rolls."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, legacy: bool = False) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = dice_stream(seed, legacy)
         self.rolled = 0
 
     def face(self, sides: int) -> int:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import stat
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -31,13 +34,44 @@ def orders_for(tmap: Any, ruleset: Any,
     return orders
 
 
+MAP_CACHE_SIZE = 8
+_maps: "OrderedDict[tuple[str, str], Any]" = OrderedDict()
+
+
+def shared_map(map_path: str | Path) -> Any:
+    """The TacticalMap for a file, shared by every battle in this process that plays
+    the same content (its bytes and path), so the caches kept per map (sight, line of
+    fire, path graphs) survive from battle to battle. Its grids are made read-only:
+    no battle may change the terrain another battle plays on."""
+    from game.world.tiled import load_map
+
+    path = Path(map_path)
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return load_map(path)  # a folder, a FIFO...: the loader says what is wrong
+        content = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return load_map(path)  # the loader says what is wrong with the path
+    key = (str(path.resolve()), content)
+    tmap = _maps.get(key)
+    if tmap is None:
+        tmap = load_map(path)
+        for grid in (tmap.walkable, tmap.move_cost, tmap.blocks_sight, tmap.cover, tmap.elevation):
+            grid.setflags(write=False)
+        _maps[key] = tmap
+        if len(_maps) > MAP_CACHE_SIZE:
+            _maps.popitem(last=False)
+    else:
+        _maps.move_to_end(key)
+    return tmap
+
+
 def new_battle(map_path: str | Path, ruleset_id: str, seed: int = 0,
                squads: Mapping[int, Sequence[str]] | None = None, **kwargs: Any) -> Battle:
     """Load the map and the ruleset and field the units: the one way every battle starts."""
     from game.rulesets import load_ruleset
-    from game.world.tiled import load_map
 
-    tmap = load_map(Path(map_path))
+    tmap = shared_map(map_path)
     ruleset = load_ruleset(ruleset_id)
     orders = orders_for(tmap, ruleset, squads)
     if len({o.team for o in orders}) < 2:

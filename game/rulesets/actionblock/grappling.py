@@ -57,16 +57,9 @@ def end(battle: "Battle", grappler: int, target: int, why: str) -> None:
     g_link = battle.try_get(grappler, grapple.GrappleLink)
     if g_link is None or target not in g_link.holds:
         return
-    g_link.holds.discard(target)
-    t_link = battle.get(target, grapple.GrappleLink)
-    t_link.held_by.discard(grappler)
-    # They stay partners only while another hold joins them.
-    if grappler not in t_link.holds:
-        g_link.partners.discard(target)
-        t_link.partners.discard(grappler)
-    for unit, link in ((grappler, g_link), (target, t_link)):
-        if not link.partners and not link.holds and not link.held_by:
-            battle.remove(unit, grapple.GrappleLink)
+    # They stay together only while another hold joins them (the engine splits the
+    # group along the holds that remain, keeping every link mutual).
+    grapple.release(battle, grappler, target)
     battle.emit(GrappleChanged(grappler, target, battle.name(grappler), battle.name(target), False, why))
 
 

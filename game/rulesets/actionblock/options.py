@@ -20,7 +20,7 @@ from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, He
                                                   LastActivation, Loadout, Points, TurnState)
 from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
 from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_moves,
-                                                direction_to, straight_moves, teleport_tiles)
+                                                direction_to, rays, straight_moves, teleport_tiles)
 from game.rulesets.actionblock.reactions import block_options
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
                                               spell_targets)
@@ -170,7 +170,7 @@ def upkeep_offensive(battle: "Battle", unit: int) -> list[Option]:
         out.append(Option("reload", "Reload", cost_text(battle, "reload"), params={"weapon": reloadable},
                           hotkey="l", description="Reload a gun to full ammo."))
     points = battle.get(unit, Points)
-    if points.strength < points.max_strength:
+    if points.strength < points.max_strength and may_restore(battle, unit, "strength"):
         amount = restore_amount(battle, unit, "strength")
         out.append(Option("restore_strength", "Restore Strength Points", cost_text(battle, "restore_strength"),
                           hotkey="r", description=f"+{amount} Current Strength Points "
@@ -180,6 +180,13 @@ def upkeep_offensive(battle: "Battle", unit: int) -> list[Option]:
         out.append(Option("channel", "Channel Spell", cost_text(battle, "channel"), hotkey="h",
                           description=f"Remaining Spell Cast Time {casting.remaining} → {casting.remaining - 1}."))
     return out
+
+
+def may_restore(battle: "Battle", unit: int, which: str) -> bool:
+    """[PROP] house rule: a Restore of one kind (Strength or Speed) not in two Action
+    Blocks running, so that restoring every block cannot outpace a whole side's attacks
+    (a lone blocker would soak forever; docs/rulesets/actionblock.md)."""
+    return battle.get(unit, TurnState).restored.get(which, -9) < battle.round - 1
 
 
 def restore_amount(battle: "Battle", unit: int, which: str) -> int:
@@ -213,9 +220,10 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
     grappled_now = grappling.grappled(battle, unit)
     points = battle.get(unit, Points)
     if not grappled_now:
+        along = rays(battle, unit)
         for key, label, hotkey in (("sidestep", "Sidestep", "s"), ("fast_sidestep", "Fast Sidestep", "f")):
             if can_afford(battle, unit, key):
-                moves = straight_moves(battle, unit, MOVE_FEET[key])
+                moves = straight_moves(battle, unit, MOVE_FEET[key], along=along)
                 if key == "sidestep":
                     moves = {t: p for t, p in moves.items() if len(p) == 1}
                 if moves:
@@ -225,7 +233,7 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
                                                   "direction, then face any direction."))
         for key, label, hotkey in (("charge", "Charge", "v"), ("fast_charge", "Fast Charge", "b")):
             if can_afford(battle, unit, key):
-                moves = charge_moves(battle, unit, key)
+                moves = charge_moves(battle, unit, key, along)
                 if moves:
                     mult = "" if key == "charge" else "2 × "
                     out.append(Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
@@ -249,7 +257,7 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         turns.insert(0, toward)
     out.append(Option("turn", "Turn", cost_text(battle, "turn"), params={"facing": tuple(turns)},
                       hotkey="d", description="Face any direction."))
-    if points.speed < points.max_speed:
+    if points.speed < points.max_speed and may_restore(battle, unit, "speed"):
         out.append(Option("restore_speed", "Restore Speed Points", cost_text(battle, "restore_speed"),
                           hotkey="p", description=f"+{restore_amount(battle, unit, 'speed')} Current Speed "
                                                   f"Points (up to {points.max_speed})."))
