@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.fivebyfive import FiveByFiveAI, make_ai
+from game.ai.fivebyfive import make_ai
 from game.engine.decisions import PICK, TURN
 from game.rulesets.fivebyfive.components import AbilityScores
 from game.world.paths import chebyshev
@@ -189,3 +189,21 @@ def test_take_out_the_wounded_enemy_rather_than_the_healthy_one(level):
     set_values(b, hurt, 1, 4, 2)
     moved, choice = play_turn(b, ai_for(level))
     assert choice.target == hurt
+
+
+def test_hard_shoots_the_enemy_about_to_act():
+    """Hard reads the round's Initiative order. Two wounded Gunslingers (Rage 1: a hit
+    they do not Control takes them out) stand alike; one has acted this round, the
+    other acts right after this figure. Taking that one out spares its shot: hard aims
+    at it. (Normal cannot tell the two apart.)"""
+    b = battle([(1, hero("gun", **GUNSLINGER), 2, 3), (2, hero("next", **GUNSLINGER), 8, 2),
+                (2, hero("done", **GUNSLINGER), 8, 4)], [d5(3), d5(1), d5(5)])
+    a, nxt, done = b.units()
+    for u in (nxt, done):
+        set_values(b, u, 1, 4, 2)
+    assert b.pending.actor == done
+    b.submit(b.pending.option("end_turn").choice())
+    assert b.pending.actor == a
+    for seed in range(3):
+        moved, choice = play_turn(b, ai_for("hard", seed))
+        assert choice.target == nxt

@@ -43,7 +43,8 @@ def scores(battle: "Battle", unit: int) -> AbilityScores:
 def enemies(battle: "Battle", unit: int) -> list[int]:
     """Enemy figures still in the fight (Unconscious ones are eliminated: no targets)."""
     team = battle.team(unit)
-    return [u for u in battle.units(active_only=True) if battle.team(u) != team]
+    return battle.memo(("5x5 enemies", team), lambda: [
+        u for u in battle.units(active_only=True) if battle.team(u) != team])
 
 
 def sight(battle: "Battle", a: Tile, b: Tile) -> LineOfFire:

@@ -1,0 +1,102 @@
+"""Measuring the 5x5 AI (a tool, not a test: pytest does not collect it).
+
+    python -m tests.fivebyfive.measure speed [--battles 10] [--map woodland]
+        CPU time (time.process_time) of whole AI-against-AI battles, seeds 0..N-1, and
+        the AI's decision times; the median is the issue's figure.
+    python -m tests.fivebyfive.measure duel A B [--map M] [--battles N] [--seed S]
+        level A against level B (normal, hard, easy, greedy, random); A takes side 1 in
+        even battles and side 2 in odd ones (a mirror when A == B: side 1 always A).
+        Also counts deaths a defender chose when another choice existed.
+
+Seeds as `game.simulate`: battle i uses seed S + i, each side's AI `ai_seed(seed, side)`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+
+from game.ai.fivebyfive import make_ai as own_ai
+from game.ai.fivebyfive_values import fate_rank
+from game.ai.levels import make_ai
+from game.engine.decisions import PICK
+from game.engine.setup import new_battle
+from game.rulesets.fivebyfive.components import AbilityScores
+from game.simulate import ai_seed
+
+MAPS = Path(__file__).parents[2] / "maps"
+
+
+def controller(level: str, seed: int):
+    # hard is built by the module even while it is not offered in LEVELS
+    return own_ai(seed, "hard") if level == "hard" else make_ai("fivebyfive", seed, level)
+
+
+def play(map_name: str, seed: int, levels: dict[int, str], stats: dict) -> int | None:
+    b = new_battle(MAPS / f"{map_name}.tmx", "fivebyfive", seed=seed)
+    ctl = {side: controller(levels[side], ai_seed(seed, side)) for side in b.teams()}
+    start = time.process_time()
+    while b.pending is not None:
+        d = b.pending
+        t = time.process_time()
+        choice = ctl[d.side].decide(b, d)
+        stats.setdefault(levels[d.side], []).append(time.process_time() - t)
+        if d.kind == PICK and d.context.get("chooser") == "defender":
+            vals = b.get(d.context["defender"], AbilityScores).values()
+            later, earlier = tuple(d.context["later_choosers"]), tuple(d.context["earlier"])
+            ranks = {o.key: fate_rank(vals, later, earlier + (o.key,)) for o in d.options}
+            stats["defender_choices"] = stats.get("defender_choices", 0) + 1
+            if ranks[choice.option] == 2 and min(ranks.values()) < 2:
+                stats["deaths_chosen"] = stats.get("deaths_chosen", 0) + 1
+        b.submit(choice)
+    stats.setdefault("battle_cpu", []).append(time.process_time() - start)
+    winner = b.winner
+    b.close()
+    return winner
+
+
+def p95_ms(times: list[float]) -> float:
+    ordered = sorted(times)
+    return round(ordered[int(len(ordered) * 0.95)] * 1000, 2) if ordered else 0.0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(prog="python -m tests.fivebyfive.measure")
+    sub = ap.add_subparsers(dest="what", required=True)
+    sp = sub.add_parser("speed")
+    sp.add_argument("--battles", type=int, default=10)
+    sp.add_argument("--map", default="woodland")
+    sp.add_argument("--level", default="normal")
+    dp = sub.add_parser("duel")
+    dp.add_argument("a")
+    dp.add_argument("b")
+    dp.add_argument("--map", default="woodland")
+    dp.add_argument("--battles", type=int, default=100)
+    dp.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    stats: dict = {}
+    if args.what == "speed":
+        for seed in range(args.battles):
+            play(args.map, seed, {1: args.level, 2: args.level}, stats)
+        print(json.dumps({"map": args.map, "level": args.level, "battles": args.battles,
+                          "median_battle_ms": round(statistics.median(stats["battle_cpu"]) * 1000, 1),
+                          "decision_p95_ms": p95_ms(stats[args.level])}))
+        return
+    result = {"a": 0, "b": 0, "draw": 0, "side1": 0}
+    for i in range(args.battles):
+        a_side = 1 if args.a == args.b or i % 2 == 0 else 2
+        levels = {a_side: args.a, 3 - a_side: args.b}
+        winner = play(args.map, args.seed + i, levels, stats)
+        result["side1"] += winner == 1
+        result["draw" if winner is None else "a" if winner == a_side else "b"] += 1
+    print(json.dumps({"map": args.map, "a": args.a, "b": args.b, "battles": args.battles, **result,
+                      "defender_choices": stats.get("defender_choices", 0),
+                      "deaths_chosen_by_defender": stats.get("deaths_chosen", 0),
+                      **{f"p95_ms_{lv}": p95_ms(stats[lv]) for lv in {args.a, args.b}}}))
+
+
+if __name__ == "__main__":
+    main()
