@@ -58,12 +58,13 @@ class SoakTotals:
     probed: int = 0
     failures: list[str] = field(default_factory=list)
     per_ruleset: dict[str, int] = field(default_factory=dict)
+    interrupted: bool = False
 
     def line(self, seconds: float) -> str:
         per = ", ".join(f"{k} {v}" for k, v in sorted(self.per_ruleset.items()))
         return (f"soak: {self.battles} battles, {self.decisions} decisions, {self.verified} replays "
                 f"verified, {self.probed} query probes, {len(self.failures)} failures "
-                f"in {seconds:.0f} s ({per})")
+                f"in {seconds:.0f} s ({per})" + (" (interrupted)" if self.interrupted else ""))
 
 
 def available_levels(ruleset_id: str) -> tuple[str, ...]:
@@ -186,6 +187,9 @@ def run_soak(minutes: float, seed: int = 0, battles: int | None = None,
             break
         try:
             decisions, failures, probes = play_checked(spec, max_rounds)
+        except KeyboardInterrupt:  # Ctrl+C: stop, and still give the totals so far
+            totals.interrupted = True
+            break
         except Exception as exc:  # a crash is a finding, not the end of the soak
             decisions, failures, probes = 0, [_crash_line(exc)], 0
         totals.battles += 1
