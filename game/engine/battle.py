@@ -72,6 +72,7 @@ class Battle:
         self.dice = dice if dice is not None else Dice(seed)
         self.max_rounds = max_rounds
         self.log: list[Event] = []
+        self.late_events: list[Event] = []  # emitted after the end: a ruleset bug
         self.choices: list[Choice] = []
         self.round = 0
         #: Units in the order they act this round (the ruleset keeps it up to date).
@@ -204,6 +205,12 @@ class Battle:
 
     # --- events and flow ----------------------------------------------------------
     def emit(self, event: Event) -> None:
+        if self.over:
+            # Nothing is logged after BattleEnded (issue 17.8): the window, the log and
+            # replays never show it. Kept aside so the shared invariants
+            # (game.engine.invariants) still name the ruleset that tried.
+            self.late_events.append(event)
+            return
         self.log.append(event)
         if isinstance(event, BattleEnded):
             self.over = True

@@ -66,6 +66,10 @@ def ending_errors(battle: "Battle") -> list[str]:
         after = battle.log[ends[0] + 1]
         errors.append(f"{len(battle.log) - 1 - ends[0]} event(s) after BattleEnded, "
                       f"the first {type(after).__name__}: {after}"[:300])
+    late = getattr(battle, "late_events", ())
+    if late:
+        errors.append(f"{len(late)} event(s) emitted after BattleEnded (kept out of the log), "
+                      f"the first {type(late[0]).__name__}: {late[0]}"[:300])
     if ends and battle.pending is not None:
         errors.append("a decision is pending after BattleEnded")
     return errors

@@ -41,6 +41,9 @@ def test_the_shared_invariant_names_an_event_after_the_end():
         assert battle_errors(b) == []
         b.log.append(b.log[0])  # an event after BattleEnded, forced into the log
         assert any("after BattleEnded" in e for e in battle_errors(b))
-
+        b.log.pop()
+        b.emit(b.log[0])  # what a ruleset would do: kept out of the log, still named
+        assert b.log[-1].__class__.__name__ == "BattleEnded"
+        assert any("kept out of the log" in e for e in battle_errors(b))
     finally:
         b.close()
