@@ -121,6 +121,8 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
     p.add_argument("--save-replay", metavar="FILE", type=Path, help="with --headless: write the battle's replay")
     ai_option(p)
+    p.add_argument("--speed", choices=("1", "2", "4", "instant"), default="2",
+                   help="the window's pace (default 2; the menu's last speed is not used)")
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("simulate", help="many headless AI-against-AI battles and a summary")

@@ -20,8 +20,9 @@ a file without it was written when ``Random(-n)`` gave the dice of ``n``, and re
 with those dice, so every old replay keeps its meaning (`game.engine.dice.dice_stream`).
 Seeds are bounded, |seed| < 2**63, as on the command line.
 
-Maps inside the game's own ``maps`` folder are recorded as ``maps/<name>`` and found
-there again wherever the game is run from; other maps are recorded by absolute path.
+Maps shipped inside the package are recorded as ``maps/<name>``, maps in the player's
+map folder as ``user-maps/<name>``, and found there again wherever the game is run
+from and however it was installed; other maps are recorded by absolute path.
 """
 
 from __future__ import annotations
@@ -47,11 +48,11 @@ KEYS = ("format", "version", "map", "ruleset", "seed", "squads", "max_rounds",
         "choices", "digest", "over")
 
 
-# --- where maps live ---------------------------------------------------------------
+# --- where maps live (game.world.catalog) ---------------------------------------------
 def maps_dir() -> Path:
-    """The ``maps`` folder beside the ``game`` package (the repository's, when installed
-    editable)."""
-    return Path(__file__).resolve().parent.parent / "maps"
+    """The shipped maps, inside the installed package (``game/maps``)."""
+    from game.world.catalog import shipped_maps_dir
+    return shipped_maps_dir()
 
 
 def default_map() -> Path:
@@ -59,28 +60,16 @@ def default_map() -> Path:
 
 
 def resolve_map(ref: str | Path) -> Path:
-    """The map file a user or a replay names: a path that exists as given, else a file
-    in the game's ``maps`` folder (``maps/woodland.tmx``, ``woodland.tmx`` or
-    ``woodland``). An unknown name comes back as given, so the loader's error names it."""
-    path = Path(ref)
-    if path.exists() or path.is_absolute():
-        return path
-    parts = path.parts
-    inside = Path(*parts[1:]) if len(parts) > 1 and parts[0] == "maps" else path
-    for candidate in (maps_dir() / inside, maps_dir() / inside.with_name(inside.name + ".tmx")):
-        if candidate.is_file():
-            return candidate
-    return path
+    """The map file a user or a replay names (see ``game.world.catalog.resolve_map``)."""
+    from game.world.catalog import resolve_map as resolve
+    return resolve(ref)
 
 
 def map_ref(path: str | Path) -> str:
-    """How a replay names a map: ``maps/<name>`` inside the game's maps folder (so the
-    file plays from any directory), else the absolute path."""
-    full = Path(path).resolve()
-    try:
-        return "maps/" + full.relative_to(maps_dir()).as_posix()
-    except ValueError:
-        return full.as_posix()
+    """How a replay names a map: ``maps/<name>`` shipped, ``user-maps/<name>`` in the
+    player's folder, else the absolute path (see ``game.world.catalog.map_ref``)."""
+    from game.world.catalog import map_ref as ref
+    return ref(path)
 
 
 # --- writing -------------------------------------------------------------------------

@@ -21,11 +21,12 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from pydantic import BaseModel, ValidationError
+if TYPE_CHECKING:
+    from pydantic import BaseModel, ValidationError
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 MAX_JSON_BYTES = 32 * 1024 * 1024  # the longest replay of a 40-round battle is well under 1 MB
 QUOTE_LIMIT = 60  # characters of user data quoted in an error line
 
@@ -81,7 +82,7 @@ def parse_json(text: str) -> Any:
         raise Invalid("holds a number too long to read (over 4,300 digits)") from None
 
 
-def first_error(exc: ValidationError, name: Callable[[tuple], str] | None = None) -> str:
+def first_error(exc: "ValidationError", name: Callable[[tuple], str] | None = None) -> str:
     """A pydantic error as one line: `key 'seed': Input should be ... (it is ...)`."""
     err = exc.errors()[0]
     loc = tuple(err.get("loc", ()))
@@ -94,6 +95,7 @@ def first_error(exc: ValidationError, name: Callable[[tuple], str] | None = None
 
 def check(model: type[M], data: Any, name: Callable[[tuple], str] | None = None) -> M:
     """`data` validated as `model`, or Invalid with the first problem in one line."""
+    from pydantic import ValidationError  # only a reader that validates pays for pydantic
     try:
         return model.model_validate(data)
     except ValidationError as exc:

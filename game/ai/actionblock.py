@@ -14,30 +14,35 @@ a point economy, since Strength and Speed Points never come back on their own.
   grapples and keeps grapples, casts and channels spells, taunts, screams and hides
   when the contest odds are good.
 
-It has its own seeded random stream (ties and the easy level's blunders), never the
+It has its own seeded random stream (equal scores are drawn from it), never the
 battle's dice.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
-from game.ai.controllers import random_choice
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
 from game.world.paths import chebyshev
 from game.world.sight import line_of_fire
 from game.world.tactical_map import Cover
 
-LEVELS = ("easy", "normal")
-EASY_BLUNDER = 0.35
+LEVELS = ("normal",)
+#: The easy level (built by game.ai.levels) is a softmax over the normal scores at this
+#: temperature (score units are about one point of expected damage): it mostly takes
+#: good moves, sometimes a lesser one, never a uniformly random one.
+EASY_TEMPERATURE = 1.5
+END_TURN_SCORE = 0.05
+FINISH_VALUE = 1.5     # a fallen foe finished: it cannot be healed back into the fight
+BODY_IN_THE_WAY = 4.0  # ... and its body no longer closes the way to the others
 KILL_WEIGHT = 8.0      # worth of dropping an enemy, on top of the damage
 STR_VALUE = 1.2        # worth of one Strength Point when the pool is empty, in damage
 SPD_VALUE = 0.8        # worth of one Speed Point when the pool is empty
 COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 0.8, Cover.HEAVY: 1.4}
 FORCED_BLOCK = 1.6     # worth of making a target spend 2 Strength on a Block
 ATTACK_COST_SHARE = 0.5  # attacks are what points are for: only half their worth counts
-FIELD_CACHE = 256       # walking-distance fields kept (one per foe tile)
 ATTACK_KEYS = ("melee", "combo", "gun", "aimed", "second_melee", "second_gun", "second_aimed",
                "grapple_attack")
 
@@ -46,13 +51,16 @@ class ActionBlockAI:
     def __init__(self, seed: int = 0, level: str = "normal") -> None:
         self.rng = random.Random(seed)
         self.level = level
-        self._fields: dict = {}
-        self._fields_map: Any = None
 
     # --- entry point -------------------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
-        if self.level == "easy" and self.rng.random() < EASY_BLUNDER:
-            return random_choice(self.rng, decision)
+        scored = self.scored_choices(battle, decision)
+        top = max(score for score, _ in scored)
+        best = [choice for score, choice in scored if score >= top - 1e-9]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def scored_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        """Every answer considered, with its score (higher is better). Only reads."""
         if decision.kind == REACTION:
             trigger = decision.context.get("trigger")
             if trigger == "dodge":
@@ -61,11 +69,15 @@ class ActionBlockAI:
                 return self._block(battle, decision)
             if trigger == "obstruct":
                 return self._obstruct(battle, decision)
-            return decision.option("pass").choice() if decision.option("pass") else self._first(decision)
+            return [(0.0, decision.option("pass").choice() if decision.option("pass") else self._first(decision))]
         if decision.kind == PICK:
             if decision.option("redirect") is not None:
-                return decision.option("redirect").choice()
-            return self._first(decision)
+                # Following a moved target is what the spell was cast for.
+                out = [(1.0, decision.option("redirect").choice())]
+                if decision.option("release") is not None:
+                    out.append((0.0, decision.option("release").choice()))
+                return out
+            return [(0.0, self._first(decision))]
         return self._turn(battle, decision)
 
     def _first(self, decision: Decision) -> Choice:
@@ -91,53 +103,50 @@ class ActionBlockAI:
         return c.strength * self.str_value(battle, unit) + c.speed * self.spd_value(battle, unit)
 
     # --- reactions -----------------------------------------------------------------------
-    def _dodge(self, battle: Any, decision: Decision) -> Choice:
+    def _dodge(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         ctx = decision.context
         saved = ctx["expected_damage_passive"] - ctx["expected_damage_dodging"]
         from game.rulesets.actionblock.components import Health
         hp = battle.get(decision.actor, Health).hp
         saved += KILL_WEIGHT * 0.3 * (ctx["hit_passive"] - ctx["hit_dodging"]) * (
             1.0 if ctx["expected_damage_passive"] / max(ctx["hit_passive"], 1e-9) >= hp else 0.0)
-        if saved > self.spd_value(battle, decision.actor):
-            return decision.option("dodge").choice()
-        return decision.option("pass").choice()
+        return [(saved - self.cost_value(battle, decision.actor, "dodge"), decision.option("dodge").choice()),
+                (0.0, decision.option("pass").choice())]
 
-    def _block(self, battle: Any, decision: Decision) -> Choice:
+    def _block(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         ctx = decision.context
         unit = decision.actor
         base_damage = ctx["expected_damage"]["pass"]
         base_drop = ctx["drop_chance"]["pass"]
-        best = (0.0, decision.option("pass").choice())
+        out = [(0.0, decision.option("pass").choice())]
         for key, expected in ctx["expected_damage"].items():
             if key == "pass":
                 continue
             option_key, shield = key.split("+")[0], key.endswith("+shield")
             cost = self.cost_value(battle, unit, option_key)
             gain = (base_damage - expected) + KILL_WEIGHT * (base_drop - ctx["drop_chance"][key]) - cost
-            if gain > best[0] + 1e-9:
-                opt = decision.option(option_key)
-                params = {"shield": "yes" if shield else "no"} if opt.params.get("shield") else {}
-                best = (gain, opt.choice(None, **params))
-        return best[1]
+            opt = decision.option(option_key)
+            params = {"shield": "yes" if shield else "no"} if opt.params.get("shield") else {}
+            out.append((gain, opt.choice(None, **params)))
+        return out
 
-    def _obstruct(self, battle: Any, decision: Decision) -> Choice:
+    def _obstruct(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         from game.rulesets.actionblock.components import Points
         unit = decision.actor
         action, to = decision.context["action"], decision.context["to"]
         stopping = action in ("charge", "fast_charge")
         if self._is_melee(battle, unit) and chebyshev(battle.tile(unit), to) > 1:
             stopping = True  # it is slipping out of reach
-        if stopping and battle.get(unit, Points).strength >= 1 + 2:
-            return decision.option("obstruct").choice()
-        return decision.option("pass").choice()
+        worth = 1.0 if stopping and battle.get(unit, Points).strength >= 1 + 2 else -1.0
+        return [(worth, decision.option("obstruct").choice()), (0.0, decision.option("pass").choice())]
 
     # --- the Turn ------------------------------------------------------------------------
-    def _turn(self, battle: Any, decision: Decision) -> Choice:
+    def _turn(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         opts = {o.key: o for o in decision.options}
         candidates: list[tuple[float, Choice]] = []
-        best_attack = self._best_attack(battle, decision, [opts[k] for k in ATTACK_KEYS if k in opts])
-        if best_attack[1] is not None:
-            candidates.append(best_attack)
+        attacks = self._attacks(battle, decision, [opts[k] for k in ATTACK_KEYS if k in opts])
+        candidates += attacks
+        best_attack = (max((sc for sc, _ in attacks), default=0.0), None)
         for key, scorer in (("grapple", self._grapple), ("break_grapple", self._break),
                             ("maintain_grapple", self._maintain), ("reload", self._reload),
                             ("restore_strength", self._restore_strength),
@@ -147,56 +156,89 @@ class ActionBlockAI:
                             ("turn", self._turn_facing), ("battle_communication", self._communicate),
                             ("stance", self._stance)):
             if key in opts:
-                candidates.append(scorer(battle, decision, opts[key], best_attack[0]))
+                found = scorer(battle, decision, opts[key], best_attack[0])
+                candidates += found if isinstance(found, list) else [found]
         for key in ("taunt", "stunning_scream", "battle_strategy", "stealth"):
             if key in opts:
-                candidates.append(self._charisma(battle, decision, opts[key]))
+                found = self._charisma(battle, decision, opts[key])
+                candidates += found if isinstance(found, list) else [found]
         moves = [opts[k] for k in ("sidestep", "fast_sidestep", "charge", "fast_charge", "teleport") if k in opts]
         if moves:
             candidates.append(self._move(battle, decision, moves))
-        candidates = [c for c in candidates if c[1] is not None]
-        if not candidates:
-            return opts["end_turn"].choice()
-        top = max(c[0] for c in candidates)
-        if top <= 0.05:
-            return opts["end_turn"].choice()
-        return self.rng.choice([c for c in candidates if c[0] >= top - 1e-9])[1]
+        # Ending the Turn is worth a little: nothing is done for less.
+        return [c for c in candidates if c[1] is not None] + [(END_TURN_SCORE, opts["end_turn"].choice())]
 
     # --- attacks -----------------------------------------------------------------------
-    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any) -> float:
+    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any, profile: Any = None) -> float:
         """Expected damage and the chance to drop the target; a target that can Block
         is expected to take the cheaper of the hit or the Block's damage plus its cost."""
         from game.rulesets.actionblock.components import Health, Points
         target = choice.target
         h = battle.get(target, Health)
         if h.unconscious:
-            return 0.3 * o.hit  # finishing a fallen foe stops its healing, nothing more
+            # Finishing a fallen foe: it can no longer be healed back, and its body no
+            # longer stops a move (it may be stepped over, never stood on), which ends
+            # corridor stand-offs across a body.
+            p_kill = o.chance_at_least(1)
+            if p_kill <= 0:
+                return 0.0
+            return p_kill * (FINISH_VALUE + (BODY_IN_THE_WAY if self._body_blocks(battle, decision.actor, target) else 0.0))
         value = o.expected_damage + KILL_WEIGHT * o.chance_at_least(max(1, h.hp))
         if battle.get(target, Points).strength >= 2 and o.expected_damage > 0 and choice.option in ATTACK_KEYS:
-            blocked = self._blocked_odds(battle, decision, choice)
+            blocked = self._blocked_odds(battle, decision, choice, profile)
             if blocked is not None:
                 guarded = (blocked.expected_damage + KILL_WEIGHT * blocked.chance_at_least(max(1, h.hp))
                            + FORCED_BLOCK)
                 value = min(value, guarded)
         return value
 
-    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice):
+    def _body_blocks(self, battle: Any, unit: int, body: int) -> bool:
+        """The fallen `body` stands between `unit` and the standing foes: with its tile
+        closed the walk to the nearest foe grows by more than a step (or is cut)."""
+        from game.world.paths import UNREACHABLE, reach
+        foes = self._foes(battle, unit)
+        if not foes or chebyshev(battle.tile(unit), battle.tile(body)) > 2:
+            return False  # only a body next to it (or a step away) stands in its way
+        others = tuple(sorted(battle.tile(u) for u in battle.units(active_only=True) if u != unit))
+        key = ("ab_ai_body", battle.tile(unit), battle.tile(body), others,
+               tuple(sorted(battle.tile(f) for f in foes)))
+        return battle.cached(key, lambda: self._body_blocks_now(battle, unit, body, list(others), foes))
+
+    def _body_blocks_now(self, battle: Any, unit: int, body: int, others: list, foes: list[int]) -> bool:
+        from game.world.paths import UNREACHABLE, reach
+        goals = [(battle.tile(f)[0] + dx, battle.tile(f)[1] + dy) for f in foes
+                 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        goals = [g for g in goals if battle.map.in_bounds(*g)]
+
+        def walk(closed):
+            cost = reach(battle.map, battle.tile(unit), 10 ** 6, others + closed).cost
+            return min((int(cost[g]) for g in goals), default=UNREACHABLE)
+        open_way, closed_way = walk([]), walk([battle.tile(body)])
+        return closed_way >= UNREACHABLE or closed_way > open_way + 1
+
+    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None):
         from dataclasses import replace
         from game.rulesets.actionblock.attacks import attack_odds, attack_profile
         from game.rulesets.actionblock.reactions import shield_available
         from game.rulesets.actionblock.stats import grappling_item, weapon_of
         unit, target = decision.actor, choice.target
         item = choice.param("weapon") or grappling_item(battle, unit)
-        profile = attack_profile(battle, unit, target, choice.option, item)
+        if profile is None:
+            profile = attack_profile(battle, unit, target, choice.option, item)
         extra = [("Block Stance (expected)", 5)]
         shield = shield_available(battle, target)
         if shield is not None:
             extra.append(("Shield Block (expected)", weapon_of(battle, target, shield).block_bonus[0]))
         return attack_odds(replace(profile, reductions=profile.reductions + tuple(extra)))
 
-    def _best_attack(self, battle: Any, decision: Decision, options: list[Option]) -> tuple[float, Choice | None]:
+    def _attacks(self, battle: Any, decision: Decision, options: list[Option]) -> list[tuple[float, Choice]]:
+        """Every attack (target, weapon, modifier) with its score; equal ones are left to
+        the caller's random tie-break (taking the first in unit-id order made one side's
+        AI focus differently from the other's on a point-symmetric map)."""
+        from game.rulesets.actionblock.attacks import attack_odds, attack_profile
+        from game.rulesets.actionblock.stats import grappling_item
         unit = decision.actor
-        best: tuple[float, Choice | None] = (0.0, None)
+        out: list[tuple[float, Choice]] = []
         for opt in options:
             cost_key = {"second_melee": "melee", "second_gun": "gun", "second_aimed": "aimed"}.get(opt.key, opt.key)
             cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, cost_key)
@@ -204,16 +246,14 @@ class ActionBlockAI:
                 weapons = opt.params_for(target).get("weapon", (None,))
                 for w in weapons:
                     choice = opt.choice(target, weapon=w) if w is not None else opt.choice(target)
-                    o = battle.ruleset.odds(battle, decision, choice)
-                    score = self._attack_value(battle, decision, choice, o) - cost
-                    if score > best[0]:
-                        best = (score, choice)
+                    # The same numbers as ruleset.odds, the profile kept for the Block check.
+                    profile = attack_profile(battle, unit, target, opt.key, w or grappling_item(battle, unit))
+                    o = attack_odds(profile)
+                    out.append((self._attack_value(battle, decision, choice, o, profile) - cost, choice))
                     if "spinning_strike" in opt.params_for(target).get("modifier", ()):
                         spin = opt.choice(target, weapon=w, modifier="spinning_strike")
-                        score = self._spinning_value(battle, decision, spin) - cost
-                        if score > best[0]:
-                            best = (score, spin)
-        return best
+                        out.append((self._spinning_value(battle, decision, spin) - cost, spin))
+        return out
 
     def _spinning_value(self, battle: Any, decision: Decision, choice: Choice) -> float:
         """Spinning Strike: the sum over every enemy in reach (no Charge bonus)."""
@@ -234,19 +274,19 @@ class ActionBlockAI:
         if w.id == "unarmed":
             return (0.0, None)  # an unarmed grapple does no damage worth a Turn
         follow = (w.grapple_dice.count * 3.5 + w.grapple_dice.modifier) * 0.8 + 1.0
-        best = (0.0, None)
+        best: list = []
         for target in opt.targets:
             choice = opt.choice(target)
             p = battle.ruleset.odds(battle, decision, choice).hit
             score = p * follow - self.cost_value(battle, unit, "grapple")
-            if score > best[0]:
-                best = (score, choice)
+            best.append((score, choice))
         return best
 
     def _break(self, battle, decision, opt, attack_score):
         choice = opt.choice(opt.targets[0])
         p = battle.ruleset.odds(battle, decision, choice).hit
-        return (p * 6.0 - self.cost_value(battle, decision.actor, "break_grapple"), choice)
+        # Held, it cannot move and takes an automatic Grapple Attack every Turn.
+        return (p * 10.0 - self.cost_value(battle, decision.actor, "break_grapple"), choice)
 
     def _maintain(self, battle, decision, opt, attack_score):
         return (4.0, opt.choice())
@@ -328,7 +368,7 @@ class ActionBlockAI:
         unit = decision.actor
         data = battle.ruleset.data
         team = battle.team(unit)
-        best = (0.0, None)
+        best: list = []
         ghost = battle.get(unit, Ghost).ghost
         p = battle.get(unit, Points)
         for target in opt.targets:
@@ -347,7 +387,9 @@ class ActionBlockAI:
                 elif spell.effect == "gather_mist":
                     value = 0.3 * (battle.get(unit, Ghost).max_ghost - ghost) - 2
                 elif spell.effect == "barrier" and battle.team(target) == team:
-                    value = 2.0 if target != unit else 1.0
+                    # It absorbs spell damage only (a Tesla's, a spell's): worth casting
+                    # when the other side can deal some.
+                    value = 0.6 * self._spell_threat(battle, unit) * (1.0 if target != unit else 0.5)
                 elif spell.effect == "knockback":
                     value = self._gale_value(battle, unit, spell)
                 if value <= 0:
@@ -359,9 +401,23 @@ class ActionBlockAI:
                 choice = opt.choice(target, spell=spell_id, ghost=opt.params["ghost"][0],
                                     speed_modifiers=shorten, recover_strength=0)
                 score = value - self.cost_value(battle, unit, "cast") * 0.6
-                if score > best[0]:
-                    best = (score, choice)
+                best.append((score, choice))
         return best
+
+    def _spell_threat(self, battle: Any, unit: int) -> int:
+        """Standing enemies that deal spell damage (a Tesla, or a damaging spell and the
+        Ghost HP to cast it)."""
+        from game.rulesets.actionblock.components import Ghost
+        from game.rulesets.actionblock.stats import items, template
+        data = battle.ruleset.data
+        count = 0
+        for foe in self._foes(battle, unit):
+            if any(data.weapons[w].damage_type == "spell" for w in items(battle, foe).values()):
+                count += 2
+            elif battle.get(foe, Ghost).ghost >= 1 and any(
+                    data.spells[s].effect == "damage" for s in template(battle, foe).spells):
+                count += 1
+        return count
 
     def _gale_value(self, battle, unit, spell) -> float:
         from game.rulesets.actionblock.stats import distance_ft
@@ -374,15 +430,14 @@ class ActionBlockAI:
 
     def _healing_word(self, battle, decision, opt, attack_score):
         from game.rulesets.actionblock.components import Health
-        best = (0.0, None)
+        best: list = []
         for target in opt.targets:
             h = battle.get(target, Health)
             missing = h.max_hp - h.hp
             if missing >= 4:
                 score = min(missing, 3.5 * 2) * 0.6 + (5.0 if h.unconscious else 0) - self.cost_value(
                     battle, decision.actor, "healing_word")
-                if score > best[0]:
-                    best = (score, opt.choice(target))
+                best.append((score, opt.choice(target)))
         return best
 
     # --- Charisma ----------------------------------------------------------------------------
@@ -395,24 +450,50 @@ class ActionBlockAI:
         if opt.key in ("taunt", "battle_strategy") and spare < 3:
             return (0.0, None)  # keep Strength for Blocks and attacks
         if opt.target_kind == TARGET_NONE:
-            from game.rulesets.actionblock.components import Conditions
-            if battle.get(unit, Conditions).fooled:
-                return (0.0, None)
+            # Stealth: worth the attacks it is likely to spare (each fooled enemy that
+            # could otherwise reach this unit), not a fixed amount.
             o = battle.ruleset.odds(battle, decision, opt.choice())
-            return (o.hit * worth - cost, opt.choice())
-        best = (0.0, None)
+            return (o.hit * 1.2 * self._stealth_threats(battle, unit) - cost, opt.choice())
+        best: list = []
         for target in opt.targets:
             o = battle.ruleset.odds(battle, decision, opt.choice(target))
             bonus = 1.0
             if opt.key == "battle_strategy":
                 bonus = max(1, len(battle.units(battle.team(unit), active_only=True)) - 1)
             score = o.hit * worth * bonus - cost
-            if score > best[0]:
-                best = (score, opt.choice(target))
+            best.append((score, opt.choice(target)))
         return best
 
     def _communicate(self, battle, decision, opt, attack_score):
-        return (1.0, opt.choice())
+        """Worth what it changes: each ally who gets back a standing enemy to shoot at."""
+        from game.rulesets.actionblock.components import Conditions, Health
+        unit = decision.actor
+        team = battle.team(unit)
+        pairs = 0
+        for enemy in battle.units(active_only=True):
+            if battle.team(enemy) == team or battle.get(enemy, Health).unconscious:
+                continue
+            cond = battle.get(enemy, Conditions)
+            if unit not in cond.fooled:
+                pairs += sum(1 for a in cond.fooled if battle.team(a) == team and battle.active(a))
+        return (min(2.5, 0.8 * pairs), opt.choice())
+
+    def _stealth_threats(self, battle: Any, unit: int) -> int:
+        """Enemies that could attack this unit on their next Turn (what Stealth hides it from)."""
+        from game.rulesets.actionblock.components import Conditions
+        fooled = battle.get(unit, Conditions).fooled
+        here = battle.tile(unit)
+        count = 0
+        for foe in self._foes(battle, unit):
+            if foe in fooled:
+                continue
+            d = chebyshev(here, battle.tile(foe))
+            if self._is_melee(battle, foe):
+                count += d <= 5  # a Fast Charge and a step
+            elif d * battle.map.feet_per_tile <= self._gun_reach_ft(battle, foe):
+                lof = line_of_fire(battle.map, battle.tile(foe), here)
+                count += lof.visible and not lof.blocked
+        return count
 
     # --- movement ------------------------------------------------------------------------------
     def _is_melee(self, battle: Any, unit: int) -> bool:
@@ -427,60 +508,52 @@ class ActionBlockAI:
         from game.rulesets.actionblock.stats import gun_items, weapon_of
         return max((weapon_of(battle, unit, g).max_range_ft for g in gun_items(battle, unit)), default=5)
 
-    def _walk_field(self, battle: Any, foes: list[int]):
-        """Walking distance (in move cost) from every tile to the nearest foe.
+    def _walk_field(self, battle: Any, foe_tiles: tuple) -> list:
+        """Walking distance (in move cost) from every tile to the nearest foe: one
+        multi-source search from all foes at once, kept per set of foe tiles (units do
+        not block it: they move). A nested list, indexed [x][y]."""
+        return battle.cached(("ab_ai_walk", foe_tiles), lambda: walk_field(battle.map, foe_tiles))
 
-        The distance from one tile does not depend on the units (they move), so each
-        is computed once per map and tile and kept (a bounded cache of this AI's own)."""
-        import numpy as np
-        from game.world.paths import reach
+    def _position(self, battle: Any, unit: int, foes: list[int]) -> "Position":
+        """Everything a tile's score needs that does not depend on the tile."""
+        foe_tiles = tuple(sorted(battle.tile(f) for f in foes))
+        melee = self._is_melee(battle, unit)
+        reach = 1 if melee else self._gun_reach_ft(battle, unit) // battle.map.feet_per_tile
+        cover = battle.cached(("ab_ai_cover",), lambda: battle.map.cover.tolist())
+        return Position(foe_tiles, melee, reach, lambda: self._walk_field(battle, foe_tiles), cover)
 
-        if self._fields_map is not battle.map:
-            self._fields_map, self._fields = battle.map, {}
+    def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
+        base, nearest = self._tile_base(battle, pos, tile)
+        if pos.melee and nearest == 1:
+            base += 2.5 if can_attack_after else 1.0  # next to a foe, ready to strike
+        return base
 
-        def from_tile(tile):
-            key = tile
-            field = self._fields.get(key)
-            if field is None:
-                field = reach(battle.map, tile, 10 ** 6).cost.astype(np.int64)
-                if len(self._fields) >= FIELD_CACHE:
-                    self._fields.pop(next(iter(self._fields)))
-                self._fields[key] = field
-            return field
-
-        def compute():
-            return np.minimum.reduce([from_tile(battle.tile(f)) for f in foes])
-        return battle.memo(("ab_ai_walk", tuple(sorted(battle.tile(f) for f in foes))), compute)
-
-    def _tile_score(self, battle: Any, unit: int, tile, foes: list[int], can_attack_after: bool) -> float:
-        fpt = battle.map.feet_per_tile
-        dists = [chebyshev(tile, battle.tile(f)) for f in foes]
-        if not dists:
-            return 0.0
-        nearest = min(dists)
-        walk = 1.0 if nearest <= 1 else float(min(self._walk_field(battle, foes)[tile], 10 ** 4))
-        if self._is_melee(battle, unit):
-            score = -1.0 * walk
-            if nearest == 1:
-                score += 2.5 if can_attack_after else 1.0
-            return score
-        reach = self._gun_reach_ft(battle, unit) // fpt
-        score = 0.0
+    def _tile_base(self, battle: Any, pos: "Position", tile) -> tuple[float, int]:
+        """A tile's worth apart from whether an attack is still to come, and the
+        distance to the nearest foe."""
+        x, y = tile
+        nearest = min(max(abs(x - fx), abs(y - fy)) for fx, fy in pos.foe_tiles)
+        if pos.melee:
+            walk = 1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4))
+            return -1.0 * walk, nearest
+        reach = pos.reach
         shots = 0
         cover_best = 0.0
-        for f, d in zip(foes, dists):
-            if d <= reach:
-                lof = line_of_fire(battle.map, tile, battle.tile(f))
-                if lof.visible and not lof.blocked:
-                    shots += 1
-                    cover_best = max(cover_best, COVER_VALUE[Cover(lof.cover)] * 0.5)
+        # The nearest foes in reach decide it: two open shots are enough to know.
+        for d, ft in sorted((max(abs(x - fx), abs(y - fy)), (fx, fy)) for fx, fy in pos.foe_tiles):
+            if d > reach or shots >= 2:
+                break
+            lof = line_of_fire(battle.map, tile, ft)
+            if lof.visible and not lof.blocked:
+                shots += 1
+                cover_best = max(cover_best, COVER_VALUE[lof.cover] * 0.5)
         # No shot from here: close in along the walking distance until one opens up.
-        score += 3.0 if shots else -0.3 * walk
-        score += cover_best + 0.6 * COVER_VALUE[Cover(int(battle.map.cover[tile]))]
+        score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4)))
+        score += cover_best + 0.6 * COVER_VALUE[Cover(pos.cover[x][y])]
         if nearest <= 1:
             score -= 2.0
         score += 0.05 * min(nearest, reach)  # a little distance is safer
-        return score
+        return score, nearest
 
     def _can_melee_after(self, battle: Any, unit: int, move: str) -> bool:
         from game.rulesets.actionblock.components import Points
@@ -497,25 +570,75 @@ class ActionBlockAI:
             return (0.0, None)
         ts = battle.get(unit, TurnState)
         can_attack = ts.offensive is None
-        here = self._tile_score(battle, unit, battle.tile(unit), foes, can_attack)
+        pos = self._position(battle, unit, foes)
+        here = self._tile_score(battle, pos, battle.tile(unit), can_attack)
         best: tuple[float, Choice | None] = (0.0, None)
+        tied: list = []
+        # A tile's worth is the same whichever move reaches it, and on every decision of
+        # the Turn while the foes stand still: kept by everything it depends on.
+        scores: dict = battle.cached(("ab_ai_tiles", pos.foe_tiles, pos.melee, pos.reach), dict)
+        adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
+        charge_bonus = 0.0
+        if pos.melee and can_attack:
+            from game.rulesets.actionblock.stats import melee_items, weapon_of
+            charge_bonus = 0.6 * max(weapon_of(battle, unit, k).weight for k in melee_items(battle, unit))
         for opt in moves:
             cost = self.cost_value(battle, unit, opt.key)
             if opt.key == "teleport":
                 cost += 2.0
+            bonus = 0.0
+            if opt.key in ("charge", "fast_charge") and charge_bonus and self._can_melee_after(battle, unit, opt.key):
+                bonus = charge_bonus * (1 if opt.key == "charge" else 2)
             for tile in opt.targets:
-                gain = self._tile_score(battle, unit, tile, foes, can_attack) - here - cost
-                if (opt.key in ("charge", "fast_charge") and self._is_melee(battle, unit) and can_attack
-                        and self._can_melee_after(battle, unit, opt.key)):
-                    if min(chebyshev(tile, battle.tile(f)) for f in foes) == 1:
-                        from game.rulesets.actionblock.stats import melee_items, weapon_of
-                        weight = max(weapon_of(battle, unit, k).weight for k in melee_items(battle, unit))
-                        gain += 0.6 * weight * (1 if opt.key == "charge" else 2)
-                if gain > best[0]:
-                    params = {"facing": "moved"} if "facing" in opt.params else {}
-                    best = (gain, opt.choice(tile, **params))
-        return best
+                found = scores.get(tile)
+                if found is None:
+                    found = scores[tile] = self._tile_base(battle, pos, tile)
+                score, nearest = found
+                gain = score + (adjacent_bonus if nearest == 1 else 0.0) - here - cost
+                if bonus and nearest == 1:
+                    gain += bonus
+                if gain > best[0] + 1e-9:
+                    best, tied = (gain, None), []
+                if gain >= best[0] - 1e-9 and gain > 0:
+                    tied.append((opt, tile))
+        if not tied:
+            return (0.0, None)
+        # Equal tiles are drawn by the AI's own stream: taking the first in the options'
+        # (y, x) order made the side that moves toward lower x bolder, which decided
+        # mirrored battles (the left side won 70% of them on a mirrored arena).
+        opt, tile = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        params = {"facing": "moved"} if "facing" in opt.params else {}
+        return (best[0], opt.choice(tile, **params))
+
+
+@dataclass(frozen=True)
+class Position:
+    """The tile-independent part of scoring where to stand (one per decision)."""
+
+    foe_tiles: tuple
+    melee: bool
+    reach: int
+    walk: Any  # () -> the walking field, computed only when a score needs it
+    cover: list
+
+
+def walk_field(tmap: Any, sources: tuple) -> list:
+    """Move cost from every tile to the nearest source tile (a Dijkstra with every
+    source as a root, on the engine's compiled graph of the map, corner rule included);
+    unreachable tiles get a large number. Returned as nested lists [x][y]."""
+    import numpy as np
+    import tcod.path
+    from game.world.paths import _graph_for
+    graph, cost, base = _graph_for(tmap)
+    np.copyto(cost, base)  # the shared array may hold another search's blocked units
+    finder = tcod.path.Pathfinder(graph)
+    for tile in sources:
+        finder.add_root((int(tile[0]), int(tile[1])))
+    finder.resolve()
+    return np.minimum(finder.distance, 10 ** 6).tolist()
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:
+    if level not in LEVELS:
+        raise ValueError(f"actionblock AI has no level {level!r} (it builds {', '.join(LEVELS)})")
     return ActionBlockAI(seed, level)

@@ -1,11 +1,23 @@
-"""The baseline 4dF AI: declares each action by the ruleset's exact odds.
+"""The 4dF AI: declares each action by the ruleset's exact odds, as one side.
 
-It reads what declaring slowest-first lets it see: attacks are scored at the planned
-positions of slower units (where their declared moves take them), a unit that a
-slower enemy has declared an attack on values getting out of reach, out of sight or
-down on the ground, and attacks already declared by slower allies on one target make
-it less urgent to pile on. It has its own seeded random stream for ties and never
-touches the battle's dice. It knows where enemies are only as its side has seen them.
+It reads what declaring slowest-first lets it see (the planned positions of slower
+units), and plays with its side:
+
+- **destinations**: never a tile another unit already plans to stand on (no "way is
+  taken" stops between allies);
+- **attacks** are valued by what they add to the attacks its side already declared on
+  the same target, since every wound of a turn lands together (fate_team.py);
+- **faster enemies** have not declared yet and may move first: an attack on one is
+  discounted by the chance it is no longer there (a melee blow on a shooter who can
+  step away, more than a shot at a unit in long range); a target that cannot leave
+  (declared, prone, out of the fight) is certain;
+- **moves** are screened all at once with numpy (fate_grid.py), the best few scored
+  exactly: ground gained, exposure, cover, and the attack a first-action move sets up;
+- **postures and aim**: kneel or drop prone against the shots it expects, aim when it
+  has one shot to make and the target stays.
+
+It has its own seeded random stream for ties and never touches the battle's dice. It
+knows where enemies are only as its side has seen them. Scoring only reads.
 """
 
 from __future__ import annotations
@@ -13,19 +25,28 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.ai.controllers import random_choice
+import numpy as np
+
+from game.ai import fate_grid, fate_team
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice, Decision, Option
-from game.world.paths import chebyshev
+from game.rulesets.fate.data import UNARMED
+from game.world.paths import UNREACHABLE, chebyshev, reach
+from game.world.sight import terrain_memo
 
-LEVELS = ("easy", "normal")
-EASY_BLUNDER = 0.35  # share of decisions the easy AI takes at random
-# What a wound is worth (in "Hurts"), and taking a unit out on top of that.
-LEVEL_VALUE = {"Scratch": 0.3, "Hurt": 1.0, "Very Hurt": 1.8, "Incapacitated": 3.0}
-DROP_VALUE = 3.0
+LEVELS = ("normal",)
+EASY_TEMPERATURE = 0.35  # score units: easy picks by softmax over normal's scores
 BLIND_VALUE = 1.0
 COVER_VALUE = {None: 0.0, "partial": 0.35, "total": 0.7}
-PILE_ON = 0.7  # each attack allies already declared on a target keeps 70 % of the value
+EXACT_MOVES = 4  # move targets scored exactly after the numpy screen
+SHOT_RANGE = fate_grid.SHOT_RANGE
+MOVE_TILES = 6
+GROUND_RATE = 0.15  # per tile walked toward the fight (short of where it fights from)
+GROUND_RATE_ENGAGED = 0.02  # the same, for a unit that can already attack someone now
+# The chance a faster, undeclared enemy is still next to a blade when it falls: a
+# shooter steps away more readily than a brawler, who came to fight.
+STAY_IN_MELEE = {"brawler": 0.85, "shooter": 0.5}
+GUESS_TRUST = 0.8  # hard: how far a guessed declaration of a faster enemy is relied on
 
 
 class FateAI:
@@ -35,324 +56,482 @@ class FateAI:
         self.rng = random.Random(seed)
         self.level = level
         self.last_seen: dict[int, tuple[int, int]] = {}
+        self._profiles: dict = {}
+        self._profiles_turn: tuple = ()
 
-    # --- entry point ---------------------------------------------------------------
+    def profile(self, battle: Any, situation: Any) -> Any:
+        """`attack_profile`, kept for the turn: while units declare nothing it reads changes
+        (wounds, blindness and who saw whom change only between declarations phases)."""
+        from game.rulesets.fate.attacks import attack_profile
+        turn = (battle, battle.round)
+        if not self._profiles_turn or self._profiles_turn[0] is not battle or self._profiles_turn[1] != battle.round:
+            self._profiles, self._profiles_turn = {}, turn
+        p = self._profiles.get(situation)
+        if p is None:
+            p = self._profiles[situation] = attack_profile(battle, situation)
+        return p
+
+    # --- the level contract --------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
-        if self.level == "easy" and self.rng.random() < EASY_BLUNDER:
-            return random_choice(self.rng, decision)
-        from game.rulesets.fate.options import known_to_side
-        unit = decision.actor
-        for e in known_to_side(battle, battle.team(unit)):
-            self.last_seen[e] = battle.tile(e)
+        scored = self.scored_choices(battle, decision)
+        best = max(s for s, _ in scored)
+        top = [c for s, c in scored if s >= best - 1e-9]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    def scored_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        """Every declaration considered, with its score (higher is better). Reads only."""
+        return self._scored(Look(self, battle, decision))
+
+    def _scored(self, look: "Look") -> list[tuple[float, Choice]]:
+        battle, decision = look.battle, look.decision
         opts = {o.key: o for o in decision.options}
-        slot = decision.context.get("slot", 1)
-        view = _View(battle, unit, slot)
-        candidates: list[tuple[float, Choice]] = [(0.0, opts["hold"].choice())]
+        out: list[tuple[float, Choice]] = [(0.0, opts["hold"].choice())]
         ground = 0.0
         if "move" in opts:
-            move, ground = self._best_move(battle, decision, opts["move"], view)
-            candidates.append(move)
+            moves, ground = self._moves(look, opts["move"])
+            out += moves
         if "attack" in opts:
-            value, choice = self._best_attack(battle, decision, opts["attack"], view)
-            # Attacking first still leaves the second action to gain ground.
-            candidates.append((value + (ground if slot == 1 else 0.0), choice))
+            for value, choice in self._attacks(look, opts["attack"]):
+                # Attacking first still leaves the second action to gain ground.
+                out.append((value + (ground if look.slot == 1 else 0.0), choice))
         if "aim" in opts:
-            candidates.append(self._aim(battle, decision, opts["aim"], view))
+            out += self._aims(look, opts["aim"])
         for key in ("kneel", "prone", "stand"):
             if key in opts:
-                candidates.append((self._posture_value(view, key), opts[key].choice()))
-        # Anything not clearly worth an action loses to holding.
-        candidates = [c for c in candidates if c[1] is not None and (c[0] > 0.01 or c[1].option == "hold")]
-        best = max(c[0] for c in candidates)
-        top = [c for c in candidates if c[0] >= best - 1e-9]
-        return self.rng.choice(top)[1]
+                # An action spent for nothing loses to holding.
+                out.append((self._posture_value(look, key) - 0.01, opts[key].choice()))
+        return out
 
     # --- attacks -------------------------------------------------------------------
-    def _attack_value(self, battle: Any, odds: Any, target: int, view: "_View") -> float:
-        value = sum(LEVEL_VALUE[name] * p for name, p in odds.levels)
-        value += DROP_VALUE * odds.drop + BLIND_VALUE * odds.blind
-        value += 0.3 * sum(n * p for n, p in odds.extra_scratches) * odds.hit
-        if not battle.active(target):
-            return 0.0  # finishing a helpless enemy does not change the fight
-        value *= PILE_ON ** view.allied_attacks_on(target)
-        return value
-
-    def _best_attack(self, battle: Any, decision: Decision, opt: Option, view: "_View") -> tuple[float, Choice | None]:
-        best: tuple[float, Choice | None] = (0.0, None)
+    def _attacks(self, look: "Look", opt: Option) -> list[tuple[float, Choice]]:
+        battle = look.battle
+        out = []
         for target in opt.targets:
             for w in opt.params_for(target)["with"]:
                 choice = opt.choice(target, **{"with": w})
-                odds = battle.ruleset.odds(battle, decision, choice)
-                value = self._attack_value(battle, odds, target, view)
-                weapon = battle.ruleset.data.weapons[w]
-                if weapon.uses is not None:
-                    value -= 0.25  # a limited item is worth keeping for a better moment
-                if weapon.melee and not view.declared(target):
-                    value *= 0.8  # a faster target may still step away
-                if value > best[0]:
-                    best = (value, choice)
-        return best
+                profile = self.profile(battle, look.situation(target, w))
+                out.append((look.attack_value(target, w, profile, look.slot), choice))
+        return out
 
-    def _aim(self, battle: Any, decision: Decision, opt: Option, view: "_View") -> tuple[float, Choice | None]:
-        """Aiming as a plan. First action, for a unit with a single attack to make: aim now
-        and take the aimed shot with the second (its value, a little less for the chance the
-        target moves away). Second action: the aim's gain for next turn's shot, discounted."""
-        from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile
-        if view.slot == 1 and view.has_two_attacks():
-            return (0.0, None)  # two attacks beat aiming for one
-        best: tuple[float, Choice | None] = (0.0, None)
+    def _aims(self, look: "Look", opt: Option) -> list[tuple[float, Choice]]:
+        """Aiming as a plan. First action, for a unit with a single attack to make: aim now,
+        take the aimed shot with the second. Second action: the aim's gain for next
+        turn's shot, discounted (the target may move, the unit may want to)."""
+        from game.rulesets.fate.attacks import Situation
+        if look.two_attacks:
+            return []  # two attacks a turn beat aiming for one
+        battle = look.battle
+        out = []
         for target in opt.targets:
-            where, how = view.where(target, view.slot + 1), view.posture_of(target, view.slot + 1)
-            for w in view.missiles():
-                plain = Situation(view.unit, target, w, view.origin, where, view.posture, how)
-                aimed = Situation(view.unit, target, w, view.origin, where, view.posture, how, aimed=True)
-                with_aim = self._attack_value(battle, attack_odds(battle, attack_profile(battle, aimed)), target, view)
-                if view.slot == 1:
-                    score = with_aim * (0.95 if view.declared(target) else 0.85)
+            where, how = look.where(target, look.slot + 1), look.posture_of(target, look.slot + 1)
+            best = 0.0
+            for w in look.missiles:
+                aimed = Situation(look.unit, target, w, look.origin, where, look.posture, how, aimed=True)
+                with_aim = look.attack_value(target, w, self.profile(battle, aimed), look.slot + 1)
+                if look.slot == 1:
+                    best = max(best, with_aim)
                 else:
-                    without = self._attack_value(battle, attack_odds(battle, attack_profile(battle, plain)),
-                                                 target, view)
-                    score = 0.4 * (with_aim - without)  # next turn's aim may not survive
-                if score > best[0]:
-                    best = (score, opt.choice(target))
-        return best
+                    plain = Situation(look.unit, target, w, look.origin, where, look.posture, how)
+                    without = look.attack_value(target, w, self.profile(battle, plain), look.slot + 1)
+                    best = max(best, 0.4 * (with_aim - without))
+            out.append((best, opt.choice(target)))
+        return out
 
     # --- movement ------------------------------------------------------------------
-    def _best_move(self, battle: Any, decision: Decision, opt: Option,
-                   view: "_View") -> tuple[tuple[float, Choice | None], float]:
-        """The best move, scored as a plan: the ground gained, plus (first action) the
-        attack it sets up for the second. Also returns the best ground gain alone, which
-        an attack now could still take with the second action."""
-        goal = self._goal(battle, view)
-        view.set_goal(goal)
-        ranked = sorted(opt.targets, key=lambda t: (view.quick_score(t, goal), t), reverse=True)[:10]
-        base = view.spot_value(view.origin, goal, follow_up=False)
-        best: tuple[float, Choice | None] = (0.0, None)
+    def _moves(self, look: "Look", opt: Option) -> tuple[list[tuple[float, Choice]], float]:
+        """The best few moves, scored as plans: the ground gained, plus (first action) the
+        attack each sets up for the second. Also the best ground gain alone, which an
+        attack now could still take with the second action."""
+        claimed = look.claimed_tiles()
+        tiles = [t for t in opt.targets if t not in claimed]
+        if not tiles:
+            return [], 0.0
+        arr = np.array(tiles, dtype=np.int64)
+        rough = fate_grid.screen(look, arr, follow_up=look.slot == 1)
+        order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:EXACT_MOVES]
+        base = look.spot_value(look.origin)
+        out = []
         ground_only = 0.0
-        for tile in ranked:
-            ground = view.spot_value(tile, goal, follow_up=False) - base - 0.05
+        for i in order:
+            tile = tiles[int(i)]
+            ground = look.spot_value(tile) - base - 0.05
             ground_only = max(ground_only, ground)
-            plan = ground + (view.follow_up_value(tile) if view.slot == 1 else 0.0)
-            if plan > best[0]:
-                best = (plan, opt.choice(tile))
-        return best, ground_only
-
-    def _goal(self, battle: Any, view: "_View") -> tuple[int, int]:
-        """Where to head when no enemy is in reach: the nearest enemy last seen, else the
-        middle of the enemy's deployment (the map is public)."""
-        if view.enemies:
-            return min((view.where(e, view.slot) for e in view.enemies),
-                       key=lambda t: (chebyshev(t, view.origin), t))
-        live = {e: t for e, t in self.last_seen.items()
-                if battle.active(e) and battle.team(e) != battle.team(view.unit)}
-        if live:
-            return min(live.values(), key=lambda t: (chebyshev(t, view.origin), t))
-        spawns = [(s.x, s.y) for s in battle.map.spawns if s.team != battle.team(view.unit)]
-        if not spawns:
-            return view.origin
-        return (sum(x for x, _ in spawns) // len(spawns), sum(y for _, y in spawns) // len(spawns))
+            plan = ground + (look.follow_up_value(tile) if look.slot == 1 else 0.0)
+            out.append((plan, opt.choice(tile)))
+        return out, ground_only
 
     # --- postures ------------------------------------------------------------------
-    def _posture_value(self, view: "_View", key: str) -> float:
+    def _posture_value(self, look: "Look", key: str) -> float:
         """Kneel or drop prone under fire from thrown and projectile attacks (not when a
         melee blow is coming); stand up to get moving. Never undo this turn's posture.
         Shots a slower enemy has declared at this unit always count; shots a faster enemy
-        might make count only when this unit means to stay and shoot (an enemy in reach)."""
-        if view.posture_changed():
+        might make count when this unit means to stay and shoot (an enemy in reach).
+        Prone (+2) is worth more than kneeling (+1) but needs a move action to stand up:
+        a unit that will want to move soon kneels."""
+        if look.posture_changed():
             return 0.0
-        declared_missiles, declared_melee, possible_missiles, possible_melee = view.threats()
+        declared_missiles, declared_melee, possible_missiles, possible_melee = look.threats()
         melee = declared_melee + possible_melee
-        now = view.posture
+        now = look.posture
+        staying = look.enemy_in_reach(look.origin)
         if key == "stand":
-            if melee or view.prefers_melee() or not view.enemy_in_reach(view.origin):
+            if melee or look.prefers_melee or not staying:
                 return 0.6 if not declared_missiles else 0.0
             return 0.0
-        if view.prefers_melee() or melee:
+        if look.prefers_melee or melee:
             return 0.0
-        missiles = declared_missiles + (possible_missiles if view.enemy_in_reach(view.origin) else 0)
+        missiles = declared_missiles + (possible_missiles if staying else 0)
         gain = {"kneel": 1, "prone": 2}[key] - {STANDING: 0, KNEELING: 1, PRONE: 2}[now]
         if gain <= 0:
             return 0.0
         value = 0.22 * gain * missiles
-        if key == "prone" and view.throws():
-            value -= 0.4  # −2 to its own thrown attacks
+        if key == "prone":
+            if look.throws:
+                value -= 0.4  # −2 to its own thrown attacks
+            if not staying and look.can_move:
+                value -= 0.15  # it will have to spend an action standing up to move
         return value
 
 
-class _View:
+class Look:
     """What one unit sees while declaring one action, computed once per decision."""
 
-    def __init__(self, battle: Any, unit: int, slot: int) -> None:
+    def __init__(self, ai: FateAI, battle: Any, decision: Decision,
+                 assumed: dict[int, list] | None = None) -> None:
+        """`assumed`: declarations taken as made for units that have not declared yet
+        (the hard level's guess at what faster enemies will do)."""
+        self.assumed = assumed or {}
         from game.rulesets.fate.options import enemies, known_to_side
-        from game.rulesets.fate.plans import posture_after, tile_after
-        self.battle, self.unit, self.slot = battle, unit, slot
-        self.origin = tile_after(battle, unit, slot - 1)
-        self.posture = posture_after(battle, unit, slot - 1)
-        known = known_to_side(battle, battle.team(unit))
-        self.enemies = [e for e in enemies(battle, unit) if e in known and battle.active(e)]
+        from game.rulesets.fate.plans import attacks_declared, posture_after, tile_after
+        from game.rulesets.fate.stats import hand_attacks
+        self.ai, self.battle, self.decision = ai, battle, decision
+        self.unit = unit = decision.actor
+        self.team = battle.team(unit)
+        self.slot = decision.context.get("slot", 1)
+        self.origin = tile_after(battle, unit, self.slot - 1)
+        self.posture = posture_after(battle, unit, self.slot - 1)
+        known = known_to_side(battle, self.team)
+        for e in known:
+            ai.last_seen[e] = battle.tile(e)  # the AI's own memory, not the battle's state
+        self.last_seen = ai.last_seen
+        self.enemies = [e for e in enemies(battle, unit) if e in known]
+        self.live_enemies = [e for e in self.enemies if battle.active(e)]
         self._tile_after, self._posture_after = tile_after, posture_after
         self._where: dict[tuple[int, int], tuple[int, int]] = {}
-        from game.rulesets.fate.stats import hand_attacks
+        self._plans: dict[int, list] = {}
         weapons = battle.ruleset.data.weapons
-        self._missiles = [w for w in hand_attacks(battle, unit, []) if weapons[w].missile
-                          and weapons[w].uses is None]
-        self._reach = max((weapons[w].short_range for w in self._missiles), default=1)
+        self.weapons = weapons
+        every = hand_attacks(battle, unit, [])
+        self.missiles = [w for w in every if weapons[w].missile and weapons[w].uses is None]
+        self.usable_next = _undominated([w for w in hand_attacks(battle, unit, attacks_declared(battle, unit))
+                                         if weapons[w].uses is None], weapons)
+        self.reach = max((weapons[w].short_range for w in self.missiles), default=1)
+        self.prefers_melee = not self.missiles
+        self.throws = any(weapons[w].kind == "thrown" for w in self.missiles)
+        self.two_attacks = any(hand_attacks(battle, unit, [w]) for w in every)
+        self._side_attacks: dict[int, list] | None = None
+        self.can_move = decision.option("move") is not None
+        self._attack_memo: dict[tuple, float] = {}
+        self._value_memo: dict[tuple, float] = {}
+        self.goal = self._goal()
+        # Ground matters less to a unit that can already strike or shoot someone from here.
+        self.ground_rate = GROUND_RATE_ENGAGED if decision.option("attack") is not None else GROUND_RATE
 
-    def set_goal(self, goal: tuple[int, int]) -> None:
-        """Walking distances to the goal (around water and walls, ignoring units)."""
-        from game.world.paths import UNREACHABLE, reach
-        battle = self.battle
-        cost = battle.memo(("fate-ai-goal", goal),
-                           lambda: reach(battle.map, goal, 10 ** 6).cost)
-        self.walk = cost
-        self.walk_far = int(cost[cost < UNREACHABLE].max(initial=0)) + 1
-        self.unreachable = UNREACHABLE
-
-    def walk_to_goal(self, tile: tuple[int, int]) -> int:
-        c = int(self.walk[tile])
-        return self.walk_far if c >= self.unreachable else c
+    # --- reading plans -------------------------------------------------------------
+    def plan(self, unit: int) -> list:
+        if unit not in self._plans:
+            from game.rulesets.fate.plans import plan_of
+            self._plans[unit] = self.assumed.get(unit) or plan_of(self.battle, unit)
+        return self._plans[unit]
 
     def where(self, unit: int, slot: int) -> tuple[int, int]:
         key = (unit, min(slot, 2))
         if key not in self._where:
-            self._where[key] = self._tile_after(self.battle, unit, key[1])
+            if unit in self.assumed:
+                tile = self.battle.tile(unit)
+                for d in self.assumed[unit]:
+                    if d.slot <= key[1] and d.kind == "move":
+                        tile = d.target
+                self._where[key] = tile
+            else:
+                self._where[key] = self._tile_after(self.battle, unit, key[1])
         return self._where[key]
 
     def posture_of(self, unit: int, slot: int) -> str:
+        if unit in self.assumed:
+            from game.rulesets.fate.plans import POSTURES
+            from game.rulesets.fate.stats import posture
+            p = posture(self.battle, unit)
+            for d in self.assumed[unit]:
+                if d.slot <= min(slot, 2):
+                    p = POSTURES.get(d.kind, STANDING if d.kind == "move" and p == KNEELING else p)
+            return p
         return self._posture_after(self.battle, unit, min(slot, 2))
 
-    def declared(self, unit: int) -> bool:
-        from game.rulesets.fate.plans import plan_of
-        return bool(plan_of(self.battle, unit))
+    def situation(self, target: int, weapon_id: str) -> Any:
+        """This unit's attack on `target` in this beat, at the planned (or assumed) places."""
+        from game.rulesets.fate.attacks import Situation
+        from game.rulesets.fate.plans import aim_planned, charge_planned
+        w = self.weapons[weapon_id]
+        return Situation(self.unit, target, weapon_id, self.origin, self.where(target, self.slot), self.posture,
+                         self.posture_of(target, self.slot),
+                         charging=w.melee and charge_planned(self.battle, self.unit, target, self.slot),
+                         aimed=w.missile and aim_planned(self.battle, self.unit, target, self.slot))
 
-    def allied_attacks_on(self, target: int) -> int:
-        from game.rulesets.fate.plans import plan_of
-        team = self.battle.team(self.unit)
-        return sum(1 for u in self.battle.units() if self.battle.team(u) == team
-                   for d in plan_of(self.battle, u) if d.kind == "attack" and d.target == target)
+    def declared(self, unit: int) -> bool:
+        return bool(self.plan(unit))
 
     def posture_changed(self) -> bool:
-        from game.rulesets.fate.plans import plan_of
-        return any(d.kind in ("kneel", "prone", "stand") for d in plan_of(self.battle, self.unit))
+        return any(d.kind in ("kneel", "prone", "stand") for d in self.plan(self.unit))
+
+    def claimed_tiles(self) -> set[tuple[int, int]]:
+        """Tiles another unit already plans to stand on when this move happens or after:
+        a move there would be stopped short (or stop an ally)."""
+        battle = self.battle
+        claimed = set()
+        for u in battle.units():
+            if u == self.unit or not self.plan(u):
+                continue
+            claimed.add(self.where(u, self.slot))
+            if battle.team(u) == self.team:
+                claimed.add(self.where(u, 2))
+        return claimed
+
+    # --- the side's attacks and their worth ----------------------------------------
+    def side_attacks(self) -> dict[int, list]:
+        """Outcome distributions of the attacks this side has declared this turn, by target."""
+        if self._side_attacks is None:
+            from game.rulesets.fate.attacks import Situation
+            from game.rulesets.fate.plans import aim_planned, charge_planned
+            battle = self.battle
+            out: dict[int, list] = {}
+            for u in battle.units(self.team):
+                for d in self.plan(u):
+                    if d.kind != "attack" or self.weapons[d.weapon].effect != "wound":
+                        continue
+                    w = self.weapons[d.weapon]
+                    s = Situation(u, d.target, d.weapon, self._tile_after(battle, u, d.slot - 1),
+                                  self._tile_after(battle, d.target, d.slot),
+                                  self._posture_after(battle, u, d.slot - 1),
+                                  self._posture_after(battle, d.target, d.slot),
+                                  charging=w.melee and charge_planned(battle, u, d.target, d.slot),
+                                  aimed=w.missile and aim_planned(battle, u, d.target, d.slot))
+                    out.setdefault(d.target, []).append(fate_team.profile_outcome(self.ai.profile(battle, s)))
+            self._side_attacks = out
+        return self._side_attacks
+
+    def stays(self, target: int, weapon: Any, slot: int, distance: int | None = None) -> float:
+        """The chance the target is still there to be attacked when this attack comes.
+        Slower units have declared (their planned tile is where they will be); a prone
+        unit needs a move action to stand before it can move; a faster enemy moves first,
+        and a shooter steps away from a blade more readily than a brawler does."""
+        battle = self.battle
+        if target in self.assumed:
+            # A guess, not a declaration: mostly trusted, the rest as if unknown.
+            return GUESS_TRUST + (1 - GUESS_TRUST) * self._stays_unknown(target, weapon, slot, distance)
+        if self.declared(target) or not battle.active(target):
+            return 1.0
+        return self._stays_unknown(target, weapon, slot, distance)
+
+    def _stays_unknown(self, target: int, weapon: Any, slot: int, distance: int | None) -> float:
+        battle = self.battle
+        if not battle.active(target):
+            return 1.0
+        beats = slot
+        if self._posture_after(battle, target, 0) == PRONE:
+            beats -= 1
+        if beats <= 0:
+            return 1.0
+        if weapon.melee:
+            brawler = not any(self.weapons[w].missile for w in _held(battle, target))
+            return STAY_IN_MELEE["brawler" if brawler else "shooter"] - 0.1 * (beats - 1)
+        if distance is None:
+            distance = chebyshev(self.origin, battle.tile(target))
+        return 0.97 if distance + MOVE_TILES * beats <= weapon.long_range else 0.8
+
+    def attack_value(self, target: int, weapon_id: str, profile: Any, slot: int,
+                     distance: int | None = None, stays: float | None = None) -> float:
+        """What this attack (its `AttackProfile`) adds to the side's attacks on the target,
+        times the chance the target is still there."""
+        battle = self.battle
+        if not battle.active(target):
+            return 0.0  # finishing a helpless enemy does not change the fight
+        w = self.weapons[weapon_id]
+        if w.effect == "blind":
+            from game.rulesets.fate.stats import is_blind
+            flashed = any(self.weapons[d.weapon].effect == "blind" and d.target == target
+                          for u in battle.units(self.team) for d in self.plan(u) if d.kind == "attack")
+            value = 0.0 if flashed or is_blind(battle, target) else \
+                BLIND_VALUE * fate_team.hit_chance(fate_team.profile_outcome(profile))
+        else:
+            from game.rulesets.fate.stats import track
+            t = track(battle, target)
+            boxes = (t.scratch, t.hurt, t.very_hurt, t.incapacitated)
+            value = fate_team.gain(boxes, tuple(self.side_attacks().get(target, ())),
+                                   fate_team.profile_outcome(profile))
+        value *= self.stays(target, w, slot, distance) if stays is None else stays
+        if w.uses is not None:
+            value -= 0.25  # a limited item is worth keeping for a better moment
+        return value
+
+    # --- ground --------------------------------------------------------------------
+    def _goal(self) -> tuple[int, int]:
+        """Where to head: the nearest known enemy, else the nearest last seen, else the
+        middle of the enemy's deployment (the map is public)."""
+        battle = self.battle
+        if self.live_enemies:
+            return min((self.where(e, self.slot) for e in self.live_enemies),
+                       key=lambda t: (chebyshev(t, self.origin), t))
+        live = {e: t for e, t in self.last_seen.items()
+                if battle.active(e) and battle.team(e) != self.team}
+        if live:
+            return min(live.values(), key=lambda t: (chebyshev(t, self.origin), t))
+        spawns = [(s.x, s.y) for s in battle.map.spawns if s.team != self.team]
+        if not spawns:
+            return self.origin
+        return (sum(x for x, _ in spawns) // len(spawns), sum(y for _, y in spawns) // len(spawns))
+
+    def walk_grid(self) -> np.ndarray:
+        """Walking distance to the goal (around water and walls, ignoring units), capped
+        at three times the straight distance (a long way round is not worth walking)."""
+        tmap, goal = self.battle.map, self.goal
+
+        def compute():
+            cost = reach(tmap, goal, 10 ** 6).cost.astype(np.int64)
+            far = int(cost[cost < UNREACHABLE].max(initial=0)) + 1
+            cost[cost >= UNREACHABLE] = far
+            return np.minimum(cost, 3 * fate_grid.chebyshev_grid(tmap, goal))
+        return terrain_memo(tmap, ("fate-ai-walk", goal), compute)
 
     def enemy_in_reach(self, tile: tuple[int, int]) -> bool:
         """Some known enemy is in sight within this unit's short range of `tile`."""
-        reach = self.reach_of()
-        return any(chebyshev(tile, self.where(e, self.slot)) <= reach and self._sees(e, tile)
-                   for e in self.enemies)
-
-    def attacked_this_turn(self) -> bool:
-        from game.rulesets.fate.plans import plan_of
-        return any(d.kind == "attack" for d in plan_of(self.battle, self.unit))
-
-    def has_two_attacks(self) -> bool:
-        from game.rulesets.fate.stats import hand_attacks
-        first = hand_attacks(self.battle, self.unit, [])
-        return any(hand_attacks(self.battle, self.unit, [w]) for w in first)
-
-    def missiles(self) -> list[str]:
-        """Its thrown and projectile attacks (limited items aside)."""
-        return self._missiles
-
-    def throws(self) -> bool:
-        weapons = self.battle.ruleset.data.weapons
-        return any(weapons[w].kind == "thrown" for w in self.missiles())
-
-    def prefers_melee(self) -> bool:
-        return not self.missiles()
-
-    def reach_of(self) -> int:
-        return self._reach
-
-    def threats(self) -> tuple[int, int, int, int]:
-        """Attacks that may come at this unit in this beat or later: (missile, melee) ones
-        slower enemies have declared, then (missile, melee) ones faster enemies, who have
-        not declared yet, could make (they see it and it is in their reach)."""
-        from game.rulesets.fate.plans import plan_of
-        weapons = self.battle.ruleset.data.weapons
-        declared = [0, 0]
-        possible = [0, 0]
-        for e in self.enemies:
-            plan = plan_of(self.battle, e)
-            if plan:
-                for d in plan:
-                    if d.kind == "attack" and d.target == self.unit and d.slot >= self.slot:
-                        declared[1 if weapons[d.weapon].melee else 0] += 1
-                continue
-            dist = chebyshev(self.battle.tile(e), self.origin)
-            if dist <= 1:
-                possible[1] += 1
-            elif dist <= 14 and self._sees(e, self.origin):
-                possible[0] += 1
-        return declared[0], declared[1], possible[0], possible[1]
-
-    def _sees(self, enemy: int, tile: tuple[int, int]) -> bool:
         from game.rulesets.fate.cover import sight_from
-        return bool(sight_from(self.battle, self.where(enemy, self.slot))[tile])
+        view = sight_from(self.battle, tile)
+        return any(chebyshev(tile, self.where(e, self.slot)) <= self.reach and view[self.where(e, self.slot)]
+                   for e in self.live_enemies)
 
-    def quick_score(self, tile: tuple[int, int], goal: tuple[int, int]) -> float:
-        """A cheap first cut of the move targets, before the exact scoring."""
-        reach = self.reach_of()
-        score = -0.1 * self.walk_to_goal(tile)
-        for e in self.enemies:
-            d = chebyshev(tile, self.where(e, self.slot))
-            if self.prefers_melee():
-                score += 2.0 if d <= 1 else 0.0
-            elif self._sees(e, tile) and d <= reach:
-                score += 1.0
-        score += 0.5 * int(self.battle.map.cover[tile] > 0)
-        return score
-
-    def spot_value(self, tile: tuple[int, int], goal: tuple[int, int], follow_up: bool) -> float:
-        """How good it is to stand on `tile` after this action: closing on the goal,
-        exposure to enemy fire and, with `follow_up`, the best attack from there."""
+    def spot_value(self, tile: tuple[int, int]) -> float:
+        """How good it is to stand on `tile` after this action: closing on the goal, and
+        exposure to enemy fire (exact cover from every enemy's planned tile)."""
         from game.rulesets.fate.cover import protection
         battle = self.battle
-        # Close to the distance this unit fights at: next to the enemy, or its short range.
-        wanted = 1 if self.prefers_melee() else self.reach_of()
-        value = -0.15 * max(0, min(self.walk_to_goal(tile), 3 * chebyshev(tile, goal)) - wanted)
-        if not self.prefers_melee() and self.enemy_in_reach(tile):
+        wanted = 1 if self.prefers_melee else self.reach
+        value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - wanted)
+        in_reach = self.enemy_in_reach(tile)
+        if not self.prefers_melee and in_reach:
             value += 0.5
-        if follow_up:
-            value += self.follow_up_value(tile)
-        # Exposure: every enemy that will see this tile and could shoot or strike there.
-        for e in self.enemies:
-            there = self.where(e, self.slot)
-            prot = protection(battle, there, tile)
-            d = prot.distance
-            if d <= 1:
-                # In reach of its blows: what a brawler wants, a shooter does not.
-                value -= 0.0 if self.prefers_melee() else 0.45
-            elif prot.visible and not prot.blocked and d <= 14:
-                # A brawler must cross open ground to fight at all: it minds it less.
+        if not in_reach and self.live_enemies:
+            value -= 0.05 * min(chebyshev(tile, self.where(e, self.slot)) for e in self.live_enemies)
+        for e in self.live_enemies:
+            prot = protection(battle, self.where(e, self.slot), tile)
+            if prot.distance <= 1:
+                value -= 0.0 if self.prefers_melee else 0.45
+            elif prot.visible and not prot.blocked and prot.distance <= SHOT_RANGE:
                 shield = COVER_VALUE[prot.cover] + COVER_VALUE[prot.concealment]
-                value -= (0.1 if self.prefers_melee() else 0.3) * max(0.0, 1.0 - shield)
+                value -= (0.1 if self.prefers_melee else 0.3) * max(0.0, 1.0 - shield)
         return value
 
     def follow_up_value(self, tile: tuple[int, int]) -> float:
         """The best attack (exact odds) this unit could make from `tile` in the next beat."""
-        from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile, in_reach
-        from game.rulesets.fate.cover import protection
-        from game.rulesets.fate.plans import attacks_declared, is_charge
-        from game.rulesets.fate.stats import hand_attacks
-        battle = self.battle
-        weapons = battle.ruleset.data.weapons
-        usable = hand_attacks(battle, self.unit, attacks_declared(battle, self.unit))
         best = 0.0
-        for e in self.enemies:
-            there = self.where(e, 2)
-            prot = protection(battle, tile, there)
-            for w in usable:
-                wd = weapons[w]
-                if wd.uses is not None or not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
-                    continue
-                s = Situation(self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
-                              charging=wd.melee and is_charge(self.origin, tile, there))
-                odds = attack_odds(battle, attack_profile(battle, s))
-                v = sum(LEVEL_VALUE[name] * p for name, p in odds.levels) + DROP_VALUE * odds.drop
-                best = max(best, v * PILE_ON ** self.allied_attacks_on(e))
+        for e in self.live_enemies:
+            for w in self.usable_next:
+                best = max(best, self._attack_from(tile, e, w))
         return best
 
+    def _attack_from(self, tile: tuple[int, int], e: int, w: str) -> float:
+        key = (tile, e, w)
+        if key not in self._attack_memo:
+            self._attack_memo[key] = self._attack_from_uncached(tile, e, w)
+        return self._attack_memo[key]
 
-def make_ai(seed: int = 0, level: str = "normal") -> FateAI:
+    def _attack_from_uncached(self, tile: tuple[int, int], e: int, w: str) -> float:
+        from game.rulesets.fate.attacks import Situation, in_reach
+        from game.rulesets.fate.cover import protection
+        from game.rulesets.fate.plans import is_charge
+        battle = self.battle
+        wd = self.weapons[w]
+        there = self.where(e, 2)
+        if not in_reach(wd, chebyshev(tile, there)):
+            return 0.0
+        prot = protection(battle, tile, there)
+        if not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
+            return 0.0
+        s = Situation(self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
+                      charging=wd.melee and is_charge(self.origin, tile, there))
+        profile = self.ai.profile(battle, s)
+        # Tiles alike for this attack (same edge, damage, locating) share one valuation.
+        key = (e, w, profile.edge, profile.damage_bonus, profile.locate_why is not None, profile.locate_edge,
+               profile.bonus_edge, self.stays(e, wd, 2, prot.distance))
+        if key not in self._value_memo:
+            self._value_memo[key] = self.attack_value(e, w, profile, 2, prot.distance)
+        return self._value_memo[key]
+
+    def attack_screen(self, e: int, tiles: np.ndarray, dist: np.ndarray, seen: np.ndarray) -> np.ndarray:
+        """The best attack on `e` from each tile next beat: exact for one tile of each kind
+        (weapon, distance band, higher ground, charge), shared by its kind."""
+        tmap = self.battle.map
+        there = self.where(e, 2)
+        elev = tmap.elevation[tiles[:, 0], tiles[:, 1]] > tmap.elevation[there]
+        from_origin = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1]))
+        charge = (chebyshev(self.origin, there) >= 2) & (from_origin >= 2)
+        out = np.zeros(len(tiles))
+        for w in self.usable_next:
+            wd = self.weapons[w]
+            if wd.melee:
+                ok = dist <= 1
+                band = np.zeros(len(tiles), dtype=np.int64)
+            else:
+                ok = seen & (dist <= wd.long_range) & (dist > 0)
+                band = 1 + (dist > wd.short_range)
+            if not ok.any():
+                continue
+            kind = band * 4 + elev * 2 + (charge & wd.melee)
+            for k in np.unique(kind[ok]):
+                members = ok & (kind == k)
+                first = int(np.argmax(members))
+                value = self._attack_from((int(tiles[first, 0]), int(tiles[first, 1])), e, w)
+                out = np.where(members, np.maximum(out, value), out)
+        return out
+
+    # --- threats -------------------------------------------------------------------
+    def threats(self) -> tuple[int, int, int, int]:
+        """Attacks that may come at this unit in this beat or later: (missile, melee) ones
+        slower enemies have declared, then (missile, melee) ones faster enemies, who have
+        not declared yet, could make (they see it and it is in their reach)."""
+        from game.rulesets.fate.cover import sight_from
+        declared = [0, 0]
+        possible = [0, 0]
+        for e in self.live_enemies:
+            plan = self.plan(e)
+            if plan:
+                for d in plan:
+                    if d.kind == "attack" and d.target == self.unit and d.slot >= self.slot:
+                        declared[1 if self.weapons[d.weapon].melee else 0] += 1
+                continue
+            dist = chebyshev(self.battle.tile(e), self.origin)
+            if dist <= 1:
+                possible[1] += 1
+            elif dist <= SHOT_RANGE and sight_from(self.battle, self.where(e, self.slot))[self.origin]:
+                possible[0] += 1
+        return declared[0], declared[1], possible[0], possible[1]
+
+
+def _undominated(usable: list[str], weapons: Any) -> list[str]:
+    """A fist is "especially blunt" (−1 damage): never better than a melee weapon in hand."""
+    if any(weapons[w].melee and w != UNARMED for w in usable):
+        return [w for w in usable if w != UNARMED]
+    return usable
+
+
+def _held(battle: Any, unit: int) -> list[str]:
+    from game.rulesets.fate.stats import hand_attacks
+    return hand_attacks(battle, unit, [])
+
+
+def make_ai(seed: int = 0, level: str = "normal"):
+    """normal; "hard" is built for measuring but is not yet a listed level (see fate_hard)."""
+    if level == "hard":
+        from game.ai.fate_hard import HardFate
+        return HardFate(seed)
     return FateAI(seed, level)

@@ -1,217 +1,285 @@
-"""The baseline 5x5 AI: plans each turn with the ruleset's exact odds.
+"""The baseline ("normal") 5x5 AI: plans each turn with the ruleset's exact odds.
 
-* Turn: for every tile it may end its move on (staying put included), the best
-  Offensive Action from there (chance to take the target out, Ability points it is
-  expected to lose, how dangerous the target is) plus how exposed the tile is to the
-  enemies' own Strikes, Aims and Focuses next round. It moves to the best tile, then
-  attacks from it.
+* Turn: every tile it may end its move on (staying put included) is scored as
+  - **now**: the best Offensive Action from there (chance to take the target out,
+    Ability points it is expected to lose, how dangerous the target is);
+  - **later**: closing in, over several turns. For each enemy and each of its
+    actions, the value of that action times the chance of being able to make it
+    after walking there: 1 where it is legal already; for a Strike, the chance that
+    the next turns' movement (the Initiative roll, at least 1) covers the walk to the
+    enemy's side, a later turn discounted (`values.reach_table`). So a Bruiser walks
+    up to Strike at 30/36 rather than stand throwing rubble at 12/36;
+  - **exposure**: minus each enemy's best chance to land a hit there it does not
+    Control next round (its Strike if it can walk up, its Aim with the cover, its Focus).
+  It moves to the best tile, then attacks from it (an attack costs nothing).
 * Damage picks: as attacker it takes the target out when the remaining hits allow
   (an Ability at 1, or the same Ability twice for an Instant KO), else lowers the
-  target's lowest Ability (the one that ends the fight soonest); as defender the
-  reverse: it stays in the fight if it can, and gives up the point it misses least.
+  target's lowest Ability; as defender it stays in the fight when it can, and when it
+  cannot it ends Unconscious rather than Dead; then it gives up the point it misses least.
 * Victory Rush: the Damaged Ability that makes it strongest again.
 
-It has its own seeded random stream for ties and the easy level's blunders, never
-the battle's dice.
+Sight and walking distances come from whole-map grids per enemy tile
+(`rulesets/fivebyfive/sightlines.py`), attack values from float tables memoised by their inputs
+(`fivebyfive_values`): nothing is stored in the battle. It has its own seeded random
+stream for ties, never the battle's dice.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from game.ai.controllers import random_choice
-from game.engine.decisions import PICK, Choice, Decision, Option
-from game.rulesets.fivebyfive import rolls
-from game.rulesets.fivebyfive.combat import (COVER_SHIFT, enemies, legal, outlook, profile, sight,
-                                              taken_out, template)
+import numpy as np
+
+from game.rulesets.fivebyfive.sightlines import UNREACHABLE, sight_grids, walk_from
+from game.ai.fivebyfive_values import (RANK_INDEX, TAKE_OUT, attack_value, best_chance, fate_rank,
+                                       ranks_of, reach_table, uncontrolled_chance, worth)
+from game.engine.decisions import PICK, Choice, Decision
+from game.rulesets.fivebyfive.combat import COVER_SHIFT, enemies, template
 from game.rulesets.fivebyfive.components import AbilityScores
-from game.rulesets.fivebyfive.data import ABILITY_FOR, DEFENCE_FOR, OFFENSIVE, UnitTemplate
+from game.rulesets.fivebyfive.data import ABILITIES, OFFENSIVE
 from game.world.paths import chebyshev
 from game.world.tactical_map import Cover
 
-LEVELS = ("easy", "normal")
-EASY_BLUNDER = 0.35  # share of decisions the easy AI takes at random
-TAKE_OUT = 10.0  # value of taking an enemy out of the fight, on top of the points
+LEVELS = ("normal", "hard")
+#: easy = a softmax over normal's scores at this temperature (score units: an attack is
+#: worth ~0.3..3, taking an enemy out 10). At 0.6 it mostly picks a good tile or target
+#: but often a second-best one, and rarely a clearly bad one.
+EASY_TEMPERATURE = 0.6
+LATER_WEIGHT = 0.7  # what the next turns' attacks are worth beside this turn's
+RANGED_APPROACH = 0.5  # a ranged action not yet legal: half, by the walk to the enemy
+WALK_NEAR = 10  # foes this close (Chebyshev) are measured by the walk, farther ones straight
 DANGER = 1.2  # weight of the hits the enemies may land on the tile next round
-EXPECTED_MOVE = 3  # tiles an enemy is taken to cover before Striking (Initiative 0..5)
-APPROACH = 0.35  # value per tile closer to the nearest enemy, for figures that Strike best
-DRIFT = 0.035  # every figure edges toward the enemy, so that hidden shooters come into sight
+COVER_SHIFTS = np.array([COVER_SHIFT[Cover(c)] for c in range(4)])
 
 
-def best_chance(t: UnitTemplate, values: Mapping[str, int], actions=OFFENSIVE) -> float:
-    """The best success chance among a figure's usable actions, unmodified."""
-    best = 0.0
-    for action in actions:
-        if action == "focus" and t.rank(action) == 0:
-            continue
-        best = max(best, rolls.success_chance(rolls.target_number(t.rank(action),
-                                                                  values[ABILITY_FOR[action]])))
-    return best
+@dataclass(frozen=True)
+class Figure:
+    """What the scoring reads of one figure, read once per decision."""
+
+    unit: int
+    ranks: tuple[int, ...]  # Combat Ranks in data.RANKS order
+    values: tuple[int, ...]  # Ability Scores in data.ABILITIES order
+    tile: tuple[int, int]
 
 
-def worth(t: UnitTemplate, values: Mapping[str, int]) -> float:
-    """How much fight is left in a figure: its lowest Ability (hits until Unconscious)
-    first, then its second lowest (a Double Hit it Controls spreads over two), then how
-    well it attacks and Controls Hits."""
-    ordered = sorted(values.values())
-    if ordered[0] <= 0:
-        return 0.0
-    defence = sum(rolls.success_chance(rolls.target_number(t.rank(d), values[ABILITY_FOR[d]]))
-                  for d in DEFENCE_FOR.values()) / 3
-    return 3.0 * ordered[0] + 0.5 * ordered[1] + 2.0 * best_chance(t, values) + defence
+def figure(battle: Any, unit: int) -> Figure:
+    s = battle.get(unit, AbilityScores)
+    return Figure(unit, ranks_of(template(battle, unit)), (s.rage, s.grace, s.precognition),
+                  battle.tile(unit))
+
+
+def usable(ranks: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(a for a in OFFENSIVE if a != "focus" or ranks[RANK_INDEX["focus"]] > 0)
 
 
 class FiveByFiveAI:
+    level = "normal"
+
     def __init__(self, seed: int = 0, level: str = "normal") -> None:
-        if level not in LEVELS:
+        if level not in LEVELS and level != "easy":
             raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
         self.rng = random.Random(seed)
         self.level = level
 
+    # --- the level contract ----------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
-        if self.level == "easy" and self.rng.random() < EASY_BLUNDER:
-            return random_choice(self.rng, decision)
+        return self._best(self.scored_choices(battle, decision))
+
+    def scored_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        """Every candidate weighed, with its score (higher is better); only reads."""
         if decision.kind == PICK:
             if decision.context.get("victory_rush"):
                 return self._rush(battle, decision)
             return self._damage_pick(battle, decision)
         return self._turn(battle, decision)
 
+    def _best(self, scored: list[tuple[float, Choice]]) -> Choice:
+        top = max(s for s, _ in scored)
+        return self.rng.choice([c for s, c in scored if s >= top - 1e-9])
+
     # --- which Ability drops ---------------------------------------------------------
-    def _damage_pick(self, battle: Any, decision: Decision) -> Choice:
+    def _damage_pick(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         ctx = decision.context
         target = ctx["defender"]
         attacking = ctx["chooser"] == "attacker"
         earlier = tuple(ctx.get("earlier", ()))
         later = tuple(ctx.get("later_choosers", ()))
         values = battle.get(target, AbilityScores).values()
-        t = template(battle, target)
-
-        def score(ability: str) -> float:
-            picks = earlier + (ability,)
-            out = taken_out(values, later, picks)
+        t = ranks_of(template(battle, target))
+        out = []
+        for o in decision.options:
+            picks = earlier + (o.key,)
+            rank = fate_rank(values, later, picks)
             after = dict(values)
             for a in picks:
                 after[a] -= 1
-            value = worth(t, after)
+            value = worth(t, tuple(after[a] for a in ABILITIES))
             if attacking:
-                return (100.0 if out else 0.0) - value
-            return (-100.0 if out else 0.0) + value
+                # Out of the fight is what matters; Unconscious or Dead is the same to it.
+                score = (100.0 if rank else 0.0) - value
+            else:
+                # Stay in; failing that, Unconscious (1) is far better than Dead (2).
+                score = -100.0 * rank + value
+            out.append((score, o.choice()))
+        return out
 
-        return self._best(decision, score)
-
-    def _rush(self, battle: Any, decision: Decision) -> Choice:
-        unit = decision.actor
-        values = battle.get(unit, AbilityScores).values()
-        t = template(battle, unit)
-
-        def score(ability: str) -> float:
+    def _rush(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        values = battle.get(decision.actor, AbilityScores).values()
+        t = ranks_of(template(battle, decision.actor))
+        out = []
+        for o in decision.options:
             after = dict(values)
-            after[ability] += 1
-            return worth(t, after)
-
-        return self._best(decision, score)
-
-    def _best(self, decision: Decision, score) -> Choice:
-        scored = [(score(o.key), o) for o in decision.options]
-        top = max(s for s, _ in scored)
-        return self.rng.choice([o for s, o in scored if s >= top - 1e-9]).choice()
+            after[o.key] += 1
+            out.append((worth(t, tuple(after[a] for a in ABILITIES)), o.choice()))
+        return out
 
     # --- the turn --------------------------------------------------------------------
-    def _turn(self, battle: Any, decision: Decision) -> Choice:
-        unit = decision.actor
+    def _turn(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        me = figure(battle, decision.actor)
+        foes = [figure(battle, u) for u in enemies(battle, me.unit)]
         opts = {o.key: o for o in decision.options}
-        foes = enemies(battle, unit)
-        here = battle.tile(unit)
-        attacks = [opts[a] for a in OFFENSIVE if a in opts]
-        stay_value, stay_choice = self._attack_here(battle, decision, attacks)
-        best_value = stay_value + self._position(battle, unit, here, foes)
-        best: Choice = stay_choice if stay_choice is not None else opts["end_turn"].choice()
-        if "move" in opts:
-            for tile in opts["move"].targets:
-                value = self._attack_from(battle, unit, tile, foes) + self._position(battle, unit, tile, foes)
-                if value > best_value + 1e-9:
-                    best_value, best = value, opts["move"].choice(tile)
-        return best  # attacking costs nothing and risks nothing: always attack if able
-
-    def _target_value(self, battle: Any, p, target: int) -> float:
-        values = battle.get(target, AbilityScores).values()
-        o = outlook(p, values)
-        t = template(battle, target)
-        threat = best_chance(t, values)
-        progress = o.expected_points * (1.0 + threat) / max(1, min(values.values()))
-        return TAKE_OUT * float(o.takes_out) + progress
-
-    def _attack_here(self, battle: Any, decision: Decision, attacks: list[Option]) -> tuple[float, Choice | None]:
-        best: tuple[float, Choice | None] = (0.0, None)
-        for opt in attacks:
+        move = opts.get("move")
+        tiles = [me.tile] + (list(move.targets) if move is not None else [])
+        board = self.board(battle, me, foes, tiles)
+        here_rest = board.later[0] - board.danger[0]
+        out: list[tuple[float, Choice]] = []
+        for action in OFFENSIVE:
+            opt = opts.get(action)
+            if opt is None:
+                continue
             for target in opt.targets:
-                p = profile(battle, decision.actor, target, opt.key)
-                value = self._target_value(battle, p, target)
-                if best[1] is None or value > best[0]:
-                    best = (value, opt.choice(target))
-        return best
+                foe = next(f for f in foes if f.unit == target)
+                out.append((self.attack_here(battle, me, foe, action) + here_rest, opt.choice(target)))
+        if "end_turn" in opts:
+            out.append((here_rest, opts["end_turn"].choice()))
+        if move is not None:
+            scores = board.total()
+            out += [(float(scores[i]), move.choice(tile)) for i, tile in enumerate(tiles) if i]
+        return out
 
-    def _attack_from(self, battle: Any, unit: int, tile, foes: list[int]) -> float:
-        best = 0.0
-        t = template(battle, unit)
-        for action in OFFENSIVE:
-            if action == "focus" and t.rank("focus") == 0:
-                continue
-            for foe in foes:
-                if legal(battle, action, tile, battle.tile(foe)):
-                    p = profile(battle, unit, foe, action, here=tile)
-                    best = max(best, self._target_value(battle, p, foe))
-        return best
+    def attack_here(self, battle: Any, me: Figure, foe: Figure, action: str) -> float:
+        shift = 0
+        if action == "aim":
+            shift = COVER_SHIFT[Cover(sight_grids(battle.map, foe.tile).cover_at[me.tile])]
+        return attack_value(me.ranks, me.values, action, shift, foe.ranks, foe.values)
 
-    def _position(self, battle: Any, unit: int, tile, foes: list[int]) -> float:
-        """Minus the hits the enemies may land here next round, plus closeness to the
-        nearest enemy (much more for a figure whose Strike is its best attack)."""
-        mine = template(battle, unit)
-        my_values = battle.get(unit, AbilityScores).values()
-        danger = 0.0
-        for foe in foes:
-            danger += self._threat(battle, foe, tile, mine, my_values)
-        nearest = min((chebyshev(tile, battle.tile(f)) for f in foes), default=0)
-        return -DANGER * danger - DRIFT * nearest - self._far_penalty(battle, unit, tile, foes, nearest)
+    def board(self, battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[int, int]]) -> "Board":
+        return score_tiles(battle, me, foes, tiles)
 
-    def _far_penalty(self, battle: Any, unit: int, tile, foes: list[int], nearest: int) -> float:
-        """A figure whose best attack is the Strike wants to close in."""
-        t = template(battle, unit)
-        values = battle.get(unit, AbilityScores).values()
-        strike = best_chance(t, values, ("strike",))
-        ranged = best_chance(t, values, ("aim", "focus"))
-        if strike > ranged + 0.1:
-            return APPROACH * max(0, nearest - 1)
-        return 0.0
 
-    def _threat(self, battle: Any, foe: int, tile, mine: UnitTemplate, my_values: Mapping[str, int]) -> float:
-        """The chance `foe` lands an uncontrolled hit on a figure standing on `tile`."""
-        ft = template(battle, foe)
-        fvalues = battle.get(foe, AbilityScores).values()
-        there = battle.tile(foe)
-        dist = chebyshev(tile, there)
-        best = 0.0
-        lof = sight(battle, there, tile)
-        for action in OFFENSIVE:
-            rank = ft.rank(action)
-            if action == "focus" and rank == 0:
-                continue
-            shift = 0
+@dataclass
+class Board:
+    """Per candidate tile (index 0: where the figure stands): the best attack from it
+    now, the attacks it leads to later, and the danger of standing there."""
+
+    now: np.ndarray
+    later: np.ndarray
+    danger: np.ndarray
+    #: the attack behind `now` on each tile: an index into OFFENSIVE and one into the
+    #: foes (-1 where there is none), and each foe's own threat (unweighted)
+    action: np.ndarray | None = None
+    target: np.ndarray | None = None
+    threats: list | None = None
+
+    def total(self) -> np.ndarray:
+        return self.now + self.later - self.danger
+
+
+def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[int, int]]) -> Board:
+    tmap = battle.map
+    xs = np.fromiter((t[0] for t in tiles), np.intp, len(tiles))
+    ys = np.fromiter((t[1] for t in tiles), np.intp, len(tiles))
+    cost_here = tmap.move_cost[xs, ys]
+    walkable = tmap.walkable
+    one, later_weight = reach_table()
+    mine = usable(me.ranks)
+    now = np.zeros(len(tiles))
+    later = np.zeros(len(tiles))
+    danger = np.zeros(len(tiles))
+    best_action = np.full(len(tiles), -1)
+    best_target = np.full(len(tiles), -1)
+    threats = []
+
+    def improve(value: np.ndarray, action: str, index: int) -> np.ndarray:
+        better = value > now
+        best_action[better] = OFFENSIVE.index(action)
+        best_target[better] = index
+        return np.maximum(now, value)
+
+    for index, foe in enumerate(foes):
+        g = sight_grids(tmap, foe.tile)
+        seen = g.visible[xs, ys]  # I see the foe from the tile
+        seen_back = g.visible_back[xs, ys]  # the foe sees the tile
+        clear = ~g.blocked[xs, ys]
+        dist = g.distance[xs, ys]
+        if chebyshev(me.tile, foe.tile) <= WALK_NEAR:
+            # the walk around walls and rough ground between the tile and the foe's side
+            steps = walk_from(tmap, foe.tile)[xs, ys]
+            steps = np.where(steps >= UNREACHABLE, len(one) - 1,
+                             np.clip(steps - cost_here, 0, len(one) - 1))
+        else:  # far away: the straight distance is close enough (and never longer)
+            steps = np.clip(dist - 1, 0, len(one) - 1)
+        adjacent = (dist == 1) & _not_across_corner(walkable, xs, ys, foe.tile)
+        aim_ok = seen & clear & (dist >= 2)
+        aimed_at = seen_back & clear & (dist >= 2)
+        # --- my attacks on this foe: now, and what walking there leads to
+        for action in mine:
             if action == "strike":
-                if dist > EXPECTED_MOVE + 1:
-                    continue
-            elif not lof.visible or (action == "aim" and (lof.blocked or dist < 2)):
-                continue
-            if action == "aim":
-                shift = COVER_SHIFT[Cover(lof.cover)]
-            hit = rolls.success_chance(rolls.target_number(rank, fvalues[ABILITY_FOR[action]], shift))
-            d = DEFENCE_FOR[action]
-            control = rolls.success_chance(rolls.target_number(mine.rank(d), my_values[ABILITY_FOR[d]]))
-            best = max(best, hit * (1 - control * 0.5))
-        return best
+                v = attack_value(me.ranks, me.values, "strike", 0, foe.ranks, foe.values)
+                now = improve(np.where(adjacent, v, 0.0), action, index)
+                later = np.maximum(later, v * later_weight[steps])
+            elif action == "aim":
+                by_cover = np.array([attack_value(me.ranks, me.values, "aim", int(s), foe.ranks,
+                                                  foe.values) for s in COVER_SHIFTS])
+                v = by_cover[g.cover_at[xs, ys]]
+                now = improve(np.where(aim_ok, v, 0.0), action, index)
+                later = np.maximum(later, np.where(aim_ok, v, RANGED_APPROACH * by_cover[0]
+                                                   * later_weight[steps]))
+            else:
+                v = attack_value(me.ranks, me.values, "focus", 0, foe.ranks, foe.values)
+                now = improve(np.where(seen, v, 0.0), action, index)
+                later = np.maximum(later, np.where(seen, v, RANGED_APPROACH * v * later_weight[steps]))
+        # --- the foe's best hit on me there next round
+        threat = np.zeros(len(tiles))
+        for action in usable(foe.ranks):
+            if action == "strike":
+                c = uncontrolled_chance(foe.ranks, foe.values, "strike", 0, me.ranks, me.values)
+                threat = np.maximum(threat, c * one[steps])
+            elif action == "aim":
+                by_cover = np.array([uncontrolled_chance(foe.ranks, foe.values, "aim", int(s),
+                                                         me.ranks, me.values) for s in COVER_SHIFTS])
+                threat = np.maximum(threat, np.where(aimed_at, by_cover[g.cover_from[xs, ys]], 0.0))
+            else:
+                c = uncontrolled_chance(foe.ranks, foe.values, "focus", 0, me.ranks, me.values)
+                threat = np.maximum(threat, np.where(seen_back, c, 0.0))
+        danger += threat
+        threats.append(threat)
+    return Board(now, LATER_WEIGHT * later, DANGER * danger, best_action, best_target, threats)
+
+
+def _not_across_corner(walkable: np.ndarray, xs: np.ndarray, ys: np.ndarray, at) -> np.ndarray:
+    """False for a diagonal neighbour of `at` across the corner of two unwalkable tiles
+    (combat.adjacent's rule); true everywhere else."""
+    ax, ay = at
+    straight = (xs == ax) | (ys == ay)
+    w, h = walkable.shape
+    bx = np.clip(xs, 0, w - 1)
+    by = np.clip(ys, 0, h - 1)
+    return straight | walkable[bx, ay] | walkable[ax, by]
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> FiveByFiveAI:
+    if level == "hard":
+        from game.ai.fivebyfive_hard import HardAI
+        return HardAI(seed)
+    if level == "easy":
+        # The registry builds easy itself (a softmax over scored_choices); this keeps a
+        # direct call working the same way.
+        from game.ai.levels import SoftmaxAI
+        return SoftmaxAI(FiveByFiveAI(seed), EASY_TEMPERATURE, seed)  # type: ignore[return-value]
     return FiveByFiveAI(seed, level)
+
+
+__all__ = ["FiveByFiveAI", "make_ai", "LEVELS", "EASY_TEMPERATURE", "TAKE_OUT", "best_chance", "worth"]

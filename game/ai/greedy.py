@@ -83,6 +83,8 @@ def best_attack(battle: Any, decision: Decision) -> Choice | None:
         for target in opt.targets:
             if opt.target_kind == TARGET_UNIT and battle.team(target) == actor_team:
                 continue  # never on purpose at its own side
+            if opt.target_kind == TARGET_UNIT and not battle.active(target):
+                continue  # a foe already out of the fight (mahou lets one be struck)
             for choice in param_choices(opt, target):
                 odds = battle.ruleset.odds(battle, decision, choice)
                 if odds is None:

@@ -1,20 +1,22 @@
-"""The Mahou AI: scores every legal option with the ruleset's exact odds.
+"""The Mahou AI: every legal option scored in one currency, hit points, by exact odds.
 
-* Attacks: every target and stance, with the skill of highest rank, scored by the
-  exact expected damage plus the chance to knock the target out; a stance the
-  target can answer with a +5 spot defence is marked down.
-* Defences: it waits to see the attack roll, then spends a spot defence when its
-  exact chance of turning the hit into a miss is worth the action (nearly free once
-  its own full turn is over).
-* Talk: the speak action goes to the distraction with the best exact expected
-  penalty; it baits enraged foes into the stance it defends best and tells
-  terrified or smitten ones to back off or get down.
-* Grapples: brawlers grapple, keep the hold up, reinforce a weak hold, pin, slam
-  into walls; held units escape.
-* It plays its own states: enraged, it goes for its distractor; terrified, it keeps
-  away and obeys; smitten, it does nothing hostile to its distractor's side.
-* Movement: melee units close in; ranged ones look for cover within range.
-It has its own seeded random stream (ties, the easy level's blunders).
+* Attacks: every target and stance with the best skill, the primary hand first (the
+  text's first hand action is the primary; the offhand rolls one die fewer): the
+  exact expected damage after this round's soak plus a weight on the chance of a
+  knock-out. An unconscious foe can be struck, but nothing comes of it.
+* Active defences (on its turn or as a reaction): the damage they are expected to
+  prevent, exactly, from the foes that can strike before the defence lapses, each
+  foe free to switch to its best stance; a roll that cannot beat the defence already
+  held prevents nothing, so a lower one is never raised.
+* Spot defences: seeing the roll, the chance the defence beats it times the damage
+  of this hit, against what the action is still worth.
+* Grapples when the hold is worth more than a blow (the foe loses most of its
+  actions), pins when an ally can strike the helpless foe, escapes when held.
+* Talk goes first in a turn (its penalty also weakens the foe's defence rolls), the
+  kind and target with the best exact expected effect; enraged foes are baited into
+  its best-defended stance, terrified or smitten ones told to drop their weapons.
+* Position: the line of fire the attack rules use (mahou_place).
+* It plays its own distraction states. Its own seeded stream breaks ties.
 """
 
 from __future__ import annotations
@@ -24,17 +26,25 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.controllers import random_choice
+from game.ai.mahou_odds import at_least, best_skill, blow, distraction_worth, threat_profiles
+from game.ai.mahou_place import fire_clear, tile_scores
 from game.engine.components import Archetype
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
-from game.world.paths import reach
-from game.world.sight import fov
-from game.world.tactical_map import Cover
 
-LEVELS = ("easy", "normal")
-EASY_BLUNDER = 0.35
-KNOCKOUT_WEIGHT = 6.0
-COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.8, Cover.LIGHT: 1.2, Cover.HEAVY: 2.0}
+LEVELS = ("normal",)
+#: The easy level's softmax temperature, in hit points: a choice 2 hit points worse
+#: than the best is still taken e^-1 ≈ 37% as often (at 1.0 easy won 35% of 80 battles
+#: against normal: not clearly weaker).
+EASY_TEMPERATURE = 2.0
+TALK_FIRST = 20.0  # talk is scored above any blow: its penalty helps the blows that follow
+STATE_VALUE = {"smitten": 8.0, "terrified": 7.0, "enraged": 3.0}
+GRAPPLE_KEEPS = {"strong": 0.9, "fast": 0.6, "precise": 0.5}  # share of the foe's threat a hold stops
+HAND_LATER = 1.2  # what a hand action still to be used on its own turn is worth (hit points)
+HAND_SPARE = 0.2  # ... once its full turn is over (only later defences remain for it)
+MOVE_BACK = 0.5  # a step toward the foe is worth this a tile while out of reach
+END = 0.05  # ending or holding scores this: anything better is done first
+BEAT_AT_LEAST = 0.5  # an active defence is raised only if its roll more likely than not beats the held one
+KEEP_FOR_SPOT = 0.4  # a hand kept back is worth a spot defence after seeing a roll later
 
 
 class MahouAI:
@@ -42,10 +52,15 @@ class MahouAI:
         self.rng = random.Random(seed)
         self.level = level
 
-    # --- entry point -------------------------------------------------------------------
+    # --- the contract ---------------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
-        if self.level == "easy" and self.rng.random() < EASY_BLUNDER:
-            return random_choice(self.rng, decision)
+        scored = self.scored_choices(battle, decision)
+        best = max(s for s, _ in scored)
+        top = [c for s, c in scored if s >= best - 1e-9]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    def scored_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        """Every candidate weighed, with its score (hit points; higher is better)."""
         trigger = decision.context.get("trigger")
         if decision.kind == REACTION:
             if trigger == "attack":
@@ -54,173 +69,149 @@ class MahouAI:
                 return self._held(battle, decision)
             if trigger == "pull" and decision.option("grab_on"):
                 opt = decision.option("grab_on")
-                return opt.choice(None, hand=opt.params["hand"][-1])
-            return self._pass(decision)
+                return [(1.0, opt.choice(None, hand=opt.params["hand"][-1])), (0.0, _pass(decision))]
+            return [(0.0, _pass(decision))]
         if decision.kind == PICK:
-            return self._pick(battle, decision)
+            return [(1.0, self._pick(battle, decision))]
         return self._turn(battle, decision)
 
-    @staticmethod
-    def _pass(decision: Decision) -> Choice:
-        for key in ("pass", "end_turn", "hold"):
-            if decision.option(key):
-                return decision.option(key).choice()
-        opt = decision.options[0]
-        return opt.choice(opt.targets[0] if opt.target_kind != TARGET_NONE else None)
-
-    # --- the turn ------------------------------------------------------------------------
-    def _turn(self, battle: Any, decision: Decision) -> Choice:
+    # --- the turn ----------------------------------------------------------------------
+    def _turn(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        """Urgent things first (standing up, the last hand on a hold, a demand obeyed,
+        talk); then blows, and only when no blow is worth pressing with the primary hand
+        (both hands still unspent), movement and active defences: the primary attacks
+        first, and the offhand weighs a second blow against a defence afterwards."""
         from game.rulesets.mahou import talk
-        from game.rulesets.mahou.actions import intent_of
+        from game.rulesets.mahou.economy import usable
         unit = decision.actor
         opts = {o.key: o for o in decision.options}
-        candidates: list[tuple[float, Choice]] = []
+        # Hold only hand actions that wait for a foe to come within reach: every held
+        # action means a question at every turn and every step nearby.
+        waiting = "hold" in opts and _hands_left(battle, unit) > 0 and not _can_strike(battle, unit)
+        end = (END, (opts["hold"] if waiting else opts["end_turn"]).choice())
+        state = talk.state(battle, unit)
+        urgent: list[tuple[float, Choice | None]] = []
         if "stand" in opts:
-            candidates.append((20.0, opts["stand"].choice()))
-        if "maintain" in opts and self._hands_left(battle, unit) <= 1:
-            candidates.append((30.0, opts["maintain"].choice(None, hand=opts["maintain"].params["hand"][-1])))
+            urgent.append((6.0, opts["stand"].choice()))
+        if "maintain" in opts:
+            hand = opts["maintain"].params["hand"]
+            last_hand = len(hand) <= 1 and _hands_left(battle, unit) <= 1
+            urgent.append((30.0 if last_hand else 0.5, opts["maintain"].choice(None, hand=hand[-1])))
+        urgent.append(self._comply(battle, unit, opts))
+        for key, scorer in (("distract", self._distract), ("bait", self._bait), ("demand", self._demand)):
+            if key in opts:
+                urgent.append(scorer(battle, decision, opts[key]))
+        urgent = [(s, c) for s, c in urgent if c is not None]
+        if state is None and any(s >= 6.0 for s, _ in urgent):
+            return urgent + [end]
+        cands: list = []
         for o in decision.options:
             if o.key.startswith("attack_") or o.key in ("punch", "kick"):
-                candidates.append(self._best_attack(battle, decision, o))
+                cands.append(self._best_attack(battle, unit, o))
         for key, scorer in (("grapple", self._grapple), ("escape", self._escape),
                             ("reinforce", self._reinforce), ("pin", self._pin), ("slam", self._slam),
-                            ("pull", self._pull), ("distract", self._distract), ("bait", self._bait),
-                            ("demand", self._demand), ("draw", self._draw), ("pick_up", self._pick_up),
+                            ("pull", self._pull), ("draw", self._draw), ("pick_up", self._pick_up),
                             ("throw", self._throw)):
             if key in opts:
-                candidates.append(scorer(battle, decision, opts[key]))
-        if "maintain" in opts:
-            candidates.append((0.5, opts["maintain"].choice(None, hand=opts["maintain"].params["hand"][-1])))
-        for key in ("move", "drag"):
-            if key in opts:
-                candidates.append(self._move(battle, unit, opts[key]))
-        if "jump" in opts:
-            candidates.append(self._jump(battle, unit, opts["jump"]))
-        for key in ("active_block", "active_parry", "active_dodge"):
-            if key in opts:
-                candidates.append(self._active(battle, decision, opts[key]))
-        candidates.append(self._comply(battle, unit, opts))
-        candidates = [c for c in candidates if c[1] is not None]
-        if any(c[1].option in ("move", "drag", "jump") and c[0] > 0.3 for c in candidates):
-            # an Active Dodge spends every move: not while it still wants to go somewhere
-            candidates = [c for c in candidates if c[1].option != "active_dodge"]
-        # Play its own distraction state: what goes against it is worth little.
-        state = talk.state(battle, unit)
+                cands.append(scorer(battle, decision, opts[key]))
+        cands = [(s, c) for s, c in cands if c is not None]
         if state is not None:
-            adjusted = []
-            for score, choice in candidates:
-                if talk.contrary(battle, unit, intent_of(battle, unit, choice)) is not None:
-                    score *= 0.05
-                elif state[0] == "enraged" and choice.target == state[1]:
-                    score += 5.0
-                adjusted.append((score, choice))
-            candidates = adjusted
-        end = opts.get("hold") or opts["end_turn"]
-        if not candidates:
-            return end.choice()
-        best = max(c[0] for c in candidates)
-        if best <= 0.05:
-            return end.choice()
-        top = [c for c in candidates if c[0] >= best - 1e-9]
-        return self.rng.choice(top)[1]
+            cands = _play_state(battle, unit, state, cands)
+        pool = usable(battle, unit)
+        pressing = max((s for s, _ in cands), default=0.0)
+        cands += _play_state(battle, unit, state, urgent) if state is not None else urgent
+        if not (pressing >= 1.0 and pool.primary and pool.offhand):
+            more: list[tuple[float, Choice | None]] = []
+            moving = [self._move(battle, unit, opts[k]) for k in ("move", "drag") if k in opts]
+            if "jump" in opts:
+                moving.append(self._jump(battle, unit, opts["jump"]))
+            more += moving
+            wants_to_move = any(c[1] is not None and c[0] > 0.3 for c in moving)
+            for key in ("active_block", "active_parry", "active_dodge"):
+                if key in opts and not (key == "active_dodge" and wants_to_move):
+                    # an Active Dodge spends every move: not while it still wants to go somewhere
+                    more.append(self._active_turn(battle, unit, opts[key]))
+            more = [(s, c) for s, c in more if c is not None]
+            cands += _play_state(battle, unit, state, more) if state is not None else more
+        return cands + [end]
 
-    @staticmethod
-    def _hands_left(battle: Any, unit: int) -> int:
-        from game.rulesets.mahou.economy import usable
-        p = usable(battle, unit)
-        return p.primary + p.offhand
-
-    # --- attacks ----------------------------------------------------------------------------
-    def _best_attack(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
-        from game.rulesets.mahou.components import Health
-        from game.rulesets.mahou.stats import rank, stat
-        unit = decision.actor
+    # --- attacks -----------------------------------------------------------------------
+    def _best_attack(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
+        from game.ai.mahou_odds import pair_state
+        from game.rulesets.mahou import attack_spec_of
         best: tuple[float, Choice | None] = (0.0, None)
-        skills = opt.params["skill"]
-        skill = max(skills, key=lambda s: rank(battle, unit, s))
+        skill = best_skill(battle, unit, opt.params["skill"])
         for target in opt.targets:
-            hp = battle.get(target, Health).hp
-            knockout = hp + stat(battle, target, "defense") + 1
+            if not battle.active(target):
+                continue  # an unconscious foe can be struck, but nothing comes of it
+            state = pair_state(battle, unit, target)
             limits = opt.params_for(target)
             for stance in limits["stance"]:
                 params = {"stance": stance, "skill": skill}
                 if "hand" in limits:
-                    params["hand"] = limits["hand"][0]
+                    params["hand"] = limits["hand"][0]  # the primary first
                 choice = opt.choice(target, **params)
-                o = battle.ruleset.odds(battle, decision, choice)
-                score = o.expected_damage + KNOCKOUT_WEIGHT * o.chance_at_least(knockout)
-                score *= 1.0 - 0.35 * self._answerable(battle, target, stance)
+                b = blow(battle, attack_spec_of(battle, unit, choice), state)
+                score = b.value * (1.0 - 0.3 * _answerable(battle, target, stance))
                 if opt.key == "kick":
                     score *= 0.8  # it costs all the movement
                 if score > best[0]:
                     best = (score, choice)
         return best
 
-    @staticmethod
-    def _answerable(battle: Any, target: int, stance: str) -> float:
-        """1 if the target can meet this stance with a +5 spot defence, else 0."""
-        from game.rulesets.mahou.defences import block_ways, parry_ways
-        from game.rulesets.mahou.economy import defence_pool
-        pool = defence_pool(battle, target)
-        hands = pool.primary + pool.offhand
-        if stance == "precise":
-            return 1.0 if hands and block_ways(battle, target) else 0.0
-        if stance == "fast":
-            return 1.0 if hands and parry_ways(battle, target) else 0.0
-        return 1.0 if pool.move >= 4 else 0.0
-
     def _grapple(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
-        from game.rulesets.mahou.stats import rank
+        """A hold takes most of the foe's actions (by stance) and gives +4 on it."""
+        from game.rulesets.mahou import attack_spec_of
         from game.rulesets.mahou.grapples import holds_of
         unit = decision.actor
         if holds_of(battle, unit):
             return (0.0, None)
-        skill = max(opt.params["skill"], key=lambda s: rank(battle, unit, s))
+        skill = best_skill(battle, unit, opt.params["skill"])
+        brawler = battle.get(unit, Archetype).id == "brawler"
         best: tuple[float, Choice | None] = (0.0, None)
         for target in opt.targets:
+            threat = _threat_of(battle, target, unit)
             for stance in opt.params["stance"]:
                 choice = opt.choice(target, stance=stance, skill=skill, hand=opt.params["hand"][0])
-                p = battle.ruleset.odds(battle, decision, choice).hit
-                weight = 4.5 if battle.get(unit, Archetype).id == "brawler" else 1.5
-                score = p * weight * (1.0 - 0.35 * self._answerable(battle, target, stance))
+                hit = blow(battle, attack_spec_of(battle, unit, choice)).hit
+                worth = GRAPPLE_KEEPS[stance] * threat + (2.0 if brawler else 1.0)
+                score = hit * worth * (1.0 - 0.3 * _answerable(battle, target, stance))
                 if score > best[0]:
                     best = (score, choice)
         return best
 
     def _escape(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
-        from game.rulesets.mahou.stats import rank
         unit = decision.actor
-        skill = max(opt.params["skill"], key=lambda s: rank(battle, unit, s))
+        skill = best_skill(battle, unit, opt.params["skill"])
         best: tuple[float, Choice | None] = (0.0, None)
         for holder in opt.targets:
             for stat_name in opt.params["stat"]:
                 choice = opt.choice(holder, stat=stat_name, skill=skill)
                 p = battle.ruleset.odds(battle, decision, choice).hit
-                score = 0.5 + 6.0 * p
+                score = 0.5 + 6.0 * p  # each attempt also loosens the hold by 2
                 if score > best[0]:
                     best = (score, choice)
         return best
 
     def _reinforce(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
         from game.rulesets.mahou.grapples import holds_of
-        unit = decision.actor
-        weak = [h.held for _, h in holds_of(battle, unit) if h.difficulty < 8]
+        weak = [h.held for _, h in holds_of(battle, decision.actor) if h.difficulty < 8]
         if not weak:
             return (0.0, None)
-        return (1.5, opt.choice(weak[0], skill=opt.params["skill"][-1]))
+        return (1.5, opt.choice(weak[0], skill=best_skill(battle, decision.actor, opt.params["skill"])))
 
     def _pin(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
+        """Pinned, the foe is helpless (hit on a 5) while an ally can reach it."""
         unit = decision.actor
         victim = opt.targets[0]
         allies = [u for u in battle.units(battle.team(unit), active_only=True) if u != unit]
-        near = any(max(abs(a - b) for a, b in zip(battle.tile(u), battle.tile(victim))) <= 6 for u in allies)
+        near = sum(1 for u in allies if _cheb(battle.tile(u), battle.tile(victim)) <= 6)
         if not near:
             return (0.0, None)
-        return (2.0, opt.choice(victim, follow="go_prone", hand=opt.params["hand"][-1]))
+        return (1.5 + 1.0 * near, opt.choice(victim, follow="go_prone", hand=opt.params["hand"][-1]))
 
     def _slam(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
-        target = opt.targets[0]
-        choice = opt.choice(target, then="hold_on", hand=opt.params["hand"][-1])
+        choice = opt.choice(opt.targets[0], then="hold_on", hand=opt.params["hand"][-1])
         return (battle.ruleset.odds(battle, decision, choice).expected_damage * 0.6, choice)
 
     def _throw(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
@@ -229,8 +220,7 @@ class MahouAI:
     def _pull(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
         best: tuple[float, Choice | None] = (0.0, None)
         for target in opt.targets:
-            whats = opt.params_for(target)["what"]
-            if "weapon" not in whats:
+            if "weapon" not in opt.params_for(target)["what"]:
                 continue
             for stance in opt.params["stance"]:
                 choice = opt.choice(target, what="weapon", stance=stance, skill=opt.params["skill"][-1])
@@ -239,33 +229,46 @@ class MahouAI:
                     best = (p * 4.0, choice)
         return best
 
-    # --- talk ------------------------------------------------------------------------------
+    # --- talk --------------------------------------------------------------------------
     def _distract(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
+        """The exact expected penalty (each point off the foe's attack and defence rolls)
+        and the chance of a state, worth more the more the state disarms the foe."""
         from game.rulesets.mahou import talk
         unit = decision.actor
+        sturdy = battle.get(unit, Archetype).id in ("guardian", "brawler")
         best: tuple[float, Choice | None] = (0.0, None)
         for target in opt.targets:
             for kind in opt.params_for(target)["kind"]:
-                mean, state = talk.expected_effect(battle, unit, target, kind)
-                score = 0.4 * mean + 4.0 * state
+                mean, p_state = distraction_worth(battle, unit, target, kind)
+                state = talk.STATE_OF.get(kind, "")
+                worth = STATE_VALUE.get(state, 0.0)
+                if state == "enraged" and sturdy:
+                    worth += 3.0  # drawing a foe's blows onto a sturdy unit
+                score = 0.35 * mean + worth * p_state
                 if score > best[0]:
                     best = (score, opt.choice(target, kind=kind))
-        return best
+        if best[1] is None or best[0] < 0.1:
+            return best
+        return (TALK_FIRST + best[0], best[1])
 
     def _bait(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
         from game.rulesets.mahou.stats import passive
         unit = decision.actor
-        stance = max(opt.params["stance"], key=lambda s: passive(battle, unit, s)[0])
-        return (1.0, opt.choice(opt.targets[0], stance=stance))
+        stance = max(opt.params["stance"], key=lambda s: (passive(battle, unit, s)[0], s))
+        return (TALK_FIRST + 1.0, opt.choice(opt.targets[0], stance=stance))
 
     def _demand(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
         from game.rulesets.mahou import talk
+        from game.rulesets.mahou.stats import held_weapons
         target = opt.targets[0]
         entry = talk.strongest(battle, target)
         if entry is None or entry.demand:
             return (0.0, None)
+        armed = any(not w.fist for w in held_weapons(battle, target))
+        if armed:
+            return (TALK_FIRST + 3.0, opt.choice(target, demand="drop_weapon"))
         what = "back_off" if entry.state == "terrified" else "get_down"
-        return (1.0, opt.choice(target, demand=what))
+        return (TALK_FIRST + 1.0, opt.choice(target, demand=what))
 
     def _comply(self, battle: Any, unit: int, opts: dict) -> tuple[float, Choice | None]:
         """A terrified or smitten AI does what its distractor demanded."""
@@ -279,33 +282,18 @@ class MahouAI:
             return (10.0, opts["get_down"].choice())
         return (0.0, None)
 
-    def _active(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
-        """An active defence pays when several foes can strike before the next full turn:
-        its exact expected rise over the passive defence, times those foes."""
-        from game.rulesets.mahou import dice as md
-        from game.rulesets.mahou.defences import roll_spec, spec_from
-        from game.rulesets.mahou.stats import base_passive, held_weapons
-        unit = decision.actor
-        defence = opt.key.split("_")[1]
-        here = battle.tile(unit)
-        threats = 0
-        for e in battle.units(active_only=True):
-            if battle.team(e) == battle.team(unit):
-                continue
-            near = max(abs(a - b) for a, b in zip(battle.tile(e), here)) <= 2
-            ranged = any(w.ranged for w in held_weapons(battle, e))
-            threats += 1 if near or ranged else 0
-        if threats < 2:
+    # --- active defences -----------------------------------------------------------------
+    def _active_turn(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
+        """Raised on its own turn it lasts until its next full turn: the damage it is
+        expected to prevent from every foe that can strike before then."""
+        threats = _threats(battle, unit)
+        if not threats:
             return (0.0, None)
-        passive = base_passive(battle, unit, defence)
-        best: tuple[float, Choice | None] = (0.0, None)
-        for params in self._param_sets(opt):
-            dist = md.distribution(roll_spec(battle, spec_from(battle, unit, opt.key, params), None))
-            rise = sum(p * (v - passive) for v, p in dist.items() if v > passive)
-            score = 0.2 * rise * threats
-            if score > best[0]:
-                best = (score, opt.choice(None, **params))
-        return best
+        params = _best_way(battle, unit, opt)
+        if _beats_held(battle, unit, opt.key, params) < BEAT_AT_LEAST:
+            return (0.0, None)  # more likely than not to change nothing
+        saved = prevented(battle, unit, opt.key, params, threats) - KEEP_FOR_SPOT
+        return (saved, opt.choice(None, **params)) if saved > 0 else (0.0, None)
 
     # --- items -----------------------------------------------------------------------------
     def _draw(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
@@ -320,139 +308,113 @@ class MahouAI:
     # --- movement ----------------------------------------------------------------------------
     def _move(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
         from game.rulesets.mahou import talk
-        from game.rulesets.mahou.stats import held_weapons
-        enemies = [e for e in battle.units(active_only=True) if battle.team(e) != battle.team(unit)]
-        if not enemies:
+        foes = _foe_tiles(battle, unit)
+        if not foes:
             return (0.0, None)
-        weapons = [w for w in held_weapons(battle, unit) if not w.fist]
-        ranged = [w for w in weapons if w.ranged]
-        fpt = battle.map.feet_per_tile
-        ideal = max(1, ranged[0].range_ft // fpt) if ranged else 1
-        state = talk.state(battle, unit)
         tiles = list(opt.targets)
-        xs, ys = np.array(tiles).T
+        here = battle.tile(unit)
+        state = talk.state(battle, unit)
         if state is not None and state[0] == "terrified":
             sx, sy = battle.tile(state[1])
-            gain = np.maximum(abs(xs - sx), abs(ys - sy)).astype(float)
-            best = int(np.argmax(gain))
-            return (3.0, opt.choice(tiles[best]))
+            far = max(tiles, key=lambda t: (max(abs(t[0] - sx), abs(t[1] - sy)), t))
+            return (3.0, opt.choice(far))
+        ideal, ranged = _ideal(battle, unit)
         if state is not None and state[0] == "enraged":
-            enemies = [state[1]]
-            ideal = 1
-        grid = self._position_scores(battle, [battle.tile(e) for e in enemies], ideal)
-        here = battle.tile(unit)
-        steps = np.maximum(abs(xs - here[0]), abs(ys - here[1]))
-        gain = grid[xs, ys] - grid[here] - 0.02 * steps
-        best = int(np.argmax(gain))
-        if gain[best] <= 0.05:
+            foes, ideal, ranged = (battle.tile(state[1]),), 1, False
+        scores = _scores(battle, opt.targets, here, foes, ideal, ranged)
+        arr = np.array(tiles)
+        steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
+        gains = scores[:-1] - scores[-1] - 0.02 * steps
+        best = float(np.max(gains))
+        ties = np.flatnonzero(gains >= best - 1e-9)
+        # ties broken by its own stream: any fixed order (lowest or highest tile first)
+        # pulls one side toward the foe and the other away
+        i = int(ties[0] if len(ties) == 1 else self.rng.choice(ties.tolist()))
+        if not gains[i] > 0.05:
             return (0.0, None)
-        return (float(min(gain[best], 2.5)), opt.choice(tiles[best]))
+        return (min(float(gains[i]), 2.5), opt.choice(tiles[i]))
 
     def _jump(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
         """Jump where walking cannot take it as well: no-roll jumps only."""
-        from game.rulesets.mahou.stats import held_weapons
-        enemies = [e for e in battle.units(active_only=True) if battle.team(e) != battle.team(unit)]
-        if not enemies:
+        foes = _foe_tiles(battle, unit)
+        if not foes:
             return (0.0, None)
-        ranged = [w for w in held_weapons(battle, unit) if w.ranged]
-        ideal = max(1, ranged[0].range_ft // battle.map.feet_per_tile) if ranged else 1
-        grid = self._position_scores(battle, [battle.tile(e) for e in enemies], ideal)
+        ideal, ranged = _ideal(battle, unit)
+        tiles = tuple(t for t in opt.targets if any(k != "long" for k in opt.params_for(t)["kind"]))
+        if not tiles:
+            return (0.0, None)
         here = battle.tile(unit)
-        best: tuple[float, Choice | None] = (0.0, None)
-        for t in opt.targets:
-            kinds = [k for k in opt.params_for(t)["kind"] if k != "long"]
-            if not kinds:
-                continue
-            gain = float(grid[t] - grid[here]) - 0.3
-            if gain > best[0] + 0.05:
-                best = (min(gain, 2.5), opt.choice(t, kind=kinds[0], skill=opt.params["skill"][0]))
-        return best
-
-    def _position_scores(self, battle: Any, enemy_tiles: list, ideal: int) -> np.ndarray:
-        tmap = battle.map
-        X, Y = np.indices(tmap.shape)
-        cover_value = np.array([COVER_VALUE[c] for c in Cover])[tmap.cover.astype(np.intp)]
-        nearest = np.full(tmap.shape, 10 ** 6)
-        walk_nearest = np.full(tmap.shape, 10 ** 6)
-        in_reach = np.zeros(tmap.shape, bool)
-        score = np.zeros(tmap.shape)
-        for ex, ey in enemy_tiles:
-            seen = battle.memo(("mahou-ai-fov", (ex, ey)), lambda: fov(tmap, (ex, ey)))
-            # walking distance, so that a stream or a wall between does not trap a unit
-            walk = battle.memo(("mahou-ai-walk", (ex, ey)),
-                               lambda: np.minimum(reach(tmap, (ex, ey), 0).cost, 10 ** 5))
-            dist = np.maximum(abs(X - ex), abs(Y - ey))
-            nearest = np.minimum(nearest, dist)
-            walk_nearest = np.minimum(walk_nearest, walk)
-            in_reach |= seen & (dist <= ideal)
-            if ideal > 1:
-                nx = np.clip(X + np.sign(ex - X), 0, tmap.width - 1)
-                ny = np.clip(Y + np.sign(ey - Y), 0, tmap.height - 1)
-                score += np.where(seen, cover_value[nx, ny], 0.2)
-        score += np.where(nearest > ideal, -0.3 * (walk_nearest - ideal), -0.08 * (ideal - nearest))
-        score += in_reach * 1.5
-        return score
+        scores = _scores(battle, tiles, here, foes, ideal, ranged)
+        best = float(np.max(scores[:-1]))
+        ties = np.flatnonzero(scores[:-1] >= best - 1e-9)
+        i = int(ties[0] if len(ties) == 1 else self.rng.choice(ties.tolist()))
+        gain = float(scores[i] - scores[-1]) - 0.3
+        if gain <= 0.05:
+            return (0.0, None)
+        kind = next(k for k in opt.params_for(tiles[i])["kind"] if k != "long")
+        return (min(gain, 2.5), opt.choice(tiles[i], kind=kind, skill=opt.params["skill"][0]))
 
     # --- reactions ----------------------------------------------------------------------------
-    def _defend(self, battle: Any, decision: Decision) -> Choice:
-        """Wait for the roll; then spot-defend when the chance of a miss is worth it."""
-        from game.rulesets.mahou import dice as md
+    def _defend(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        """Before the roll: an active defence when it prevents more (this attack and
+        the foes to come before it lapses) than waiting; after it: a spot defence when
+        its chance of turning this hit into a miss is worth the action."""
         from game.rulesets.mahou.defences import roll_spec, spec_from
         ctx = decision.context
-        if ctx.get("phase") != "after":
-            return self._pass(decision)
         unit = decision.actor
+        done = _full_turn_done(battle, unit)
+        out: list[tuple[float, Choice]] = [(0.0, _pass(decision))]
+        if ctx.get("phase") != "after":
+            threats = _threats(battle, unit, until_turn=not done, exclude=ctx["attacker"])
+            for opt in decision.options:
+                if not opt.key.startswith("active_"):
+                    continue
+                for params in _param_sets(opt):
+                    if _beats_held(battle, unit, opt.key, params) < BEAT_AT_LEAST:
+                        continue
+                    now = _prevented_now(battle, decision, opt, params)
+                    later = prevented(battle, unit, opt.key, params, threats)
+                    cost = _hand_cost(opt.key, params, done, battle, unit)
+                    out.append((now + later - cost, opt.choice(None, **params)))
+            return out
         total, cover = ctx["roll"], ctx["cover"]
-        done = self._full_turn_done(battle, unit)
-        threat = 6.0
-        best: tuple[float, Choice | None] = (0.0, None)
+        stake = ctx.get("expected_damage_passive")
+        if stake is None:
+            stake = 3.0  # a grapple or a pull: worth stopping, but no damage to count
         for opt in decision.options:
             if not opt.key.startswith("spot_"):
                 continue
-            for params in self._param_sets(opt):
+            for params in _param_sets(opt):
                 spec = spec_from(battle, unit, opt.key, params)
-                p = md.chance_at_least(roll_spec(battle, spec, ctx["stance"]), total + 1 - cover)
-                cost = (0.4 if done else 2.0) * (1 if opt.key != "spot_dodge" else params["rolls"] * 0.6)
-                score = p * threat - cost
-                if score > best[0]:
-                    best = (score, opt.choice(None, **params))
-        return best[1] if best[1] is not None else self._pass(decision)
+                p = at_least(roll_spec(battle, spec, ctx["stance"]), total + 1 - cover)
+                cost = _hand_cost(opt.key, params, done, battle, unit)
+                out.append((p * stake - cost, opt.choice(None, **params)))
+        return out
 
-    @staticmethod
-    def _param_sets(opt: Option) -> list[dict]:
-        if opt.key == "spot_dodge":
-            return [{"rolls": r} for r in opt.params["rolls"]]
-        if opt.key == "active_dodge":
-            return [{"skill": k} for k in opt.params["skill"]]
-        return [{"with": w, "hand": opt.params["hand"][-1]} for w in opt.params["with"]]
-
-    @staticmethod
-    def _full_turn_done(battle: Any, unit: int) -> bool:
-        from game.engine.events import RoundStarted
-        from game.rulesets.mahou.events import TurnBegan
-        for event in reversed(battle.log):
-            if isinstance(event, RoundStarted):
-                return False
-            if isinstance(event, TurnBegan) and event.unit == unit and event.kind == "full":
-                return True
-        return False
-
-    def _held(self, battle: Any, decision: Decision) -> Choice:
-        """Use held actions when a foe is within reach of an attack now."""
-        from game.rulesets.mahou.options import turn_options
-        unit = decision.actor
-        attacks = [o for o in turn_options(battle, unit)
-                   if (o.key.startswith("attack_") or o.key in ("punch", "grapple")) and o.targets]
-        if attacks and (decision.context.get("mover") is not None or self.rng.random() < 0.5):
-            return decision.option("act_now").choice()
-        return decision.option("pass").choice()
+    def _held(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+        """Use held hand actions when a foe can be struck now."""
+        can = _hands_left(battle, decision.actor) > 0 and _can_strike(battle, decision.actor)
+        act, wait = decision.option("act_now").choice(), decision.option("pass").choice()
+        return [(1.0 if can else 0.0, act), (0.5, wait)]
 
     # --- picks ------------------------------------------------------------------------------
     def _pick(self, battle: Any, decision: Decision) -> Choice:
         trigger = decision.context.get("trigger")
         keys = [o.key for o in decision.options]
         if trigger == "precise_critical":
-            for key in ("drop_weapon", "lose_primary", "drop_shield", "fall", "lose_moves"):
+            # Fallen, the foe is −2 to its passive defences at once (and spends 20 ft
+            # rising): best while allies stand next to it to strike this round;
+            # otherwise a weapon knocked loose costs it a hand to pick up, and a lost
+            # primary costs it its next blow.
+            target = decision.context.get("target")
+            order = ("drop_weapon", "lose_primary", "drop_shield", "fall", "lose_moves")
+            if target is not None and "fall" in keys:
+                team = battle.team(decision.actor)
+                allies = [u for u in battle.units(team, active_only=True) if u != decision.actor
+                          and _cheb(battle.tile(u), battle.tile(target)) <= 1]
+                if len(allies) >= 1:
+                    order = ("fall",) + order
+            for key in order:
                 if key in keys:
                     return decision.option(key).choice()
         if trigger == "escaped" and "reverse" in keys:
@@ -462,8 +424,7 @@ class MahouAI:
             walls = [t for t in opt.targets if not battle.map.walkable[t]]
             pool = walls or list(opt.targets)
             here = battle.tile(decision.actor)
-            far = max(pool, key=lambda t: (max(abs(t[0] - here[0]), abs(t[1] - here[1])), t))
-            return opt.choice(far)
+            return opt.choice(max(pool, key=lambda t: (_cheb(t, here), t)))
         for key in ("refund_escape", "refund_primary", "refund_offhand", "refund_move", "refund_speak"):
             if key in keys:
                 return decision.option(key).choice()
@@ -471,5 +432,227 @@ class MahouAI:
         return opt.choice(opt.targets[0] if opt.target_kind != TARGET_NONE else None)
 
 
+# --- shared readings ---------------------------------------------------------------------
+def _pass(decision: Decision) -> Choice:
+    for key in ("pass", "end_turn", "hold"):
+        if decision.option(key):
+            return decision.option(key).choice()
+    opt = decision.options[0]
+    return opt.choice(opt.targets[0] if opt.target_kind != TARGET_NONE else None)
+
+
+def _play_state(battle: Any, unit: int, state: tuple, scored: list) -> list:
+    """Its own distraction state: what goes against it needs an Intelligence roll."""
+    from game.rulesets.mahou import talk
+    from game.rulesets.mahou.actions import intent_of
+    out = []
+    for score, choice in scored:
+        if talk.contrary(battle, unit, intent_of(battle, unit, choice)) is not None:
+            score *= 0.05
+        elif state[0] == "enraged" and choice.target == state[1]:
+            score += 5.0
+        out.append((score, choice))
+    return out
+
+
+def _scores(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
+    """`tile_scores` of the offered tiles and its own, kept per battle by every input
+    (a turn's later decisions often offer the same tiles against the same foes)."""
+    from game.ai.mahou_odds import kept
+    key = ("tiles", tuple(targets), here, foes, ideal, ranged)
+    return kept(battle, key, lambda: tile_scores(battle, list(targets) + [here], foes, ideal, ranged))
+
+
+def _cheb(a, b) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def _hands_left(battle: Any, unit: int) -> int:
+    from game.rulesets.mahou.economy import usable
+    p = usable(battle, unit)
+    return p.primary + p.offhand
+
+
+def _can_strike(battle: Any, unit: int) -> bool:
+    """Whether a held weapon (or a fist) reaches a foe still in the fight."""
+    from game.rulesets.mahou.options import weapon_targets
+    from game.rulesets.mahou.stats import fist_weapon, free_hands, held_weapons
+    weapons = [w for w in held_weapons(battle, unit) if not w.fist]
+    if free_hands(battle, unit):
+        weapons.append(fist_weapon(battle, unit))
+    return any(battle.active(t) for w in weapons for t in weapon_targets(battle, unit, w))
+
+
+def _foe_tiles(battle: Any, unit: int) -> tuple:
+    team = battle.team(unit)
+    return tuple(sorted(battle.tile(e) for e in battle.units(active_only=True) if battle.team(e) != team))
+
+
+def _ideal(battle: Any, unit: int) -> tuple[int, bool]:
+    """The distance it wants to fight at (tiles) and whether it shoots."""
+    from game.rulesets.mahou.stats import held_weapons
+    ranged = [w for w in held_weapons(battle, unit) if w.ranged]
+    if ranged:
+        return max(1, ranged[0].range_ft // battle.map.feet_per_tile), True
+    return 1, False
+
+
+def _answerable(battle: Any, target: int, stance: str) -> float:
+    """1 if the target can meet this stance with a +5 spot defence, else 0."""
+    from game.rulesets.mahou.defences import block_ways, parry_ways
+    from game.rulesets.mahou.economy import defence_pool
+    pool = defence_pool(battle, target)
+    hands = pool.primary + pool.offhand
+    if stance == "precise":
+        return 1.0 if hands and block_ways(battle, target) else 0.0
+    if stance == "fast":
+        return 1.0 if hands and parry_ways(battle, target) else 0.0
+    return 1.0 if pool.move >= 4 else 0.0
+
+
+def _param_sets(opt: Option) -> list[dict]:
+    """Each way to make a defence, with the first hand the option offers (the primary
+    while it is unspent)."""
+    if opt.key == "spot_dodge":
+        return [{"rolls": r} for r in opt.params["rolls"]]
+    if opt.key == "active_dodge":
+        return [{"skill": k} for k in opt.params["skill"]]
+    return [{"with": w, "hand": opt.params["hand"][0]} for w in opt.params["with"]]
+
+
+def _best_way(battle: Any, unit: int, opt: Option) -> dict:
+    """The way to make an active defence whose roll rises highest above what is held."""
+    from game.ai.mahou_odds import survival
+    from game.rulesets.mahou.components import ActiveDefences
+    from game.rulesets.mahou.defences import roll_spec, spec_from
+    from game.rulesets.mahou.stats import base_passive
+    defence = opt.key.split("_")[1]
+    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
+
+    def rise(params: dict) -> tuple[float, str]:
+        low, surv = survival(roll_spec(battle, spec_from(battle, unit, opt.key, params), None))
+        return float(surv[max(0, held + 1 - low):].sum()), str(sorted(params.items()))
+    return max(_param_sets(opt), key=rise)
+
+
+def _beats_held(battle: Any, unit: int, key: str, params: dict) -> float:
+    """The chance the active defence's roll beats the defence already held."""
+    from game.rulesets.mahou.components import ActiveDefences
+    from game.rulesets.mahou.defences import roll_spec, spec_from
+    from game.rulesets.mahou.stats import base_passive
+    defence = key.split("_")[1]
+    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
+    return at_least(roll_spec(battle, spec_from(battle, unit, key, params), None), held + 1)
+
+
+def _full_turn_done(battle: Any, unit: int) -> bool:
+    from game.engine.events import RoundStarted
+    from game.rulesets.mahou.events import TurnBegan
+    for event in reversed(battle.log):
+        if isinstance(event, RoundStarted):
+            return False
+        if isinstance(event, TurnBegan) and event.unit == unit and event.kind == "full":
+            return True
+    return False
+
+
+def _hand_cost(key: str, params: dict, done: bool, battle: Any, unit: int) -> float:
+    """What spending this defence's actions gives up."""
+    if key == "spot_dodge":
+        return (0.1 if done else 0.5) * params["rolls"]
+    if key == "active_dodge":
+        return 0.3 if done else 1.0
+    hands = 2 if params.get("hand") == "both" else 1
+    return hands * (HAND_SPARE if done else HAND_LATER)
+
+
+def _threat_of(battle: Any, foe: int, target: int) -> float:
+    """The foe's best expected blow on `target` now (hit points)."""
+    return max((a.now for a in threat_profiles(battle, foe, target)), default=0.0)
+
+
+def _threats(battle: Any, unit: int, until_turn: bool = False, exclude: int | None = None) -> list[tuple[int, float]]:
+    """Foes that can strike `unit` before a defence raised now lapses, each with the
+    chance it does (a foe spreads its blows over the targets it can reach). A foe that
+    has had its full turn this round and will act again only next round counts half
+    when the defence lapses at the unit's own turn."""
+    return battle.memo(("mahou-ai-threats", unit, until_turn, exclude),
+                       lambda: _find_threats(battle, unit, until_turn, exclude))
+
+
+def _find_threats(battle: Any, unit: int, until_turn: bool, exclude: int | None) -> list[tuple[int, float]]:
+    from game.rulesets.mahou.stats import held_weapons, stat
+    team = battle.team(unit)
+    here = battle.tile(unit)
+    out = []
+    for foe in battle.units(active_only=True):
+        if battle.team(foe) == team or foe == exclude:
+            continue
+        there = battle.tile(foe)
+        ranged = any(w.ranged for w in held_weapons(battle, foe))
+        if ranged:
+            near = fire_clear(battle.map, there, here)
+        else:
+            near = _cheb(there, here) <= 1 + stat(battle, foe, "agility")
+        if not near:
+            continue
+        share = 0.6 if _cheb(there, here) <= 1 or ranged else 0.35
+        if until_turn:
+            share *= 0.5
+        out.append((foe, share))
+    return out
+
+
+def prevented(battle: Any, unit: int, key: str, params: dict, threats: list) -> float:
+    """Exact damage an active defence is expected to prevent from `threats`: each foe
+    picks its best stance before and after; the roll replaces the defence only when it
+    beats what is held (so a lower roll prevents nothing)."""
+    import numpy as np
+    from game.ai.mahou_odds import survival
+    from game.rulesets.mahou.components import ActiveDefences
+    from game.rulesets.mahou.defences import roll_spec, spec_from
+    from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, base_passive, is_fallen
+    if not threats:
+        return 0.0
+    spec = spec_from(battle, unit, key, params)
+    defence = spec.defence
+    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
+    low, surv = survival(roll_spec(battle, spec, None))
+    pmf = surv[:-1] - surv[1:]
+    totals = np.arange(low, low + len(pmf))
+    keep = (totals > held) & (pmf > 1e-7)
+    if not keep.any():
+        return 0.0
+    totals, probs = totals[keep], pmf[keep]
+    fallen = -2 if is_fallen(battle, unit) else 0
+    total = 0.0
+    for foe, share in threats:
+        attacks = threat_profiles(battle, foe, unit)
+        raised = [a for a in attacks if DEFENCE_OF_STANCE[a.profile.spec.stance] == defence and not a.helpless]
+        if not raised:
+            continue
+        best_now = max(a.now for a in attacks)
+        best_after = np.full(len(totals), max((a.now for a in attacks if a not in raised), default=0.0))
+        for a in raised:
+            best_after = np.maximum(best_after, a.curve(totals + fallen + a.profile.cover))
+        total += share * float((probs * (best_now - best_after)).sum())
+    return total
+
+
+def _prevented_now(battle: Any, decision: Decision, opt: Option, params: dict) -> float:
+    """This attack's expected damage prevented by the defence (exact, from the
+    prompt's own odds when the parameters are the first ones)."""
+    from game.rulesets.mahou.combat import first_params
+    ctx = decision.context
+    before = ctx.get("expected_damage_passive")
+    if before is None:
+        return 0.0
+    if params == first_params(opt):
+        return before - ctx.get(f"expected_damage_{opt.key}", before)
+    return 0.0
+
+
 def make_ai(seed: int = 0, level: str = "normal") -> MahouAI:
+    if level not in LEVELS:
+        raise ValueError(f"mahou builds no {level!r} AI here (its levels: {', '.join(LEVELS)})")
     return MahouAI(seed, level)

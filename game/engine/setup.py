@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import stat
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -46,6 +47,8 @@ def shared_map(map_path: str | Path) -> Any:
 
     path = Path(map_path)
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return load_map(path)  # a folder, a FIFO...: the loader says what is wrong
         content = hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return load_map(path)  # the loader says what is wrong with the path

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from game.ui.settings import Settings, load_settings, save_settings
 
 MIN_SIZE = (960, 600)
 MAX_DT = 0.1
+IDLE_WAIT = 5.0   # seconds the loop sleeps at most when nothing moves (a safety net)
 
 
 class App:
@@ -38,6 +40,9 @@ class App:
         size = size or tuple(self.settings.window)
         self.surface = pygame.display.set_mode(_at_least(size), pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
+        self._last = time.perf_counter()
+        self.frames = 0
+        self.dirty = True   # the first frame (and each new screen's) is drawn at once
         self.running = True
         self.help = False
         self.mouse = (0, 0)
@@ -47,12 +52,24 @@ class App:
         self.screen = MenuScreen(self, note)
 
     # --- one frame -------------------------------------------------------------------
-    def step(self, dt: float | None = None) -> bool:
-        """Handle pending events, advance `dt` seconds (the real frame time when None),
-        draw, flip. Returns False once the window should close."""
+    def step(self, dt: float | None = None, wait: float | None = None) -> bool:
+        """Handle pending events, advance `dt` seconds (the real time since the last
+        frame when None), draw, flip. With `wait`, first sleep on the event queue for up
+        to that many seconds (an input wakes it at once). Returns False once the window
+        should close."""
+        events = []
+        if wait:
+            first = pygame.event.wait(max(1, int(wait * 1000)))
+            if first.type != pygame.NOEVENT:
+                events.append(first)
+        events += pygame.event.get()
+        now = time.perf_counter()
         if dt is None:
-            dt = min(MAX_DT, self.clock.tick(60) / 1000.0)
-        for event in pygame.event.get():
+            # animating: frames are short (capped, so a stall does not jump the animation);
+            # waking from a sleep: the real time slept, for the screen's timers
+            dt = min(MAX_DT if not wait else 5.0, now - self._last)
+        self._last = now
+        for event in events:
             self.dispatch(event)
             if self.screen.next is not None:
                 self._switch()
@@ -61,7 +78,19 @@ class App:
             self._switch()
         self.draw()
         pygame.display.flip()
+        self.frames += 1
         return self.running
+
+    def tick(self) -> bool:
+        """One turn of the window's loop: a frame at once (at most 60 a second) while the
+        screen animates, else sleep on the event queue until an input or the screen's
+        next timer: a still board costs next to nothing."""
+        wake = 0.0 if self.dirty else self.screen.wake_in()
+        self.dirty = False
+        if wake is not None and wake <= 0:
+            self.clock.tick(60)
+            return self.step()
+        return self.step(wait=IDLE_WAIT if wake is None else min(wake, IDLE_WAIT))
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -100,6 +129,7 @@ class App:
             return
         self.screen.leave()
         self.screen = nxt
+        self.dirty = True
 
     def _resized(self, size) -> None:
         size = _at_least(size)
@@ -132,7 +162,7 @@ class App:
         else:
             args["seed"] = seed + 1  # each loop a new battle, still reproducible
         battle = new_battle(m, r, seed=seed, max_rounds=args.get("max_rounds") or 40)
-        speed = self.settings.speed if self.settings.speed else 4.0
+        speed = args.get("speed", 2.0)   # told by `demo --speed`, never the menu's last choice
         return BattleScreen(self, battle, {t: "ai" for t in battle.teams()}, fog=False,
                             speed=speed, demo=True)
 
@@ -145,7 +175,7 @@ class App:
     # --- the loop ------------------------------------------------------------------------
     def loop(self) -> None:
         try:
-            while self.step():
+            while self.tick():
                 pass
         finally:
             self.screen.leave()
@@ -186,6 +216,13 @@ def run(args: Any = None) -> int:
     return 0
 
 
+def demo_speed(text: str | None) -> float:
+    """`demo --speed`: 1, 2, 4 or instant (0.0); 2 when not told."""
+    if text is None:
+        return 2.0
+    return 0.0 if text == "instant" else float(text)
+
+
 def run_demo(args: Any = None) -> int:
     """`demo`: AI against AI in the window, looping over the shipped maps and rulesets
     unless a map or ruleset is named. Returns the exit status."""
@@ -195,7 +232,8 @@ def run_demo(args: Any = None) -> int:
         return 2
     app = App()
     told = {"map": getattr(args, "map", None), "ruleset": getattr(args, "ruleset", None),
-            "seed": getattr(args, "seed", None), "max_rounds": getattr(args, "max_rounds", None)}
+            "seed": getattr(args, "seed", None), "max_rounds": getattr(args, "max_rounds", None),
+            "speed": demo_speed(getattr(args, "speed", None))}
     app.start_demo(told)
     app.loop()
     return 0

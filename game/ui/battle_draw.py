@@ -15,30 +15,50 @@ from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
 
 
+BUTTON_H = 52   # an action button: two lines of label and the cost under them
+
+
 class BattleDrawing:
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
     def layout(self, size) -> dict[str, pygame.Rect]:
+        """Where everything goes. The map has its own viewport (`view`) that no panel
+        covers: the log and the preview in a column on the right, the unit card and the
+        action bar in a strip along the bottom, the declarations (while declaring) in a
+        column on the left; the camera keeps what matters inside `view`."""
         w, h = size
-        right_w = min(360, max(260, w // 4))
-        preview_h = 236
+        right_w = min(360, max(250, w // 4))
+        col_x = w - right_w - 6
+        preview_h = min(236, max(180, (h - 46) // 2 - 20))
         top = pygame.Rect(0, 0, w, 40)
-        log = pygame.Rect(w - right_w - 6, 46, right_w, max(80, h - 46 - preview_h - 14))
-        preview = pygame.Rect(w - right_w - 6, h - preview_h - 6, right_w, preview_h)
+        log = pygame.Rect(col_x, 46, right_w, max(80, h - 46 - preview_h - 14))
+        preview = pygame.Rect(col_x, h - preview_h - 6, right_w, preview_h)
         card_w = min(290, max(220, w // 5))
-        card = pygame.Rect(6, h - 176, card_w, 170)
-        bar_w = max(120, preview.x - card.right - 16)
-        n = len(self.decision.options) if self.decision is not None and self.decision.kind != REACTION else 1
-        bar_h = 60 if hud.bar_rows(n, bar_w) == 1 else 12 + hud.bar_rows(n, bar_w) * 48
+        bar_w = max(120, col_x - card_w - 6 - 8 - 6)
+        reacting = self.decision is not None and self.decision.kind == REACTION
+        n = len(self.decision.options) if self.decision is not None and not reacting else 1
+        rows = hud.bar_rows(n, bar_w)
+        bar_h = 12 + rows * BUTTON_H + 6 * (rows - 1)
+        # the strip holds the card, and above the bar the parameter row and the prompt
+        strip_h = max(176, bar_h + 6 + 40 + 46)
+        if reacting:
+            strip_h = max(strip_h, self._reaction_height(bar_w) + 46)
+        strip_h = min(strip_h, h - 40 - 160)   # the board keeps 160 px at the very least
+        strip_y = h - strip_h - 6
+        card = pygame.Rect(6, strip_y, card_w, strip_h)
         bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
         params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
         out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params}
-        left = 0
+        left, view_top = 0, top.bottom
         if getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving:
-            out["decl"] = pygame.Rect(6, top.bottom + 6, card_w, max(60, card.y - top.bottom - 18))
-            if not self.decl_collapsed:
-                left = out["decl"].right
-        self.board.camera.safe = (left, top.bottom, log.x - left, card.y - top.bottom - 40)
+            out["decl"] = pygame.Rect(6, top.bottom + 6, card_w, max(60, strip_y - top.bottom - 12))
+            if self.decl_collapsed:
+                view_top = top.bottom + 36    # the folded title takes a row of its own
+            else:
+                left = out["decl"].right + 4
+        out["view"] = pygame.Rect(left, view_top, col_x - 4 - left, strip_y - 4 - view_top)
+        v = out["view"]
+        self.board.camera.safe = (v.x, v.y, v.w, v.h)
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -49,6 +69,8 @@ class BattleDrawing:
             self._draw_handover(surface)
             return
         self.visible_grid()
+        surface.fill(theme.BG)
+        surface.set_clip(rects["view"])   # the board stays in its viewport, under no panel
         self.board.draw_terrain(surface)
         shown = self.shown_units()
         decision = self.decision
@@ -61,12 +83,23 @@ class BattleDrawing:
         units = [(u, self._display_tile(u)) for u in self.view.units.values() if u.id in shown]
         units = [(self._anim_unit(u), pos) for u, pos in units]
         self.board.draw_units(surface, units, actor=self.view.actor if not self.battle.over else None,
-                              selected=self.selected, pulse=self.clock, hp_override=self.anim.hp)
+                              selected=self.selected, pulse=0.0, hp_override=self.anim.hp)   # still: frames only on change
         self._draw_shot(surface)
         self._draw_floats(surface)
+        badge, self._hit_badge = getattr(self, "_hit_badge", None), None
+        if badge is not None:
+            text, b, r = badge
+            label = theme.text(text, 16, (255, 255, 255), bold=True)
+            box = label.get_rect(midbottom=(b[0], b[1] - r - 12)).inflate(10, 4)
+            pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), border_radius=5)
+            pygame.draw.rect(surface, (140, 30, 24), box, border_radius=4)
+            surface.blit(label, label.get_rect(center=box.center))
         if prev is not None and prev[0] == "move":
             self._draw_path(surface, prev)
+        self._draw_ranges(surface, prev)
         self._draw_cursor(surface)
+        surface.set_clip(None)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
         # HUD
         self._draw_top(surface, rects["top"], shown)
         self.log.draw(surface, rects["log"], viewer=self.viewer)
@@ -76,12 +109,11 @@ class BattleDrawing:
             here = [u.id for u in self.view.at(self.hover_tile) if u.id in shown]
             if here:
                 card_unit = here[0]
-        sel = self.view.units.get(card_unit) if card_unit in shown else None
-        card = rects["card"]   # it may grow upwards, as far as the panels above it leave room
-        above = [r.bottom for r in rects.values() if r.bottom <= card.y and r.x < card.right and r.right > card.x]
-        self.rects["card"] = hud.unit_card(surface, card, sel, self.view.cards.get(card_unit) if sel else None,
-                                           sel is not None and sel.id == self.view.actor,
-                                           max_h=card.bottom - max(above, default=0) - 6)
+        src = self._card_source(card_unit)
+        sel = src.units.get(card_unit) if card_unit in shown else None
+        card = rects["card"]   # the strip's height: it never grows over the board
+        self.rects["card"] = hud.unit_card(surface, card, sel, src.cards.get(card_unit) if sel else None,
+                                           sel is not None and sel.id == self.view.actor, max_h=card.h)
         if "decl" in rects:  # above the card, however tall the card has grown
             card_top = self.rects["card"].y if isinstance(self.rects.get("card"), pygame.Rect) else rects["card"].y
             box = rects["decl"]
@@ -94,6 +126,14 @@ class BattleDrawing:
             self._draw_bar(surface, rects)
         else:
             self._draw_waiting(surface, rects["bar"])
+        if self.move_legend and decision is not None and decision.kind != REACTION and not self.armed:
+            self._draw_legend(surface, rects)
+        self.rects["undo"] = None
+        if self.can_undo:
+            bar = rects["bar"]
+            r = pygame.Rect(bar.right - 96, rects["params"].y - 36, 96, 28)
+            theme.button(surface, r, "Undo (U)", hover=r.collidepoint(self.app.mouse), size=13)
+            self.rects["undo"] = r
         if self.message_timer > 0 and self.message:
             img = theme.text(self.message, 15, theme.TEXT)
             r = img.get_rect(midtop=(surface.get_width() // 2 - 100, 50)).inflate(20, 10)
@@ -103,6 +143,87 @@ class BattleDrawing:
             self._draw_end_banner(surface)
         if self.overlay == "pause":
             self._draw_pause(surface)
+        elif self.overlay == "rules":
+            self._draw_rules_card(surface)
+        if self.question is not None:
+            self.question.draw(surface)
+
+    def _draw_rules_card(self, surface) -> None:
+        """F2: one page on how this ruleset plays (game/ui/playbook.py)."""
+        from game.ui.playbook import how_it_plays
+        title, lines = how_it_plays(self.battle.ruleset.id, getattr(self.battle.ruleset, "name", ""))
+        w = min(820, surface.get_width() - 60)
+        wrapped = [part for ln in lines for part in theme.wrap(ln, w - 36, 14)]
+        rect = pygame.Rect(0, 0, w, 90 + 20 * len(wrapped))
+        rect.center = surface.get_rect().center
+        theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
+        surface.blit(theme.text(f"How {title} plays", 20, theme.ACCENT, bold=True), (rect.x + 18, rect.y + 14))
+        y = rect.y + 52
+        for ln in wrapped:
+            surface.blit(theme.text(ln, 14, theme.TEXT), (rect.x + 18, y))
+            y += 20
+        hint = theme.text("F2 or Esc closes", 12, theme.DIM)
+        surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
+
+    def _draw_ranges(self, surface, prev) -> None:
+        """The selected attack's reach: the weapon's first range band (dashed, accent)
+        and its maximum (thin), squares around where the unit acts from."""
+        d = self.decision
+        if d is None or d.kind == REACTION:
+            return
+        opt = self.option(self.armed)
+        attacking = (opt is not None and opt.offensive) or (prev is not None and prev[0] in ("odds", "unreachable"))
+        if not attacking:
+            return
+        ranges = rules_view.weapon_ranges(self.battle, d.actor)
+        here = self.actor_tile()
+        if not ranges or here is None:
+            return
+        cam = self.board.camera
+        for i, r in ((0, ranges[0]), (len(ranges) - 1, ranges[-1])):
+            a = cam.tile_rect((here[0] - r, here[1] - r))
+            b = cam.tile_rect((here[0] + r, here[1] + r))
+            box = pygame.Rect(a.x, a.y, b.right - a.x, b.bottom - a.y)
+            if i == 0:
+                pts = [box.topleft, box.topright, box.bottomright, box.bottomleft, box.topleft]
+                _dashed_poly(surface, theme.ACCENT, pts, 2)
+            else:
+                pygame.draw.rect(surface, (255, 235, 180), box, 1)
+            if i == 0 and len(ranges) == 1:
+                break
+
+    def _draw_legend(self, surface, rects) -> None:
+        """What each colour of the move overlay costs, in the strip above the prompt."""
+        bar = rects["bar"]
+        x, y = bar.x + 4, rects["card"].y + 2
+        surface.blit(theme.text("Move:", 12, theme.DIM, bold=True), (x, y + 1))
+        x += 44
+        top = len(theme.MOVE_BANDS) - 1
+        for band, words in self.move_legend:
+            colour = theme.MOVE_EDGES[min(band, top)]
+            sw = pygame.Rect(x, y + 3, 14, 12)
+            pygame.draw.rect(surface, theme.MOVE_BANDS[min(band, top)][:3], sw)
+            pygame.draw.rect(surface, colour, sw, 1)
+            img = theme.text(words, 12, theme.TEXT)
+            if x + 18 + img.get_width() > bar.right:
+                break
+            surface.blit(img, (x + 18, y + 1))
+            x += 18 + img.get_width() + 14
+        self.rects["legend"] = pygame.Rect(bar.x, y, bar.w, 18)
+
+    def _card_source(self, unit):
+        """Whose board the unit card reads: the one before the last answer while its
+        animation has not yet shown this unit's wound or fall (the card must not tell
+        what the playout has not reached), else the current one."""
+        pre = getattr(self, "_anim_pre", None)
+        post_u = self.view.units.get(unit)
+        if pre is None or not self.anim.busy or unit not in pre.units or post_u is None:
+            return self.view
+        hp = self.anim.hp.get(unit)
+        alive = self.anim.alive.get(unit)
+        if (hp is not None and hp != post_u.hp) or (alive is not None and alive != post_u.active):
+            return pre
+        return self.view
 
     def _anim_unit(self, u: UnitView) -> UnitView:
         alive = self.anim.alive.get(u.id)
@@ -145,11 +266,8 @@ class BattleDrawing:
                 _dashed(surface, theme.THREAT, a, b, 2)
                 pygame.draw.circle(surface, theme.THREAT, b, r + 9, 3)
                 o = prev[3]
-                if o is not None:
-                    label = theme.text(f"{theme.percent(o.hit)}", 16, (255, 255, 255), bold=True)
-                    box = label.get_rect(midbottom=(b[0], b[1] - r - 12)).inflate(10, 4)
-                    pygame.draw.rect(surface, (140, 30, 24), box, border_radius=4)
-                    surface.blit(label, label.get_rect(center=box.center))
+                if o is not None:   # the badge is drawn after the units: none covers it
+                    self._hit_badge = (theme.percent(o.hit), b, r)
 
     def _draw_path(self, surface, prev) -> None:
         _, opt, tile, mp = prev
@@ -224,7 +342,7 @@ class BattleDrawing:
             ghost = self.board._sprite(me.team, me.archetype, posture, True, r).copy()
             ghost.set_alpha(140)
             surface.blit(ghost, ghost.get_rect(center=c))
-        ring = int(r + 5 + 2 * math.sin(self.clock * 6))
+        ring = r + 5   # a still ring: a still board draws no frames
         _dashed_circle(surface, theme.ACCENT, c, ring, 2)
         words = f"action {dv.slot} from here" if tile != me.tile else f"action {dv.slot}"
         if posture != "standing":
@@ -366,18 +484,45 @@ class BattleDrawing:
             # a turn playing out: its round and order, and the part playing now
             view, done, colour = self._played_from, None, theme.ACCENT
             status = self.anim.caption or f"Round {view.round} plays out"
-        self.rects["order_tokens"] = hud.top_bar(surface, rect, view, shown, status, speeds, done, colour)
+        acted = self.acted_this_round() if view is self.view and done is None else None
+        self.rects["order_tokens"] = hud.top_bar(surface, rect, view, shown, status, speeds, done, colour, acted,
+                                                 self._announced_order)
         hud.speed_buttons(surface, speeds, self.speed, self.app.mouse)
         theme.button(surface, menu, "Menu", hover=menu.collidepoint(self.app.mouse), size=13)
+
+    def acted_this_round(self) -> list[int]:
+        """Who has taken a turn since the round began, in the order they took it (the
+        log's TurnStarted events): the turn-order bar follows the battle's real order."""
+        log = self.battle.log
+        key = len(log)
+        if getattr(self, "_acted_key", None) != key:
+            from game.engine.events import RoundStarted, TurnStarted
+            out: list[int] = []
+            self._announced_order = None
+            for ev in reversed(log):
+                entries = getattr(ev, "entries", None)   # a ruleset's "turn order" event (5x5)
+                if self._announced_order is None and type(ev).__name__ == "TurnOrder" and entries:
+                    self._announced_order = [e[0] for e in entries]
+                if isinstance(ev, RoundStarted):
+                    break
+                # (mahou names its own turn event TurnBegan)
+                turn = isinstance(ev, TurnStarted) or type(ev).__name__ == "TurnBegan"
+                if turn and getattr(ev, "unit", None) not in out:
+                    out.append(ev.unit)
+            self._acted, self._acted_key = out[::-1], key
+        return self._acted
 
     def _draw_preview(self, surface, rect, prev) -> None:
         if prev is None:
             theme.panel(surface, rect)
             x, y = rect.x + 10, rect.y + 8
             if self.decision is not None:
-                lines = ["Hover a blue tile to see the path and who could shoot you there.",
-                         "Hover an enemy to see your exact odds; click to act.",
-                         "Pick an action below (hotkey or 1–9) to target it."]
+                from game.ui.playbook import first_hint
+                lines = first_hint(self.battle.ruleset.id) or [
+                    "Hover a tinted tile to see the path and who could shoot you there.",
+                    "Hover an enemy to see your exact odds; click to act.",
+                    "Pick an action below (its letter) to target it."]
+                lines = lines + ["F2: how this ruleset plays."]
                 title = "Your move"
                 if self.decision.kind == DECLARE:
                     title = "Declare: nothing happens yet"
@@ -399,11 +544,26 @@ class BattleDrawing:
         if prev[0] == "context":
             self._draw_context(surface, rect, prev[1])
             return
+        if prev[0] == "unreachable":
+            _, foe, why = prev
+            theme.panel(surface, rect, edge=theme.WARN)
+            x, y = rect.x + 10, rect.y + 6
+            name = self.view.units[foe].name if foe in self.view.units else "That unit"
+            surface.blit(theme.text(theme.fit(f"{name}: out of reach", rect.w - 20, 14, True), 14, theme.WARN,
+                                    bold=True), (x, y))
+            y += 24
+            for ln in theme.wrap(why, rect.w - 20, 13):
+                surface.blit(theme.text(ln, 13, theme.TEXT), (x, y))
+                y += 17
+            return
         if prev[0] == "move":
             _, opt, tile, mp = prev
             cover = self._cover_name(tile)
+            shown = self.shown_units()
+            unknown = self.viewer is not None and any(
+                u.active and u.team != self.viewer and u.id not in shown for u in self.view.units.values())
             hud.move_panel(surface, rect, f"{opt.label} to {tile}", mp.cost, cover, self.threats(tile),
-                           lambda u: self.view.units[u].name if u in self.view.units else str(u))
+                           lambda u: self.view.units[u].name if u in self.view.units else str(u), unknown)
             return
         _, opt, target, o, params = prev
         name = self.view.units[target].name if isinstance(target, int) and target in self.view.units else str(target)
@@ -425,13 +585,13 @@ class BattleDrawing:
             title = f"About {units[target].name}"
         surface.blit(theme.text(theme.fit(title, rect.w - 20, 14, True), 14, theme.ACCENT, bold=True), (x, y))
         y += 24
-        for k, v in ctx.items():
-            if k in UNIT_KEYS or v in (None, "") or y > rect.bottom - 18:
-                continue
-            line = f"{k.replace('_', ' ')}: {_context_value(k, v, units)}"
-            for ln in theme.wrap(line, rect.w - 20, 13)[:2]:
-                surface.blit(theme.text(ln, 13, theme.TEXT), (x, y))
-                y += 17
+        from game.ui.context_words import context_lines
+        for line, colour in context_lines(ctx, units):
+            for ln in theme.wrap(line, rect.w - 20, 12):
+                if y > rect.bottom - 18:   # the panel's end: nothing runs off it
+                    return
+                surface.blit(theme.text(ln, 12, colour), (x, y))
+                y += 15
 
     def _cover_name(self, tile) -> str:
         from game.world.tactical_map import Cover
@@ -443,7 +603,8 @@ class BattleDrawing:
     def _draw_bar(self, surface, rects) -> None:
         bar = rects["bar"]
         opts = list(self.options())
-        self.rects["bar_buttons"] = hud.action_bar(surface, bar, opts, self.armed, self.app.mouse)
+        self.rects["bar_buttons"] = hud.action_bar(surface, bar, opts, self.armed, self.app.mouse,
+                                                   self.hotkeys.of)
         popt = self._param_option()
         if popt is not None and popt.params:
             target = self.focus_target()
@@ -473,7 +634,8 @@ class BattleDrawing:
             surface.blit(img, (bar.x + 4, y + 20 * k))
         for r, opt in self.rects["bar_buttons"]:
             if r.collidepoint(self.app.mouse):
-                lines = [(opt.label + (f"  [{opt.hotkey.upper()}]" if opt.hotkey else ""), theme.ACCENT)]
+                key = self.hotkeys.of(opt)
+                lines = [(opt.label + (f"  [key {key.upper()}]" if key else ""), theme.ACCENT)]
                 if opt.cost:
                     lines.append((f"Cost: {opt.cost}", theme.TEXT))
                 if opt.description:
@@ -498,17 +660,28 @@ class BattleDrawing:
         img = theme.text(text, 15, theme.DIM)
         surface.blit(img, img.get_rect(center=bar.center))
 
+    def _reaction_shape(self, width: int):
+        """(prompt lines, buttons per row, rows, panel height) of the reaction prompt."""
+        decision = self.decision
+        prompt = theme.wrap(decision.prompt, width - 28, 15)
+        n = max(1, len(decision.options))
+        per_row = max(1, (width - 28 + 8) // (200 + 8))
+        rows = -(-n // per_row)
+        per_row = -(-n // rows)
+        return prompt, per_row, rows, 44 + 20 * len(prompt) + 10 + rows * 60
+
+    def _reaction_height(self, width: int) -> int:
+        """The reaction prompt's height with its parameter row (the layout keeps room)."""
+        extra = 40 if any(o.params for o in self.decision.options) else 0
+        return self._reaction_shape(width)[3] + extra
+
     def _draw_reaction(self, surface, decision: Decision) -> None:
         """A person may react: what triggers it, and each answer with its odds (the full
         breakdown of the one under the pointer shows in the preview panel)."""
         bar = self.rects["bar"]
         opts = list(decision.options)
-        prompt = theme.wrap(decision.prompt, bar.w - 28, 15)
+        prompt, per_row, rows, h = self._reaction_shape(bar.w)
         gap = 8
-        per_row = max(1, (bar.w - 28 + gap) // (200 + gap))
-        rows = -(-len(opts) // per_row)
-        per_row = -(-len(opts) // rows)
-        h = 44 + 20 * len(prompt) + 10 + rows * 60
         rect = pygame.Rect(bar.x, bar.bottom - h, bar.w, h)
         self.rects["reaction"] = rect
         theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
@@ -532,7 +705,8 @@ class BattleDrawing:
             theme.button(surface, r, "", hover=r.collidepoint(self.app.mouse))
             if opt is popt:
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=5)
-            keys = (f"{(i + 1) % 10} · " if i < 10 else "") + (f"{opt.hotkey.upper()}  " if opt.hotkey else " ")
+            letter = self.hotkeys.of(opt)
+            keys = (f"{(i + 1) % 10} · " if i < 10 else "") + (f"{letter.upper()}  " if letter else " ")
             surface.blit(theme.text(keys, 13, theme.ACCENT, bold=True), (r.x + 10, r.y + 7))
             kw = theme.font(13, True).size(keys)[0]
             surface.blit(theme.text(theme.fit(opt.label, r.w - 20 - kw, 15, True), 15, theme.TEXT, bold=True),
@@ -623,11 +797,13 @@ class BattleDrawing:
 
     def help_lines(self) -> list[tuple[str, str]]:
         lines = [
-            ("Left click", "act on a target / move to a blue tile / select a unit"),
+            ("Left click", "act on a target / move to a tinted tile / select a unit"),
             ("Right click", "cancel the armed action; right or middle drag pans"),
             ("Wheel, + / -", "zoom (wheel over the log scrolls it)"),
             ("Arrows, WASD", "pan (with an action armed, arrows move the cursor; Shift: 5 tiles)"),
-            ("Hotkey / 1-9, 0", "pick an action of the bar"),
+            ("Letter on a button", "pick that action (it keeps its letter all battle; 1-9 answer a reaction)"),
+            ("F2", "how this ruleset plays (one page)"),
+            ("U or Ctrl+Z", "undo the last answer that rolled no die and revealed nobody"),
             ("` (backquote)", "arm the next action that needs a target or a choice"),
             ("Tab / Shift+Tab", "next target (or next unit when nothing is armed; in a reaction, "
                                 "the answer whose choices the picker row shows)"),
@@ -644,8 +820,8 @@ class BattleDrawing:
             ("F9 or Ctrl+L", "load the last save"),
         ]
         for opt in self.options():
-            if opt.hotkey:
-                lines.append((opt.hotkey.upper(), f"{opt.label}" + (f" ({opt.cost})" if opt.cost else "")))
+            if self.hotkeys.of(opt):
+                lines.append((self.hotkeys.of(opt).upper(), f"{opt.label}" + (f" ({opt.cost})" if opt.cost else "")))
         return lines
 
 

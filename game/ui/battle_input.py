@@ -1,7 +1,8 @@
 """Input on the battle screen: mouse and keys become options armed, targets chosen,
 parameters picked, and finally one Choice submitted (see `BattleScreen.commit`).
 
-Every option is reachable both ways: a hotkey or its number arms it, Tab or the arrows
+Every option is reachable both ways: its hotkey arms it (the letter stays with the
+action all battle; W A S D only ever pan), Tab or the arrows
 choose its target, `[` `]` and `\\` its parameters, Enter commits; or a click does each.
 """
 
@@ -31,6 +32,18 @@ class BattleInput:
             self.anim.finish()  # animations never hold up a person
             if playing and self.handover is not None and self.overlay != "pause":
                 return  # the hand-over waits for what was playing: this press ended it
+        if self.question is not None:
+            if self.question.handle(event, self.app.settings) is not None:
+                self.question = None
+            return
+        if self.overlay == "rules":
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_F2, pygame.K_ESCAPE) \
+                    or event.type == pygame.MOUSEBUTTONDOWN:
+                self.overlay = None
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and self.overlay is None:
+            self.overlay = "rules"
+            return
         if self.overlay == "pause":
             self._handle_pause(event)
             return
@@ -59,6 +72,9 @@ class BattleInput:
                 self.board.camera.zoom_at(1 if event.y > 0 else -1, mx, my)
 
     def _over_hud(self, pos) -> bool:
+        view = self.rects.get("view")
+        if view is not None and not view.collidepoint(pos):
+            return True   # outside the board's viewport is all HUD
         return any(r is not None and r.collidepoint(pos) for k, r in self.rects.items()
                    if k in ("top", "log", "card", "bar", "params", "preview", "reaction", "decl"))
 
@@ -104,6 +120,12 @@ class BattleInput:
         for r, name, value, enabled in self.rects.get("param_buttons", []):
             if r.collidepoint(pos):
                 if enabled:
+                    # a pick made before arming arms the option it belongs to: the next
+                    # click on a target is that option with that pick, as it looks
+                    popt = self._param_option()
+                    if (popt is not None and not self.armed and self.decision is not None
+                            and self.decision.kind != REACTION and popt.target_kind != TARGET_NONE):
+                        self.arm(popt)
                     self.params[name] = value
                     self._preview_key = None
                 return
@@ -111,6 +133,9 @@ class BattleInput:
             if r.collidepoint(pos):
                 self.arm(opt)
                 return
+        if self.rects.get("undo") and self.rects["undo"].collidepoint(pos):
+            self.undo()
+            return
         if self.rects.get("decl_title") and self.rects["decl_title"].collidepoint(pos):
             self.decl_collapsed = not self.decl_collapsed
             return
@@ -166,7 +191,8 @@ class BattleInput:
 
     def set_speed(self, speed: float) -> None:
         self.speed = speed
-        self.app.settings.speed = speed
+        if not self.demo:   # a demo's pace is its own (`demo --speed`), not the menu's
+            self.app.settings.speed = speed
         if speed == 0:
             self.anim.finish()
         self.say(f"Speed {speed_label(speed)}", 1.5)
@@ -181,11 +207,14 @@ class BattleInput:
             else:
                 self.overlay, self.pause_index = "pause", 0
             return
+        if (ctrl and key == pygame.K_z) or (ch == "u" and not ctrl):
+            self.undo()
+            return
         if key == pygame.K_F5 or (ctrl and key == pygame.K_s):
             self.save()
             return
         if key == pygame.K_F9 or (ctrl and key == pygame.K_l):
-            self.quickload()
+            self.ask("Load the last save? This battle's progress since then is lost.", self.quickload)
             return
         if ch in (",", "<"):
             self.set_speed(SPEEDS[max(0, SPEEDS.index(self.speed) - 1)])
@@ -249,26 +278,23 @@ class BattleInput:
                 while opts[i].target_kind == TARGET_NONE and not opts[i].params and i + 1 < len(opts):
                     i += 1  # arming those would commit them: step over to the next
                 if opts[i].target_kind == TARGET_NONE and not opts[i].params:
-                    self.say(f"{opts[i].label}: press {opts[i].hotkey.upper() or 'its button'} to do it")
+                    self.say(f"{opts[i].label}: press {self.hotkeys.of(opts[i]).upper() or 'its button'} to do it")
                 else:
                     self.arm(opts[i])
                 return
-            if self.decision.kind == REACTION:
-                for opt in opts:
-                    if opt.hotkey and ch == opt.hotkey.lower():
-                        self._reaction_pick(opt)
-                        return
-            for opt in opts:
-                if opt.hotkey and ch == opt.hotkey.lower():
+            opt = self.hotkeys.find(opts, ch)
+            if opt is not None:
+                if self.decision.kind == REACTION:
+                    self._reaction_pick(opt)
+                else:
                     self.arm(opt)
-                    return
-            if ch.isdigit():
+                return
+            if ch.isdigit() and self.decision.kind == REACTION:
+                # a reaction's answers are numbered (a prompt of its own); the action
+                # bar's are not: numbers would shift as buttons come and go
                 i = (int(ch) - 1) % 10
                 if i < len(opts):
-                    if self.decision.kind == REACTION:
-                        self._reaction_pick(opts[i])
-                    else:
-                        self.arm(opts[i])
+                    self._reaction_pick(opts[i])
                 return
         pans = {"w": pygame.K_UP, "a": pygame.K_LEFT, "s": pygame.K_DOWN, "d": pygame.K_RIGHT}
         if ch in pans:
@@ -456,12 +482,19 @@ class BattleInput:
 
         def load():
             self.overlay = None
-            self.quickload()
+            self.ask("Load the last save? This battle's progress since then is lost.", self.quickload)
 
         def menu():
             from game.ui.menu import MenuScreen
-            self.ai.abandon()
-            self.next = MenuScreen(self.app)
+
+            def leave():
+                self.ai.abandon()
+                self.next = MenuScreen(self.app)
+            if self.battle.over or self.demo:
+                leave()
+                return
+            self.overlay = None
+            self.ask("Leave this battle for the main menu? It is not saved (F5 saves).", leave)
 
         def quit_():
             self.app.running = False
@@ -473,7 +506,7 @@ class BattleInput:
         from game.ui.saves import save_battle
         self.ai.wait(60)  # the worker must not be reading while the state is fingerprinted
         try:
-            path = save_battle(self.battle, self.sides, self.fog, self.squads, path)
+            path = save_battle(self.battle, self.sides, self.fog, self.squads, path, levels=self.ai_levels)
         except SaveError as exc:
             self.say(f"Save failed: {exc}", 5)
             return None

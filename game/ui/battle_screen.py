@@ -24,6 +24,7 @@ from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
 from game.ui.board import BoardRenderer
+from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.screen import Screen
 from game.ui.snapshot import BoardView, UnitView, snapshot
@@ -37,7 +38,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
     title = "Battle"
 
     def __init__(self, app, battle, sides: dict[int, str], fog: bool = False, speed: float = 1.0,
-                 squads=None, demo: bool = False, ai_level: str = "normal", controllers=None) -> None:
+                 squads=None, demo: bool = False, ai_level: str = "normal", controllers=None,
+                 ai_levels: dict[int, str] | None = None) -> None:
         super().__init__(app)
         self.battle = battle
         self.sides = {int(t): sides.get(t, sides.get(str(t), "ai")) for t in battle.teams()}
@@ -46,11 +48,12 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.speed = speed
         self.squads = squads
         self.demo = demo
-        from game.ai import make_ai
         self.controllers = dict(controllers or {})
+        self.ai_levels = {int(t): lv for t, lv in (ai_levels or {}).items()}
         for team, kind in self.sides.items():
             if kind != "human" and team not in self.controllers:
-                self.controllers[team] = make_ai(battle.ruleset.id, battle.seed * 7919 + team, ai_level)
+                level = self.ai_levels.setdefault(team, ai_level)
+                self.controllers[team] = _make_ai(battle.ruleset.id, battle.seed * 7919 + team, level)
         self.board = BoardRenderer(battle.map)
         self.log = LogPanel()
         self.anim = Animator()
@@ -74,7 +77,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.end_timer: float | None = None
         self.clock = 0.0
         self.message, self.message_timer = "", 0.0
-        self.overlay: str | None = None       # None, "pause"
+        self.overlay: str | None = None       # None, "pause", "rules"
+        self.question = None                   # a yes/no question over the board
+        self.undo_marks: list[tuple[int, int]] = []   # (choices, log lines) before each undoable answer
         self.pause_index = 0
         # answering a human decision
         self.decision: Decision | None = None
@@ -95,8 +100,11 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.drag_moved = False
         self.rects: dict[str, Any] = {}
         self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
+        self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
+        self._announced_order: list[int] | None = None
         self.board.camera.resize(*app.surface.get_size())
         self.layout(app.surface.get_size())
+        self.board.camera.fit()   # a small map fills the board's viewport
         first = self._team_units_centre()
         if first is not None:
             self.board.camera.centre_on_tile(first)
@@ -178,6 +186,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._deferred = False
         self.armed, self.params, self.param_focus, self.cursor = None, {}, 0, None
         self.move_field = None
+        self.move_legend: list[tuple[int, str]] = []
         self._preview_key = self._threat_key = None
         self.board.set_move(None)
         self.board.set_targets(None)
@@ -190,6 +199,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.skip = False
             if len(self.humans) > 1 and p.side != self.keyboard_side:
                 self.handover = p.side
+                self._forget_pointer()
                 return
             self.keyboard_side = p.side
             if self.anim.resolving:
@@ -202,6 +212,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     def _ready_for_person(self, p: Decision) -> None:
         self.decision = p
+        self.hotkeys.assign(p.options)
         self.selected = p.actor
         if p.kind == REACTION:
             other = p.context.get("unit") if hasattr(p.context, "get") else None
@@ -213,10 +224,23 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         move = self._smart_tile_option()
         if move is not None:
             self.move_field = rules_view.MoveField(self.battle, p, move)
-            self.board.set_move(self.move_field.bands(),
-                                occupied=[u.tile for u in self.view.units.values() if u.active])
+            bands = self.move_field.bands()
+            self.board.set_move(bands, occupied=[u.tile for u in self.view.units.values() if u.active])
+            self.move_legend = self._legend(bands)
         if p.actor in self.view.units:
             self.board.camera.ensure_visible(self.view.units[p.actor].tile, 3)
+
+    def _legend(self, bands: dict) -> list[tuple[int, str]]:
+        """(band, what it costs) for the move overlay's legend: each band's farthest
+        tile's cost, read "up to" it."""
+        out = []
+        for band in sorted(set(bands.values())):
+            tiles = [t for t, b in bands.items() if b == band]
+            far = max(sorted(tiles), key=lambda t: len(self.move_field.preview(t).path)
+                      if self.move_field.preview(t) else 0)
+            mp = self.move_field.preview(far)
+            out.append((band, f"up to {mp.cost}" if mp and mp.cost else f"band {band + 1}"))
+        return out
 
     def _declaration_view(self, p: Decision | None) -> declarations.DeclarationView | None:
         """Read the declarations made so far from a DECLARE decision's context (see
@@ -290,9 +314,20 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             out += [u for u in sorted(shown) if u not in out and self.planned_tile(u) == tuple(tile)]
         return out
 
+    def _forget_pointer(self) -> None:
+        """At a hand-over: nothing the last person pointed at stays on screen (the unit
+        card, the hover, the keyboard cursor, a scrolled-back log)."""
+        self.hover_tile = None
+        self.cursor = None
+        self.selected = None
+        self._reaction_hover = None
+        self._preview_key = self._threat_key = None
+        self.log.scroll = 0
+
     def confirm_handover(self) -> None:
         if self.handover is None:
             return
+        self._forget_pointer()
         self.keyboard_side = self.handover
         self.handover = None
         self._fog_key = None
@@ -303,6 +338,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
     def submit(self, choice) -> bool:
         """Answer the pending decision; False (and a message) when the battle refuses."""
         pre = self.view
+        deciding = self.battle.pending
+        mark = (len(self.battle.choices), len(self.log.entries), getattr(self.battle.dice, "rolled", None),
+                frozenset(self.shown_units()))
         try:
             events = self.battle.submit(choice)
         except IllegalChoice as exc:
@@ -310,6 +348,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return False
         self.version += 1
         self.view = snapshot(self.battle, self.version)
+        self._note_undo(deciding, mark)
         start = len(self.log.entries)
         self.log.add_events(events, self._team_of, self._redactor(pre, self.view))
         speed = self.speed if not self.skip else 0
@@ -317,6 +356,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.log.hold_from(start)  # each line shows as its event plays (a turn resolving)
         index = {id(ev): start + i + 1 for i, ev in enumerate(events)}
         self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self.log.reveal(index[id(ev)]))
+        self._anim_pre = pre   # the unit card reads it until the playout reaches each wound
         if self.anim.resolving and speed:
             self._played_from = pre  # the top bar shows the turn that plays out, not the next
         if not speed:
@@ -324,6 +364,53 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._follow(events)
         self._on_new_pending()
         return True
+
+    # ------------------------------------------------------------- undo
+    def _note_undo(self, deciding: Decision, mark) -> None:
+        """After an answer: may a person take it back? Only a person's answer that rolled
+        no die, revealed no unit the side had not seen, and left the same side to
+        decide (the turn goes on); anything else closes the undo history."""
+        from game.engine.dice import Dice
+        choices, log_len, rolled, shown_before = mark
+        p = self.battle.pending
+        ok = (type(self.battle.dice) is Dice and self.sides.get(deciding.side) == "human"
+              and rolled is not None and self.battle.dice.rolled == rolled
+              and p is not None and p.side == deciding.side and p.kind != REACTION
+              and not (self.fog and set(self.shown_units()) - set(shown_before)))
+        if ok:
+            self.undo_marks.append((choices, log_len))
+        else:
+            self.undo_marks.clear()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_marks) and self.decision is not None and not self.anim.resolving
+
+    def undo(self) -> None:
+        """Take back the last die-less answer: the battle is played again from its seed
+        and the choices before it (so a save or replay never holds the undone one)."""
+        if not self.can_undo:
+            self.say("Nothing to undo (a roll, a reveal or the end of a turn cannot be taken back)")
+            return
+        from game.engine.battle import Battle
+        choices, log_len = self.undo_marks.pop()
+        old = self.battle
+        fresh = Battle(old.map, old.ruleset, old.orders, seed=old.seed, max_rounds=old.max_rounds,
+                       player_sides=old.player_sides)
+        for c in old.choices[:choices]:
+            fresh.submit(c)
+        old.close()
+        self.battle = fresh
+        self.anim.finish()
+        del self.log.entries[log_len:]
+        del self.log.alts[log_len:]
+        self.log.reveal_all()
+        self.log._wrapped_for = (-1, -1)
+        self.version += 1
+        self.view = snapshot(fresh, self.version)
+        self._fog_key = None
+        self.say("Undone", 1.5)
+        self._on_new_pending()
 
     def _redactor(self, pre: BoardView, post: BoardView):
         """Under fog, what each person's side may not read in the log: a move it saw no
@@ -346,9 +433,18 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 if u.team == team:
                     continue
                 if kind == "Moved":
-                    vis = self._fov(team, post)
-                    if not any(tmap.in_bounds(*t) and vis[t] for t in ev.path):
+                    # read in full only when the side sees where the move ends (else the
+                    # line would tell the destination and its cost); seen on the way:
+                    # "moves out of sight"; never seen: the side does not read it at all
+                    vis, before = self._fov(team, post), self._fov(team, pre)
+                    path = [t for t in ev.path if tmap.in_bounds(*t)]
+                    start = pre.units[unit].tile if unit in pre.units else None
+                    if path and vis[path[-1]]:
+                        continue
+                    if any(vis[t] or before[t] for t in path) or (start is not None and before[start]):
                         out[team] = f"{ev.name} moves out of sight."
+                    else:
+                        out[team] = None
                 else:
                     tile = pre.units[unit].tile if unit in pre.units else u.tile
                     if not self._fov(team, pre)[tile]:
@@ -387,6 +483,26 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             b = self.view.units.get(step.target)
             if b is not None:
                 cam.ensure_visible(self.anim.pos.get(step.target, b.tile), 2)
+
+    def wake_in(self) -> float | None:
+        """Frames only while something moves: an animation, a float, a held pan key, a
+        drag, the AI at work (polled); timers (a message, the end banner, a reaction's
+        pickers) wake the window when they run out; otherwise it sleeps until input."""
+        if self.anim.busy or self.anim.floats or self.pan_keys or self.drag_moved:
+            return 0.0
+        if self.ai.busy:
+            return 0.0 if (self.speed == 0 or self.skip) else 0.03
+        if self._deferred:
+            return 0.0
+        timers = [t for t in (self.message_timer if self.message_timer > 0 else None,
+                              self.end_timer if self.battle.pending is None and self.end_timer is not None else None)
+                  if t is not None]
+        hover = getattr(self, "_reaction_hover", None)
+        if hover is not None:
+            left = hover[1] + 0.25 - self.clock
+            if left > -0.05:
+                timers.append(max(0.0, left) + 0.02)
+        return min(timers) if timers else None
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -449,7 +565,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         from game.ui.results import ResultsScreen
         self.ai.abandon()
         self.next = ResultsScreen(self.app, self.battle, self.sides, demo=self.demo, squads=self.squads,
-                                  fog=self.fog, speed=self.speed)
+                                  fog=self.fog, speed=self.speed, ai_levels=self.ai_levels)
 
     def leave(self) -> None:
         self.ai.abandon()
@@ -487,8 +603,11 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         return opt if opt is not None and target in opt.targets else None
 
     def arm(self, opt: Option) -> None:
-        """Pick an option from the bar: commit it at once when it needs nothing more."""
+        """Pick an option from the bar: commit it at once when it needs nothing more
+        (ending a turn with actions left asks first)."""
         if opt.target_kind == TARGET_NONE and not opt.params:
+            if self._ask_before_ending(opt):
+                return
             self.submit(opt.choice())
             return
         if self.armed == opt.key:
@@ -512,6 +631,31 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 self.cursor = self.view.units[first].tile if first in self.view.units else None
             else:
                 self.cursor = self.view.units[self.decision.actor].tile if self.decision.actor in self.view.units else opt.targets[0]
+
+    def ask(self, text: str, on_yes, setting: str | None = None) -> None:
+        """A yes/no question over the board (game/ui/confirm.py)."""
+        from game.ui.confirm import Question
+        self.question = Question(text, on_yes, setting)
+
+    def _ask_before_ending(self, opt: Option) -> bool:
+        """End turn while something else could still be done: ask once (unless told not
+        to), and log that the turn ended with actions left. True when it asked."""
+        if opt.key != "end_turn" or self.decision is None or not self.app.settings.confirm_end_turn:
+            return False
+        others = [o for o in self.decision.options
+                  if o.key not in ("end_turn", "hold", "pass") and (o.target_kind == TARGET_NONE or o.targets)]
+        if not others:
+            return False
+        actor = self.view.units.get(self.decision.actor)
+        who = actor.name if actor else "This unit"
+        decision = self.decision
+
+        def end() -> None:
+            if self.battle.pending is decision:
+                self.log.add_text(f"{who} ends its turn with actions left.")
+                self.submit(opt.choice())
+        self.ask(f"{who} can still act ({decision.prompt.rstrip('.')}). End the turn?", end, "confirm_end_turn")
+        return True
 
     def disarm(self) -> None:
         self.armed = None
@@ -555,6 +699,13 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         target = self.focus_target()
         if target is None:
             return None
+        if isinstance(target, tuple) and not self.armed:
+            foe = self._unreachable_enemy(target)
+            if foe is not None:   # an enemy no attack reaches: say so, not nothing
+                key = ("unreachable", foe, self.version)
+                if key != self._preview_key:
+                    self._preview_key, self._preview = key, ("unreachable", foe, self._why_unreachable(foe))
+                return self._preview
         opt = self.active_option(target)
         if opt is None:
             return None
@@ -571,6 +722,33 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             o = rules_view.odds(self.battle, self.decision, opt.choice(target, **params))
             self._preview_key, self._preview = key, ("odds", opt, target, o, params)
         return self._preview
+
+    def _unreachable_enemy(self, tile) -> int | None:
+        """A shown enemy on `tile` that no offensive option of this decision can target."""
+        me = self.view.units.get(self.decision.actor)
+        if me is None or not any(o.offensive for o in self.options()):
+            return None
+        for u in self.units_at(tile):
+            unit = self.view.units.get(u)
+            if unit is not None and unit.active and unit.team != me.team and self._smart_unit_option(u) is None:
+                return u
+        return None
+
+    def _why_unreachable(self, foe: int) -> str:
+        """Out of sight, beyond the weapon's range, or (when the ruleset does not say
+        which) simply out of reach from here."""
+        from game.world.sight import fov
+        here, there = self.actor_tile(), self.planned_tile(foe)
+        if here is None or there is None:
+            return "No attack of yours reaches it from here."
+        if not fov(self.battle.map, here)[there]:
+            return "Out of sight from here: walls or concealment block the line."
+        ranges = rules_view.weapon_ranges(self.battle, self.decision.actor)
+        dist = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
+        if ranges and dist > ranges[-1]:
+            fpt = self.battle.map.feet_per_tile
+            return f"Beyond your weapon's range: {dist * fpt} ft away, it reaches {ranges[-1] * fpt} ft."
+        return "No attack of yours reaches it from here (range, line of fire or what you hold)."
 
     def _reaction_preview(self):
         """The odds of the reaction under the pointer (else the first one with a target)."""
@@ -600,6 +778,15 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self._threats = rules_view.threats_at(self.battle, me, tile, enemies)
             self._threat_key = key
         return self._threats
+
+def _make_ai(ruleset_id: str, seed: int, level: str):
+    """An AI of the given level: the level registry's (game.ai.levels) when it exists."""
+    try:
+        from game.ai.levels import make_ai
+    except ImportError:
+        from game.ai import make_ai
+    return make_ai(ruleset_id, seed, level)
+
 
 def _fallback_choice(decision: Decision):
     """When an AI fails: end the turn (or pass), else the first legal answer."""

@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.camera import Camera
+from game.ui.iso import IsoCamera, is_isometric, iso_static
 from game.ui.snapshot import UnitView
 from game.ui.tilemap import render_map
 from game.world.tactical_map import TacticalMap
@@ -54,6 +55,8 @@ class BoardRenderer:
         self.tmap = tmap
         self.base = render_map(tmap)
         self.camera = Camera(tmap.tile_width, tmap.tile_height, self.base.get_width(), self.base.get_height())
+        if is_isometric(tmap):  # picking and centres through the diamonds (game/ui/iso.py)
+            self.camera = IsoCamera(tmap)
         self.move = Overlay(tmap.width, tmap.height)
         self.targets = Overlay(tmap.width, tmap.height)
         self.fog = Overlay(tmap.width, tmap.height)
@@ -109,6 +112,10 @@ class BoardRenderer:
     def _static(self) -> pygame.Surface:
         """The map with its overlays and range outlines, at the tiles' own size; redrawn
         only when an overlay changes (once per decision), so panning is a plain blit."""
+        if is_isometric(self.tmap):  # overlays as diamonds (game/ui/iso.py)
+            if self._static_surface is None or self._static_version != self._version:
+                self._static_surface, self._static_version = iso_static(self), self._version
+            return self._static_surface
         if self._static_surface is None or self._static_version != self._version:
             tm = self.tmap
             tw, th = tm.tile_width, tm.tile_height

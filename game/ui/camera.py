@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
+ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 
 
 class Camera:
@@ -17,12 +17,13 @@ class Camera:
         self.x = 0.0
         self.y = 0.0
         self.zoom_index = ZOOMS.index(1.0)
+        self.fitted: float | None = None   # a zoom between the steps that fits a small map
         self.view_w, self.view_h = 1280, 720
         self.safe = None  # the part of the view no HUD panel covers (x, y, w, h), if set
 
     @property
     def zoom(self) -> float:
-        return ZOOMS[self.zoom_index]
+        return self.fitted if self.fitted is not None else ZOOMS[self.zoom_index]
 
     def resize(self, w: int, h: int) -> None:
         self.view_w, self.view_h = w, h
@@ -35,7 +36,7 @@ class Camera:
         sx, sy, sw, sh = self._safe()
         pad = 24
         for axis, world, lo, span in (("x", self.world_w, sx, sw), ("y", self.world_h, sy, sh)):
-            if world * z <= span - 2 * pad:
+            if world * z <= span:
                 value = -(lo + (span - world * z) / 2) / z
             else:
                 low = -(lo + pad) / z                       # left/top edge at the free area's edge
@@ -51,9 +52,27 @@ class Camera:
     def zoom_at(self, steps: int, sx: float, sy: float) -> None:
         """Zoom by `steps` levels keeping the world point under (sx, sy) in place."""
         wx, wy = self.to_world(sx, sy)
+        if self.fitted is not None and steps:   # from the fitted zoom to the next step
+            f, self.fitted = self.fitted, None
+            if steps > 0:
+                self.zoom_index = next((i for i, z in enumerate(ZOOMS) if z > f), len(ZOOMS) - 1)
+                steps -= 1
+            else:
+                self.zoom_index = max([i for i, z in enumerate(ZOOMS) if z < f], default=0)
+                steps += 1
         self.zoom_index = max(0, min(len(ZOOMS) - 1, self.zoom_index + steps))
         self.x = wx - sx / self.zoom
         self.y = wy - sy / self.zoom
+        self.clamp()
+
+    def fit(self) -> None:
+        """Zoom so that a map smaller than the free area fills it (the largest zoom, up
+        to 3×, at which the whole map still fits); a map larger than that stays at 1×
+        (readable tiles) and the camera follows what matters."""
+        _, _, sw, sh = self._safe()
+        ratio = min((sw - 16) / self.world_w, (sh - 16) / self.world_h)
+        self.zoom_index = ZOOMS.index(1.0)
+        self.fitted = min(ratio, ZOOMS[-1]) if ratio > 1.0 else None
         self.clamp()
 
     def _safe(self) -> tuple[float, float, float, float]:
@@ -97,4 +116,4 @@ class Camera:
         return pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0))
 
     def key(self) -> tuple:
-        return (round(self.x, 3), round(self.y, 3), self.zoom_index, self.view_w, self.view_h)
+        return (round(self.x, 3), round(self.y, 3), self.zoom, self.view_w, self.view_h)

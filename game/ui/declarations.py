@@ -12,7 +12,8 @@ Context keys read (every one optional; what is missing is simply not shown):
     A sequence of mappings, one per declared action, each with ``unit`` (entity id),
     ``slot`` (the action number, 1, 2...), ``kind`` (the option's key), ``target`` (a
     tile ``(x, y)``, a unit id, or None) and optionally ``with`` (the option's main
-    parameter, e.g. the weapon), ``name``, ``team`` and ``secret`` (true: only the
+    parameter, e.g. the weapon; ``with_name``, its name as the log writes it, is shown
+    when given), ``name``, ``team`` and ``secret`` (true: only the
     unit's own side may see what it is; others see "declared (hidden)"). A ruleset
     that hides declarations altogether simply leaves them out.
 ``slot``
@@ -34,6 +35,9 @@ offensive or containing "attack", in red). An entry without a target whose kind 
 a posture the window knows ("kneel", "prone", "stand", "crouch") is a posture change.
 Fog of war: a side sees the declarations of its own units and of the units it can
 see; declarations of units out of its sight are left out of the view (and of the log).
+An event that names units may say what a side reads of it under fog with
+``describe_for(sees)`` (``sees(unit) -> bool``; None: the side reads nothing of it);
+`fog_line` answers it for the log's redaction.
 """
 
 from __future__ import annotations
@@ -146,6 +150,15 @@ class DeclarationView:
         return text
 
 
+def fog_line(event: Any, sees) -> tuple[bool, str | None]:
+    """(True, line) when the event says what a side that `sees` only some units reads of
+    it (its `describe_for`; line None: nothing); (False, None) when it does not say."""
+    describe_for = getattr(event, "describe_for", None)
+    if describe_for is None:
+        return False, None
+    return True, describe_for(sees)
+
+
 def pretty(v: Any) -> str:
     return str(v).replace("_", " ") if v not in (None, "") else ""
 
@@ -196,7 +209,8 @@ def build(decision: Any, units: Mapping[int, Any], labels: Mapping[str, str] | N
             to = view.planned_tile_of(target, e_slot, _tile(units, target))
         name = r.get("name") or (units[u].name if u in units else f"unit {u}")
         view.entries.append(Entry(u, str(name), _team(units, u, r.get("team")), e_slot, str(r.get("kind", "")),
-                                  target, pretty(r.get("with")), bool(r.get("secret", False)), origin, to))
+                                  target, str(r.get("with_name") or pretty(r.get("with"))),
+                                  bool(r.get("secret", False)), origin, to))
     return view
 
 

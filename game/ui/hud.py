@@ -10,7 +10,18 @@ from game.ui.board import _draw_icon
 from game.ui.snapshot import BoardView, UnitView
 
 PRETTY = {"speed_ft": "Speed", "hp": "HP", "dt": "DT", "ammo": "Ammo", "actions": "Actions",
-          "reaction": "Reaction", "dodge": "Dodge", "weapon": "Weapon", "template": "Type"}
+          "reaction": "Reaction", "dodge": "Dodge", "weapon": "Weapon", "template": "Type",
+          "pdr": "Physical DR", "spell_dr": "Spell DR"}
+
+
+def param_value(v) -> str:
+    """A parameter's value for people: "gym:kite shield" (skill:item) reads "kite shield
+    (gym)", underscores become spaces."""
+    s = str(v).replace("_", " ")
+    if ":" in s and " " not in s.split(":", 1)[0]:
+        skill, item = s.split(":", 1)
+        return f"{item} ({skill})"
+    return s
 
 
 def pretty(key: str) -> str:
@@ -37,10 +48,21 @@ def token(surface: pygame.Surface, centre, r: int, u: UnitView, highlight=False)
 
 
 def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_rects,
-            done: set[int] | None = None, status_colour=theme.TEXT) -> dict[int, pygame.Rect]:
+            done: set[int] | None = None, status_colour=theme.TEXT,
+            acted: list[int] | None = None, planned: list[int] | None = None) -> dict[int, pygame.Rect]:
     """Round, turn order (who has acted dims), speed buttons. Returns token rects for clicks.
     `done`, when given, names the units to dim (those that have declared, say) instead of
-    the ones before the acting unit."""
+    the ones before the acting unit. `acted`, when given, is who has taken a turn this
+    round in the order they took it (read from the log): they come first and dim, then
+    the acting unit, then the rest in the ruleset's order."""
+    if acted is not None and done is None:
+        order_now = [u for u in acted if u != view.actor]
+        if view.actor is not None:
+            order_now.append(view.actor)
+        rest = [u for u in (view.order or planned or sorted(view.units)) if u not in order_now]
+        from dataclasses import replace
+        view = replace(view, order=tuple(order_now + rest))
+        done = set(acted) - {view.actor}
     theme.panel(surface, rect)
     x = rect.x + 10
     surface.blit(theme.text(f"Round {view.round}", 16, theme.ACCENT, bold=True), (x, rect.y + 9))
@@ -104,6 +126,11 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
         conds.insert(0, posture)
     if u.partners:
         conds.append("grappling")
+    once: list[str] = []   # each condition once ("fallen" from the posture and the ruleset)
+    for c in conds:
+        if str(c).lower() not in {str(o).lower() for o in once}:
+            once.append(c)
+    conds = once
     inner = rect.w - 28
     col_w = inner // 2
     short = [(k, v) for k, v in items if theme.font(12).size(f"{k}: {v}")[0] < col_w - 4]
@@ -177,9 +204,11 @@ def bar_rows(count: int, width: int) -> int:
     return max(1, -(-count // per_row))
 
 
-def action_bar(surface, rect, options, armed: str | None, mouse) -> list[tuple[pygame.Rect, object]]:
-    """One button per option of the pending decision, with its hotkey and number; as
-    many rows as the options need (labels shortened to fit, full text in the tooltip)."""
+def action_bar(surface, rect, options, armed: str | None, mouse, letter_of=None) -> list[tuple[pygame.Rect, object]]:
+    """One button per option of the pending decision: its label, its key in a keycap at
+    the top left (it stays with the action all battle), its cost in the ruleset's own
+    currency along the bottom; as many rows as the options need (labels wrap onto two
+    lines or shorten to fit, the full text in the tooltip)."""
     theme.panel(surface, rect)
     n = max(1, len(options))
     rows = bar_rows(n, rect.w)
@@ -191,16 +220,71 @@ def action_bar(surface, rect, options, armed: str | None, mouse) -> list[tuple[p
     for i, opt in enumerate(options):
         row, col = divmod(i, per_row)
         r = pygame.Rect(rect.x + 6 + col * (bw + gap), rect.y + 6 + row * (bh + gap), bw, bh)
-        keys = []
-        if opt.hotkey:
-            keys.append(opt.hotkey.upper())
-        if i < 10:
-            keys.append(str((i + 1) % 10))
-        label = theme.fit(opt.label, bw - 10, 13)
-        theme.button(surface, r, label, hover=r.collidepoint(mouse), armed=opt.key == armed,
-                     size=13, key=" · ".join(keys))
+        letter = (letter_of(opt) if letter_of else opt.hotkey) or ""
+        option_button(surface, r, opt.label, letter, short_cost(opt.cost),
+                      hover=r.collidepoint(mouse), armed=opt.key == armed)
         out.append((r, opt))
     return out
+
+
+def short_cost(cost: str) -> str:
+    """An option's cost as a button shows it: the first clause (the tooltip has it all)."""
+    return cost.split(" (")[0].split(";")[0].strip() if cost else ""
+
+
+def option_button(surface, r: pygame.Rect, label: str, letter: str, cost: str, *, hover=False, armed=False) -> None:
+    """A button: the label on top (whole: wrapped or a little smaller), and along the
+    bottom the hotkey in a keycap at the left, apart from the cost in dim words."""
+    theme.button(surface, r, "", hover=hover, armed=armed)
+    bottom = 15 if (letter or cost) else 0
+    cap_w = 0
+    if letter:
+        cap = theme.text(letter.upper(), 11, theme.ACCENT, bold=True)
+        box = pygame.Rect(r.x + 4, r.bottom - 17, max(14, cap.get_width() + 6), 14)
+        pygame.draw.rect(surface, (20, 22, 28), box, border_radius=3)
+        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=3)
+        surface.blit(cap, cap.get_rect(center=box.center))
+        cap_w = box.w + 6
+    room = r.h - 4 - bottom
+    lines, size = fitted_label(label, r.w - 10, 13, room)
+    step = size + 3
+    y = r.y + 2 + max(0, (room - label_height(len(lines), size)) // 2)
+    for ln in lines:
+        img = theme.text(ln, size, theme.TEXT)
+        surface.blit(img, (r.centerx - img.get_width() // 2, y))
+        y += step
+    if cost:
+        width = r.w - 10 - 2 * cap_w
+        c = theme.text(theme.fit(cost, max(20, width), 10), 10, theme.DIM)
+        surface.blit(c, c.get_rect(midbottom=(r.centerx, r.bottom - 1)))
+
+
+def label_lines(label: str, width: int, size: int) -> list[str]:
+    """A button label on one line, else wrapped onto two (the second shortened only
+    when even two lines cannot hold it)."""
+    if theme.font(size).size(theme.printable(label))[0] <= width:
+        return [label]
+    lines = theme.wrap(label, width, size)
+    if len(lines) > 2:
+        lines = [lines[0], theme.fit(" ".join(lines[1:]), width, size)]
+    return [theme.fit(ln, width, size) for ln in lines]
+
+
+def label_height(lines: int, size: int) -> int:
+    """The drawn height of `lines` lines of a label at `size` (lines `size + 3` apart)."""
+    return (lines - 1) * (size + 3) + theme.font(size).get_height() - 2
+
+
+def fitted_label(label: str, width: int, size: int = 13, height: int = 40) -> tuple[list[str], int]:
+    """(lines, font size) that show the whole label in `width` × `height`: one or two
+    lines at the given size or a point or three smaller, else three lines small;
+    shortened only as a last resort (the tooltip always has the full text)."""
+    for s in range(size, size - 4, -1):
+        lines = theme.wrap(label, width, s)
+        if (label_height(len(lines), s) <= height
+                and all(theme.font(s).size(theme.printable(ln))[0] <= width for ln in lines)):
+            return lines, s
+    return label_lines(label, width, size - 3), size - 3
 
 
 def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mouse, title: str = ""):
@@ -221,7 +305,7 @@ def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mo
         x += label.get_width() + 6
         ok = allowed.get(name, values)
         for v in values:
-            s = str(v).replace("_", " ")
+            s = param_value(v)
             w = theme.font(12).size(s)[0] + 14
             r = pygame.Rect(x, rect.y + 4, w, rect.h - 8)
             enabled = v in ok
@@ -259,7 +343,7 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
     surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
     y += 22
     if params:
-        ptxt = " · ".join(str(v).replace("_", " ") for v in params.values())
+        ptxt = " · ".join(param_value(v) for v in params.values())
         surface.blit(theme.text(ptxt, 12, theme.DIM), (x, y))
         y += 16
     if odds is None:
@@ -276,7 +360,11 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
         dmg_line = f"avg dmg {odds.expected_damage:.1f}"
         surface.blit(theme.text(dmg_line, 13, theme.TEXT), (cx, y + 19))
     y += 40
-    if target_hp is not None and target_hp > 0 and any(v > 0 for v in odds.damage):
+    # the window's own "takes them down" (damage at least the health left) only where
+    # the ruleset does not tell its own chance to put the target out of the fight (5x5
+    # damage is ability points: the two figures would contradict each other)
+    told = any("out of the fight" in n.lower() for n in odds.notes)
+    if not told and target_hp is not None and target_hp > 0 and any(v > 0 for v in odds.damage):
         p_down = odds.chance_at_least(target_hp)
         surface.blit(theme.text(f"takes them down: {theme.percent(p_down)}", 13,
                                 theme.BAD if p_down >= 0.5 else theme.WARN), (x, y))
@@ -332,8 +420,10 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
             y += 15
 
 
-def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_of) -> None:
-    """At the hovered destination: the cost, the cover, and who could see or shoot you."""
+def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_of, unknown: bool = False) -> None:
+    """At the hovered destination: the cost, the cover, and who could see or shoot you.
+    `unknown`: under fog some enemies are out of sight; they are not counted, and the
+    panel says so."""
     theme.panel(surface, rect)
     x, y = rect.x + 10, rect.y + 6
     surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
@@ -344,8 +434,12 @@ def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_o
     y += 22
     shooters = [t for t in threats if t.can_shoot]
     seers = [t for t in threats if t.sees and not t.can_shoot]
+    if unknown:
+        surface.blit(theme.text("Enemies out of your sight may still watch it.", 12, theme.WARN),
+                     (x, rect.bottom - 20))
     if not shooters and not seers:
-        surface.blit(theme.text("No known enemy sees this tile.", 13, theme.GOOD), (x, y))
+        surface.blit(theme.text("No enemy you can see sees this tile." if unknown else "No enemy sees this tile.",
+                                13, theme.GOOD), (x, y))
         return
     surface.blit(theme.text(f"Exposed to {len(shooters)} shooter{'s' if len(shooters) != 1 else ''}"
                             + (f", seen by {len(seers)} more" if seers else ""), 13, theme.BAD if shooters else theme.WARN), (x, y))

@@ -60,9 +60,12 @@ class LogPanel:
     def add_events(self, events, team_of=None, redact=None) -> None:
         """One line per event. `redact(event)` may return {side: replacement line or
         None} for sides that must not read the event as it is."""
-        for ev in events:
+        from game.ui.log_words import reworded
+        events = list(events)
+        better = reworded(events)
+        for i, ev in enumerate(events):
             try:
-                text = ev.describe()
+                text = better[i] if i in better else ev.describe()
             except Exception as exc:  # a describe() bug must not hide the rest of the log
                 text = f"{type(ev).__name__} (cannot describe: {exc})"
             indent = type(ev).__name__ not in ("RoundStarted", "TurnStarted", "BattleEnded")

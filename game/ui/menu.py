@@ -22,12 +22,26 @@ THUMB = (300, 300)
 
 
 def shipped_maps() -> list[Path]:
-    from game.replay import maps_dir
+    """The shipped battle maps, then the player's map folder (game/world/catalog.py)."""
+    from game.world.catalog import menu_maps
+    return menu_maps()
+
+
+def ruleset_levels(ruleset_id: str) -> tuple[str, ...]:
+    """The AI levels offered for a ruleset: the level registry's (game.ai.levels), or
+    before it exists the ruleset module's own LEVELS."""
+    import importlib
     try:
-        maps = sorted(p for p in maps_dir().glob("*.tmx") if not p.stem.startswith("bench"))
-    except OSError:
-        maps = []
-    return maps
+        from game.ai.levels import ai_levels
+    except ImportError:
+        try:
+            module = importlib.import_module(f"game.ai.{ruleset_id}")
+        except ImportError:
+            return ("normal",)
+        own = tuple(getattr(module, "LEVELS", ("normal",)))
+        order = ("random", "easy", "greedy", "normal", "hard")
+        return tuple(lv for lv in order if lv in own) or ("normal",)
+    return tuple(ai_levels(ruleset_id))
 
 
 class MapInfo:
@@ -67,6 +81,11 @@ class MenuScreen(Screen):
         extra = getattr(app, "extra_map", None)
         if extra is not None and Path(extra).resolve() not in [p.resolve() for p in paths]:
             paths.insert(0, Path(extra))
+        from game.ui.map_open import remembered_map  # a map last opened by its path (key O)
+        opened = remembered_map(self.s.map)
+        if opened is not None and opened.resolve() not in [p.resolve() for p in paths]:
+            paths.append(opened)
+        self.opener = None
         self.map_paths = paths
         self._maps: dict[Path, MapInfo] = {}
         self.map_index = self._find_map(self.s.map)
@@ -76,6 +95,7 @@ class MenuScreen(Screen):
         self.picker: tuple[str, list[Path], int] | None = None
         self.hit: list[tuple[pygame.Rect, Any]] = []
         self.seed_text = str(self.s.seed)
+        self._drawn = False   # until the first frame: no map loaded (numpy, Tiled) yet
 
     def _find_map(self, name: str) -> int:
         try:
@@ -90,8 +110,8 @@ class MenuScreen(Screen):
     # --- model -----------------------------------------------------------------------
     @property
     def map_info(self) -> MapInfo | None:
-        if not self.map_paths:
-            return None
+        if not self.map_paths or not self._drawn:
+            return None   # the window's first frame shows before any map is loaded
         p = self.map_paths[self.map_index % len(self.map_paths)]
         if p not in self._maps:
             self._maps[p] = MapInfo(p)
@@ -102,20 +122,15 @@ class MenuScreen(Screen):
         return info.tmap.teams() if info and info.tmap else [1, 2]
 
     def ai_levels(self) -> tuple[str, ...]:
-        """The levels the chosen ruleset's AI offers (none: no row for it)."""
-        import importlib
+        """The AI levels the chosen ruleset offers (the registry's, weakest first).
+        Asked only when a side's row changes: it loads the ruleset's AI."""
         rid = self.rulesets[self.rs_index].id if self.rulesets else ""
-        try:
-            module = importlib.import_module(f"game.ai.{rid}")
-        except ImportError:
-            return ()
-        return tuple(getattr(module, "LEVELS", ()))
+        return ruleset_levels(rid)
 
     def rows(self) -> list[str]:
-        rows = ["map", "ruleset"] + [f"side:{t}" for t in self.teams()]
-        if self.ai_levels() and any(self.s.side(t) == "ai" for t in self.teams()):
-            rows.append("ai_level")
-        return rows + ["fog", "seed", "speed"]
+        # one row per side picks Person or an AI level: no row comes and goes, so the
+        # keyboard focus never lands on another row by surprise
+        return ["map", "ruleset"] + [f"side:{t}" for t in self.teams()] + ["fog", "seed", "speed"]
 
     def buttons(self):
         return [("Start battle", self.start), ("Load saved battle", lambda: self.open_picker("load")),
@@ -128,13 +143,15 @@ class MenuScreen(Screen):
         elif row == "ruleset":
             self.rs_index = (self.rs_index + step) % len(self.rulesets)
         elif row.startswith("side:"):
+            # Person, then each AI level, weakest first
             t = row.split(":")[1]
-            self.s.sides[t] = "ai" if self.s.side(int(t)) == "human" else "human"
-        elif row == "ai_level":
-            levels = list(self.ai_levels())
-            i = levels.index(self.s.ai_level) if self.s.ai_level in levels else levels.index("normal") \
-                if "normal" in levels else 0
-            self.s.ai_level = levels[(i + step) % len(levels)]
+            choices = ["human"] + [f"ai:{lv}" for lv in self.ai_levels()]
+            now = "human" if self.s.side(int(t)) == "human" else f"ai:{self.s.level(int(t))}"
+            i = choices.index(now) if now in choices else (choices.index("ai:normal") if "ai:normal" in choices else 0)
+            pick = choices[(i + step) % len(choices)]
+            self.s.sides[t] = "human" if pick == "human" else "ai"
+            if pick != "human":
+                self.s.levels[t] = pick.split(":", 1)[1]
         elif row == "fog":
             self.s.fog = not self.s.fog
         elif row == "seed":
@@ -145,9 +162,12 @@ class MenuScreen(Screen):
         self._sync()
 
     def _sync(self) -> None:
+        self._drawn = True   # an answer needs the map: load it now
         info = self.map_info
         if info is not None:
-            self.s.map = info.path.stem if info.path.parent.name == "maps" else str(info.path)
+            from game.world.catalog import map_ref  # shipped or player's folder: by name
+            ref = map_ref(info.path)
+            self.s.map = info.path.stem if ref.startswith(("maps/", "user-maps/")) else str(info.path)
         if self.rulesets:
             self.s.ruleset = self.rulesets[self.rs_index].id
         try:
@@ -173,9 +193,11 @@ class MenuScreen(Screen):
             self.message = str(exc)
             return
         sides = {t: self.s.side(t) for t in battle.teams()}
-        levels = self.ai_levels()
-        level = self.s.ai_level if self.s.ai_level in levels else "normal"
-        self.next = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_level=level)
+        levels = {t: self.s.level(t) for t in battle.teams() if sides[t] != "human"}
+        if levels:
+            offered = self.ai_levels()
+            levels = {t: lv if lv in offered else "normal" for t, lv in levels.items()}
+        self.next = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_levels=levels)
         if note:
             self.next.say(note)
 
@@ -183,6 +205,8 @@ class MenuScreen(Screen):
         self._sync()
         save_settings(self.s, self.app.settings_path)
         self.app.demo_queue = None
+        # the menu's AI speed, but a demo at "instant" would show nothing but its end
+        self.app.demo_args["speed"] = self.s.speed or 4.0
         self.next = self.app.next_demo_battle()
 
     def quit(self) -> None:
@@ -198,6 +222,19 @@ class MenuScreen(Screen):
             self.message = f"No saved battles or replays in {saves_dir()}"
             return
         self.picker = (kind, files, 0)
+
+    def open_map_file(self) -> None:
+        from game.ui.map_open import MapPathEntry
+        self.opener = MapPathEntry(self.add_map)
+
+    def add_map(self, path: Path) -> None:
+        """Select a map opened by its path, adding it to the list."""
+        known = [p.resolve() for p in self.map_paths]
+        if path.resolve() not in known:
+            self.map_paths.append(path)
+            known.append(path.resolve())
+        self.map_index = known.index(path.resolve())
+        self._sync()
 
     def pick(self, path: Path) -> None:
         kind = self.picker[0] if self.picker else "load"
@@ -223,12 +260,16 @@ class MenuScreen(Screen):
             return
         sides = meta.get("sides") or {t: self.s.side(t) for t in battle.teams()}
         screen = BattleScreen(self.app, battle, sides, meta.get("fog", self.s.fog), self.s.speed,
-                              squads=meta.get("squads"))
+                              squads=meta.get("squads"), ai_levels=meta.get("levels"))
         screen.say(f"Loaded {path.name} (round {battle.round})")
         self.next = screen
 
     # --- input -----------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self.opener is not None:  # the open-a-map-file box (game/ui/map_open.py)
+            self.opener.handle(event)
+            self.opener = None if self.opener.done else self.opener
+            return
         if self.picker is not None:
             self._handle_picker(event)
             return
@@ -272,6 +313,8 @@ class MenuScreen(Screen):
             elif ch.lower() == "r" and focus_row == "seed":
                 self.seed_text = str(random.randrange(1, 1_000_000))
                 self._sync()
+            elif ch.lower() == "o":
+                self.open_map_file()
             elif ch.lower() == "l":
                 self.open_picker("load")
             elif ch.lower() == "v":
@@ -308,6 +351,14 @@ class MenuScreen(Screen):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        # the window's first frame shows at once: the map (numpy, the Tiled reader, its
+        # thumbnail) loads for the next one, a moment later
+        self._draw(surface)
+        if not self._drawn:
+            self._drawn = True
+            self.app.dirty = True
+
+    def _draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         w, h = surface.get_size()
         self.hit = []
@@ -380,13 +431,15 @@ class MenuScreen(Screen):
             else:
                 for i, ln in enumerate(theme.wrap(info.error or "cannot load", THUMB[0], 13)):
                     surface.blit(theme.text(ln, 13, theme.BAD), (box.x + 12, box.y + 20 + 17 * i))
-        hint = "Up/Down choose · Left/Right change · digits type the seed (R: random) · Enter start · L load · V replay · D demo · ? keys"
+        hint = "Up/Down choose · Left/Right change · digits type the seed (R: random) · Enter start · O open a map file · L load · V replay · D demo · ? keys"
         surface.blit(theme.text(hint, 13, theme.FAINT), (48, h - 30))
         if self.message:
             for i, ln in enumerate(theme.wrap(self.message, w - 96, 14)[:3]):
                 surface.blit(theme.text(ln, 14, theme.WARN), (48, h - 56 - 18 * (len(theme.wrap(self.message, w - 96, 14)[:3]) - 1 - i)))
         if self.picker is not None:
             self._draw_picker(surface)
+        if self.opener is not None:
+            self.opener.draw(surface)
 
     def _focus(self, i: int) -> None:
         self.focus = i
@@ -394,17 +447,16 @@ class MenuScreen(Screen):
     def _row_text(self, row: str) -> tuple[str, str, tuple]:
         if row == "map":
             info = self.map_info
+            if info is None and self.map_paths:   # not loaded yet (the first frame)
+                return "Map", self.map_paths[self.map_index % len(self.map_paths)].stem.capitalize(), theme.TEXT
             return "Map", info.name if info else "no maps", theme.TEXT
         if row == "ruleset":
             return "Ruleset", self.rulesets[self.rs_index].name if self.rulesets else "none", theme.TEXT
         if row.startswith("side:"):
             t = int(row.split(":")[1])
             who = self.s.side(t)
-            return f"Side {t}", "Person" if who == "human" else "AI", theme.team_colour(t)
-        if row == "ai_level":
-            levels = self.ai_levels()
-            level = self.s.ai_level if self.s.ai_level in levels else ("normal" if "normal" in levels else levels[0])
-            return "AI level", level.capitalize(), theme.TEXT
+            return (f"Side {t}", "Person" if who == "human" else f"AI · {self.s.level(t)}",
+                    theme.team_colour(t))
         if row == "fog":
             return "Fog of war", "On" if self.s.fog else "Off", theme.TEXT
         if row == "seed":
@@ -445,5 +497,5 @@ class MenuScreen(Screen):
         return [("Up / Down, Tab", "choose a row or button"), ("Left / Right, wheel", "change the row's value"),
                 ("Enter", "start the battle (on a button: press it)"), ("Space", "change / press"),
                 ("0-9, Backspace", "type the seed (on the seed row)"), ("R", "random seed (on the seed row)"),
-                ("L", "load a saved battle"), ("V", "watch a replay"), ("D", "AI-vs-AI demo"),
+                ("O", "open a map file by its path"), ("L", "load a saved battle"), ("V", "watch a replay"), ("D", "AI-vs-AI demo"),
                 ("Esc or Q", "quit")]

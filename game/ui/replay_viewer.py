@@ -128,6 +128,13 @@ class ReplayViewer(Screen):
             self._rebuild(k)
 
     # --- loop ------------------------------------------------------------------------
+    def wake_in(self) -> float | None:
+        if self.anim.busy or self.anim.floats:
+            return 0.0
+        if self.playing:
+            return max(0.0, self.timer)
+        return None
+
     def update(self, dt: float) -> None:
         self.anim.update(dt)
         if self.playing and not self.anim.busy:

@@ -14,6 +14,63 @@ DEMO_NEXT = 6.0  # seconds before the demo moves on to its next battle
 
 
 def strength_history(battle: Any) -> dict[int, list[float]]:
+    """Each side's strength as the ruleset's own `health` reports it (hit points, wounds
+    turned to a track, ...), as a share of its strength at the start, at the start of
+    every round and at the end; a unit out of the fight counts nothing.
+
+    The battle is played again from its seed and choices (exact: the same dice fall) and
+    `health` is read at each round's start: every ruleset's way of being hurt counts,
+    not only Damaged events. A battle that cannot be replayed (forced dice in a test)
+    falls back to reading its log."""
+    from game.engine.battle import Battle
+    from game.engine.dice import Dice
+    if type(battle.dice) is not Dice or not hasattr(battle.ruleset, "health"):
+        return _history_from_log(battle)
+    try:
+        fresh = Battle(battle.map, battle.ruleset, battle.orders, seed=battle.seed,
+                       max_rounds=battle.max_rounds, player_sides=battle.player_sides)
+    except Exception:
+        return _history_from_log(battle)
+    try:
+        units = sorted(fresh.units())
+        team = {u: fresh.team(u) for u in units}
+        start = {t: sum(_strength(fresh, u) for u in units if team[u] == t) or 1.0 for t in set(team.values())}
+        history: dict[int, list[float]] = {t: [] for t in sorted(start)}
+
+        def record() -> None:
+            for t in history:
+                history[t].append(sum(_strength(fresh, u) for u in units if team[u] == t) / start[t])
+
+        seen = 0
+
+        def catch_up() -> None:
+            nonlocal seen
+            for ev in fresh.log[seen:]:
+                if type(ev).__name__ == "RoundStarted":
+                    record()
+            seen = len(fresh.log)
+
+        catch_up()
+        for choice in battle.choices:
+            fresh.submit(choice)
+            catch_up()
+        record()
+        return history
+    except Exception:
+        return _history_from_log(battle)
+    finally:
+        fresh.close()
+
+
+def _strength(battle: Any, unit: int) -> float:
+    """A unit's strength for the chart: its health now, nothing once out of the fight."""
+    if not battle.active(unit):
+        return 0.0
+    now, _ = battle.ruleset.health(battle, unit)
+    return float(max(0, now))
+
+
+def _history_from_log(battle: Any) -> dict[int, list[float]]:
     """Each side's hit points still in the fight, as a share of its start, at the start of
     every round and at the end. Rebuilt from the log (Damaged / OutOfFight events), so it
     works for a loaded or replayed battle too; a ruleset without hit points counts units."""
@@ -58,7 +115,7 @@ def strength_history(battle: Any) -> dict[int, list[float]]:
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, history: dict[int, list[float]]) -> None:
     theme.panel(surface, rect)
-    surface.blit(theme.text("Strength over the rounds (hit points still fighting)", 13, theme.DIM),
+    surface.blit(theme.text("Strength over the rounds (health still in the fight, as the ruleset counts it)", 13, theme.DIM),
                  (rect.x + 10, rect.y + 6))
     plot = pygame.Rect(rect.x + 40, rect.y + 30, rect.w - 56, rect.h - 56)
     pygame.draw.rect(surface, (14, 16, 20), plot)
@@ -88,8 +145,10 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, history: dict[int, li
 class ResultsScreen(Screen):
     title = "Results"
 
-    def __init__(self, app, battle, sides, demo=False, squads=None, fog=False, speed=1.0) -> None:
+    def __init__(self, app, battle, sides, demo=False, squads=None, fog=False, speed=1.0,
+                 ai_levels=None) -> None:
         super().__init__(app)
+        self.ai_levels = ai_levels
         self.battle, self.sides, self.demo, self.squads = battle, sides, demo, squads
         self.fog, self.speed = fog, speed
         self.history = strength_history(battle)
@@ -129,7 +188,7 @@ class ResultsScreen(Screen):
         battle = Battle(b.map, b.ruleset, b.orders, seed=b.seed + 1, max_rounds=b.max_rounds,
                         player_sides=b.player_sides)
         self.next = BattleScreen(self.app, battle, self.sides, self.fog, self.speed, squads=self.squads,
-                                 demo=self.demo)
+                                 demo=self.demo, ai_levels=self.ai_levels)
 
     def menu(self) -> None:
         from game.ui.menu import MenuScreen
@@ -137,6 +196,9 @@ class ResultsScreen(Screen):
 
     def next_demo(self) -> None:
         self.next = self.app.next_demo_battle()
+
+    def wake_in(self) -> float | None:
+        return max(0.0, self.countdown) if self.countdown is not None else None
 
     def update(self, dt: float) -> None:
         if self.countdown is not None:

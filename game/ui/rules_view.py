@@ -142,3 +142,24 @@ def fill_params(option: Option, target: Any, wanted: dict[str, Any]) -> dict[str
             continue
         out[name] = wanted.get(name) if wanted.get(name) in values else values[0]
     return out
+
+
+def weapon_ranges(battle: Any, unit: int) -> tuple[int, ...] | None:
+    """The unit's weapon's range thresholds in tiles (first band first), or None when
+    the ruleset does not say. A ruleset may answer with `weapon_ranges(battle, unit)`
+    (feet); d20 is read from its held weapon."""
+    fpt = max(1, int(getattr(battle.map, "feet_per_tile", 5) or 5))
+    hook = getattr(battle.ruleset, "weapon_ranges", None)
+    try:
+        if hook is not None:
+            feet = hook(battle, unit)
+        elif battle.ruleset.id == "d20":
+            from game.rulesets.d20.stats import held_weapon
+            w = held_weapon(battle, unit)
+            feet = tuple(w.ranges_ft) if w is not None and getattr(w, "ranges_ft", None) else None
+        else:
+            feet = None
+    except Exception as exc:   # a preview must never take the window down
+        _report_once("the weapon's range", exc)
+        return None
+    return tuple(max(1, int(f) // fpt) for f in feet) if feet else None

@@ -37,14 +37,19 @@ def default_save_path(battle: Any) -> Path:
     return path
 
 
-def save_battle(battle: Any, sides: dict[int, str], fog: bool, squads=None, path: Path | None = None) -> Path:
+def save_battle(battle: Any, sides: dict[int, str], fog: bool, squads=None, path: Path | None = None,
+                levels: dict[int, str] | None = None) -> Path:
     from game.replay import save_replay
     path = Path(path) if path else default_save_path(battle)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SaveError(path.parent, f"cannot be created ({exc.strerror or exc})") from None
+    # The window's choices (who plays each side, at which AI level, fog) travel inside
+    # the save itself, so the two can never disagree.
     window = {"sides": {str(k): v for k, v in sorted(sides.items())}, "fog": bool(fog)}
+    if levels:
+        window["levels"] = {str(k): v for k, v in sorted(levels.items())}
     save_replay(battle, path, squads=squads, window=window)
     try:
         meta_path(path).unlink()  # an old side file beside it would only disagree
@@ -60,6 +65,8 @@ class _Window(BaseModel):
 
     sides: dict[Annotated[str, Field(pattern=r"^[0-9]{1,9}$")], Literal["human", "ai"]] | None = None
     fog: bool | None = None
+    levels: dict[Annotated[str, Field(pattern=r"^[0-9]{1,9}$")],
+                 Literal["random", "easy", "greedy", "normal", "hard"]] | None = None
 
 
 def _window_choices(data: Any) -> dict:
@@ -73,6 +80,8 @@ def _window_choices(data: Any) -> dict:
         out["sides"] = {int(k): v for k, v in w.sides.items()}
     if w.fog is not None:
         out["fog"] = w.fog
+    if w.levels:
+        out["levels"] = {int(k): v for k, v in w.levels.items()}
     return out
 
 

@@ -23,6 +23,12 @@ class Screen:
 
     def update(self, dt: float) -> None: ...
 
+    def wake_in(self) -> float | None:
+        """Seconds until this screen needs a frame though nobody touched anything (0: it
+        animates now; None: only input changes it). The window sleeps on the event
+        queue meanwhile, so a still screen costs nothing."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None: ...
 
     def leave(self) -> None:

@@ -12,7 +12,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 
 APP_DIR = "rulebook-skirmish"
 
@@ -46,37 +45,57 @@ class Settings:
     fog: bool = False
     seed: int = 1
     speed: float = 1.0
-    ai_level: str = "normal"
+    ai_level: str = "normal"         # the level of an AI side with none of its own
+    levels: dict[str, str] = field(default_factory=dict)   # side -> its AI's level
+    confirm_end_turn: bool = True    # ask before ending a turn with actions left
     window: tuple[int, int] = (1280, 720)
 
     def side(self, team: int) -> str:
         return self.sides.get(str(team), "human" if team == 1 else "ai")
 
+    def level(self, team: int) -> str:
+        return self.levels.get(str(team), self.ai_level)
+
 
 #: Window sizes a settings file may ask for; anything outside is clamped (issue 17.11:
 #: 10000 x 10000 asked SDL for 1.3 GB).
 WINDOW_MIN, WINDOW_MAX = (320, 240), (3840, 2160)
-_NAME = Annotated[str, StringConstraints(min_length=1, max_length=255, pattern=r"^[^\x00-\x1f\x7f]+$")]
-_ID = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
-_FIELDS = {
-    "map": TypeAdapter(_NAME),
-    "ruleset": TypeAdapter(_ID),
-    "ai_level": TypeAdapter(_ID),
-    "sides": TypeAdapter(dict[Annotated[str, StringConstraints(pattern=r"^[0-9]{1,9}$")],
-                              Literal["human", "ai"]]),
-    "fog": TypeAdapter(bool),
-    "seed": TypeAdapter(Annotated[int, Field(ge=0, lt=2 ** 31)]),
-    "speed": TypeAdapter(Literal[SPEEDS]),
-    "window": TypeAdapter(Annotated[list[Annotated[int, Field(gt=-(2 ** 63), lt=2 ** 63)]],
-                                    Field(min_length=2, max_length=2)]),
-}
+
+
+def _fields() -> dict:
+    """Each setting's validator (pydantic, built on the first settings file read: a
+    first start with no settings file draws its menu without importing pydantic)."""
+    global _FIELD_CACHE
+    if _FIELD_CACHE is None:
+        from pydantic import Field, StringConstraints, TypeAdapter
+        name = Annotated[str, StringConstraints(min_length=1, max_length=255, pattern=r"^[^\x00-\x1f\x7f]+$")]
+        ident = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
+        _FIELD_CACHE = {
+            "map": TypeAdapter(name),
+            "ruleset": TypeAdapter(ident),
+            "ai_level": TypeAdapter(ident),
+            "sides": TypeAdapter(dict[Annotated[str, StringConstraints(pattern=r"^[0-9]{1,9}$")],
+                                      Literal["human", "ai"]]),
+            "fog": TypeAdapter(bool),
+            "confirm_end_turn": TypeAdapter(bool),
+            "levels": TypeAdapter(dict[Annotated[str, StringConstraints(pattern=r"^[0-9]{1,9}$")], ident]),
+            "seed": TypeAdapter(Annotated[int, Field(ge=0, lt=2 ** 31)]),
+            "speed": TypeAdapter(Literal[SPEEDS]),
+            "window": TypeAdapter(Annotated[list[Annotated[int, Field(gt=-(2 ** 63), lt=2 ** 63)]],
+                                            Field(min_length=2, max_length=2)]),
+        }
+    return _FIELD_CACHE
+
+
+_FIELD_CACHE: dict | None = None
 
 
 def _clean(data: dict) -> Settings:
     """Keep each value that has the right shape and range (validated one field at a
     time, strictly); anything else falls back to its default."""
+    from pydantic import ValidationError
     s = Settings()
-    for name, adapter in _FIELDS.items():
+    for name, adapter in _fields().items():
         if name not in data:
             continue
         try:

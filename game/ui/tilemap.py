@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
+from game.ui.iso import colour_key, is_isometric, map_point, render_iso_map
 from game.world.tactical_map import Cover, TacticalMap, TileImage
 
 GRID_ALPHA = 22
@@ -70,6 +71,7 @@ class TileSource:
                         surf = pygame.transform.flip(pygame.transform.rotate(surf, 270), True, False)
                     if info.flip_h or info.flip_v:
                         surf = pygame.transform.flip(surf, info.flip_h, info.flip_v)
+                    surf = colour_key(surf, info.trans)  # Tiled's trans="ff00ff" (game/ui/iso.py)
         self._tiles[gid] = surf
         return surf
 
@@ -89,6 +91,8 @@ def _grid_colours(tmap: TacticalMap) -> np.ndarray:
 
 def render_map(tmap: TacticalMap, grid: bool = True) -> pygame.Surface:
     """The whole map at one pixel per pixel of its tiles, layers in file order."""
+    if is_isometric(tmap):  # diamonds, drawn by game/ui/iso.py
+        return render_iso_map(tmap, grid)
     tw, th = tmap.tile_width, tmap.tile_height
     surf = pygame.Surface((tmap.width * tw, tmap.height * th))
     drawn = False
@@ -107,7 +111,8 @@ def render_map(tmap: TacticalMap, grid: bool = True) -> pygame.Surface:
                     continue
                 drawn = True
                 # tiles taller than the grid stand on their cell's bottom edge (Tiled's rule)
-                target.blit(img, (x * tw + ox, (y + 1) * th - img.get_height() + oy))
+                tox, toy = tmap.tiles[int(layer.gids[x, y])].offset  # the tileset's <tileoffset>
+                target.blit(img, (x * tw + ox + tox, (y + 1) * th - img.get_height() + oy + toy))
             if target is not surf:
                 target.set_alpha(int(layer.opacity * 255))
                 surf.blit(target, (0, 0))
@@ -134,8 +139,8 @@ def thumbnail(tmap: TacticalMap, box: tuple[int, int], colour_of=None) -> pygame
     size = (max(1, int(full.get_width() * scale)), max(1, int(full.get_height() * scale)))
     thumb = pygame.transform.smoothscale(full, size)
     for s in tmap.spawns:
-        cx = int((s.x + 0.5) * tmap.tile_width * scale)
-        cy = int((s.y + 0.5) * tmap.tile_height * scale)
+        px, py = map_point(tmap, s.x + 0.5, s.y + 0.5)  # either projection (game/ui/iso.py)
+        cx, cy = int(px * scale), int(py * scale)
         c = colour_of(s.team) if colour_of else (255, 255, 255)
         pygame.draw.circle(thumb, (0, 0, 0), (cx, cy), 4)
         pygame.draw.circle(thumb, c, (cx, cy), 3)

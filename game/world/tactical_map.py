@@ -45,6 +45,8 @@ class TileImage:
     flip_h: bool = False
     flip_v: bool = False
     flip_d: bool = False
+    offset: tuple[int, int] = (0, 0)  # the tileset's <tileoffset>, pixels
+    trans: str | None = None  # a colour drawn transparent ("ff00ff"), as Tiled's tileset says
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,12 @@ class TacticalMap:
     render_layers: tuple[RenderLayer, ...] = ()
     tiles: dict[int, TileImage] = field(default_factory=dict)
     properties: dict[str, object] = field(default_factory=dict)
+    orientation: str = "orthogonal"  # or "isometric": the same grid, drawn as diamonds
+    layer_names: tuple[str, ...] = ()  # every tile layer, file order (hidden ones too)
+    object_layers: tuple[str, ...] = ()
+    tilesets: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # what the loader repaired or inferred, for check-map
+    deployed: bool = False  # spawns were placed by the game (the map has no 'spawns' layer)
 
     @property
     def shape(self) -> tuple[int, int]:

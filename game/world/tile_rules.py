@@ -15,6 +15,9 @@ import numpy as np
 from game.world.tactical_map import Cover
 
 COVER_NAMES = tuple(c.name.lower() for c in Cover)
+# Ranges every ruleset's arithmetic is safe in (the grids are int16); far beyond any real map.
+MAX_MOVE_COST = 100
+MAX_ELEVATION = 100
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,12 @@ class TileRule:
     elevation: int | None = None
 
 
+def _show(value) -> str:
+    """A property value for a message, cut short: a map may hold a megabyte in one."""
+    text = repr(value)
+    return text if len(text) <= 42 else text[:40] + "..."
+
+
 class RuleProblem(ValueError):
     """A tile property with a value the game cannot use; the message is one clause."""
 
@@ -36,10 +45,10 @@ def parse_rule(props: dict) -> TileRule:
     """Read the five rule properties from a tile's property dict (pytmx-typed or strings)."""
     return TileRule(
         walkable=_bool(props, "walkable"),
-        move_cost=_int(props, "move_cost", minimum=1),
+        move_cost=_int(props, "move_cost", minimum=1, maximum=MAX_MOVE_COST),
         blocks_sight=_bool(props, "blocks_sight"),
         cover=_cover(props),
-        elevation=_int(props, "elevation"),
+        elevation=_int(props, "elevation", minimum=-MAX_ELEVATION, maximum=MAX_ELEVATION),
     )
 
 
@@ -50,10 +59,10 @@ def _bool(props, key) -> bool | None:
     text = str(value).strip().lower()
     if text in ("true", "false"):
         return text == "true"
-    raise RuleProblem(f"{key} is {value!r}; it must be true or false")
+    raise RuleProblem(f"{key} is {_show(value)}; it must be true or false")
 
 
-def _int(props, key, minimum=None) -> int | None:
+def _int(props, key, minimum=None, maximum=None) -> int | None:
     value = props.get(key)
     if value is None:
         return None
@@ -62,11 +71,14 @@ def _int(props, key, minimum=None) -> int | None:
         number = value
     else:
         try:
-            number = int(str(value).strip())
+            text = str(value).strip()
+            number = int(text) if len(text) < 20 else int("too long")
         except ValueError:
-            raise RuleProblem(f"{key} is {value!r}; it must be a whole number") from None
+            raise RuleProblem(f"{key} is {_show(value)}; it must be a whole number") from None
     if minimum is not None and number < minimum:
         raise RuleProblem(f"{key} is {number}; it must be at least {minimum}")
+    if maximum is not None and number > maximum:
+        raise RuleProblem(f"{key} is {number}; it must be at most {maximum}")
     return number
 
 
@@ -76,7 +88,7 @@ def _cover(props) -> Cover | None:
         return None
     text = str(value).strip().lower()
     if text not in COVER_NAMES:
-        raise RuleProblem(f"cover is {value!r}; it must be one of {', '.join(COVER_NAMES)}")
+        raise RuleProblem(f"cover is {_show(value)}; it must be one of {', '.join(COVER_NAMES)}")
     return Cover.parse(text)
 
 

@@ -2,8 +2,11 @@
 
 ``load_map`` either returns a map the game can play or raises ``MapError(path,
 problem)`` with one sentence; no other exception escapes it for a bad file. The
-XML is checked first (``tmx_xml``), pytmx then decodes layers, gids and objects, and
-the tile properties are validated and combined into numpy grids (``tile_rules``).
+XML is checked and tidied first (``tmx_xml``), pytmx then decodes layers, gids and
+objects from that tidied tree, and the tile properties are validated and combined
+into numpy grids (``tile_rules``). A map without the game's own properties is read
+by the conventions real maps use (``infer``); one without spawns gets a deployment
+(``deploy``). Everything repaired or inferred is listed in ``TacticalMap.notes``.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from pathlib import Path
 import numpy as np
 
 from game.errors import MapError
+from game.world.deploy import NoDeployment, deploy, largest_region
+from game.world.image_size import image_size
+from game.world.infer import SOLID, infer_tile_rule, layer_is_solid
 from game.world.pytmx_guard import load_pytmx
 from game.world.tactical_map import Cover, RenderLayer, Spawn, TacticalMap, TileImage
 from game.world.tile_rules import RuleProblem, RuleTables, combine_layers, parse_rule
@@ -22,6 +28,9 @@ from game.world.tmx_xml import XmlFacts, check_map_xml
 
 ARCHETYPES = ("brawler", "gunner", "marksman", "guardian", "scout")
 SPAWN_LAYER = "spawns"
+RULE_PROPERTIES = ("walkable", "move_cost", "blocks_sight", "cover", "elevation")
+MAX_FEET_PER_TILE = 100  # a 100 ft tile is already a strategic map; more breaks ruleset maths
+MAX_NAME = 80
 
 
 def load_map(path: str | Path) -> TacticalMap:
@@ -31,14 +40,38 @@ def load_map(path: str | Path) -> TacticalMap:
         return _load(path)
     except MapError:
         raise
+    except RecursionError:
+        raise MapError(path, "is nested too deeply to read (groups inside groups)") from None
+    except MemoryError:
+        raise MapError(path, "is too large to read") from None
     except Exception as exc:  # pytmx or numpy tripping on something the checks missed
-        raise MapError(path, f"cannot be read as a Tiled map ({type(exc).__name__}: {exc})") from None
+        where = _traceback_place(exc)
+        raise MapError(path, f"cannot be read as a Tiled map: the map reader failed{where} "
+                             f"with {type(exc).__name__}: {str(exc)[:120]}") from None
+
+
+def _traceback_place(exc: BaseException) -> str:
+    """' in pytmx's TiledObject' etc: which element kind the reader was parsing."""
+    tb, last = exc.__traceback__, None
+    while tb is not None:
+        frame = tb.tb_frame
+        owner = frame.f_locals.get("self")
+        if owner is not None and type(owner).__module__.startswith("pytmx"):
+            last = type(owner).__name__
+        tb = tb.tb_next
+    kinds = {"TiledObject": "an object", "TiledObjectGroup": "an object layer",
+             "TiledTileLayer": "a tile layer", "TiledTileset": "a tileset",
+             "TiledImageLayer": "an image layer", "TiledGroupLayer": "a group layer",
+             "TiledMap": "the map element"}
+    return f" reading {kinds.get(last, last)}" if last else ""
 
 
 def _load(path: Path) -> TacticalMap:
     facts = check_map_xml(path)
     pytmx = load_pytmx()
-    tmx = pytmx.TiledMap(str(path))  # default loader: images stay (file, rect, flags)
+    tmx = pytmx.TiledMap()  # default loader: images stay (file, rect, flags)
+    tmx.filename = str(path)
+    tmx.parse_xml(facts.root)
 
     tile_layers = [l for l in tmx.layers if isinstance(l, pytmx.TiledTileLayer)]
     # pytmx lists tile layers in document order but after all groups; the facts
@@ -48,13 +81,21 @@ def _load(path: Path) -> TacticalMap:
     grids = [_layer_gids(path, facts, f.name, layer) for f, layer in zip(facts.layers, tile_layers)]
     _check_gids_known(path, facts, tmx, grids)
 
+    notes = list(facts.notes)
     rules = _tile_rules(path, facts, tmx)
+    inferred = not any(
+        getattr(rule, key) is not None for rule in rules.values() for key in RULE_PROPERTIES)
+    if inferred:
+        rules = _inferred_rules(facts, tmx, notes)
     cells = combine_layers(grids, RuleTables.build(rules, tmx.maxgid + 1))
-    spawns = _spawns(path, tmx, facts, cells["walkable"])
+    if inferred:
+        _solid_layers(facts, grids, cells, notes)
+        _open_ground_if_needed(tmx, grids, cells, notes)
     props = dict(tmx.properties)
+    spawns, deployed = _spawns(path, tmx, facts, cells["walkable"], notes)
     return TacticalMap(
         path=path,
-        name=str(props.get("name") or path.stem),
+        name=str(props.get("name") or path.stem)[:MAX_NAME],
         width=facts.width,
         height=facts.height,
         tile_width=facts.tile_width,
@@ -66,8 +107,14 @@ def _load(path: Path) -> TacticalMap:
             for f, g in zip(facts.layers, grids)
             if f.visible
         ),
-        tiles=_tile_images(tmx),
+        tiles=_tile_images(facts, tmx),
         properties=props,
+        orientation=facts.orientation,
+        layer_names=tuple(f.name for f in facts.layers),
+        object_layers=facts.object_layers,
+        tilesets=tuple(ts.name for ts in facts.tilesets),
+        notes=tuple(notes),
+        deployed=deployed,
         **cells,
     )
 
@@ -88,15 +135,8 @@ def _check_gids_known(path, facts: XmlFacts, tmx, grids) -> None:
     used = np.unique(np.concatenate([g.ravel() for g in grids]))
     for gid in used[used > 0]:
         tiled_gid = tmx.tiledgidmap[int(gid)]
-        if _tileset_of(facts, tiled_gid) is None:
+        if facts.tileset_of(tiled_gid) is None:
             raise MapError(path, f"uses tile gid {tiled_gid}, which no tileset defines")
-
-
-def _tileset_of(facts: XmlFacts, tiled_gid: int):
-    for ts in facts.tilesets:
-        if ts.firstgid <= tiled_gid < ts.firstgid + ts.tilecount:
-            return ts
-    return None
 
 
 def _tile_rules(path, facts, tmx) -> dict:
@@ -108,53 +148,134 @@ def _tile_rules(path, facts, tmx) -> dict:
             try:
                 by_tiled[tiled_gid] = parse_rule(props)
             except RuleProblem as problem:
-                ts = _tileset_of(facts, tiled_gid)
+                ts = facts.tileset_of(tiled_gid)
                 where = f"tile {tiled_gid - ts.firstgid} of tileset '{ts.name}'" if ts else f"tile gid {tiled_gid}"
                 raise MapError(path, f"{where}: {problem}") from None
         rules[gid] = by_tiled[tiled_gid]
     return rules
 
 
-def _tile_images(tmx) -> dict[int, TileImage]:
+def _inferred_rules(facts: XmlFacts, tmx, notes: list[str]) -> dict:
+    """Rules from the conventions in ``infer``, for a map that sets none of ours."""
+    rules, reasons = {}, {}
+    for gid, tiled_gid in sorted(tmx.tiledgidmap.items()):
+        ts = facts.tileset_of(tiled_gid)
+        info = ts.tiles.get(tiled_gid - ts.firstgid) if ts else None
+        if info is None:
+            continue
+        rule, why = infer_tile_rule(info)
+        if rule is not None:
+            rules[gid] = rule
+            kind = "solid (not walkable, blocks sight)" if rule == SOLID else f"{rule.cover.name.lower()} cover"
+            reasons.setdefault((ts.name, kind, why), set()).add(tiled_gid - ts.firstgid)
+    notes.append("the map sets none of the game's tile properties (walkable, move_cost, "
+                 "blocks_sight, cover, elevation); rules inferred from its conventions")
+    for (tileset, kind, why), ids in sorted(reasons.items()):
+        shown = ", ".join(str(i) for i in sorted(ids)[:8]) + (", ..." if len(ids) > 8 else "")
+        notes.append(f"tileset '{tileset}' tiles {shown}: {kind}, from their {why}")
+    return rules
+
+
+def _solid_layers(facts: XmlFacts, grids, cells, notes: list[str]) -> None:
+    for f, gids in zip(facts.layers, grids):
+        if layer_is_solid(f.name):
+            painted = gids != 0
+            cells["walkable"] &= ~painted
+            cells["blocks_sight"] |= painted
+            notes.append(f"layer '{f.name}': its {int(painted.sum())} painted cells are solid "
+                         "(not walkable, block sight), from the layer's name")
+
+
+def _open_ground_if_needed(tmx, grids, cells, notes: list[str]) -> None:
+    """A map that paints only its obstacles (walls in perspective, one house) on nothing.
+
+    When the painted walkable cells leave no two connected tiles and the map has no
+    spawns, its unpainted cells are read as open ground instead of holes.
+    """
+    pytmx = load_pytmx()
+    if any(isinstance(l, pytmx.TiledObjectGroup) and l.name == SPAWN_LAYER for l in tmx.layers):
+        return
+    if largest_region(cells["walkable"]).sum() >= 2:
+        return
+    unpainted = np.all([g == 0 for g in grids], axis=0)
+    if unpainted.sum() < 2:
+        return
+    cells["walkable"] |= unpainted
+    notes.append(f"the painted tiles leave no room to deploy, so the {int(unpainted.sum())} cells "
+                 "no layer paints are read as open ground")
+
+
+def _tile_images(facts: XmlFacts, tmx) -> dict[int, TileImage]:
     tiles = {}
     for gid, image in enumerate(tmx.images):
         # The default pytmx loader leaves (filename, rect, flags) for each gid it used.
-        if not isinstance(image, tuple) or image[1] is None:
+        if not isinstance(image, tuple) or not image[0]:
             continue
         filename, rect, flags = image
+        tiled_gid = tmx.tiledgidmap.get(gid, gid)
+        ts = facts.tileset_of(tiled_gid)
+        if rect is None:  # a tile of an image collection: its whole picture
+            own = ts.tile_images.get(tiled_gid - ts.firstgid) if ts else None
+            size = own[1] if own else image_size(Path(filename))
+            if size is None:
+                continue
+            rect = (0, 0, *size)
         flip = tuple(bool(f) for f in flags) if flags else (False, False, False)
         # Absolute, so the window finds the picture whatever its working directory.
-        tiles[gid] = TileImage(Path(os.path.abspath(filename)), tuple(rect), *flip)
+        tiles[gid] = TileImage(Path(os.path.abspath(filename)), tuple(rect), *flip,
+                               offset=ts.offset if ts else (0, 0), trans=ts.trans if ts else None)
     return tiles
 
 
 def _feet_per_tile(path, props) -> int:
     value = props.get("feet_per_tile", 5)
-    if isinstance(value, bool) or not str(value).strip().isdigit() or int(value) < 1:
-        raise MapError(path, f"map property feet_per_tile is {value!r}; it must be a whole number of at least 1")
-    return int(value)
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isdecimal() or len(text) > 4 \
+            or not 1 <= int(text) <= MAX_FEET_PER_TILE:
+        shown = repr(value) if len(repr(value)) <= 42 else repr(value)[:40] + "..."
+        raise MapError(path, f"map property feet_per_tile is {shown}; it must be a whole number "
+                             f"from 1 to {MAX_FEET_PER_TILE}")
+    return int(text)
 
 
-def _spawns(path, tmx, facts: XmlFacts, walkable) -> tuple[Spawn, ...]:
-    """Read the ``spawns`` object layer; an object's tile is the one under its centre."""
+def _object_tile(facts: XmlFacts, obj) -> tuple[float, float, int, int]:
+    """The pixel point an object counts at, and the tile under it."""
+    # Points have no size; rectangles count at their centre; a tile object's (x, y)
+    # is its bottom-left corner (Tiled's rule), so its centre is above that.
+    cy = obj.y - obj.height / 2 if obj.gid else obj.y + obj.height / 2
+    cx = obj.x + obj.width / 2
+    if facts.orientation == "isometric":
+        # Isometric maps measure both object axes in tile heights along the diamond's edges.
+        return cx, cy, int(cx // facts.tile_height), int(cy // facts.tile_height)
+    return cx, cy, int(cx // facts.tile_width), int(cy // facts.tile_height)
+
+
+def _spawns(path, tmx, facts: XmlFacts, walkable, notes) -> tuple[tuple[Spawn, ...], bool]:
+    """Read the ``spawns`` object layer, or deploy both sides when the map has none."""
     pytmx = load_pytmx()
     groups = [l for l in tmx.layers if isinstance(l, pytmx.TiledObjectGroup) and l.name == SPAWN_LAYER]
     if not groups:
-        raise MapError(path, f"has no object layer named '{SPAWN_LAYER}'")
+        try:
+            spawns, where = deploy(walkable)
+        except NoDeployment as exc:
+            raise MapError(path, f"has no object layer named '{SPAWN_LAYER}' and {exc}; "
+                                 "add a 'spawns' object layer or walkable tiles in Tiled") from None
+        notes.append(where)
+        return spawns, True
     if len(groups) > 1:
         raise MapError(path, f"has {len(groups)} object layers named '{SPAWN_LAYER}'; keep one")
     spawns, seen = [], {}
     for obj in groups[0]:
         label = f"spawn object {obj.id}"
         team = obj.properties.get("team")
-        if team is None or isinstance(team, bool) or not str(team).strip().lstrip("-").isdigit():
-            raise MapError(path, f"{label} needs an int property 'team' (it has {team!r})")
+        text = str(team).strip()
+        if team is None or isinstance(team, bool) or not text.lstrip("-").isdecimal() or len(text) > 6:
+            raise MapError(path, f"{label} needs an int property 'team' (it has {text[:40]!r})")
         archetype = obj.properties.get("archetype")
         if archetype is not None and str(archetype) not in ARCHETYPES:
-            raise MapError(path, f"{label} has archetype {archetype!r}; use one of {', '.join(ARCHETYPES)}")
-        # Points have no size; rectangles and tile objects count at their centre.
-        cx, cy = obj.x + obj.width / 2, obj.y + obj.height / 2
-        x, y = int(cx // facts.tile_width), int(cy // facts.tile_height)
+            raise MapError(path, f"{label} has archetype {str(archetype)[:40]!r}; "
+                                 f"use one of {', '.join(ARCHETYPES)}")
+        cx, cy, x, y = _object_tile(facts, obj)
         if not (0 <= x < facts.width and 0 <= y < facts.height):
             raise MapError(path, f"{label} at pixel ({cx:g}, {cy:g}) lies outside the map")
         if not walkable[x, y]:
@@ -162,20 +283,38 @@ def _spawns(path, tmx, facts: XmlFacts, walkable) -> tuple[Spawn, ...]:
         if (x, y) in seen:
             raise MapError(path, f"{label} and spawn object {seen[x, y]} share tile ({x}, {y})")
         seen[x, y] = obj.id
-        spawns.append(Spawn(x, y, int(team), str(archetype) if archetype is not None else None))
+        spawns.append(Spawn(x, y, int(text), str(archetype) if archetype is not None else None))
     teams = {s.team for s in spawns}
     if len(teams) < 2:
         raise MapError(path, f"has spawns for {len(teams)} team(s); a battle needs at least two")
-    return tuple(sorted(spawns, key=lambda s: (s.team, s.y, s.x)))
+    return tuple(sorted(spawns, key=lambda s: (s.team, s.y, s.x))), False
 
 
 def summarize(tmap: TacticalMap) -> str:
-    """One line for `check-map`: name, size, scale, spawns per team, cover tiles."""
+    """What ``check-map`` prints: a first line with name, size and spawns, then one line
+    each for layers, tilesets, spawns (or the deployment used), terrain, and every
+    repair or inference the loader made, so a map maker knows what to change."""
     per_team = Counter(s.team for s in tmap.spawns)
     teams = ", ".join(f"team {t}: {n}" for t, n in sorted(per_team.items()))
     cover = np.bincount(tmap.cover.ravel().astype(np.int64), minlength=len(Cover))
     kinds = ", ".join(f"{c.name.lower()} {cover[c]}" for c in Cover if c != Cover.NONE)
-    return (
+    cells = tmap.width * tmap.height
+    walkable = int(tmap.walkable.sum())
+    lines = [
         f"{tmap.name}: {tmap.width}x{tmap.height} tiles at {tmap.feet_per_tile} ft, "
-        f"{int(tmap.walkable.sum())} walkable; spawns {teams}; cover tiles {kinds}"
-    )
+        f"{walkable} walkable; spawns {teams}; cover tiles {kinds}",
+        f"  {tmap.orientation} map, {tmap.tile_width}x{tmap.tile_height} px tiles",
+        f"  tile layers: {', '.join(tmap.layer_names) or 'none'}"
+        + (f"; object layers: {', '.join(tmap.object_layers)}" if tmap.object_layers else ""),
+        f"  tilesets: {', '.join(tmap.tilesets) or 'none'}",
+    ]
+    for team in sorted(per_team):
+        where = " ".join(f"({s.x},{s.y})" for s in tmap.spawns if s.team == team)
+        source = "deployed by the game" if tmap.deployed else "from the spawns layer"
+        lines.append(f"  team {team}: {per_team[team]} units {source} at {where}")
+    lines.append(
+        f"  walkable {walkable} of {cells} tiles ({100 * walkable / cells:.0f}%); "
+        f"{int(tmap.blocks_sight.sum())} tiles block sight; cover: {kinds}; "
+        f"elevation {int(tmap.elevation.min())} to {int(tmap.elevation.max())}")
+    lines += [f"  note: {note}" for note in tmap.notes]
+    return "\n".join(lines)

@@ -7,8 +7,34 @@ from tests.actionblock.kit import answer, battle, set_points
 
 
 def test_make_ai_levels():
+    import pytest
+    from game.ai import actionblock
     assert isinstance(make_ai("actionblock", 3), ActionBlockAI)
-    assert make_ai("actionblock", 3, "easy").level == "easy"
+    assert actionblock.LEVELS == ("normal",)  # hard is not built (no planner yet)
+    with pytest.raises(ValueError):
+        actionblock.make_ai(3, "hard")
+
+
+def test_scored_choices_cover_every_answer_and_decide_takes_the_best():
+    b = battle([(1, "swordsman", 0, 0), (2, "target", 1, 0)], [])
+    ai = make_ai("actionblock", 1)
+    scored = ai.scored_choices(b, b.pending)
+    assert {c.option for _, c in scored} >= {"melee", "end_turn"}
+    best = max(scored, key=lambda sc: sc[0])[1]
+    assert ai.decide(b, b.pending) == best
+    assert b.dice.rolled == 0  # scoring only reads
+
+
+def test_easy_is_a_softmax_over_the_scores_never_uniform():
+    """With a clearly best attack, easy takes it most of the time but not always."""
+    from game.ai.actionblock import EASY_TEMPERATURE
+    from game.ai.levels import softmax_pick
+    import random
+    from game.engine.decisions import Choice
+    scored = [(6.0, Choice("melee")), (0.05, Choice("end_turn")), (0.0, Choice("turn"))]
+    rng = random.Random(0)
+    picks = [softmax_pick(rng, scored, EASY_TEMPERATURE).option for _ in range(2000)]
+    assert 0.9 < picks.count("melee") / 2000 < 0.99
 
 
 def test_attacks_an_adjacent_enemy():

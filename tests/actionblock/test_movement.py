@@ -89,7 +89,7 @@ def test_teleport_costs_ghost_hp_per_foot():
     assert (7, 5) in tiles and (8, 5) not in tiles
     answer(b, "teleport", (7, 3), facing="moved")
     assert b.tile(me) == (7, 3)
-    assert b.get(me, Ghost).ghost == 10 - 10
+    assert b.get(me, Ghost).ghost == 12 - 10  # the scout template: Maximum Ghost HP 12
 
 
 def test_preview_move_names_the_cheapest_action():

@@ -57,16 +57,21 @@ def test_no_block_prompt_on_a_miss():
 
 
 def test_shield_block_adds_the_shield_bonus():
-    """Shield Block with a Large Shield adds +2 / +4 / +6 to Block / Heavy / Super."""
+    """Shield Block with a Large Shield adds +2 / +4 / +6 to Block / Heavy / Super. A
+    Super Block alone already stops the longsword's best roll (13 − 2 PDR − 15 < 0), so
+    its Shield Block would change nothing and is not offered with it [GAME]."""
     b = battle([(1, "swordsman", 0, 0), (2, "shieldbearer", 1, 0)], [4, 4, 6, 6])
     me, foe = b.units()
     answer(b, "melee", foe, weapon="longsword")
-    assert b.pending.option("super_block").params["shield"] == ("yes", "no")
-    answer(b, "super_block", shield="yes")
+    assert b.pending.option("block").params["shield"] == ("yes", "no")
+    assert "shield" not in b.pending.option("super_block").params
+    answer(b, "block", shield="yes")
     dmg = events_of(b, DamageRolled)[-1]
-    assert ("Super Block Stance", 15) in dmg.reductions
-    assert ("Shield Block (Large Shield)", 6) in dmg.reductions
-    assert b.get(foe, Stance).shield == "large_shield"
+    assert ("Block Stance", 5) in dmg.reductions
+    assert ("Shield Block (Large Shield)", 2) in dmg.reductions
+    assert dmg.dealt == 7 + 6 - (2 + 5 + 2)
+    # [PROP] the stance stopped its one blow and is over.
+    assert b.get(foe, Stance).level == 0 and b.get(foe, Stance).shield is None
 
 
 def test_no_shield_block_after_attacking_with_the_shield_this_block():
@@ -80,20 +85,23 @@ def test_no_shield_block_after_attacking_with_the_shield_this_block():
     assert b.pending.actor == me and "shield" not in b.pending.option("block").params
 
 
-def test_a_stance_covers_later_hits_until_the_blockers_turn():
-    """[PROP] the stance lasts until the start of the blocker's next Turn: a second
-    attacker in the same Action Block meets it without a new Block."""
+def test_a_stance_stops_one_blow():
+    """[PROP] house rule: a Block-family stance ends once the attack that hit has dealt
+    its damage, so a second attacker in the same Action Block meets no stance and the
+    target must Block again (a lone blocker cannot soak a whole side for 2 Strength)."""
     b = battle([(1, "swordsman", 0, 0), (1, "plain_sword", 2, 0), (2, "slow", 1, 0)],
                [6, 6, 6, 1, 1, 1,   # the two attackers tie on Max Speed 10: a roll-off
                 4, 4, 1, 1, 4, 4, 1])
     a1, a2, foe = b.units()
     answer(b, "melee", foe, weapon="longsword")
     answer(b, "block")
+    assert ("Block Stance", 5) in events_of(b, DamageRolled)[-1].reductions
+    assert b.get(foe, Stance).level == 0
     answer(b, "end_turn")
     answer(b, "melee", foe, weapon="longsword")
-    if b.pending.actor == foe:  # a higher stance is still on offer
-        answer(b, "pass")
-    assert ("Block Stance", 5) in events_of(b, DamageRolled)[-1].reductions
+    assert b.pending.actor == foe and b.pending.context["trigger"] == "block"
+    answer(b, "pass")
+    assert events_of(b, DamageRolled)[-1].reductions == (("PDR", 2),)
 
 
 def test_obstruct_movement_ends_a_move_of_a_neighbour():

@@ -141,8 +141,7 @@ def test_spell_barrier_absorbs_tesla_damage():
     b = battle([(1, "tesla_gunner", 0, 0), (2, "target", 3, 0)], [6, 6, 6, 6])
     me, foe = b.units()
     b.add(foe, Barrier(4, 99))
-    answer(b, "gun", foe, weapon="tesla_pistol")
-    answer(b, "pass")
+    answer(b, "gun", foe, weapon="tesla_pistol")  # no Block prompt: a Block cannot help
     dmg = events_of(b, DamageRolled)[-1]
     assert dmg.reductions == (("Spell DR", 0),)
     assert dmg.critical and dmg.absorbed == 4 and dmg.dealt == 2 * (11 + 2) - 4

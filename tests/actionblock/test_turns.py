@@ -109,7 +109,7 @@ def test_out_of_fight_units_never_decide():
 
 def test_block_stance_as_bonus_action_lasts_until_next_turn():
     """Block can be performed on one's own Turn as a Bonus Action; [PROP] the stance
-    lasts until the start of the blocker's next Turn."""
+    lasts until the start of the blocker's next Turn unless a blow ends it first."""
     b = battle([(1, "talker", 0, 0), (2, "target", 5, 0)], [])
     me, foe = b.units()
     answer(b, "stance", kind="heavy_block")
@@ -119,6 +119,22 @@ def test_block_stance_as_bonus_action_lasts_until_next_turn():
     assert b.get(me, Stance).level == 2  # still up during the enemy's Turn
     answer(b, "end_turn")
     assert b.get(me, Stance).level == 0  # dropped at the start of its own Turn
+
+
+def test_block_stance_in_advance_stops_the_next_blow_only():
+    """[PROP] house rule: a stance taken in advance stops the first attack that hits and
+    then ends."""
+    from game.rulesets.actionblock.events import DamageRolled
+    from tests.actionblock.kit import events_of
+    b = battle([(1, "talker", 0, 0), (2, "swordsman", 1, 0)], [6, 6, 6, 1, 1, 1, 4, 4, 1, 1])
+    me, foe = b.units()
+    answer(b, "stance", kind="block")
+    answer(b, "end_turn")
+    answer(b, "melee", me, weapon="longsword")  # 8 + 2 hits; the stance takes the blow
+    if b.pending.actor == me:
+        answer(b, "pass")  # a higher stance would be on offer
+    assert ("Block Stance", 5) in events_of(b, DamageRolled)[-1].reductions
+    assert b.get(me, Stance).level == 0
 
 
 def test_melee_combo_needs_a_melee_attack_in_the_previous_block():

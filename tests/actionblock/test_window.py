@@ -14,7 +14,7 @@ from game.rulesets.actionblock import make_ruleset
 from game.rulesets.actionblock.components import Points, Stance
 from game.rulesets.actionblock.events import DamageRolled, MovementObstructed, ToHitRolled
 from tests.helpers import events_of
-from tests.ui.conftest import (click_tile, confirm_handover, field_map, headless_window,  # noqa: F401
+from tests.ui.conftest import (press_option, click_tile, confirm_handover, field_map, headless_window,  # noqa: F401
                                make_app, press, start_screen)
 
 DICE = [6, 6, 6, 1, 1, 1,   # brawler and guardian tie at Max Speed 8: the brawler first
@@ -41,7 +41,7 @@ def test_dodge_block_and_obstruct_prompts_in_the_window(make_app):
     assert battle.pending.actor == brawler
 
     # The brawler attacks: hotkey "a" arms the Melee Attack, a click picks the target.
-    press(app, pygame.K_a, "a")
+    press_option(app, "melee")
     assert screen.armed == "melee"
     click_tile(app, battle.tile(guardian))
 
@@ -64,8 +64,10 @@ def test_dodge_block_and_obstruct_prompts_in_the_window(make_app):
     assert reaction_keys(screen)[:3] == ["block", "heavy_block", "super_block"]
     assert reaction_keys(screen)[-1] == "pass"
     press(app, pygame.K_1, "1")
-    assert battle.get(guardian, Stance).level == 1 and battle.get(guardian, Stance).shield
-    assert events_of(battle, DamageRolled)[-1].dealt == 0
+    dmg = events_of(battle, DamageRolled)[-1]
+    assert dmg.dealt == 0 and ("Block Stance", 5) in dmg.reductions
+    assert any(label.startswith("Shield Block") for label, _ in dmg.reductions)
+    assert battle.get(guardian, Stance).level == 0  # [PROP] the stance stopped its one blow
 
     # Back to the brawler, who ends its Turn; the guardian steps away and the brawler's
     # side is asked whether to Obstruct Movement.
@@ -74,7 +76,7 @@ def test_dodge_block_and_obstruct_prompts_in_the_window(make_app):
     press(app, pygame.K_e, "e")
     confirm_handover(app)
     assert battle.pending.actor == guardian
-    press(app, pygame.K_s, "s")
+    press_option(app, "sidestep")
     assert screen.armed == "sidestep"
     click_tile(app, (7, 4))
     assert battle.pending.context["trigger"] == "obstruct" and battle.pending.actor == brawler

@@ -76,7 +76,7 @@ def test_easy_picks_only_among_normals_scored_candidates():
 @pytest.mark.parametrize("rid", ["d20", "fivebyfive", "mahou", "actionblock", "fate"])
 def test_greedy_takes_the_best_expected_damage_and_never_its_own_side(rid):
     """Over the first decisions of a battle, whenever greedy attacks, no offered attack
-    (any target, any parameters) has a higher exact expected damage."""
+    (any foe still in the fight, any parameters) has a higher exact expected damage."""
     from game.engine.setup import new_battle
     battle = new_battle("maps/arena.tmx", rid, seed=2)
     greedy = GreedyAI(2)
@@ -95,8 +95,8 @@ def test_greedy_takes_the_best_expected_damage_and_never_its_own_side(rid):
                     if not other.offensive or other.target_kind != TARGET_UNIT:
                         continue
                     for target in other.targets:
-                        if battle.team(target) == decision.side:
-                            continue
+                        if battle.team(target) == decision.side or not battle.active(target):
+                            continue  # greedy never strikes its own side or a foe already down
                         for c in param_choices(other, target):
                             odds = battle.ruleset.odds(battle, decision, c)
                             assert odds is None or odds.expected_damage <= mine + 1e-12

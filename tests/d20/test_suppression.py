@@ -130,11 +130,11 @@ def test_start_of_turn_fail_must_move_out_no_staying():
 
 
 def test_start_of_turn_success_costs_no_damage_and_the_creature_acts():
-    """Same sentence: passing the start-of-turn save (14 + 2 = 16, by 0) lets the
-    marksman act normally; the save itself does no damage ([PROP] one check per cone
-    per turn, so its shot rolls no second Willpower check).
+    """Same sentence: passing the start-of-turn save in full (18 + 2 = 20, by 4) lets
+    the marksman act normally; the save itself does no damage ([PROP] one check per
+    cone per turn, so its shot rolls no second Willpower check).
     """
-    b = battle_with(ascii_map(OPEN), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], [20, 1, 14, 1])
+    b = battle_with(ascii_map(OPEN), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], [20, 1, 18, 1])
     gunner, marksman = b.units()
     do(b, "suppress", (8, 5))
     assert _willpower_checks(b)[-1].success
@@ -142,6 +142,24 @@ def test_start_of_turn_success_costs_no_damage_and_the_creature_acts():
     assert events_of(b, AttackRolled)[-1].attacker == marksman
     assert len(_willpower_checks(b)) == 1
     assert hp(b, marksman) == 16
+
+
+def test_start_of_turn_partial_pays_the_weapon_damage_when_it_acts():
+    """One consistent save (issue 11): a partial success at the start of the turn
+    (14 + 2 = 16, by 0) is the same partial success as one made on acting: "takes an
+    action in the affected area, but takes damage equal to the weapon's normal
+    damage". Nothing is lost by the save itself; the shot costs SMG 1d6 (5) in the
+    open; a second action in the same cone costs nothing more (once per cone a turn).
+    """
+    b = battle_with(ascii_map(OPEN), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)],
+                    [20, 1, 14, (6, 5), 1, 1])
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    assert not events_of(b, Damaged) and offered(b, "end_turn") is not None
+    do(b, "shoot", gunner, mode="single", location="torso")
+    assert hp(b, marksman) == 16 - 5
+    do(b, "shoot", gunner, mode="single", location="torso")
+    assert hp(b, marksman) == 16 - 5 and len(_willpower_checks(b)) == 1
 
 
 @pytest.mark.parametrize("face, outcome", [(13, "fail"), (14, "partial"), (17, "partial"), (18, "pass")])
@@ -152,27 +170,30 @@ def test_acting_inside_the_area_fail_partial_or_pass(face, outcome):
     3 or less ... takes an action in the affected area, but takes damage equal to the
     weapon's normal damage. A creature that fully succeeds ... takes actions as normal."
 
-    The marksman behind light cover ([PROP] protected: no start-of-turn save) shoots
-    from inside the cone. Willpower d20 {face} + 2 vs 16: fail (15) → no shot, Actions
-    kept; partial (16, 19) → SMG 1d6 (4) damage, then the shot; pass (20) → the shot,
-    no damage.
+    The marksman behind light cover ([PROP] protected: a failed save does not force
+    it out) saves as its turn starts, inside the cone. Willpower d20 {face} + 2 vs 16:
+    fail (15) → no shot is offered, only moving out or ending the turn; partial (16,
+    19) → its shot costs SMG 1d6 (6) − 3 (light cover DT, as against any SMG round)
+    = 3 damage; pass (20) → the shot, no damage.
     """
-    dice = [20, 1, face] + ([(6, 4)] if outcome == "partial" else []) + ([1] if outcome != "fail" else [])
+    dice = [20, 1, face] + ([(6, 6)] if outcome == "partial" else []) + ([1] if outcome != "fail" else [])
     b = battle_with(ascii_map(SHIELDED), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], dice)
     gunner, marksman = b.units()
     do(b, "suppress", (8, 5))
     assert (5, 5) in _zone(b).tiles
-    assert b.pending.actor == marksman and not _willpower_checks(b)  # protected at turn start
-    do(b, "shoot", gunner, mode="single", location="torso")
+    assert b.pending.actor == marksman
     check = _willpower_checks(b)[-1]
     assert check.total == face + 2 and check.against == 16
-    shots = [e for e in events_of(b, AttackRolled) if e.attacker == marksman]
     if outcome == "fail":
-        assert not shots and actions(b, marksman) == 4
-        assert {o.key for o in b.pending.options} <= {"move", "end_turn"}
-        assert hp(b, marksman) == 16
-    elif outcome == "partial":
-        assert len(shots) == 1 and hp(b, marksman) == 16 - 4
+        assert {o.key for o in b.pending.options} == {"move", "end_turn"}
+        assert not set(offered(b, "move").targets) & _zone(b).tiles
+        assert hp(b, marksman) == 16 and actions(b, marksman) == 4
+        return
+    do(b, "shoot", gunner, mode="single", location="torso")
+    assert len(_willpower_checks(b)) == 1
+    shots = [e for e in events_of(b, AttackRolled) if e.attacker == marksman]
+    if outcome == "partial":
+        assert len(shots) == 1 and hp(b, marksman) == 16 - 3
         assert events_of(b, Damaged)[0].unit == marksman
     else:
         assert len(shots) == 1 and hp(b, marksman) == 16
@@ -221,19 +242,20 @@ def test_moving_through_the_area(face, outcome):
 def test_zone_ends_at_the_shooters_next_turn():
     """[PROP] the cone lasts "until the start of the shooter's next turn".
 
-    Round 1: the marksman (protected by light cover) ends its turn inside the cone.
-    Round 2: at the gunner's turn the cone is gone; the marksman, still there, then
-    shoots with no Willpower check.
+    Round 1: the marksman (protected by light cover) fails its save (1) and ends its
+    turn inside the cone. Round 2: at the gunner's turn the cone is gone; the
+    marksman, still there, then shoots with no Willpower check.
     """
-    b = battle_with(ascii_map(SHIELDED), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], [20, 1, 1])
+    b = battle_with(ascii_map(SHIELDED), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], [20, 1, 1, 1])
     gunner, marksman = b.units()
     do(b, "suppress", (8, 5))
     assert b.query(SuppressionZone)
     end_turn(b)
     assert b.pending.actor == gunner and b.query(SuppressionZone) == []
+    checks = len(_willpower_checks(b))
     end_turn(b)
     do(b, "shoot", gunner, mode="single", location="torso")
-    assert not _willpower_checks(b)
+    assert len(_willpower_checks(b)) == checks
 
 
 def test_zone_ends_when_the_shooter_is_out_of_the_fight():
@@ -325,3 +347,131 @@ def test_exiting_a_grapple_into_the_area_needs_the_willpower_check():
         do(b, "pass")
     assert b.tile(a) == (6, 4)
     assert [c.unit for c in _willpower_checks(b)] == [a]
+
+
+# --- issue 11: the cone as written, one consistent save ------------------------------
+HEDGED = list(OPEN)
+HEDGED[3] = "...cccccc..........."  # a hedge: walkable concealment that blocks sight
+HEDGED[4] = "...c................"
+HEDGED[5] = "...c................"
+HEDGED[6] = "...c................"
+
+
+def test_cone_goes_through_concealment_only_walls_stop_it():
+    """"The cone continues outwards until it reaches the weapon's first range threshold
+    or a solid barrier", and concealment is no barrier: "bullets can still easily
+    penetrate through and hit it".
+
+    The gunner at (0, 5) aims east behind a hedge at x = 3: (5, 5), hidden from it by
+    the hedge, is in the cone, and so is the hedge tile (3, 5) itself. A marksman
+    standing at (5, 5), unseen, starts its turn in the cone and saves (d20 13 + 2 = 15
+    vs 16: fails, and being unprotected must move out).
+    """
+    from game.rulesets.d20.attacks import sees_tile
+    tmap = ascii_map(HEDGED)
+    assert not sees_tile(tmap, (0, 5), (5, 5))
+    b = battle_with(tmap, [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], [20, 1, 13])
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    tiles = _zone(b).tiles
+    assert {(5, 5), (3, 5), (8, 5)} <= tiles
+    check = _willpower_checks(b)[-1]
+    assert check.unit == marksman and not check.success
+    assert {o.key for o in b.pending.options} == {"move"}
+
+
+HEAVY = list(OPEN)
+HEAVY[5] = "....h..............."
+
+
+@pytest.mark.parametrize("rows, dealt", [(OPEN, 6), (SHIELDED, 6 - 3), (HEAVY, 0)])
+def test_partial_damage_is_cut_by_cover_as_a_shot_is(rows, dealt):
+    """Partial success: "takes damage equal to the weapon's normal damage"; heavy cover
+    "provides full protection against all forms of damage"; light cover "provides a +3
+    DT to ballistic damage". Cover between the shooter and the creature works on the
+    cone as on a shot, so it never makes the outcome worse.
+
+    Marksman at (5, 5) saves 14 + 2 = 16 (partial) and shoots: SMG 1d6 rolls 6. In the
+    open it takes 6, behind light cover at (4, 5) 6 − 3 = 3, behind heavy cover 0.
+    """
+    b = battle_with(ascii_map(rows), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)],
+                    [20, 1, 14, (6, 6), 1])
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    do(b, "shoot", gunner, mode="single", location="torso")
+    assert events_of(b, AttackRolled)[-1].attacker == marksman
+    assert hp(b, marksman) == 16 - dealt
+
+
+def test_a_partial_success_walks_out_of_the_cone_unhurt():
+    """"A creature that starts its turn unprotected inside the area must succeed this
+    save or else move out of the area, taking no damage": leaving costs nothing, so a
+    partial success (14 + 2 = 16) is never worse than a failure. The marksman at (5, 5)
+    walks out to (3, 0), outside the cone, and keeps its 16 hit points.
+    """
+    b = battle_with(ascii_map(OPEN), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)], [20, 1, 14])
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    assert (3, 0) not in _zone(b).tiles
+    do(b, "move", (3, 0))
+    assert b.tile(marksman) == (3, 0) and hp(b, marksman) == 16
+
+
+def test_a_partial_success_moving_about_inside_the_cone_takes_the_damage():
+    """"moves through the area ... but takes damage equal to the weapon's normal
+    damage": the marksman (partial, 14 + 2) walks from (5, 5) to (6, 5), still inside
+    the cone: SMG 1d6 (2) damage, once."""
+    b = battle_with(ascii_map(OPEN), [(1, "gunner", 0, 5), (2, "marksman", 5, 5)],
+                    [20, 1, 14, (6, 2)])
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    do(b, "move", (6, 5))
+    assert b.tile(marksman) == (6, 5) and hp(b, marksman) == 16 - 2
+    do(b, "move", (7, 5))
+    assert hp(b, marksman) == 16 - 2
+
+
+def test_after_a_failed_save_no_move_into_the_cone_is_offered_and_no_action_is_lost():
+    """"A creature that fails the save cannot move through the area." The marksman
+    walks from (9, 0) toward (3, 0) through the only gap, (6, 4), which the cone
+    covers (with (7, 4) and (8, 4) behind it); it fails (13 + 2 = 15 < 16) on the
+    first cone tile of its path, (7, 4), and stops on (8, 3) after 3 tiles (15 ft:
+    1 Action; the rest of the move is not made, so not paid). Then no move into the cone, or through it to the far side of the wall, is
+    offered: every offered tile is outside the cone with x > 6.
+    """
+    b = battle_with(ascii_map(GAP), [(1, "gunner", 0, 4), (2, "marksman", 9, 0)], [20, 1, 13])
+    gunner, marksman = b.units()
+    do(b, "suppress", (8, 4))
+    tiles = _zone(b).tiles
+    do(b, "move", (3, 0))
+    moved = events_of(b, Moved)[-1]
+    assert moved.unit == marksman and moved.path and moved.path[-1] == b.tile(marksman)
+    assert b.tile(marksman) == (8, 3) and b.tile(marksman) not in tiles
+    assert actions(b, marksman) == 3
+    targets = set(offered(b, "move").targets)
+    assert targets and not targets & tiles and all(x > 6 for x, _ in targets)
+
+
+def test_a_restrained_creature_pinned_in_the_cone_cannot_struggle():
+    """"A creature that fails the save cannot ... take actions if they are within the
+    area": struggling free is an action, so a restrained marksman that fails its save
+    (1 + 2 = 3 vs 16) inside a cone has nothing left but the end of its turn, so the
+    turn passes to the gunner with no struggle rolled (before this, the struggle was
+    offered, refused by the fire, and offered again for ever)."""
+    from game.rulesets.d20.components import Restraining, Restraint
+
+    def hold(b):
+        brawler, marksman = b.units()[1], b.units()[2]
+        b.add(marksman, Restraint(brawler))
+        b.add(brawler, Restraining(marksman))
+
+    b = prepared_battle(ascii_map(OPEN), [(1, "gunner", 0, 5), (1, "brawler", 5, 4),
+                                          (2, "marksman", 5, 5)], [20, 10, 1, 20, 1], prepare=hold)
+    gunner, brawler, marksman = b.units()
+    do(b, "suppress", (8, 5))
+    end_turn(b)  # the brawler (in the cone too: it saves, 20 + 1)
+    assert b.pending.actor == gunner
+    saves = _willpower_checks(b)
+    assert saves[-1].unit == marksman and not saves[-1].success
+    assert not [e for e in events_of(b, CheckRolled) if e.skill.startswith("Athletics")]
+    assert b.has(marksman, Restraint)

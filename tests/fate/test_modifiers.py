@@ -356,3 +356,25 @@ def test_helpless_defender_minus_2():
         b.add(ids[1], Posture(FALLEN))
     b, ids, rolls = turn(units, [atk(1, "fist"), HOLD], total(0) + total(0), prep=prep)
     assert ("helpless", -2) in rolls[0].defense_mods and ("prone", -2) in rolls[0].defense_mods
+
+
+def test_surprised_and_blind_defender_takes_one_minus_2_not_two():
+    """"If the defender is surprised or blind (or any similar effect), she takes a −2
+    penalty to her defense roll": one line of the text, one −2. A blinded soldier who did
+    not see the scout come round the wall (a sneak attack: surprised) defends at −2 once."""
+    from game.rulesets.fate.components import Blind
+    rows = ["............",
+            "....#.......",
+            "....#.......",
+            "....#......."]
+
+    def prep(b, ids):
+        b.add(ids[1], Blind(through_round=1))
+    b, ids, rolls = turn([(1, "scout", 2, 2), (2, "soldier", 6, 2)],
+                         [("move", (4, 0), {}), atk(1, "fire_throwing")],
+                         total(0) + total(0) + total(-4) + total(4), rows, prep=prep)
+    similar = [(label, v) for label, v in rolls[0].defense_mods
+               if "surprised" in label or "blind" in label]
+    assert similar == [("surprised and blind", -2)]
+    # 4dF 0 + Stealth 2 = 2 against 4dF 0 + Defense 0 − 2 = −2 (not −4): a hit by 4.
+    assert rolls[0].attack_total == 2 and rolls[0].defense_total == -2 and rolls[0].margin == 4

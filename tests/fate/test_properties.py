@@ -103,6 +103,6 @@ def test_ai_battle_on_every_map_keeps_invariants_ends_and_replays(map_path):
 
 
 def test_easy_ai_and_random_side_battle_ends():
-    """The easy AI (a third of its choices at random) against random play."""
+    """The easy AI (a softmax over normal's scores) against random play."""
     play(MAPS[0], 3, lambda team: make_ai("fate", team, "easy") if team == 1 else RandomController(team),
          max_rounds=8)

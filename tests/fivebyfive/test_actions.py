@@ -293,3 +293,28 @@ def test_preview_move_gives_the_path_and_its_cost():
     path, cost = b.ruleset.preview_move(b, a, (4, 1))
     assert path[-1] == (4, 1) and len(path) == 3 and cost == "3 of 5 tiles"
     assert b.ruleset.preview_move(b, a, (9, 5))[0] == []
+
+
+def test_a_roll_of_zero_still_moves_one_tile_onto_rough_ground():
+    """"If a 0 was rolled for Initiative the character can still move 1 inch": one tile
+    even when every neighbour is rough ground (cost 2), and that step spends the move."""
+    tmap = ascii_map(["~~~~~~",
+                      "~~~~~~",
+                      "~~~~~~"])
+    b = battle([(1, hero("a"), 1, 1), (2, hero("foe"), 5, 1)], [d5(0), d5(1)], tmap)
+    a, foe = b.units()
+    b.submit(b.pending.option("end_turn").choice())  # the foe rolled 1 and acts first
+    assert b.pending.actor == a
+    assert sorted(b.pending.option("move").targets) == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2),
+                                                        (2, 0), (2, 1), (2, 2)]
+    b.submit(b.pending.option("move").choice((2, 1)))
+    assert b.tile(a) == (2, 1)
+    assert b.get(a, TurnState).movement_left == 0
+
+
+def test_a_roll_of_one_may_step_onto_rough_ground_too():
+    """[PROP] A roll of 1 is never worse than a 0: its one tile may be rough ground."""
+    tmap = ascii_map(["~~~~~~",
+                      "~~~~~~"])
+    b = battle([(1, hero("a"), 0, 0), (2, hero("foe"), 5, 1)], [d5(1), d5(0)], tmap)
+    assert sorted(b.pending.option("move").targets) == [(0, 1), (1, 0), (1, 1)]

@@ -109,7 +109,8 @@ def test_the_ai_never_touches_the_battles_dice():
 
 
 def test_levels():
-    assert make_ai("fivebyfive", 0, "easy").level == "easy"
+    from game.ai.levels import SoftmaxAI
+    assert isinstance(make_ai("fivebyfive", 0, "easy"), SoftmaxAI)
     from game.errors import InputError
     with pytest.raises(InputError):
         make_ai("fivebyfive", 0, "godlike")
@@ -139,3 +140,70 @@ def test_defender_keeps_its_abilities_spread():
     attack(b, "strike")
     assert b.pending.actor == b.units()[1]
     assert ai_pick(b) == "precognition"
+
+
+# --- the AI's float tables and exact outcomes agree with the ruleset's Fractions -------
+CASES = [(12, 3, (4, 2, 2)), (6, 9, (3, 3, 2)), (2, 12, (1, 1, 3)), (20, 2, (1, 2, 1)),
+         (-1, 4, (2, 2, 2)), (9, 0, (1, 3, 1)), (25, 6, (2, 1, 4))]
+
+
+@pytest.mark.parametrize("tn,dt,vals", CASES)
+def test_float_outlook_agrees_with_exact_outlook(tn, dt, vals):
+    from game.ai.fivebyfive_values import outlook_numbers
+    from game.rulesets.fivebyfive.combat import exact_outlook
+    exact = exact_outlook(tn, dt, vals)
+    out, points = outlook_numbers(tn, dt, vals)
+    assert out == pytest.approx(float(exact.takes_out), abs=1e-12)
+    assert points == pytest.approx(float(sum(k * p for k, p in exact.points.items())), abs=1e-12)
+
+
+@pytest.mark.parametrize("tn,dt,vals", CASES)
+def test_hard_outcomes_are_the_exact_outlook_spelled_out(tn, dt, vals):
+    """The hard AI's chance nodes: they sum to 1, lose the exact expected points, and
+    take the figure out exactly as often as the odds say (both choosers picking well)."""
+    from game.ai.fivebyfive_values import outcomes
+    from game.rulesets.fivebyfive.combat import exact_outlook
+    ranks = (2, 2, 2, 2, 0, 1)
+    found = outcomes(tn, dt, ranks, vals)
+    exact = exact_outlook(tn, dt, vals)
+    assert sum(p for p, _, _ in found) == pytest.approx(1.0)
+    lost = sum(p * (sum(vals) - sum(after)) for p, after, _ in found)
+    assert lost == pytest.approx(float(sum(k * p for k, p in exact.points.items())))
+    assert sum(p for p, _, out in found if out) == pytest.approx(float(exact.takes_out))
+
+
+def test_scored_choices_only_read_and_cover_every_option():
+    """Scoring a turn changes nothing in the battle and weighs every option offered."""
+    b = new_battle(MAPS / "woodland.tmx", "fivebyfive", seed=5)
+    ai = FiveByFiveAI(1)
+    digest = b.digest()
+    scored = ai.scored_choices(b, b.pending)
+    assert b.digest() == digest
+    offered = {o.key for o in b.pending.options}
+    assert {c.option for _, c in scored} == offered
+    move = b.pending.option("move")
+    if move is not None:
+        assert {c.target for _, c in scored if c.option == "move"} == set(move.targets)
+    b.close()
+
+
+def test_no_defender_chooses_death_in_ai_battles():
+    """Issue 13: over AI battles, a defender never places its Controlled point where it
+    dies while another choice would not (counted at every such decision)."""
+    from game.ai.fivebyfive_values import fate_rank
+    chosen_death = asked = 0
+    for seed in range(3):
+        b = new_battle(MAPS / "arena.tmx", "fivebyfive", seed=seed)
+        ai = {t: make_ai("fivebyfive", seed + t) for t in b.teams()}
+        while b.pending is not None:
+            d = b.pending
+            choice = ai[d.side].decide(b, d)
+            if d.kind == PICK and d.context.get("chooser") == "defender":
+                asked += 1
+                vals = b.get(d.context["defender"], AbilityScores).values()
+                later, earlier = tuple(d.context["later_choosers"]), tuple(d.context["earlier"])
+                ranks = {o.key: fate_rank(vals, later, earlier + (o.key,)) for o in d.options}
+                chosen_death += ranks[choice.option] == 2 and min(ranks.values()) < 2
+            b.submit(choice)
+        b.close()
+    assert asked > 0 and chosen_death == 0

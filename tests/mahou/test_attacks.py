@@ -67,6 +67,29 @@ def test_example_9_a_helpless_target_needs_a_5_whatever_the_stance():
         assert profile.target_number == 5
 
 
+def test_an_unconscious_target_can_be_attacked_and_needs_a_5():
+    """"If the attacking character is attacking a target with that is not conscious
+    ... they must roll a 5 or higher": the unconscious dummy is still a target of the
+    boxer's punch, which needs 5 (3d8: 5) and hits; it cannot defend."""
+    from game.rulesets.mahou.damage import knock_out
+    from game.rulesets.mahou.components import Health
+    dice = [5, 5, 1, 1, 1, 1,  # initiative: boxer, dummy, knight
+            5, 1, 1,  # punch 3d8 Martial Arts / Strength
+            3,  # 1dStr damage
+            1, 1]  # the dummy's soak: non-skilled Defense d10
+    b = battle([(1, "boxer", 0, 0), (2, "dummy", 1, 0), (2, "knight", 8, 0)], dice)
+    boxer, dummy, knight = b.units()
+    knock_out(b, dummy, "test")
+    choose(b, "move", (0, 1))  # the turn's options are drawn again
+    assert dummy in b.pending.option("punch").targets
+    assert "grapple" not in offered(b)  # a grapple needs a foe in the fight
+    hp = b.get(dummy, Health).hp
+    punch(b, dummy)
+    roll = last(b, AttackRolled)
+    assert roll.needed == 5 and roll.hit
+    assert b.get(dummy, Health).hp == hp - 2
+
+
 def test_fallen_target_has_minus_2_to_its_passive_defences():
     b = battle([(1, "boxer", 0, 0), (2, "dummy", 5, 0)], [5, 5, 1, 1])
     _, dummy = b.units()

@@ -70,6 +70,21 @@ def test_spot_dodge_rolls_per_4_moves_keeps_the_highest_and_gets_5_against_stron
     assert last(b, AttackRolled).needed == 11 and not last(b, AttackRolled).hit
 
 
+def test_spot_dodge_once_per_round():
+    """"may spend 4 or more of their move actions each turn to dodge a single incoming
+    attack": after one Spot Dodge (4 of its 8 moves) the dummy cannot Spot Dodge the
+    boxer's second punch this round, though 4 moves are left; next round it can."""
+    b, boxer, dummy = duel([3, 4,  # spot dodge: 3 + 5 = 8
+                            7, 1, 1])  # punch: 7, a miss
+    choose(b, "punch", dummy, stance="strong", skill="martial_arts", hand="primary")
+    choose(b, "spot_dodge", rolls=1)
+    choose(b, "pass")
+    assert not last(b, AttackRolled).hit
+    assert b.get(dummy, Actions).spare.move == 4
+    choose(b, "punch", dummy, stance="strong", skill="martial_arts", hand="offhand")
+    assert b.pending.actor == dummy and "spot_dodge" not in offered(b)
+
+
 def test_several_defences_the_highest_counts():
     """"If the defender has made multiple defensive rolls against a single attack, they
     must equal or beat the highest of these … or the passive defense"."""

@@ -256,3 +256,28 @@ def test_a_held_unit_gets_its_new_round_actions_converted_too():
     grant_round(b, dummy)
     spare = b.get(dummy, Actions).spare
     assert (spare.primary, spare.offhand, spare.speak, spare.move, spare.escape) == (0, 0, 0, 8, 1)
+
+
+def test_a_fast_grapple_leaves_the_held_its_moves_to_drag_the_pair():
+    """"Characters grappled with a fast grapple retain their move actions": the held
+    fencer (Strength 8, as strong as the boxer) spends them moving the pair, pulling
+    its grappler into its place; the hold stays."""
+    b, boxer, fencer = grappled("fast", defender="fencer")
+    choose(b, "end_turn")
+    assert b.pending.actor == fencer
+    choose(b, "drag", (2, 1))
+    assert b.tile(fencer) == (2, 1) and b.tile(boxer) == (1, 0)
+    assert hold_of(b).held == fencer and b.get(fencer, Actions).turn.move == 7
+
+
+def test_a_strong_grapple_leaves_no_moves_to_drag_with():
+    b, boxer, fencer = grappled("strong", defender="fencer")
+    choose(b, "end_turn")
+    assert b.pending.actor == fencer and "drag" not in offered(b)
+
+
+def test_too_weak_to_drag_its_grappler():
+    """The dummy (Strength 6) cannot drag the boxer (Strength 8)."""
+    b, boxer, dummy = grappled("fast")
+    choose(b, "end_turn")
+    assert b.pending.actor == dummy and "drag" not in offered(b)

@@ -137,7 +137,7 @@ class GrappleHappy(RandomController):
         return super().decide(battle, decision)
 
 
-@pytest.mark.parametrize("seed", [11, 12, 13])
+@pytest.mark.parametrize("seed", [11, 12, 14])  # 13 no longer meets (initiative roll-offs)
 def test_grapple_heavy_random_games_keep_holds_consistent(seed):
     """Brawlers in the small arena reaching for every grapple option: holds, escapes,
     reversals, drags, pins, slams and throws keep the invariants."""

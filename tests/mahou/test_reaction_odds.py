@@ -87,3 +87,25 @@ def test_a_grapple_reports_no_critical():
     assert any("no critical" in n for n in odds.notes)
     blow = AttackSpec(boxer, dummy, "weapon", "fists", "strong", "martial_arts", ("primary",))
     assert attack_odds(b, attack_profile(b, blow)).crit > 0
+
+
+def test_the_number_rule_read_once_agrees_with_raising_each_defence():
+    """`needed_rule` (read once per defence) gives the number `needed_with` works out by
+    joining each spot total or raising each active one, for every total 0..30, with a
+    spot defence already standing and the dummy fallen."""
+    from game.engine.components import FALLEN, Posture
+    from game.rulesets.mahou.combat import Incoming, needed_rule, needed_with
+    from game.rulesets.mahou.components import ActiveDefences
+    b, boxer, dummy = duel([])
+    b.get(dummy, Posture).value = FALLEN
+    b.get(dummy, ActiveDefences).block = 7
+    for stance in ("strong", "fast", "precise"):
+        spec = AttackSpec(boxer, dummy, "weapon", "fists", stance, "martial_arts", ("primary",))
+        inc = Incoming(attack_profile(b, spec), [("Spot Dodge", 9)])
+        for key, params in (("spot_block", {"with": "gym:fists", "hand": "primary"}),
+                            ("active_block", {"with": "gym:fists", "hand": "primary"}),
+                            ("active_dodge", {"skill": "gym"}), ("spot_dodge", {"rolls": 1})):
+            d = spec_from(b, dummy, key, params)
+            rule = needed_rule(b, inc, d)
+            for total in range(31):
+                assert rule(total) == needed_with(b, inc, d, total), (stance, key, total)

@@ -37,11 +37,22 @@ def test_initiative_is_rolled_again_every_round():
     assert b.pending.actor == dummy  # 7 beats 1 this round
 
 
-def test_initiative_ties_go_to_higher_accuracy_then_lower_side():
-    """[PROP] ties: higher Accuracy first, then the lower side number."""
+def test_initiative_ties_go_to_higher_accuracy_first():
+    """[PROP] ties: higher Accuracy first."""
     b = battle([(1, "boxer", 0, 0), (2, "dummy", 11, 0)], [3, 3, 3, 3])
     boxer, dummy = b.units()
     assert b.pending.actor == dummy  # Accuracy 7 beats 6
+
+
+def test_initiative_ties_of_equal_accuracy_go_to_a_roll_off_not_the_side():
+    """Issue 12: after Accuracy, a d20 roll-off breaks the tie (never the lower side
+    number, which gave side 1 a systematic edge). Side 2 rolls higher and goes first."""
+    b = battle([(1, "boxer", 0, 0), (2, "boxer", 11, 0)], [3, 3, 3, 3, 4, 17])
+    first, second = b.units()
+    assert b.pending.actor == second
+    b = battle([(1, "boxer", 0, 0), (2, "boxer", 11, 0)], [3, 3, 3, 3, 17, 4])
+    first, second = b.units()
+    assert b.pending.actor == first
 
 
 def test_example_7_partial_turn_counts():

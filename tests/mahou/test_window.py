@@ -22,7 +22,7 @@ from game.rulesets.mahou.events import (AttackRolled, AttackRollShown, CheckRoll
                                         DefenceRolled, HoldChanged)
 from tests.helpers import events_of
 from tests.mahou.kit import rules
-from tests.ui.conftest import (click_tile, confirm_handover, field_map, headless_window,  # noqa: F401
+from tests.ui.conftest import (press_option, click_tile, confirm_handover, field_map, headless_window,  # noqa: F401
                                hover_tile, make_app, post_click, post_move, press, pump,
                                start_screen, until)
 
@@ -174,7 +174,7 @@ def test_tab_chooses_whose_pickers_a_reaction_shows(make_app):
     assert screen._param_option().key == "spot_dodge"
     press(app, pygame.K_RIGHTBRACKET, "]")
     assert screen.params["rolls"] == 2
-    press(app, pygame.K_d, "d")
+    press_option(app, "spot_dodge")
     assert events_of(battle, DefenceRolled)[-1].total == 6 + 5   # (6, 7) → 6, (1, 1) → 1
     assert not events_of(battle, AttackRolled)[-1].hit
 

@@ -25,7 +25,8 @@ def make_app():
     from game.ui.settings import Settings
 
     def make(**settings):
-        s = Settings(**{"sides": {"1": "human", "2": "human"}, "seed": 5, **settings})
+        # (the end-turn question is tested on its own: elsewhere E ends the turn at once)
+        s = Settings(**{"sides": {"1": "human", "2": "human"}, "seed": 5, "confirm_end_turn": False, **settings})
         return App(size=(1280, 720), settings=s)
     return make
 
@@ -99,6 +100,17 @@ def hover_tile(app, tile):
 def press(app, key, ch="", mod=0):
     post_key(key, ch, mod)
     pump(app)
+
+
+def press_option(app, option_key):
+    """Press the letter the window gave the option `option_key` (hotkeys are the
+    window's own and stay with their action; W A S D U are never an action's)."""
+    screen = app.screen
+    opt = screen.decision.option(option_key)
+    assert opt is not None, f"{option_key} is not offered"
+    letter = screen.hotkeys.of(opt)
+    assert letter, f"{option_key} has no hotkey"
+    press(app, getattr(pygame, f"K_{letter}"), letter)
 
 
 def until(app, cond, frames=2000, dt=0.05):

@@ -142,9 +142,9 @@ def test_hotseat_hands_over_and_hides_the_board(make_app):
     screen = start_screen(app, battle)
     first = battle.pending.side
     assert screen.handover == first                 # nobody is at the keyboard yet
-    unit_pos = tile_pos(screen, battle.tile(battle.pending.actor))
+    corner = tile_pos(screen, (0, 0))    # (away from the hand-over screen's words)
     pump(app)
-    assert app.surface.get_at(unit_pos)[:3] == (10, 12, 16)   # hidden: the hand-over backdrop
+    assert app.surface.get_at(corner)[:3] == (10, 12, 16)   # hidden: the hand-over backdrop
     press(app, pygame.K_RETURN, "\r")
     assert screen.handover is None and screen.decision is battle.pending
     press(app, pygame.K_e, "e")                      # end the turn: the other side's unit is next
@@ -252,6 +252,7 @@ def test_save_and_load_a_battle_in_progress(make_app, tmp_path):
     press(app, pygame.K_e, "e")                     # play on past the save
     assert len(battle.choices) == saved_choices + 1
     press(app, pygame.K_F9)
+    press(app, pygame.K_RETURN, "\r")              # yes, load over this battle
     loaded = app.screen
     assert loaded is not screen and loaded.title == "Battle"
     assert loaded.battle.digest() == saved_digest and len(loaded.battle.choices) == saved_choices

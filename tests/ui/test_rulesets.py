@@ -40,17 +40,22 @@ def test_any_option_of_any_ruleset_can_be_chosen_in_the_window(make_app, ruleset
             hover_tile(app, (rng.randrange(battle.map.width), rng.randrange(battle.map.height)))
         opts = list(decision.options)
         # prefer anything but ending the turn, so the battle moves
-        pick = [i for i, o in enumerate(opts[:10]) if o.key not in ("end_turn", "pass")] or [0]
+        pick = [i for i, o in enumerate(opts) if o.key not in ("end_turn", "pass")] or [0]
         i = rng.choice(pick)
         opt = opts[i]
         before = len(battle.choices)
+        if decision.kind == "reaction":
+            key = (getattr(pygame, f"K_{(i + 1) % 10}"), str((i + 1) % 10))
+        else:   # the action bar: each action's own letter (numbers would shift)
+            letter = screen.hotkeys.of(opt)
+            key = (pygame.key.key_code(letter), letter)
         if opt.target_kind == TARGET_NONE:
-            press(app, getattr(pygame, f"K_{(i + 1) % 10}"), str((i + 1) % 10))
+            press(app, *key)
             if opt.params and len(battle.choices) == before:
                 press(app, pygame.K_RIGHTBRACKET, "]")
                 press(app, pygame.K_RETURN, "\r")
         else:
-            press(app, getattr(pygame, f"K_{(i + 1) % 10}"), str((i + 1) % 10))
+            press(app, *key)
             if decision.kind != "reaction" or len(battle.choices) == before:
                 if opt.params:
                     press(app, pygame.K_RIGHTBRACKET, "]")

@@ -89,4 +89,5 @@ def test_pause_menu_returns_to_the_main_menu(make_app):
     press(app, pygame.K_ESCAPE)
     assert screen.overlay == "pause"
     press(app, pygame.K_m, "m")
+    press(app, pygame.K_y, "y")                      # yes, leave the battle
     assert app.screen.title == "Menu"

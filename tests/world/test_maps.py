@@ -124,11 +124,15 @@ def test_all_layer_encodings_give_the_same_map(tmp_path, encoding):
         assert np.array_equal(a.gids, b.gids)
 
 
-def test_summary_is_one_line_naming_size_teams_and_cover():
-    line = summarize(load_map(MAPS / "warehouse.tmx"))
-    assert "\n" not in line
+def test_summary_names_size_layers_tilesets_teams_and_cover():
+    lines = summarize(load_map(MAPS / "warehouse.tmx")).splitlines()
     for part in ("Warehouse", "24x20", "5 ft", "team 1: 4", "team 2: 4", "light", "heavy"):
-        assert part in line
+        assert part in lines[0]
+    text = "\n".join(lines)
+    for part in ("tile layers: floor, objects", "object layers: spawns", "tilesets: terrain",
+                 "from the spawns layer", "block sight", "orthogonal map"):
+        assert part in text
+    assert "note:" not in text  # the shipped maps need no repair or inference
 
 
 def test_the_world_layer_never_imports_pygame():

@@ -58,9 +58,9 @@ def test_missing_tileset_image(tmp_path):
     refused(path, "tileset 'props'", "nope.png", "does not exist")
 
 
-def test_infinite_map(tmp_path):
+def test_infinite_map_without_chunks(tmp_path):
     path = copy_map(tmp_path, "arena", lambda t: t.replace('infinite="0"', 'infinite="1"'))
-    refused(path, "infinite")
+    refused(path, "infinite map with no tile chunks")
 
 
 def test_zstd_layer_data(tmp_path):
@@ -74,15 +74,40 @@ def test_old_xml_tile_layer_format(tmp_path):
     refused(path, "layer 'arena'", "XML tile format")
 
 
-@pytest.mark.parametrize("orientation", ["isometric", "hexagonal", "staggered"])
-def test_non_orthogonal_orientation(tmp_path, orientation):
+@pytest.mark.parametrize("orientation", ["hexagonal", "staggered"])
+def test_hexagonal_and_staggered_orientation(tmp_path, orientation):
     path = copy_map(tmp_path, "arena", lambda t: t.replace("orthogonal", orientation))
-    refused(path, orientation, "only orthogonal")
+    refused(path, f"has {orientation} orientation", "orthogonal and isometric", "later step")
 
 
-def test_no_spawns_layer(tmp_path):
-    path = copy_map(tmp_path, "arena", lambda t: t.replace('name="spawns"', 'name="start"'))
-    refused(path, "no object layer named 'spawns'")
+def test_no_spawns_layer_and_nowhere_to_deploy(tmp_path):
+    # every tile of the ground is a wall: no walkable tile, no deployment
+    path = tiny_tmx(tmp_path, GROUND, {0: {"walkable": "false"}}, spawns=())
+    text = path.read_text().replace('<objectgroup id="99" name="spawns"></objectgroup>', "")
+    path.write_text(text)
+    refused(path, "no object layer named 'spawns'", "no walkable tile")
+
+
+def test_no_spawns_layer_and_no_two_connected_tiles(tmp_path):
+    path = tiny_tmx(tmp_path, [("layer", "g", [[1, 2, 1]])], {1: {"walkable": "false"}}, spawns=())
+    text = path.read_text().replace('<objectgroup id="99" name="spawns"></objectgroup>', "")
+    path.write_text(text)
+    refused(path, "no object layer named 'spawns'", "no two connected walkable tiles")
+
+
+def test_map_larger_than_the_limit_is_refused_before_reading_layers(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('width="12" height="12" tilewidth',
+                                                           'width="4000" height="4000" tilewidth', 1))
+    refused(path, "4000x4000 tiles", "at most 512x512")
+
+
+def test_zlib_bomb_is_refused_after_inflating_only_what_the_size_needs(tmp_path):
+    import base64
+    import zlib
+    bomb = base64.b64encode(zlib.compress(b"\0" * 50_000_000)).decode()
+    path = copy_map(tmp_path, "warehouse", lambda t: re.sub(
+        r'(compression="zlib">)[^<]*', lambda m: m.group(1) + bomb, t, count=1))
+    refused(path, "layer 'floor'", "decompresses to more than", "1920 bytes")
 
 
 def test_fewer_than_two_teams(tmp_path):
@@ -171,19 +196,29 @@ def test_gid_that_no_tileset_defines(tmp_path):
 def test_corrupt_base64_data(tmp_path):
     path = copy_map(tmp_path, "warehouse", lambda t: re.sub(
         r'(compression="zlib">)[^<]*', r"\1AAAAbm90IHpsaWI=", t, count=1))
-    refused(path, "cannot be read as a Tiled map")
+    refused(path, "layer 'floor'", "zlib data that does not decompress")
 
 
-def test_tileset_with_other_tile_size(tmp_path):
-    path = tiny_tmx(tmp_path, GROUND)
-    path.write_text(path.read_text().replace('name="test" tilewidth="32"', 'name="test" tilewidth="16"'))
-    refused(path, "tileset 'test' has 16x32 px tiles")
-
-
-def test_unexpected_pytmx_failure_becomes_a_map_error(tmp_path):
+def test_csv_that_is_not_numbers(tmp_path):
     path = tiny_tmx(tmp_path, [("layer", "g", [[1, 1, 1]])])
     path.write_text(path.read_text().replace("1,1,1", "1,x,1"))
-    refused(path, "cannot be read as a Tiled map", "ValueError")
+    refused(path, "layer 'g'", "CSV data that is not all whole numbers")
+
+
+@pytest.mark.parametrize("value", ["0", "101", "99999999999999999999999", "-5", "abc"])
+def test_feet_per_tile_out_of_range(tmp_path, value):
+    path = tiny_tmx(tmp_path, GROUND, map_props={"feet_per_tile": value})
+    refused(path, "feet_per_tile", "from 1 to 100")
+
+
+@pytest.mark.parametrize("props, words", [
+    ({"elevation": "101"}, ["elevation is 101", "at most 100"]),
+    ({"elevation": "-101"}, ["elevation is -101", "at least -100"]),
+    ({"move_cost": "1000"}, ["move_cost is 1000", "at most 100"]),
+    ({"move_cost": "9" * 30}, ["move_cost", "whole number"]),
+])
+def test_tile_property_out_of_range(tmp_path, props, words):
+    refused(tiny_tmx(tmp_path, GROUND, {0: props}), *words)
 
 
 @pytest.mark.parametrize("where, edit", [
@@ -195,3 +230,15 @@ def test_unexpected_pytmx_failure_becomes_a_map_error(tmp_path):
 def test_property_names_the_reader_reserves(tmp_path, where, edit):
     path = copy_map(tmp_path, "arena", edit)
     refused(path, where, "reserves for its own use")
+
+
+def test_tile_size_beyond_what_the_window_draws(tmp_path):
+    path = copy_map(tmp_path, "arena", lambda t: t.replace('tilewidth="32" tileheight="32" infinite',
+                                                           'tilewidth="100000" tileheight="32" infinite', 1))
+    refused(path, "tilewidth=100000", "more than the 512 px")
+
+
+@pytest.mark.parametrize("attrs", ['opacity="nan"', 'opacity="2"', 'offsetx="1e12"'])
+def test_layer_opacity_and_offset_the_window_could_not_draw(tmp_path, attrs):
+    path = tiny_tmx(tmp_path, [("layer", "g", [[1, 1, 1]], attrs)])
+    refused(path, "layer 'g'", "opacity outside 0..1 or an offset beyond")

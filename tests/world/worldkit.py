@@ -12,8 +12,8 @@ import numpy as np
 from game.world.tactical_map import Cover, Spawn, TacticalMap
 
 ROOT = Path(__file__).resolve().parents[2]
-MAPS = ROOT / "maps"
-ASSETS = ROOT / "assets"
+MAPS = ROOT / "game" / "maps"
+ASSETS = ROOT / "game" / "assets"
 
 # Legend for in-memory grids: char -> (walkable, move_cost, blocks_sight, cover, elevation)
 LEGEND = {

@@ -50,16 +50,22 @@ class ActionBlockRuleset(TemplatedRuleset):
                 Defences(pdr, pdr, spell_dr(t)), Stance(), Loadout(items, loaded), TurnState(),
                 Ghost(ghost, ghost), Conditions(),
             )
-        # [PROP] everyone starts facing the nearest enemy.
+        # [PROP] everyone starts facing the nearest enemy (Chebyshev, then straight-line
+        # distance); among equally near ones, toward their average tile. Not by unit id:
+        # that faced the two sides of a point-symmetric map differently (one brawler's
+        # Charge cone east, the other's north-west) and decided mirrored battles.
         units = battle.units()
         for unit in units:
-            here = battle.tile(unit)
-            foes = [u for u in units if battle.team(u) != battle.team(unit)]
+            hx, hy = battle.tile(unit)
+            foes = [battle.tile(u) for u in units if battle.team(u) != battle.team(unit)]
             if foes:
-                foe = min(foes, key=lambda u: (max(abs(battle.tile(u)[0] - here[0]),
-                                                   abs(battle.tile(u)[1] - here[1])), u))
+                near = lambda t: (max(abs(t[0] - hx), abs(t[1] - hy)), (t[0] - hx) ** 2 + (t[1] - hy) ** 2)  # noqa: E731
+                best = min(near(t) for t in foes)
+                tied = [t for t in foes if near(t) == best]
+                cx = sum(t[0] for t in tied) / len(tied)
+                cy = sum(t[1] for t in tied) / len(tied)
                 f = battle.get(unit, Facing)
-                f.dx, f.dy = direction_to(here, battle.tile(foe))
+                f.dx, f.dy = direction_to((hx, hy), (cx, cy))
 
     def play(self, battle: "Battle"):
         return flow.play(battle)

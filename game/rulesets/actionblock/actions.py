@@ -6,6 +6,7 @@ redirecting a spell) are generators, run with `yield from` inside the turn flow.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Generator
 
 from game.engine.decisions import Choice, Decision
@@ -19,7 +20,7 @@ from game.rulesets.actionblock.health import heal, lose_speed, take_damage
 from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, charge_moves, face,
                                                 straight_moves, walk)
 from game.rulesets.actionblock.options import restore_amount
-from game.rulesets.actionblock.reactions import ask_block, ask_dodge, enter_stance
+from game.rulesets.actionblock.reactions import ask_block, ask_dodge, end_stance, enter_stance
 from game.rulesets.actionblock.spells import cast_strength_cost, modifier_costs, speed_modifiers
 from game.rulesets.actionblock.stats import template, weapon_of
 
@@ -67,8 +68,16 @@ def resolve(battle: "Battle", profile, weapon_name: str) -> Flow:
     """One target's part of an attack: Dodge, To Hit Roll(s), Block, damage."""
     target = profile.target
     charisma.reveal(battle, profile.attacker, target, "attacked it")
-    profile = yield from ask_dodge(battle, profile)
-    rolls = roll_to_hit(battle, profile)
+    if profile.bullets > 1:
+        # Shotguns: "a dodging target dodges each bullet separately" (weapons-shotguns):
+        # a Dodge before each bullet's 1d6, each paid on its own.
+        rolls = []
+        for n in range(1, profile.bullets + 1):
+            one = yield from ask_dodge(battle, replace(profile, bullets=1), (n, profile.bullets))
+            rolls += roll_to_hit(battle, one, bullet=n)
+    else:
+        profile = yield from ask_dodge(battle, profile)
+        rolls = roll_to_hit(battle, profile)
     hits = [r for r in rolls if r.hit]
     if profile.action == "grapple":
         if hits and battle.active(target):
@@ -83,6 +92,8 @@ def resolve(battle: "Battle", profile, weapon_name: str) -> Flow:
         dealt = roll_damage(battle, profile, r.critical)
         take_damage(battle, target, dealt, profile.label)
         on_hit(battle, target, profile.pdr_damage, profile.speed_damage, weapon_name)
+    # [PROP] house rule: a Block-family stance stops one blow (every hit of this attack).
+    end_stance(battle, target, f"it took {battle.name(profile.attacker)}'s {profile.label}")
 
 
 def on_hit(battle: "Battle", target: int, pdr_damage: int, speed_damage: int, source: str) -> None:
@@ -121,6 +132,7 @@ def restore(battle: "Battle", unit: int, which: str) -> None:
     """Restore Strength / Speed Points: + 5 (+ the talent's rank), capped at the maximum."""
     points = battle.get(unit, Points)
     pay(battle, unit, f"restore_{which}")
+    battle.get(unit, TurnState).restored[which] = battle.round
     amount = restore_amount(battle, unit, which)
     if which == "strength":
         before = points.strength

@@ -8,6 +8,7 @@ and the rolls.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import odds
@@ -240,11 +241,17 @@ def refresh_reductions(battle: "Battle", profile: AttackProfile) -> AttackProfil
 # --- exact odds ---------------------------------------------------------------------------
 def roll_chances(profile: AttackProfile) -> tuple[float, float]:
     """(chance to hit, chance of a Critical Hit) of one To Hit Roll."""
-    if profile.to_hit_dice == 0:
+    return _roll_chances(profile.to_hit_dice, profile.bonus, profile.evasion)
+
+
+@lru_cache(maxsize=1024)
+def _roll_chances(dice: int, bonus: int, evasion: int) -> tuple[float, float]:
+    # Pure arithmetic on its arguments, so it is kept (no battle state in the key).
+    if dice == 0:
         return 1.0, 0.0
     hit = crit = 0.0
-    for face_total, p in odds.dice_sum(profile.to_hit_dice, 6).items():
-        if face_total + profile.bonus >= profile.evasion:
+    for face_total, p in odds.dice_sum(dice, 6).items():
+        if face_total + bonus >= evasion:
             hit += p
             if face_total == CRITICAL_FACE_TOTAL:
                 crit += p
@@ -254,34 +261,54 @@ def roll_chances(profile: AttackProfile) -> tuple[float, float]:
 def hit_damage(profile: AttackProfile, critical: bool) -> odds.Dist:
     """Damage Dealt by one hit: max(0, base + bonus − reduction), every term doubled on
     a Critical Hit; then a Spell Barrier absorbs what it can."""
-    rolled = odds.add(odds.dice_sum(profile.base.count, profile.base.sides),
-                      odds.dice_sum(profile.bonus_dice, 6))
-    shift = profile.base.modifier + profile.flat_bonus
-    factor = 2 if critical else 1
-    red, absorb = profile.reduction, profile.absorb
+    return dict(_hit_damage(profile.base.count, profile.base.sides, profile.bonus_dice,
+                            profile.base.modifier + profile.flat_bonus, 2 if critical else 1,
+                            profile.reduction, profile.absorb))
+
+
+@lru_cache(maxsize=4096)
+def _hit_damage(count: int, sides: int, bonus_dice: int, shift: int, factor: int, red: int,
+                absorb: int) -> odds.Dist:
+    rolled = odds.add(odds.dice_sum(count, sides), odds.dice_sum(bonus_dice, 6))
     return odds.transform(rolled, lambda v: max(0, max(0, factor * (v + shift) - factor * red) - absorb))
 
 
 def attack_odds(profile: AttackProfile) -> Odds:
-    p_hit, p_crit = roll_chances(profile)
+    """The exact odds of an attack as declared (no Dodge or Block yet unless the profile
+    says so). Kept by every number they depend on (a pure function of them)."""
+    return _attack_odds(_odds_key(profile))
+
+
+def _odds_key(profile: AttackProfile) -> tuple:
+    return (profile.to_hit_dice, profile.bonus, profile.evasion, profile.bullets, profile.deals_damage,
+            profile.base.count, profile.base.sides, profile.base.modifier, profile.bonus_dice,
+            profile.flat_bonus, profile.reduction, profile.absorb, profile.to_hit, profile.reductions)
+
+
+@lru_cache(maxsize=2048)
+def _attack_odds(key: tuple) -> Odds:
+    (dice, bonus, evasion, bullets, deals_damage, count, sides, modifier, bonus_dice, flat, red,
+     absorb, to_hit, reductions) = key
+    p_hit, p_crit = _roll_chances(dice, bonus, evasion)
+    one = lambda critical: _hit_damage(count, sides, bonus_dice, modifier + flat, 2 if critical else 1,  # noqa: E731
+                                       red, absorb)
     notes: list[str] = []
-    if not profile.deals_damage:
+    if not deals_damage:
         damage = {0: 1.0}
-    elif profile.bullets == 1:
-        damage = odds.mix([(1 - p_hit, {0: 1.0}), (p_hit - p_crit, hit_damage(profile, False)),
-                           (p_crit, hit_damage(profile, True))])
+    elif bullets == 1:
+        damage = odds.mix([(1 - p_hit, {0: 1.0}), (p_hit - p_crit, one(False)), (p_crit, one(True))])
     else:
-        per_bullet = odds.mix([(1 - p_hit, {0: 1.0}), (p_hit, hit_damage(profile, False))])
+        per_bullet = odds.mix([(1 - p_hit, {0: 1.0}), (p_hit, one(False))])
         damage = {0: 1.0}
-        for _ in range(profile.bullets):
+        for _ in range(bullets):
             damage = odds.add(damage, per_bullet)
-        notes.append(f"{profile.bullets} bullets, each hits {p_hit:.0%} (1d6 cannot make a Critical Hit)")
-        p_hit = 1 - (1 - p_hit) ** profile.bullets
+        notes.append(f"{bullets} bullets, each hits {p_hit:.0%} (1d6 cannot make a Critical Hit)")
+        p_hit = 1 - (1 - p_hit) ** bullets
         p_crit = 0.0
-    if profile.to_hit_dice == 0:
+    if dice == 0:
         notes.append("hits automatically")
-    breakdown = profile.to_hit + tuple((label, -v) for label, v in profile.reductions if v)
-    return Odds(p_hit, p_crit, dict(sorted(damage.items())), breakdown, profile.evasion, tuple(notes))
+    breakdown = to_hit + tuple((label, -v) for label, v in reductions if v)
+    return Odds(p_hit, p_crit, dict(sorted(damage.items())), breakdown, evasion, tuple(notes))
 
 
 # --- rolling ------------------------------------------------------------------------------
@@ -292,12 +319,13 @@ class ToHit:
     critical: bool
 
 
-def roll_to_hit(battle: "Battle", profile: AttackProfile) -> list[ToHit]:
-    """The To Hit Roll(s): one 2d6, or one 1d6 per shotgun bullet, or none (automatic)."""
+def roll_to_hit(battle: "Battle", profile: AttackProfile, bullet: int = 0) -> list[ToHit]:
+    """The To Hit Roll(s): one 2d6, or one 1d6 per shotgun bullet, or none (automatic).
+    `bullet` n rolls only that shotgun bullet (each may be dodged on its own)."""
     if profile.to_hit_dice == 0:
         return [ToHit((), True, False)]
     out = []
-    for n in range(profile.bullets):
+    for n in (range(profile.bullets) if not bullet else (bullet - 1,)):
         faces = battle.dice.roll(profile.to_hit_dice, 6).faces
         base = sum(faces)
         total = base + profile.bonus
@@ -308,7 +336,7 @@ def roll_to_hit(battle: "Battle", profile: AttackProfile) -> list[ToHit]:
                                 battle.name(profile.target), profile.label,
                                 data(battle).weapons[profile.weapon].name, faces, profile.to_hit,
                                 total, profile.evasion, profile.evasion_label, hit, critical,
-                                n + 1 if profile.bullets > 1 else 0))
+                                n + 1 if profile.bullets > 1 or bullet else 0))
     return out
 
 

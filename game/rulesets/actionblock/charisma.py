@@ -62,7 +62,20 @@ def targets(battle: "Battle", unit: int, key: str) -> list[int]:
     return [u for u in battle.units(active_only=True)
             if battle.team(u) != team and battle.get(u, Health).hp > 0
             and distance_ft(battle, battle.tile(unit), battle.tile(u)) <= s.range_ft
-            and not hidden_from(battle, u, unit)]
+            and not hidden_from(battle, u, unit) and not pointless(battle, s, unit, u)]
+
+
+def pointless(battle: "Battle", s: CharismaSkill, unit: int, target: int) -> bool:
+    """A skill whose success could change nothing is not offered: Stunning Scream at a
+    character already Stunned or still guarded against it ([PROP] house rule: after a
+    lost Turn, two Turns taken before the next Stun); Taunt at one this character
+    already Taunts."""
+    cond = battle.get(target, Conditions)
+    if s.effect == "stunned":
+        return cond.stunned > 0 or cond.stun_guard > 0
+    if s.effect == "taunted":
+        return cond.taunted_by == unit
+    return False
 
 
 def use(battle: "Battle", unit: int, key: str, target: int | None) -> None:

@@ -50,8 +50,9 @@ class Defences:
 @dataclass
 class Stance:
     """A Block-family stance: `level` 1 Block, 2 Heavy Block, 3 Super Block (0 none);
-    `shield` the shield item added by Shield Block. It lasts until the start of the
-    blocker's next Turn."""
+    `shield` the shield item added by Shield Block. [PROP] it stops one blow: it ends
+    when the first attack that hits the blocker has dealt its damage, or at the start
+    of the blocker's next Turn, whichever comes first."""
 
     level: int = 0
     shield: str | None = None
@@ -74,7 +75,9 @@ class TurnState:
     `second_ready` the item whose attack may be followed by a Second Attack now.
     `offensive_by_block` remembers the last blocks' Offensive Actions (Melee Combo),
     `last_acted_block` the last block with any Offensive, Movement, Verbal or
-    Defensive action (Steady Shot Bonus).
+    Defensive action (Steady Shot Bonus). `restored`: "strength" / "speed" → the last
+    Action Block a Restore of that kind was taken ([PROP] house rule: not two blocks
+    running).
     """
 
     block: int = 0
@@ -89,6 +92,7 @@ class TurnState:
     block_facing: tuple[int, int] = (0, 1)
     offensive_by_block: dict[int, str] = field(default_factory=dict)
     last_acted_block: int = -1  # never
+    restored: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -137,7 +141,8 @@ class Barrier:
 class Conditions:
     """Lasting effects from Charisma Skills and insanity.
 
-    `stunned`: Turns still to lose. `taunted_by`: its next Turn's attacks must be at
+    `stunned`: Turns still to lose. `stun_guard`: Turns it must still take before a
+    Stunning Scream can stun it again ([PROP] house rule). `taunted_by`: its next Turn's attacks must be at
     that unit. `marked`: team → (bonus, strategist) from Battle Strategy, until the
     strategist's next Turn.
     `fooled`: enemy units that lost track of this unit (Stealth). `lasting`: insanity
@@ -145,6 +150,7 @@ class Conditions:
     """
 
     stunned: int = 0
+    stun_guard: int = 0
     taunted_by: int | None = None
     marked: dict[int, tuple[int, int]] = field(default_factory=dict)
     fooled: set[int] = field(default_factory=set)

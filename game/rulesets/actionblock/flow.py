@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle
 
 PDR_REGEN = 1
+#: [PROP] house rule: after losing a Turn to a Stun, a character takes this many Turns
+#: before a Stunning Scream can stun it again (no stun-lock; docs/rulesets/actionblock.md).
+STUN_GUARD_TURNS = 2
 KEEP_BLOCKS = 3  # Offensive Actions remembered (Melee Combo looks one block back)
 
 
@@ -101,9 +104,12 @@ def start_turn(battle: "Battle", unit: int) -> bool:
     cond = battle.get(unit, Conditions)
     if cond.stunned > 0:
         cond.stunned -= 1
+        cond.stun_guard = STUN_GUARD_TURNS
         battle.emit(ConditionChanged(unit, battle.name(unit), "Stunned", cond.stunned > 0,
                                      "it loses this Turn"))
         return False
+    if cond.stun_guard > 0:
+        cond.stun_guard -= 1
     return True
 
 

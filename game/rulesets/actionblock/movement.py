@@ -84,37 +84,61 @@ def blocking_tiles(battle: "Battle", unit: int) -> set[Tile]:
     return {battle.tile(u) for u in battle.units() if u != unit and not battle.get(u, Health).dead}
 
 
-def straight_moves(battle: "Battle", unit: int, feet: int,
-                   directions: tuple[tuple[int, int], ...] | None = None) -> dict[Tile, list[Tile]]:
-    """Every tile a straight move of up to `feet` can end on → the path (start excluded)."""
+def rays(battle: "Battle", unit: int) -> dict[tuple[int, int], list[tuple[Tile, int, bool]]]:
+    """For each of the 8 directions, the tiles a straight move steps on, as far as the
+    longest move (Fast Charge) could go: (tile, move cost spent so far, may end there).
+    Shared by every moving action of one Turn's options."""
     tmap = battle.map
-    budget = feet // tmap.feet_per_tile
+    budget = max(MOVE_FEET.values()) // tmap.feet_per_tile
     standing = standing_tiles(battle, unit)
     taken = blocking_tiles(battle, unit)
     start = battle.tile(unit)
-    out: dict[Tile, list[Tile]] = {}
-    for d in (directions or tuple(DIRECTIONS.values())):
+    # Terrain as plain lists (a Python index is far cheaper than a numpy scalar read),
+    # kept for the battle: the key names the map, which never changes in a battle.
+    walkable, move_cost = battle.cached(("ab_terrain", id(tmap)), lambda: (
+        tmap.walkable.tolist(), tmap.move_cost.tolist()))
+    width, height = len(walkable), len(walkable[0])
+    out = {}
+    for d in DIRECTIONS.values():
         x, y = start
-        spent, path = 0, []
+        spent, steps = 0, []
         while True:
             nx, ny = x + d[0], y + d[1]
-            if not tmap.in_bounds(nx, ny) or not tmap.walkable[nx, ny] or (nx, ny) in standing:
+            if not (0 <= nx < width and 0 <= ny < height) or not walkable[nx][ny] or (nx, ny) in standing:
                 break
-            if d[0] and d[1] and not (tmap.walkable[nx, y] and tmap.walkable[x, ny]):
+            if d[0] and d[1] and not (walkable[nx][y] and walkable[x][ny]):
                 break  # no cutting the corner of a wall
-            spent += int(tmap.move_cost[nx, ny])
+            spent += int(move_cost[nx][ny])
             if spent > budget:
                 break
-            path = path + [(nx, ny)]
-            if (nx, ny) not in taken:
-                out[(nx, ny)] = path
+            steps.append(((nx, ny), spent, (nx, ny) not in taken))
             x, y = nx, ny
+        out[d] = steps
+    return out
+
+
+def straight_moves(battle: "Battle", unit: int, feet: int,
+                   directions: tuple[tuple[int, int], ...] | None = None,
+                   along: dict | None = None) -> dict[Tile, list[Tile]]:
+    """Every tile a straight move of up to `feet` can end on → the path (start excluded).
+    `along`: the unit's `rays`, when already computed."""
+    budget = feet // battle.map.feet_per_tile
+    along = along if along is not None else rays(battle, unit)
+    out: dict[Tile, list[Tile]] = {}
+    for d in (directions or tuple(DIRECTIONS.values())):
+        path: list[Tile] = []
+        for tile, spent, free in along[d]:
+            if spent > budget:
+                break
+            path = path + [tile]
+            if free:
+                out[tile] = path
     return dict(sorted(out.items(), key=lambda kv: (kv[0][1], kv[0][0])))
 
 
-def charge_moves(battle: "Battle", unit: int, action: str) -> dict[Tile, list[Tile]]:
+def charge_moves(battle: "Battle", unit: int, action: str, along: dict | None = None) -> dict[Tile, list[Tile]]:
     facing = battle.get(unit, TurnState).block_facing
-    return straight_moves(battle, unit, MOVE_FEET[action], cone(facing))
+    return straight_moves(battle, unit, MOVE_FEET[action], cone(facing), along)
 
 
 def teleport_tiles(battle: "Battle", unit: int, rank: int, ghost: int) -> list[Tile]:

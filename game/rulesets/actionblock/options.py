@@ -20,7 +20,7 @@ from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, He
                                                   LastActivation, Loadout, Points, TurnState)
 from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
 from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_moves,
-                                                direction_to, straight_moves, teleport_tiles)
+                                                direction_to, rays, straight_moves, teleport_tiles)
 from game.rulesets.actionblock.reactions import block_options
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
                                               spell_targets)
@@ -40,10 +40,10 @@ def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]
     team = battle.team(unit)
     out = []
     for u in battle.units():
-        h = battle.get(u, Health)
-        if battle.team(u) == team or h.dead or (h.unconscious and not include_down):
+        if battle.team(u) == team:
             continue
-        if charisma.hidden_from(battle, unit, u):
+        h = battle.get(u, Health)
+        if h.dead or (h.unconscious and not include_down) or charisma.hidden_from(battle, unit, u):
             continue
         out.append(u)
     return out
@@ -83,11 +83,14 @@ def weapon_names(battle: "Battle", unit: int, keys) -> str:
 
 
 # --- Offensive Actions --------------------------------------------------------------------
-def melee_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str) -> Option | None:
+def melee_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,
+                 foes: list[int] | None = None) -> Option | None:
+    """`foes`: the unit's `enemies`, when the caller has them already."""
     if not can_afford(battle, unit, key):
         return None
     weapons = melee_items(battle, unit)
-    targets = apply_taunt(battle, unit, [e for e in enemies(battle, unit) if in_melee_range(battle, unit, e)])
+    foes = enemies(battle, unit) if foes is None else foes
+    targets = apply_taunt(battle, unit, [e for e in foes if in_melee_range(battle, unit, e)])
     if not targets or not weapons:
         return None
     ts = battle.get(unit, TurnState)
@@ -107,15 +110,18 @@ def melee_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str)
 
 
 def gun_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,
-               only: str | None = None) -> Option | None:
+               only: str | None = None, reach: dict | None = None) -> Option | None:
+    """`reach`: the enemies (key "foes") and (gun, enemy) → in reach, shared by the Gun
+    and Aimed Attack options of one Turn's decision."""
     if not can_afford(battle, unit, key.replace("second_", "")):
         return None
     guns = [g for g in gun_items(battle, unit) if loaded(battle, unit, g) > 0 and (only is None or g == only)]
     if not guns:
         return None
+    reach = {} if reach is None else reach
     targets, limits = [], {}
-    for e in enemies(battle, unit):
-        ok = tuple(g for g in guns if gun_in_reach(battle, unit, g, e))
+    for e in reach.get("foes") or enemies(battle, unit):
+        ok = tuple(g for g in guns if _in_reach(battle, unit, g, e, reach))
         if ok:
             targets.append(e)
             limits[e] = {"weapon": ok}
@@ -129,6 +135,13 @@ def gun_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,
                   params={"weapon": tuple(guns)},
                   param_limits={t: limits[t] for t in targets}, hotkey=hotkey, offensive=True,
                   description=desc)
+
+
+def _in_reach(battle: "Battle", unit: int, gun: str, target: int, memo: dict) -> bool:
+    key = (gun, target)
+    if key not in memo:
+        memo[key] = gun_in_reach(battle, unit, gun, target)
+    return memo[key]
 
 
 def grapple_options(battle: "Battle", unit: int) -> list[Option]:
@@ -170,7 +183,7 @@ def upkeep_offensive(battle: "Battle", unit: int) -> list[Option]:
         out.append(Option("reload", "Reload", cost_text(battle, "reload"), params={"weapon": reloadable},
                           hotkey="l", description="Reload a gun to full ammo."))
     points = battle.get(unit, Points)
-    if points.strength < points.max_strength:
+    if points.strength < points.max_strength and may_restore(battle, unit, "strength"):
         amount = restore_amount(battle, unit, "strength")
         out.append(Option("restore_strength", "Restore Strength Points", cost_text(battle, "restore_strength"),
                           hotkey="r", description=f"+{amount} Current Strength Points "
@@ -182,6 +195,13 @@ def upkeep_offensive(battle: "Battle", unit: int) -> list[Option]:
     return out
 
 
+def may_restore(battle: "Battle", unit: int, which: str) -> bool:
+    """[PROP] house rule: a Restore of one kind (Strength or Speed) not in two Action
+    Blocks running, so that restoring every block cannot outpace a whole side's attacks
+    (a lone blocker would soak forever; docs/rulesets/actionblock.md)."""
+    return battle.get(unit, TurnState).restored.get(which, -9) < battle.round - 1
+
+
 def restore_amount(battle: "Battle", unit: int, which: str) -> int:
     from game.rulesets.actionblock.stats import RESTORE_BASE
     return RESTORE_BASE + template(battle, unit).talent(f"restore_{which}_boost")
@@ -189,11 +209,13 @@ def restore_amount(battle: "Battle", unit: int, which: str) -> int:
 
 def offensive_options(battle: "Battle", unit: int) -> list[Option]:
     ts = battle.get(unit, TurnState)
-    out = [melee_option(battle, unit, "melee", "Melee Attack", "a")]
+    foes = enemies(battle, unit)
+    out = [melee_option(battle, unit, "melee", "Melee Attack", "a", foes)]
     if ts.offensive_by_block.get(battle.round - 1) in COMBO_AFTER:
-        out.append(melee_option(battle, unit, "combo", "Melee Combo Attack", "c"))
-    out += [gun_option(battle, unit, "gun", "Gun Attack", "g"),
-            gun_option(battle, unit, "aimed", "Aimed Attack", "i")]
+        out.append(melee_option(battle, unit, "combo", "Melee Combo Attack", "c", foes))
+    reach: dict = {"foes": foes}  # Gun and Aimed Attack reach the same enemies
+    out += [gun_option(battle, unit, "gun", "Gun Attack", "g", reach=reach),
+            gun_option(battle, unit, "aimed", "Aimed Attack", "i", reach=reach)]
     out += grapple_options(battle, unit)
     out += upkeep_offensive(battle, unit)
     return [o for o in out if o is not None]
@@ -213,9 +235,10 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
     grappled_now = grappling.grappled(battle, unit)
     points = battle.get(unit, Points)
     if not grappled_now:
+        along = rays(battle, unit)
         for key, label, hotkey in (("sidestep", "Sidestep", "s"), ("fast_sidestep", "Fast Sidestep", "f")):
             if can_afford(battle, unit, key):
-                moves = straight_moves(battle, unit, MOVE_FEET[key])
+                moves = straight_moves(battle, unit, MOVE_FEET[key], along=along)
                 if key == "sidestep":
                     moves = {t: p for t, p in moves.items() if len(p) == 1}
                 if moves:
@@ -225,7 +248,7 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
                                                   "direction, then face any direction."))
         for key, label, hotkey in (("charge", "Charge", "v"), ("fast_charge", "Fast Charge", "b")):
             if can_afford(battle, unit, key):
-                moves = charge_moves(battle, unit, key)
+                moves = charge_moves(battle, unit, key, along)
                 if moves:
                     mult = "" if key == "charge" else "2 × "
                     out.append(Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
@@ -249,7 +272,7 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         turns.insert(0, toward)
     out.append(Option("turn", "Turn", cost_text(battle, "turn"), params={"facing": tuple(turns)},
                       hotkey="d", description="Face any direction."))
-    if points.speed < points.max_speed:
+    if points.speed < points.max_speed and may_restore(battle, unit, "speed"):
         out.append(Option("restore_speed", "Restore Speed Points", cost_text(battle, "restore_speed"),
                           hotkey="p", description=f"+{restore_amount(battle, unit, 'speed')} Current Speed "
                                                   f"Points (up to {points.max_speed})."))

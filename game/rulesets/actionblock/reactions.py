@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Generator
 
 from game.engine.decisions import REACTION, Choice, Decision, Option
 from game.engine import odds
-from game.rulesets.actionblock.attacks import (STANCE_PDR, AttackProfile, attack_odds, hit_damage,
+from game.engine.events import ConditionChanged
+from game.rulesets.actionblock.attacks import (STANCE_NAMES, STANCE_PDR, AttackProfile, attack_odds, hit_damage,
                                                refresh_reductions, roll_chances)
 from game.rulesets.actionblock.components import Conditions, Health, Stance, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
@@ -34,7 +35,10 @@ def can_react(battle: "Battle", unit: int) -> bool:
 
 
 # --- Dodge --------------------------------------------------------------------------------
-def dodge_decision(battle: "Battle", profile: AttackProfile) -> Decision | None:
+def dodge_decision(battle: "Battle", profile: AttackProfile,
+                   bullet: tuple[int, int] | None = None) -> Decision | None:
+    """The Dodge prompt before a To Hit Roll; `bullet` (n, of) for one shotgun bullet
+    ("a dodging target dodges each bullet separately"): then `profile` is that bullet."""
     target = profile.target
     if profile.to_hit_dice == 0 or not can_react(battle, target) or not can_afford(battle, target, "dodge"):
         return None
@@ -49,22 +53,24 @@ def dodge_decision(battle: "Battle", profile: AttackProfile) -> Decision | None:
                 description=f"Use Active Evasion {active.evasion} instead of Passive Evasion "
                             f"{profile.evasion}: hit chance {p_passive:.0%} → {p_active:.0%}."),
          Option("pass", "Don't dodge", hotkey="n")),
-        f"{battle.name(profile.attacker)} makes a {profile.label} at {battle.name(target)}: "
-        f"Dodge before the roll?",
+        f"{battle.name(profile.attacker)} makes a {profile.label} at {battle.name(target)}"
+        + (f" (bullet {bullet[0]} of {bullet[1]})" if bullet else "") + ": Dodge before the roll?",
         {"trigger": "dodge", "attacker": profile.attacker, "target": target,
-         "action": profile.action, "hit_passive": p_passive, "hit_dodging": p_active,
+         "action": profile.action, "bullet": bullet[0] if bullet else 0,
+         "bullets": bullet[1] if bullet else 1, "hit_passive": p_passive, "hit_dodging": p_active,
          "expected_damage_passive": attack_odds(profile).expected_damage,
          "expected_damage_dodging": attack_odds(active).expected_damage})
 
 
-def ask_dodge(battle: "Battle", profile: AttackProfile) -> Flow:
-    decision = dodge_decision(battle, profile)
+def ask_dodge(battle: "Battle", profile: AttackProfile, bullet: tuple[int, int] | None = None) -> Flow:
+    decision = dodge_decision(battle, profile, bullet)
     if decision is None:
         return profile
     choice = yield decision
     if choice.option != "dodge":
         return profile
-    pay(battle, profile.target, "dodge", f"(Active Evasion against {battle.name(profile.attacker)})")
+    which = f", bullet {bullet[0]}" if bullet else ""
+    pay(battle, profile.target, "dodge", f"(Active Evasion against {battle.name(profile.attacker)}{which})")
     return replace(profile, dodging=True)
 
 
@@ -131,11 +137,25 @@ def block_decision(battle: "Battle", profile: AttackProfile, criticals: list[boo
         return None
     hp = battle.get(target, Health).hp
     outcomes = {"pass": (odds.mean(now), sum(p for v, p in now.items() if v >= hp))}
+    useful = []
     for opt in options:
-        for shield in ((True, False) if opt.params.get("shield") else (False,)):
-            dist = damage_if(battle, profile, criticals, BLOCKS[opt.key], shield)
+        # [GAME] pointless answers are not offered: a stance that leaves the damage as
+        # it is (a Tesla's spell damage is reduced by Spell DR, not by a Block's PDR),
+        # or a Shield Block that adds nothing.
+        dists = {shield: damage_if(battle, profile, criticals, BLOCKS[opt.key], shield)
+                 for shield in ((False, True) if opt.params.get("shield") else (False,))}
+        if all(d == now for d in dists.values()):
+            continue
+        if True in dists and dists[True] == dists[False]:
+            del dists[True]
+            opt = replace(opt, params={})
+        useful.append(opt)
+        for shield, dist in dists.items():
             key = opt.key + ("+shield" if shield else "")
             outcomes[key] = (odds.mean(dist), sum(p for v, p in dist.items() if v >= hp))
+    if not useful:
+        return None
+    options = useful
     hits = len(criticals)
     what = f"{hits} bullets hit" if hits > 1 else ("hits critically" if criticals[0] else "hits")
     return Decision(
@@ -171,9 +191,12 @@ def ask_block(battle: "Battle", profile: AttackProfile, criticals: list[bool]) -
     return refresh_reductions(battle, profile)
 
 
-def end_stance(battle: "Battle", unit: int) -> None:
-    """Stances last until the start of the blocker's next Turn [PROP]."""
+def end_stance(battle: "Battle", unit: int, why: str = "") -> None:
+    """[PROP] a stance stops one blow: it ends once an attack that hit the blocker has
+    dealt its damage, or at the start of the blocker's next Turn."""
     stance = battle.get(unit, Stance)
+    if stance.level and why:
+        battle.emit(ConditionChanged(unit, battle.name(unit), STANCE_NAMES[stance.level], False, why))
     stance.level, stance.shield = 0, None
 
 

@@ -17,9 +17,10 @@ MELEE_RANGE_FT = 5
 BASE_ACTIVE_EVASION = 7
 #: [PROP] Dodge Boost adds 1 Active Evasion per rank (the talent's value was not recovered).
 DODGE_BOOST_PER_RANK = 1
-#: [PROP] Maximum Health Points = 2 × (Maximum Strength + Maximum Speed Points): the
-#: formula was not recovered; the student implementation's 5 × makes fights of 100 HP
-#: that no point economy could finish (rules/DIGEST.md 3.2).
+#: [PROP] Maximum Health Points = HP_PER_POINT × (Maximum Strength + Maximum Speed
+#: Points) = 20 for every preset: the formula was not recovered; the student
+#: implementation's 5 × (100 HP) and the digest's 2 × (40) made AI battles end at the
+#: round limit far too often (rules/DIGEST.md 3.2; docs/rulesets/actionblock.md).
 HP_PER_POINT = 1
 #: Restore actions: 5 + the rank of the Restore (Strength / Speed) Points Boost talent.
 RESTORE_BASE = 5

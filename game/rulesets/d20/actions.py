@@ -140,25 +140,30 @@ def move(battle: "Battle", unit: int, dest: tuple[int, int]) -> None:
     ts = battle.get(unit, TurnState)
     r = move_reach(battle, unit)
     path = r.path_to(dest)
-    cost_tiles = int(r.cost[dest])
-    actions = move_actions_needed(battle, unit, cost_tiles)
-    speed = speed_ft(battle, unit)
-    ts.actions -= actions
-    ts.move_left_ft = ts.move_left_ft + actions * speed - cost_tiles * battle.map.feet_per_tile
     start = battle.tile(unit)
     near_before = {e for e in _enemies_near(battle, unit)}
     pos = battle.get(unit, Position)
     walked = [start]
+    # Zones the unit starts inside and leaves by this move: leaving costs nothing.
+    leaving = frozenset(z for z, _ in suppression.zones_at(battle, unit, start)) - \
+        frozenset(z for z, _ in suppression.zones_at(battle, unit, dest))
     for step in path:
-        if not _enter_suppressed(battle, unit, step):
+        if not _enter_suppressed(battle, unit, step, leaving=leaving):
             break
         pos.x, pos.y = step
         walked.append(step)
         if not battle.active(unit):
             break
-    battle.emit(Moved(unit, battle.name(unit), tuple(walked[1:]),
-                      f"{actions} Action{'s' if actions != 1 else ''}" if actions else "movement left over"))
-    update_spotted(battle, unit, walked)
+    # Pay for the ground covered: a unit the fire stops does not walk the rest.
+    cost_tiles = int(r.cost[walked[-1]])
+    actions = move_actions_needed(battle, unit, cost_tiles)
+    speed = speed_ft(battle, unit)
+    ts.actions -= actions
+    ts.move_left_ft = ts.move_left_ft + actions * speed - cost_tiles * battle.map.feet_per_tile
+    if len(walked) > 1:
+        battle.emit(Moved(unit, battle.name(unit), tuple(walked[1:]),
+                          f"{actions} Action{'s' if actions != 1 else ''}" if actions else "movement left over"))
+        update_spotted(battle, unit, walked)
     ts.moved_near = tuple(e for e in _enemies_near(battle, unit) if e not in near_before)
 
 
@@ -168,47 +173,54 @@ def _enemies_near(battle: "Battle", unit: int) -> list[int]:
 
 
 def _enter_suppressed(battle: "Battle", unit: int, step: tuple[int, int],
-                      also: frozenset[tuple[int, int]] = frozenset()) -> bool:
-    """Willpower check on moving into a suppressed area; False stops the move before it.
+                      also: frozenset[tuple[int, int]] = frozenset(),
+                      leaving: frozenset[int] = frozenset()) -> bool:
+    """The Willpower check on moving into or through a suppressed area; False stops
+    the move before `step`.
 
     `also`: further tiles entered at the same time (the rest of a dragged Melee).
+    `leaving`: zones the unit is walking out of (no damage, even on a partial).
     """
-    ts = battle.get(unit, TurnState)
     inside_now = {z for z, _ in suppression.zones_at(battle, unit, battle.tile(unit))}
     entering = suppression.zones_at(battle, unit, step)
     entering += [(z, zone) for z, zone in suppression.zones(battle)
                  if zone.shooter != unit and also & zone.tiles and (z, zone) not in entering]
     for z, zone in entering:
-        result = ts.suppression_results.get(z)
-        if result is None:
-            result = suppression.willpower_save(battle, unit, z, zone, "moving through suppressing fire")
-            if result == suppression.PARTIAL:
-                _suppression_damage(battle, unit, zone)
+        result = suppression.result_for(battle, unit, z, zone, "moving through suppressing fire")
         if result == suppression.FAIL and z not in inside_now:
             battle.emit(Note(f"{battle.name(unit)} is pinned and will not move through the fire."))
             return False
+        if result == suppression.PARTIAL and z not in leaving:
+            _suppression_damage(battle, unit, z, zone)
     return battle.active(unit)
 
 
-def _suppression_damage(battle: "Battle", unit: int, zone: SuppressionZone) -> None:
-    """Partial success: the weapon's normal damage (armour DT still applies)."""
+def _suppression_damage(battle: "Battle", unit: int, z: int, zone: SuppressionZone) -> None:
+    """Partial success: the weapon's normal damage, once per cone per turn. Armour DT
+    applies, and the unit's cover against the shooter as against any of its shots."""
+    ts = battle.get(unit, TurnState)
+    if z in ts.suppression_paid:
+        return
+    ts.suppression_paid.add(z)
     weapon = battle.ruleset.data.weapons[zone.weapon]
     count, sides = weapon.dice
     roll = battle.dice.roll(count, sides)
-    dt = template(battle, unit).dt.get(weapon.damage_type, 0)
+    stopped, cover_dt = suppression.shielding(battle, unit, zone)
+    if stopped:
+        battle.emit(Note(f"{battle.name(unit)} is under the fire, but {stopped} stops the "
+                         f"rounds ({roll})."))
+        return
+    dt = template(battle, unit).dt.get(weapon.damage_type, 0) + cover_dt
     take_damage(battle, unit, max(0, roll.total - dt),
-                f"suppressing fire {roll}" + (f" − {dt} DT" if dt else ""))
+                f"suppressing fire of {battle.name(zone.shooter)}: {roll}" + (f" − {dt} DT" if dt else ""))
 
 
 def act_in_suppression(battle: "Battle", unit: int) -> bool:
     """Before an action inside a suppressed area: the check. False: the action is not taken."""
-    ts = battle.get(unit, TurnState)
     for z, zone in suppression.zones_at(battle, unit, battle.tile(unit)):
-        if z in ts.suppression_results:
-            continue
-        result = suppression.willpower_save(battle, unit, z, zone, "acting under suppressing fire")
+        result = suppression.result_for(battle, unit, z, zone, "acting under suppressing fire")
         if result == suppression.PARTIAL:
-            _suppression_damage(battle, unit, zone)
+            _suppression_damage(battle, unit, z, zone)
         elif result == suppression.FAIL:
             battle.emit(Note(f"{battle.name(unit)} is pinned down and cannot act in the fire."))
             return False

@@ -109,8 +109,13 @@ def knows_position(battle: "Battle", viewer: int, target: int) -> bool:
     """Visible now, or its team saw the target go where it is (entered concealment)."""
     if battle.tile(viewer) == battle.tile(target) or can_see(battle, viewer, target):
         return True
-    spotted = battle.try_get(target, Spotted)
-    return spotted is not None and battle.team(viewer) in spotted.by_teams
+    return spotted_by(battle, target, battle.team(viewer))
+
+
+def spotted_by(battle: "Battle", unit: int, team: int) -> bool:
+    """`team` knows where `unit` is (saw it go there: [PROP] `Spotted`)."""
+    spotted = battle.try_get(unit, Spotted)
+    return spotted is not None and team in spotted.by_teams
 
 
 def cover_effect(weapon: Weapon | None, cover: Cover, damage_type: str) -> tuple[str | None, int]:
@@ -130,7 +135,7 @@ def cover_effect(weapon: Weapon | None, cover: Cover, damage_type: str) -> tuple
 
 
 def _victim(battle: "Battle", attacker: int, unit: int, weapon: Weapon | None,
-            weight: float, ranged: bool) -> Victim:
+            weight: float, ranged: bool, origin: tuple[int, int] | None = None) -> Victim:
     damage_type = weapon.damage_type if weapon else "crushing"
     reductions: list[tuple[str, int]] = []
     dt = template(battle, unit).dt.get(damage_type, 0)
@@ -138,7 +143,7 @@ def _victim(battle: "Battle", attacker: int, unit: int, weapon: Weapon | None,
         reductions.append((f"DT {damage_type}", dt))
     stopped = None
     if ranged:
-        a_tile, v_tile = battle.tile(attacker), battle.tile(unit)
+        a_tile, v_tile = origin or battle.tile(attacker), battle.tile(unit)
         lof = line_of_fire(battle.map, a_tile, v_tile)
         stopped, cover_dt = cover_effect(weapon, Cover(lof.cover), damage_type)
         if (weapon is not None and (weapon.ammo == "birdshot" or not weapon.firearm)
@@ -151,8 +156,12 @@ def _victim(battle: "Battle", attacker: int, unit: int, weapon: Weapon | None,
 
 
 def attack_profile(battle: "Battle", attacker: int, target: int, kind: str,
-                   location: str) -> AttackProfile:
-    """Every number of an attack, from the rules; legality is checked by the caller."""
+                   location: str, origin: tuple[int, int] | None = None) -> AttackProfile:
+    """Every number of an attack, from the rules; legality is checked by the caller.
+
+    `origin`: the tile the attacker would shoot from (a planner's question: "if I
+    stood there"); by default where it stands.
+    """
     melee = kind in ("melee", "unarmed")
     weapon = None if kind == "unarmed" else held_weapon(battle, attacker)
     tmpl = template(battle, attacker)
@@ -167,7 +176,7 @@ def attack_profile(battle: "Battle", attacker: int, target: int, kind: str,
             mods.append(("buckshot", 3))
     if LOCATION_PENALTY[location]:
         mods.append((location, LOCATION_PENALTY[location]))
-    a_tile, t_tile = battle.tile(attacker), battle.tile(target)
+    a_tile, t_tile = origin or battle.tile(attacker), battle.tile(target)
     dist = distance_ft(battle, a_tile, t_tile)
     if not melee:
         band = range_band(weapon, dist) or 0
@@ -191,10 +200,11 @@ def attack_profile(battle: "Battle", attacker: int, target: int, kind: str,
     if not melee and outside and len(group) > 1:
         needed, label = GRAPPLE_DODGE, "Grapple Dodge" if len(group) == 2 else "Melee Dodge"
         members = sorted(group)
-        victims = tuple(_victim(battle, attacker, m, weapon, 1 / len(members), True) for m in members)
+        victims = tuple(_victim(battle, attacker, m, weapon, 1 / len(members), True, origin)
+                        for m in members)
     else:
         needed, label = template(battle, target).dodge, "Dodge"
-        victims = (_victim(battle, attacker, target, weapon, 1.0, not melee),)
+        victims = (_victim(battle, attacker, target, weapon, 1.0, not melee, origin),)
     extra_die = kind in ("burst", "double_burst") or (weapon is not None and weapon.ammo == "buckshot")
     targeted = location != "untargeted"
     return AttackProfile(attacker, target, kind, weapon.id if weapon else None, location, targeted,

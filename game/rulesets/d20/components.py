@@ -36,6 +36,7 @@ class TurnState:
     turns_ended: int = 0
     in_turn: bool = False
     suppression_results: dict[int, str] = field(default_factory=dict)  # zone -> result
+    suppression_paid: set[int] = field(default_factory=set)  # zones whose partial damage is taken
     must_leave: bool = False  # failed the start-of-turn save: must move out of the fire
 
 

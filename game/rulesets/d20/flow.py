@@ -69,16 +69,16 @@ def start_turn(battle: "Battle", unit: int) -> None:
     ts.moved_near = ()
     ts.free_strike_used = False
     ts.suppression_results = {}
+    ts.suppression_paid = set()
     battle.emit(TurnStarted(unit, battle.name(unit)))
-    # A creature that starts its turn unprotected inside the area must succeed the save
-    # or else move out of the area, taking no damage.
+    # "Creatures within this area ... may make a Willpower check": one save per cone,
+    # rolled as the turn starts so the options offered already follow from it. It
+    # costs nothing by itself. "A creature that starts its turn unprotected inside the
+    # area must succeed this save or else move out of the area, taking no damage."
     for z, zone in suppression.zones_at(battle, unit, battle.tile(unit)):
-        if not suppression.protected(battle, unit, zone):
-            result = suppression.willpower_save(battle, unit, z, zone, "starting its turn under fire")
-            if result != suppression.FAIL:
-                ts.suppression_results[z] = suppression.PASS  # no damage from this save
-            else:
-                ts.must_leave = True
+        result = suppression.willpower_save(battle, unit, z, zone, "starting its turn under fire")
+        if result == suppression.FAIL and not suppression.protected(battle, unit, zone):
+            ts.must_leave = True
 
 
 def end_turn(battle: "Battle", unit: int) -> None:

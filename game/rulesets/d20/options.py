@@ -14,7 +14,7 @@ from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option, TileSet
 from game.world.paths import reach
 from game.world.sight import line_of_fire
 from game.rulesets.d20 import suppression
-from game.rulesets.d20.attacks import MODE_AMMO, can_see, distance_ft, knows_position, range_band
+from game.rulesets.d20.attacks import MODE_AMMO, distance_ft, range_band, sees_tile, spotted_by
 from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Loadout, Restraining,
                                           Restraint, TurnState)
 from game.rulesets.d20.data import LOCATIONS
@@ -50,12 +50,26 @@ def blocked_tiles(battle: "Battle", unit: int) -> set[Tile]:
     return {battle.tile(u) for u in battle.units(active_only=True) if u != unit}
 
 
+def pinned_tiles(battle: "Battle", unit: int) -> frozenset[Tile]:
+    """Tiles the unit may not step into: cones whose save it failed this turn ("cannot
+    move through the area"), except one it stands in, which it may walk out through."""
+    here = battle.tile(unit)
+    out: set[Tile] = set()
+    for _, zone in suppression.failed_zones(battle, unit):
+        if here not in zone.tiles:
+            out |= zone.tiles
+    return frozenset(out)
+
+
 def move_reach(battle: "Battle", unit: int):
     """The unit's reach this turn: what is left of its last Move plus its Actions."""
     ts = battle.get(unit, TurnState)
     budget = (ts.move_left_ft + ts.actions * speed_ft(battle, unit)) // battle.map.feet_per_tile
-    start, blocked = battle.tile(unit), frozenset(blocked_tiles(battle, unit))
-    # The costs depend only on where the unit stands and who is in the way; the budget
+    start = battle.tile(unit)
+    blocked = frozenset(blocked_tiles(battle, unit))
+    if ts.suppression_results:
+        blocked |= pinned_tiles(battle, unit)
+    # The costs depend only on where the unit stands and what is in the way; the budget
     # just cuts them off, so one search serves the whole turn until someone moves.
     whole = battle.cached(("reach", start, blocked),
                           lambda: reach(battle.map, start, 0, blocked=blocked))
@@ -78,7 +92,7 @@ def failed_suppression_here(battle: "Battle", unit: int) -> bool:
                for z, _ in suppression.zones_at(battle, unit, battle.tile(unit)))
 
 
-def move_option(battle: "Battle", unit: int, only_outside_failed: bool = False) -> Option | None:
+def move_option(battle: "Battle", unit: int) -> Option | None:
     ts = battle.get(unit, TurnState)
     if grapple.in_grapple(battle, unit) or is_prone(battle, unit):
         return None
@@ -88,11 +102,10 @@ def move_option(battle: "Battle", unit: int, only_outside_failed: bool = False) 
     mask = r.cost <= r.budget
     for tile in blocked_tiles(battle, unit) | {battle.tile(unit)}:
         mask[tile] = False
-    if only_outside_failed:
-        for z, zone in suppression.zones(battle):
-            if ts.suppression_results.get(z) == suppression.FAIL:
-                for tile in zone.tiles:
-                    mask[tile] = False
+    # After a failed save no move may end in that cone: it may only lead out of it.
+    for _, zone in suppression.failed_zones(battle, unit):
+        for tile in zone.tiles:
+            mask[tile] = False
     if not mask.any():
         return None
     tiles = TileSet(mask)
@@ -113,33 +126,42 @@ def shoot_option(battle: "Battle", unit: int) -> Option | None:
         modes.append("burst")
     if weapon.fire_mode == "auto":
         modes.append("double_burst")
-    group = grapple.group(battle, unit)
-    pool = sorted(group - {unit}) if len(group) > 1 else enemies(battle, unit)
-    targets, limits = [], {}
-    here = battle.tile(unit)
-    for e in pool:
-        if not battle.active(e):
-            continue
-        lof = line_of_fire(battle.map, here, battle.tile(e))
-        if lof.blocked and battle.tile(e) != here:
-            continue
-        if not knows_position(battle, unit, e):
-            continue
-        band = range_band(weapon, distance_ft(battle, here, battle.tile(e)))
-        if band is None:
-            continue
-        ok_modes = tuple(m for m in modes if MODE_AMMO[m] <= loaded and (m == "single" or band == 0))
-        concealed = not can_see(battle, unit, e)
-        # Concealed targets and shot loads allow no targeted attack: the torso only.
-        locs = ("untargeted",) if concealed or weapon.torso_only else LOCATIONS
-        targets.append(e)
-        limits[e] = {"mode": ok_modes, "location": locs}
+    limits = shot_limits(battle, unit, battle.tile(unit), modes, loaded)
+    targets = list(limits)
     if not targets:
         return None
     return Option("shoot", f"Shoot ({weapon.name})", "2 Actions", TARGET_UNIT, tuple(targets),
                   params={"mode": tuple(modes), "location": LOCATIONS + ("untargeted",)},
                   param_limits=limits, hotkey="f", offensive=True,
                   description="d20 + Firearms vs Dodge. Burst +3 (3 rounds), double burst +6 (5).")
+
+
+def shot_limits(battle: "Battle", unit: int, here: Tile, modes: list[str],
+                loaded: int) -> dict[int, dict[str, tuple[str, ...]]]:
+    """Who the unit could shoot from `here` with its held weapon, and with which fire
+    modes and locations (a planner may ask about a tile it does not stand on)."""
+    weapon = held_weapon(battle, unit)
+    group = grapple.group(battle, unit)
+    pool = sorted(group - {unit}) if len(group) > 1 else enemies(battle, unit)
+    limits = {}
+    for e in pool:
+        if not battle.active(e):
+            continue
+        there = battle.tile(e)
+        lof = line_of_fire(battle.map, here, there)
+        if lof.blocked and there != here:
+            continue
+        seen = here == there or sees_tile(battle.map, here, there)
+        if not seen and not spotted_by(battle, e, battle.team(unit)):
+            continue  # hidden, and nobody on its side saw it go there
+        band = range_band(weapon, distance_ft(battle, here, there))
+        if band is None:
+            continue
+        ok_modes = tuple(m for m in modes if MODE_AMMO[m] <= loaded and (m == "single" or band == 0))
+        # Concealed targets and shot loads allow no targeted attack: the torso only.
+        locs = ("untargeted",) if not seen or weapon.torso_only else LOCATIONS
+        limits[e] = {"mode": ok_modes, "location": locs}
+    return limits
 
 
 def melee_option(battle: "Battle", unit: int) -> Option | None:
@@ -177,16 +199,12 @@ def suppress_option(battle: "Battle", unit: int) -> Option | None:
             or grapple.in_grapple(battle, unit)):
         return None
     reach_tiles = weapon.ranges_ft[0] // battle.map.feet_per_tile
-    here = battle.tile(unit)
-    from game.world.sight import fov
-    seen = fov(battle.map, here, reach_tiles)
-    tiles = tuple(sorted(((x, y) for x, y in zip(*map(lambda a: a.tolist(), seen.nonzero()))
-                          if (x, y) != here and max(abs(x - here[0]), abs(y - here[1])) <= reach_tiles),
-                         key=lambda t: (t[1], t[0])))
-    if not tiles:
+    # Aim at any tile the bullets can reach (through concealment, not through walls).
+    field = suppression.field_of_fire(battle.map, battle.tile(unit), reach_tiles)
+    if not field.any():
         return None
     return Option("suppress", "Suppressing fire", "4 Actions + Reaction, 15 rounds", TARGET_TILE,
-                  tiles, hotkey="z", offensive=True,
+                  TileSet(field), hotkey="z", offensive=True,
                   description="A 90° cone to the first range: Willpower vs 12 + Firearms or be pinned.")
 
 
@@ -274,9 +292,10 @@ END = Option("end_turn", "End turn", "", hotkey="e")
 def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
     ts = battle.get(unit, TurnState)
     restraint = battle.try_get(unit, Restraint)
+    pinned = failed_suppression_here(battle, unit)
     if restraint is not None:
-        # A restrained creature may only struggle free.
-        if ts.actions >= 2 and not restraint.manacled:
+        # A restrained creature may only struggle free (not while pinned in the fire).
+        if ts.actions >= 2 and not restraint.manacled and not pinned:
             return (Option("break_free", "Struggle free", "2 Actions", hotkey="b",
                            description="Athletics contest against your captor."), END)
         return (END,)
@@ -284,12 +303,12 @@ def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
     if holding is not None:
         # The restrainer may only apply restraints (or let go).
         opts = [Option("release", "Let go", "Free Action", hotkey="x")]
-        m = manacle_option(battle, unit)
+        m = None if pinned else manacle_option(battle, unit)
         if m is not None:
             opts.insert(0, m)
         return tuple(opts) + (END,)
-    if failed_suppression_here(battle, unit):
-        m = move_option(battle, unit, only_outside_failed=True)
+    if pinned:
+        m = move_option(battle, unit)
         if m is not None and ts.must_leave:
             return (m,)  # started its turn unprotected and failed: it must move out
         return ((m,) if m else ()) + (END,)

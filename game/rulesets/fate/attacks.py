@@ -45,23 +45,33 @@ def bonus_scratch_dist(profile: AttackProfile) -> dict[int, float]:
     """Extra Scratches after a hit: the bonus roll's winning margin (≥ 1), else none."""
     if profile.bonus is None:
         return {0: 1.0}
+    return dict(bonus_table(profile.bonus_edge))
+
+
+@lru_cache(maxsize=None)
+def bonus_table(edge: int) -> tuple[tuple[int, float], ...]:
     out: dict[int, float] = {}
     for d, p in fudge.opposed().items():
-        n = max(0, d + profile.bonus_edge)
+        n = max(0, d + edge)
         out[n] = out.get(n, 0.0) + p
-    return dict(sorted(out.items()))
+    return tuple(sorted(out.items()))
 
 
 def level_dist(profile: AttackProfile) -> dict[str, float]:
     """P(each wound level) for one attack roll, before locating ("miss" included)."""
+    return dict(level_table(profile.edge, profile.damage_bonus))
+
+
+@lru_cache(maxsize=None)
+def level_table(edge: int, damage_bonus: int) -> tuple[tuple[str, float], ...]:
     out = {"miss": 0.0, **{lv: 0.0 for lv in LEVELS}}
     for d, p in fudge.opposed().items():
-        margin = d + profile.edge
+        margin = d + edge
         if margin < 1:  # "beat": a tie misses
             out["miss"] += p
         else:
-            out[wound_level(margin + profile.damage_bonus)] += p
-    return out
+            out[wound_level(margin + damage_bonus)] += p
+    return tuple(out.items())
 
 
 def attack_odds(battle: "Battle", profile: AttackProfile) -> FateOdds:

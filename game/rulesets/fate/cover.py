@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.world.paths import chebyshev
-from game.world.sight import HIGH_GROUND, crossed_tiles, fov
+from game.world.sight import HIGH_GROUND, crossed_tiles, fov, terrain_memo
 from game.world.tactical_map import Cover
 
 if TYPE_CHECKING:
@@ -40,18 +40,24 @@ class Protection:
 
 def sight_from(battle: "Battle", origin: Tile) -> np.ndarray:
     """Field of view from a tile, kept while a decision is pending."""
-    origin = (int(origin[0]), int(origin[1]))
-    return battle.memo(("fate-fov", origin), lambda: fov(battle.map, origin))
+    return fov(battle.map, (int(origin[0]), int(origin[1])))  # kept per map by game.world.sight
 
 
 def solid(battle: "Battle") -> np.ndarray:
     tmap = battle.map
-    return battle.memo("fate-solid", lambda: tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE))
+    return terrain_memo(tmap, "fate-solid", lambda: tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE))
 
 
 def protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
-    tmap = battle.map
+    """What lies between an attack's origin and its target. Terrain alone decides it
+    (units never shield), so the answer is kept per map for the whole battle."""
     origin, target = (int(origin[0]), int(origin[1])), (int(target[0]), int(target[1]))
+    return terrain_memo(battle.map, ("fate-protection", origin, target),
+                        lambda: _protection(battle, origin, target))
+
+
+def _protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
+    tmap = battle.map
     if origin == target:
         return Protection(False, True, None, None, 0, 0)
     tiles = crossed_tiles(origin, target)

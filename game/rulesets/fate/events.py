@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from game.engine.events import Event
 
@@ -35,6 +36,10 @@ class InitiativeRolled(Event):
     total: int
     note: str = ""
 
+    def describe_for(self, sees: Callable[[int], bool]) -> str | None:
+        """The line a side reads under fog of war: nothing about a unit it cannot see."""
+        return self.describe() if sees(self.unit) else None
+
     def describe(self) -> str:
         extra = f" {self.note}" if self.note else ""
         if self.note:  # a roll-off: the dice alone
@@ -49,9 +54,23 @@ class DeclarationOrder(Event):
 
     round: int
     slowest_first: tuple[str, ...]
+    units: tuple[int, ...] = ()  # the same units (ids), for reading under fog of war
 
     def describe(self) -> str:
-        return (f"Turn {self.round} declarations, slowest first: {', '.join(self.slowest_first)}. "
+        return self._line(self.slowest_first)
+
+    def describe_for(self, sees: Callable[[int], bool]) -> str:
+        """Under fog of war: the units the side cannot see are not named, only counted."""
+        if not self.units:
+            return self.describe()
+        names = [n for n, u in zip(self.slowest_first, self.units) if sees(u)]
+        unseen = len(self.units) - len(names)
+        if unseen:
+            names.append(f"{unseen} unit{'s' if unseen != 1 else ''} out of sight")
+        return self._line(tuple(names))
+
+    def _line(self, names: tuple[str, ...]) -> str:
+        return (f"Turn {self.round} declarations, slowest first: {', '.join(names)}. "
                 f"Then everything happens at once.")
 
 

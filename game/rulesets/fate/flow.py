@@ -128,7 +128,8 @@ def play(battle: "Battle") -> Generator[Decision, Choice, None]:
         order = roll_initiative(battle)
         battle.turn_order = order  # for the window: this turn's order, fastest first
         record_awareness(battle)
-        battle.emit(DeclarationOrder(battle.round, tuple(battle.name(u) for u in reversed(order))))
+        battle.emit(DeclarationOrder(battle.round, tuple(battle.name(u) for u in reversed(order)),
+                                     tuple(reversed(order))))
         for unit in reversed(order):  # slowest first
             battle.add(unit, Plan(battle.round, []))
             for slot in (1, 2):

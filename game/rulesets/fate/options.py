@@ -21,6 +21,7 @@ from game.world.paths import reach
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
+    from game.world.paths import Reach
 
 Tile = tuple[int, int]
 MOVE_TILES = 6  # [PROP] 30 ft (6 tiles of 5 ft) per move action; rough ground costs more
@@ -35,15 +36,17 @@ def enemies(battle: "Battle", unit: int) -> list[int]:
 def known_to_side(battle: "Battle", team: int) -> frozenset[int]:
     """[PROP] The enemies a side knows the place of: those any of its units in the fight
     can see at the start of the turn (before anyone moves)."""
+    eyes = tuple(sorted({battle.tile(u) for u in battle.units(team, active_only=True)}))
+    others = tuple((u, battle.tile(u)) for u in battle.units() if battle.team(u) != team)
+
     def compute():
         seen: set[int] = set()
-        eyes = [battle.tile(u) for u in battle.units(team, active_only=True)]
-        others = [u for u in battle.units() if battle.team(u) != team]
         for eye in eyes:
             view = sight_from(battle, eye)
-            seen |= {u for u in others if view[battle.tile(u)]}
+            seen |= {u for u, tile in others if view[tile]}
         return frozenset(seen)
-    return battle.memo(("fate-known", team), compute)
+    # Sight is terrain only: who sees whom follows from where everyone stands.
+    return battle.cached(("fate-known", eyes, others), compute)
 
 
 def occupied(battle: "Battle", unit: int, slot: int) -> set[Tile]:
@@ -56,11 +59,17 @@ def occupied(battle: "Battle", unit: int, slot: int) -> set[Tile]:
 def move_reach(battle: "Battle", unit: int, slot: int):
     """Tiles within one move action from where the unit will be before this beat; units
     in the fight block the way, fallen ones only their tile."""
-    def compute():
-        start = tile_after(battle, unit, slot - 1)
-        blockers = [tile_after(battle, u, slot - 1) for u in battle.units(active_only=True) if u != unit]
-        return reach(battle.map, start, MOVE_TILES, blocked=blockers)
-    return battle.memo(("fate-reach", unit, slot), compute)
+    start = tile_after(battle, unit, slot - 1)
+    return one_move_reach(battle, start, [tile_after(battle, u, slot - 1)
+                                          for u in battle.units(active_only=True) if u != unit])
+
+
+def one_move_reach(battle: "Battle", start: Tile, blockers) -> "Reach":
+    """One move action's reach from `start` past these blockers (kept by every input: the
+    resolution of a move often asks what its declaration asked)."""
+    blockers = tuple(sorted(set(blockers)))
+    return battle.cached(("fate-reach", start, blockers),
+                         lambda: reach(battle.map, start, MOVE_TILES, blocked=blockers, limit=MOVE_TILES))
 
 
 def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
@@ -76,6 +85,11 @@ def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
 
 
 def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str]) -> dict[int, tuple[str, ...]]:
+    return battle.memo(("fate-targets", unit, slot, tuple(weapons)),
+                       lambda: _attack_targets(battle, unit, slot, weapons))
+
+
+def _attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str]) -> dict[int, tuple[str, ...]]:
     """Each attackable enemy and the weapons that reach it in this beat, from the
     planned positions. The target must be one the side has seen (or that the unit will
     see from where its declared move takes it); a thrown or projectile attack needs no
@@ -161,7 +175,8 @@ def declared_so_far(battle: "Battle") -> tuple[dict, ...]:
     for u in battle.units():
         for d in plan_of(battle, u):
             out.append({"unit": u, "name": battle.name(u), "team": battle.team(u), "slot": d.slot,
-                        "kind": d.kind, "target": d.target, "with": d.weapon})
+                        "kind": d.kind, "target": d.target, "with": d.weapon,
+                        "with_name": weapon(battle, d.weapon).name if d.weapon else None})
     return tuple(out)
 
 

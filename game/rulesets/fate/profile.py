@@ -163,13 +163,15 @@ def defender_side(battle: "Battle", s: Situation, w: Weapon, prot: Protection,
     if s.target_posture in (PRONE, FALLEN):  # a fallen body lies prone
         mods.append(("prone", -2) if w.melee else ("prone", 2))
     mods += roll_penalties(battle, s.target)
-    helpless = track(battle, s.target).out
-    if helpless:
-        mods.append(("helpless", -2))  # [PROP] "or any similar effect"
-    elif surprised_this_turn(battle, s.target) or sneak:
-        mods.append(("surprised", -2))
-    if is_blind(battle, s.target) and not helpless:
-        mods.append(("blind", -2))
+    # "If the defender is surprised or blind (or any similar effect), she takes a −2
+    # penalty": one line of the text, so one −2 however many of them apply. [PROP] A
+    # helpless (Incapacitated) defender is a "similar effect".
+    similar = [label for label, applies in (
+        ("helpless", track(battle, s.target).out),
+        ("surprised", surprised_this_turn(battle, s.target) or sneak),
+        ("blind", is_blind(battle, s.target))) if applies]
+    if similar:
+        mods.append((" and ".join(similar), -2))
     locate = []
     if w.missile:
         # [PROP] cover and concealment shield from thrown and projectile attacks only.

@@ -23,11 +23,11 @@ from game.rulesets.fate.attacks import (AttackResult, Situation, attack_profile,
                                         roll_locate)
 from game.rulesets.fate.components import Aiming, Blind, Declared, Kit
 from game.rulesets.fate.events import AimTaken, AttackLost, PostureChanged, ToughnessChecked, WoundTaken
-from game.rulesets.fate.options import MOVE_TILES
+from game.rulesets.fate.options import MOVE_TILES, one_move_reach
 from game.rulesets.fate.plans import POSTURES, declared, is_charge
 from game.rulesets.fate.stats import posture, roll_penalties, template, track, weapon
 from game.rulesets.fate.wounds import DYING_RECHECK, SCRATCH, mark
-from game.world.paths import chebyshev, reach
+from game.world.paths import chebyshev
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -86,7 +86,7 @@ class TurnResolution:
             self.change_posture(unit, STANDING)
         blockers = [b.tile(u) for u in b.units(active_only=True) if u != unit]
         taken = {b.tile(u) for u in b.units() if u != unit}
-        r = reach(b.map, start, MOVE_TILES, blocked=blockers)
+        r = one_move_reach(b, start, blockers)
         dest = d.target
         if dest in taken or r.cost[dest] > MOVE_TILES:
             # [PROP] Stop as close as possible to the declared tile (then the cheapest).

@@ -17,6 +17,7 @@ from game.world.sight import LineOfFire, line_of_fire
 from game.world.tactical_map import Cover
 from game.rulesets.fivebyfive import fate, rolls
 from game.rulesets.fivebyfive.components import AbilityScores, Hero
+from game.rulesets.fivebyfive.sightlines import sight_grids
 from game.rulesets.fivebyfive.data import (ABILITIES, ABILITY_FOR, ABILITY_NAMES, DEFENCE_FOR,
                                             NEVER_UNSKILLED, RANK_NAMES, UnitTemplate)
 
@@ -46,7 +47,18 @@ def enemies(battle: "Battle", unit: int) -> list[int]:
 
 
 def sight(battle: "Battle", a: Tile, b: Tile) -> LineOfFire:
-    return battle.memo(("5x5 sight", a, b), lambda: line_of_fire(battle.map, a, b))
+    """The engine's line of fire from `a` to `b` (what the window draws)."""
+    return line_of_fire(battle.map, a, b)
+
+
+def sees(battle: "Battle", a: Tile, b: Tile) -> tuple[bool, bool, Cover]:
+    """(visible, a wall on the line, the cover shielding `b`) from `a` to `b`: the same
+    answers as `sight`, read from the whole-map grids of `b` (sightlines.py), which
+    every query about that figure shares."""
+    lines = sight_grids(battle.map, b)
+    if not lines.visible[a]:
+        return False, False, Cover.NONE
+    return True, bool(lines.blocked[a]), Cover(int(lines.cover_at[a]))
 
 
 def adjacent(battle: "Battle", a: Tile, b: Tile) -> bool:
@@ -69,10 +81,10 @@ def legal(battle: "Battle", action: str, here: Tile, there: Tile) -> bool:
     """Strike: adjacent. Aim: distant and in line of sight. Focus: any visible figure."""
     if action == "strike":
         return adjacent(battle, here, there)
-    lof = sight(battle, here, there)
+    visible, blocked, _ = sees(battle, here, there)
     if action == "aim":
-        return chebyshev(here, there) >= 2 and lof.visible and not lof.blocked
-    return lof.visible
+        return chebyshev(here, there) >= 2 and visible and not blocked
+    return visible
 
 
 def targets(battle: "Battle", unit: int, action: str, here: Tile | None = None) -> list[int]:
@@ -148,7 +160,7 @@ def profile(battle: "Battle", attacker: int, target: int, action: str,
     value = scores(battle, attacker).get(ability)
     shifts: list[tuple[str, int]] = []
     if action == "aim":
-        cover = Cover(sight(battle, here, battle.tile(target)).cover)
+        cover = sees(battle, here, battle.tile(target))[2]
         if COVER_SHIFT[cover]:
             shifts.append((COVER_LABEL[cover], COVER_SHIFT[cover]))
     shift = sum(v for _, v in shifts)

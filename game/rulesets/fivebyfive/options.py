@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping, Sequence
 
+import numpy as np
+
 from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option
-from game.world.paths import Reach, reach
+from game.world.paths import UNREACHABLE, Reach, reach
 from game.rulesets.fivebyfive import fate
 from game.rulesets.fivebyfive.combat import enemies, targets, template
 from game.rulesets.fivebyfive.components import DEAD, UNCONSCIOUS, AbilityScores, TurnState
@@ -39,12 +41,33 @@ def occupied(battle: "Battle", unit: int) -> set[Tile]:
 
 def move_reach(battle: "Battle", unit: int) -> Reach:
     """[PROP] Enemies in the fight block the way; allies and fallen figures may be
-    passed but not stood on. A tile costs its move cost in inches (rough ground 2)."""
+    passed but not stood on. A tile costs its move cost in inches (rough ground 2).
+
+    "If a 0 was rolled for Initiative the character can still move 1 inch": a figure
+    that has not moved yet may always take one step, whatever the ground costs
+    (`one_step`); [PROP] the same for a roll of 1, which must never be worse than a 0.
+    """
+    ts = battle.get(unit, TurnState)
+    start, left, fresh = battle.tile(unit), ts.movement_left, ts.moved == 0
+    walls = tuple(sorted(battle.tile(e) for e in enemies(battle, unit)))
+
     def compute() -> Reach:
-        left = battle.get(unit, TurnState).movement_left
-        walls = [battle.tile(e) for e in enemies(battle, unit)]
-        return reach(battle.map, battle.tile(unit), left, blocked=walls)
-    return battle.memo(("5x5 reach", unit), compute)
+        r = reach(battle.map, start, left, blocked=walls)
+        return one_step(r) if fresh and left >= 1 else r
+    # Keyed by every input, so the move itself (resolved outside the memo) reuses the
+    # search its options came from.
+    return battle.cached(("5x5 reach", start, left, fresh, walls), compute)
+
+
+def one_step(r: Reach) -> Reach:
+    """`r` with every neighbour it can step onto at all costing at most its budget: the
+    one step a figure may always take. (The direct step is the cheapest path to a
+    neighbour, so `path_to` is unchanged; the move then spends the whole budget.)"""
+    x, y = r.start
+    cost = r.cost.copy()
+    near = cost[max(0, x - 1):x + 2, max(0, y - 1):y + 2]
+    np.minimum(near, r.budget, out=near, where=near != UNREACHABLE)
+    return Reach(r.start, r.budget, cost, r._finder)
 
 
 def move_tiles(battle: "Battle", unit: int) -> list[Tile]:

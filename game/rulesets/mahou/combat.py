@@ -145,6 +145,28 @@ def needed_with(battle: "Battle", inc: Incoming, spec, total: int) -> int:
         setattr(active, spec.defence, saved)
 
 
+def needed_rule(battle: "Battle", inc: Incoming, spec):
+    """`needed_with` as a function of the defence's total, read once: the number is
+    max(passive-or-active, spot defences) + cover, so a spot defence's total joins the
+    spots and an active one of the attack's own defence raises the passive part
+    (fallen still applies); any other active defence leaves the number as it is."""
+    from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, FALLEN_PENALTY
+    profile = inc.profile
+    attacker, target, stance = profile.spec.attacker, profile.spec.target, profile.spec.stance
+    now = inc.number(battle)[0]
+    if helpless(battle, target) or (not spec.spot and DEFENCE_OF_STANCE[stance] != spec.defence):
+        return lambda total: np.maximum(total, now) * 0 + now
+    cover = target_number(battle, attacker, target, stance)[2]
+    if spec.spot:
+        held = now - cover
+        return lambda total: np.maximum(held, total) + cover
+    floor = max(base_passive(battle, target, spec.defence),
+                getattr(battle.get(target, ActiveDefences), spec.defence) or 0)
+    fallen = FALLEN_PENALTY if is_fallen(battle, target) else 0
+    spots = max((t for _, t in inc.spots), default=-10 ** 9)
+    return lambda total: np.maximum(np.maximum(total, floor) + fallen, spots) + cover
+
+
 def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dict:
     """Exact chances for a defence prompt, in the shape actionblock's Dodge uses:
     `hit_passive` (the attack hits with no further defence) and `hit_<option>` with each
@@ -166,31 +188,28 @@ def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dic
         e_crit = (sum(v * p for v, p in damage_after_soak(battle, profile, True).items())
                   if profile.spec.stance == "strong" else e_plain)
 
-    cache: dict[int, tuple[float, float]] = {}
+    surv = np.append(np.cumsum(probs[::-1])[::-1], 0.0)  # P(roll >= values[i])
 
-    def at(needed: int) -> tuple[float, float]:
-        """(hit chance, expected damage) against `needed`."""
-        if needed not in cache:
-            p_hit = float(probs[values >= needed].sum())
-            p_crit = float(probs[values >= 2 * needed].sum()) if profile.crit_possible else 0.0
-            dmg = (p_hit - p_crit) * e_plain + p_crit * e_crit if damaging else 0.0
-            cache[needed] = (p_hit, dmg)
-        return cache[needed]
+    def at(needed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(hit chance, expected damage) against each number in `needed`."""
+        p_hit = surv[np.searchsorted(values, needed, side="left")]
+        p_crit = (surv[np.searchsorted(values, 2 * needed, side="left")]
+                  if profile.crit_possible else 0.0 * p_hit)
+        dmg = (p_hit - p_crit) * e_plain + p_crit * e_crit if damaging else 0.0 * p_hit
+        return p_hit, dmg
 
-    base_hit, base_dmg = at(inc.number(battle)[0])
+    base_hit, base_dmg = (float(x[0]) for x in at(np.array([inc.number(battle)[0]])))
     hits, dmgs = {"hit_passive": base_hit}, {"expected_damage_passive": base_dmg}
     stance = profile.spec.stance
     for opt in opts:
         spec = spec_from(battle, inc.profile.spec.target, opt.key, first_params(opt))
         dist = md.distribution(roll_spec(battle, spec, stance if spec.spot else None))
-        p_hit = dmg = 0.0
-        for total, p in dist.items():
-            h, d = at(needed_with(battle, inc, spec, total))
-            p_hit += p * h
-            dmg += p * d
-        mass = sum(dist.values())  # 1 less the explosions' cut tail (< 1e-9 per die)
-        hits[f"hit_{opt.key}"] = p_hit / mass
-        dmgs[f"expected_damage_{opt.key}"] = dmg / mass
+        totals = np.fromiter(dist.keys(), np.int64, len(dist))
+        p = np.fromiter(dist.values(), float, len(dist))
+        h, d = at(needed_rule(battle, inc, spec)(totals))
+        mass = p.sum()  # 1 less the explosions' cut tail (< 1e-9 per die)
+        hits[f"hit_{opt.key}"] = float((p * h).sum() / mass)
+        dmgs[f"expected_damage_{opt.key}"] = float((p * d).sum() / mass)
     return {**hits, **dmgs} if damaging else hits
 
 
@@ -204,6 +223,8 @@ def defend(battle: "Battle", unit: int, choice: Choice, inc: Incoming | None) ->
     effect = ""
     if spec.spot:
         inc.spots.append((spec.title, rolled.total))
+        if spec.defence == "dodge":
+            battle.get(unit, Actions).spot_dodged = True
         effect = "Against this attack only."
     else:
         effect = raise_active(battle, unit, spec.defence, rolled.total)

@@ -70,6 +70,7 @@ class Actions:
     spare: Pool = field(default_factory=Pool)
     in_turn: str = ""  # "full", "partial", "held" while the unit is acting, else ""
     fast_refund_used: bool = False  # a fast critical refunds a hand "once per turn"
+    spot_dodged: bool = False  # Spot Dodge: moves spent "each turn to dodge a single incoming attack"
     lost: list[str] = field(default_factory=list)  # taken by precise criticals: lost when next granted
     stand_paid: int = 0  # move actions already spent toward standing up
     run: tuple[int, int, int] = (0, 0, 0)  # (dx, dy, steps) of the straight run just made

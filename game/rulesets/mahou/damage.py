@@ -65,12 +65,14 @@ def soaked_damage(battle: "Battle", victim: int, amount: int, why: str) -> int:
 
 
 def lose_hp(battle: "Battle", unit: int, amount: int, explain: str = "") -> None:
-    if amount <= 0 or not battle.active(unit):
+    if amount <= 0:
         return
     health = battle.get(unit, Health)
     before = health.hp
     health.hp -= amount
     battle.emit(Damaged(unit, battle.name(unit), amount, health.hp, explain))
+    if not battle.active(unit):
+        return  # already unconscious: [PROP] it goes no further (no death by normal means)
     floor = -stat(battle, unit, "defense")
     if health.hp < floor:
         knock_out(battle, unit, f"unconscious below −{-floor} hit points")

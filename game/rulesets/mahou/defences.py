@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.decisions import Option
 from game.rulesets.mahou import dice as md
-from game.rulesets.mahou.components import MOVE, OFFHAND, PRIMARY, ActiveDefences
+from game.rulesets.mahou.components import MOVE, OFFHAND, PRIMARY, Actions, ActiveDefences
 from game.rulesets.mahou.economy import hand_choices, offhand_penalty
 from game.rulesets.mahou.stats import (die_of, free_hands, is_fallen, parry_items, rank,
                                        roll_conditions, shield, stat)
@@ -154,6 +154,11 @@ def options(battle: "Battle", unit: int, pool: "Pool", spot: bool, active: bool)
     parry_hands = hand_values(battle, pool, parries) if parries else ()
     agility = stat(battle, unit, "agility")
     dodge_rolls = 0 if fallen else pool.move // DODGE_MOVES
+    if spot and battle.get(unit, Actions).spot_dodged:
+        # "may spend 4 or more of their move actions each turn to dodge a single
+        # incoming attack": [PROP] one Spot Dodge per round (the text's "turn" is the
+        # ten-second round here, as in "this soak roll is made once per turn").
+        dodge_rolls = 0
     if spot:
         if block_hands:
             out.append(Option("spot_block", "Spot Block", "1 hand action", params={

@@ -262,14 +262,19 @@ def chance_at_least(spec: RollSpec, target: int) -> float:
 
 
 def chance_beats(mine: RollSpec, theirs: RollSpec, ties_win: bool = False) -> float:
-    """P(my total > their total), or >= when `ties_win`: for opposed rolls."""
+    """P(my total > their total), or >= when `ties_win`: for opposed rolls (specs are
+    values, so the answer is memoised)."""
+    return _chance_beats(mine, theirs, ties_win)
+
+
+@lru_cache(maxsize=4096)
+def _chance_beats(mine: RollSpec, theirs: RollSpec, ties_win: bool) -> float:
     a, b = distribution(mine), distribution(theirs)
-    b_values = sorted(b)
-    b_cdf = np.cumsum([b[v] for v in b_values])
-    total = 0.0
-    for va, pa in a.items():
-        limit = va if ties_win else va - 1
-        idx = np.searchsorted(b_values, limit, side="right") - 1
-        if idx >= 0:
-            total += pa * float(b_cdf[idx])
-    return total
+    b_values = np.array(sorted(b))
+    b_cdf = np.cumsum([b[v] for v in b_values.tolist()])
+    va = np.fromiter(a.keys(), np.int64, len(a))
+    pa = np.fromiter(a.values(), float, len(a))
+    limit = va if ties_win else va - 1
+    idx = np.searchsorted(b_values, limit, side="right") - 1
+    below = np.where(idx >= 0, b_cdf[np.maximum(idx, 0)], 0.0)
+    return float((pa * below).sum())

@@ -158,6 +158,7 @@ def grant_round(battle: "Battle", unit: int) -> list[str]:
     a.spare = fresh
     a.turn = Pool()
     a.fast_refund_used = False
+    a.spot_dodged = False
     return gone
 
 

@@ -28,7 +28,7 @@ from game.rulesets.mahou.actions import perform
 from game.rulesets.mahou.components import (ActiveDefences, Actions, Initiative, PreciseHits,
                                             Soak)
 from game.rulesets.mahou.events import ActionsChanged, InitiativeRolled, TurnBegan
-from game.rulesets.mahou.options import turn_options
+from game.rulesets.mahou.options import talk_options, turn_options
 from game.rulesets.mahou.stats import armour, die_of, held_weapons, roll_conditions, stat
 
 if TYPE_CHECKING:
@@ -55,7 +55,8 @@ def initiative_spec(battle: "Battle", unit: int) -> md.RollSpec:
 
 def roll_initiative(battle: "Battle") -> list[int]:
     """Every active unit rolls; the order is highest first. [PROP] ties: higher
-    Accuracy, then the lower side number, then a d20 roll-off."""
+    Accuracy, then a d20 roll-off (never the side number: non-skilled rolls tie often,
+    and a fixed order would give side 1 a systematic edge)."""
     rolls: dict[int, int] = {}
     for unit in battle.units(active_only=True):
         rolled = md.roll(battle.dice, initiative_spec(battle, unit))
@@ -64,11 +65,11 @@ def roll_initiative(battle: "Battle") -> list[int]:
         battle.emit(InitiativeRolled(unit, battle.name(unit), str(rolled), rolled.total))
     groups: dict[tuple, list[int]] = {}
     for unit, total in rolls.items():
-        key = (-total, -stat(battle, unit, "accuracy"), battle.team(unit))
+        key = (-total, -stat(battle, unit, "accuracy"))
         groups.setdefault(key, []).append(unit)
     order: list[int] = []
     for key in sorted(groups):
-        order += roll_off(battle, groups[key])
+        order += roll_off(battle, sorted(groups[key]))
     return order
 
 
@@ -200,7 +201,7 @@ def held_windows(battle: "Battle", before: int | None = None, mover: int | None 
             from game.rulesets.mahou.attacks import distance_ft
             if distance_ft(battle, unit, mover) > 5:
                 continue
-        if len(turn_options(battle, unit)) <= 2:
+        if not _can_use_held(battle, unit):
             continue  # nothing to do with them but hold or end
         if before is not None:
             why = f"before {battle.name(before)}'s turn"
@@ -215,6 +216,19 @@ def held_windows(battle: "Battle", before: int | None = None, mover: int | None 
             yield from take_turn(battle, unit, "held")
             if check_victory(battle):
                 return
+
+
+def _can_use_held(battle: "Battle", unit: int) -> bool:
+    """Whether held actions could do anything now (the turn would offer more than
+    holding or ending). [PROP] a cheap reading of the turn's options: held hand
+    actions always can (draw, drop, defences), as can held moves for a standing
+    unit; a held speak action needs a foe within earshot."""
+    held = battle.get(unit, Actions).held
+    if held.primary or held.offhand or held.escape:
+        return True
+    if held.move and not grapples.is_held(battle, unit):
+        return True
+    return bool(held.speak) and bool(talk_options(battle, unit, economy.usable(battle, unit)))
 
 
 # --- the battle ----------------------------------------------------------------------------------

@@ -346,13 +346,30 @@ def pull(battle: "Battle", spec: AttackSpec, what: str) -> Flow:
 
 
 # --- dragging ------------------------------------------------------------------------------
+def drag_partner(battle: "Battle", unit: int) -> int | None:
+    """Whom `unit` pulls along when it moves the pair: its one held foe, or (rule text:
+    "Characters grappled with a fast grapple retain their move actions") the one
+    grappler holding it with a Fast grapple. Either way it needs the strength to drag
+    the other ("providing they have the strength to push or drag them", [PROP] for
+    the held one too), and only a lone pair moves: nobody else may be left holding,
+    or held, across a gap."""
+    mine, on_me = holds_of(battle, unit), holds_on(battle, unit)
+    if len(mine) == 1 and not on_me:
+        partner = mine[0][1].held
+        if len(holds_on(battle, partner)) != 1 or holds_of(battle, partner):
+            return None
+    elif len(on_me) == 1 and not mine and on_me[0][1].stance == "fast" and not on_me[0][1].pinned:
+        partner = on_me[0][1].holder
+        if len(holds_of(battle, partner)) != 1 or holds_on(battle, partner):
+            return None
+    else:
+        return None
+    return partner if can_push(battle, unit, partner) else None
+
+
 def drag_tiles(battle: "Battle", unit: int, moves: int) -> list[tuple[int, int]]:
-    """Tiles next to the grappler it can step onto, pulling its one held foe after it."""
-    held = [h.held for _, h in holds_of(battle, unit)]
-    if len(held) != 1 or not can_push(battle, unit, held[0]):
-        return []
-    # Only a lone pair moves: nobody else may be left holding, or held, across a gap.
-    if is_held(battle, unit) or len(holds_on(battle, held[0])) != 1 or holds_of(battle, held[0]):
+    """Tiles next to the unit it can step onto, pulling its grapple partner after it."""
+    if drag_partner(battle, unit) is None:
         return []
     x, y = battle.tile(unit)
     occupied = {battle.tile(u) for u in battle.units(active_only=True)}
@@ -367,13 +384,13 @@ def drag_tiles(battle: "Battle", unit: int, moves: int) -> list[tuple[int, int]]
 
 
 def drag(battle: "Battle", unit: int, to: tuple[int, int]) -> None:
-    (_, h), = holds_of(battle, unit)
+    partner = drag_partner(battle, unit)
     cost = int(battle.map.move_cost[to])
     pay(battle, unit, {"move": cost})
     old = battle.tile(unit)
     mover = battle.get(unit, Position)
     mover.x, mover.y = to
-    victim = battle.get(h.held, Position)
-    victim.x, victim.y = old
+    other = battle.get(partner, Position)
+    other.x, other.y = old
     battle.emit(ActionsChanged(unit, battle.name(unit),
-                               f"drags {battle.name(h.held)} along to {to} ({cost} move action(s))."))
+                               f"drags {battle.name(partner)} along to {to} ({cost} move action(s))."))

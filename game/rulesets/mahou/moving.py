@@ -10,6 +10,7 @@ or Gym roll on Agility for a long jump (a failure rolls Strength, non-exploding,
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.engine.components import STANDING, Position, Posture
@@ -21,7 +22,7 @@ from game.rulesets.mahou.events import ActionsChanged, CheckRolled
 from game.rulesets.mahou.stats import die_of, is_fallen, rank, roll_conditions, stat
 from game.rulesets.mahou.talk import skill_penalty
 from game.world.paths import chebyshev, reach
-from game.world.sight import crossed_tiles
+from game.world.sight import crossed_tiles, terrain_memo
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -43,10 +44,29 @@ def blocked_tiles(battle: "Battle", unit: int) -> set[Tile]:
 def move_reach(battle: "Battle", unit: int):
     """Where the unit's usable move actions take it. [PROP] difficult terrain: a tile's
     move cost is the number of move actions it takes to enter."""
-    def compute():
-        budget = usable(battle, unit).move
-        return reach(battle.map, battle.tile(unit), budget, blocked=blocked_tiles(battle, unit))
-    return battle.memo(("mahou-reach", unit), compute)
+    budget = usable(battle, unit).move
+    start = battle.tile(unit)
+    # A path of at most Agility moves never leaves the square of that radius, so only
+    # the units inside it can change where the unit may go: the others stay out of the
+    # key, and the search stays in that square (costs beyond it read unreachable; a
+    # move's budget never exceeds Agility). The key names every input (a pure query):
+    # kept across decisions, so a unit that attacks and then walks does not search again.
+    radius = max(budget, stat(battle, unit, "agility"))
+    blocked = frozenset(t for t in blocked_tiles(battle, unit) if chebyshev(t, start) <= radius)
+    found = battle.cached(("mahou-reach", start, radius, blocked),
+                          lambda: reach(battle.map, start, 0, blocked=blocked, limit=radius))
+    return found if found.budget == budget else replace(found, budget=budget)
+
+
+def move_tiles(battle: "Battle", unit: int) -> tuple[Tile, ...]:
+    """Free tiles a move can end on now (kept by position, blockers and budget)."""
+    budget = usable(battle, unit).move
+    start = battle.tile(unit)
+    blocked = frozenset(t for t in blocked_tiles(battle, unit) if chebyshev(t, start) <= budget)
+
+    def compute() -> tuple[Tile, ...]:
+        return tuple(t for t in move_reach(battle, unit).tiles() if t not in blocked)
+    return battle.cached(("mahou-move-tiles", start, blocked, budget), compute)
 
 
 def straight_path(battle: "Battle", unit: int, dest: Tile, cost: int) -> list[Tile] | None:
@@ -140,8 +160,13 @@ def limits(battle: "Battle", unit: int, kind: str) -> tuple[float, float]:
 
 def jump_needs(battle: "Battle", start: Tile, dest: Tile) -> tuple[int, float] | None:
     """(horizontal ft, vertical ft) to jump from start to dest, or None if impossible:
-    the landing must be free ground; nothing on the way may block sight (a wall)."""
-    tmap = battle.map
+    the landing must be free ground; nothing on the way may block sight (a wall).
+    Terrain alone decides it, so the answer is kept with the map."""
+    key = ("mahou-jump-needs", start[0], start[1], dest[0], dest[1])
+    return terrain_memo(battle.map, key, lambda: _jump_needs(battle.map, start, dest))
+
+
+def _jump_needs(tmap, start: Tile, dest: Tile) -> tuple[int, float] | None:
     if not tmap.walkable[dest]:
         return None
     h0 = int(tmap.elevation[start])
@@ -165,10 +190,13 @@ def jump_kinds(battle: "Battle", unit: int, dest: Tile) -> tuple[str, ...]:
     needs = jump_needs(battle, start, dest)
     if needs is None:
         return ()
+    return _kinds(battle, unit, start, dest, needs, battle.get(unit, Actions).run)
+
+
+def _kinds(battle: "Battle", unit: int, start: Tile, dest: Tile, needs: tuple, run: tuple) -> tuple[str, ...]:
     across, up = needs
     dx, dy = dest[0] - start[0], dest[1] - start[1]
     direction = (_sign(dx), _sign(dy))
-    run = battle.get(unit, Actions).run
     kinds = []
     for kind in ("standing", "running", "long"):
         if kind == "running" and not (run[2] >= RUNNING_MOVES and (run[0], run[1]) == direction):
@@ -185,22 +213,36 @@ def jump_kinds(battle: "Battle", unit: int, dest: Tile) -> tuple[str, ...]:
 
 def jump_targets(battle: "Battle", unit: int) -> dict[Tile, tuple[str, ...]]:
     """Every landing tile with the kinds of jump that reach it."""
-    def compute():
-        s = stat(battle, unit, "strength")
-        reach_tiles = int(2 * s) // battle.map.feet_per_tile
-        x0, y0 = battle.tile(unit)
-        occupied = blocked_tiles(battle, unit)
-        out = {}
+    s = stat(battle, unit, "strength")
+    x0, y0 = battle.tile(unit)
+    occupied = blocked_tiles(battle, unit)
+    run = battle.get(unit, Actions).run
+
+    def landings() -> tuple:
+        """(tile, needs) for every tile a jump from here could land on: terrain only,
+        so kept with the map."""
+        tmap = battle.map
+        reach_tiles = int(2 * s) // tmap.feet_per_tile
+        out = []
         for x in range(x0 - reach_tiles, x0 + reach_tiles + 1):
             for y in range(y0 - reach_tiles, y0 + reach_tiles + 1):
-                t = (x, y)
-                if t == (x0, y0) or not battle.map.in_bounds(x, y) or t in occupied:
+                if (x, y) == (x0, y0) or not tmap.in_bounds(x, y):
                     continue
-                kinds = jump_kinds(battle, unit, t)
+                needs = _jump_needs(tmap, (x0, y0), (x, y))
+                if needs is not None:
+                    out.append(((x, y), needs))
+        return tuple(out)
+
+    def compute():
+        out = {}
+        for t, needs in terrain_memo(battle.map, ("mahou-jump-landings", x0, y0, s), landings):
+            if t not in occupied:
+                kinds = _kinds(battle, unit, (x0, y0), t, needs, run)
                 if kinds:
                     out[t] = kinds
         return out
-    return battle.memo(("mahou-jumps", unit), compute)
+    # Every input is in the key (a pure query), so it is kept across decisions.
+    return battle.cached(("mahou-jumps", (x0, y0), s, run, frozenset(occupied)), compute)
 
 
 def long_jump_spec(battle: "Battle", unit: int, skill: str) -> md.RollSpec:

@@ -37,6 +37,15 @@ def enemies(battle: "Battle", unit: int) -> list[int]:
     return [u for u in battle.units(active_only=True) if battle.team(u) != team]
 
 
+def strikeable(battle: "Battle", unit: int) -> list[int]:
+    """Whom a blow may be aimed at: active enemies, and also unconscious ones (rule
+    text: "If the attacking character is attacking a target with that is not
+    conscious ... they must roll a 5 or higher"). Grapples, talk and the rest need a
+    foe still in the fight."""
+    team = battle.team(unit)
+    return [u for u in battle.units() if battle.team(u) != team]
+
+
 def within(battle: "Battle", a: int, b: int, feet: int) -> bool:
     return distance_ft(battle, a, b) <= feet and sight_penalty(battle, a, b) is not None
 
@@ -54,7 +63,7 @@ def hands_of(value: str) -> tuple[str, ...]:
 # --- attacks ------------------------------------------------------------------------------------
 def weapon_targets(battle: "Battle", unit: int, weapon) -> tuple[int, ...]:
     out = []
-    for e in enemies(battle, unit):
+    for e in strikeable(battle, unit):
         if weapon.ranged:
             if sight_penalty(battle, unit, e) is not None:
                 out.append(e)
@@ -113,7 +122,7 @@ def grapple_option(battle: "Battle", unit: int, pool: "Pool") -> Option | None:
 def kick_option(battle: "Battle", unit: int, pool: "Pool") -> Option | None:
     if pool.move < KICK_MIN_MOVES or is_fallen(battle, unit):
         return None
-    targets = tuple(e for e in enemies(battle, unit) if within(battle, unit, e, 5))
+    targets = tuple(e for e in strikeable(battle, unit) if within(battle, unit, e, 5))
     if not targets:
         return None
     return Option("kick", "Kick", f"all {pool.move} move actions", TARGET_UNIT, targets,
@@ -136,20 +145,19 @@ def move_options(battle: "Battle", unit: int, pool: "Pool") -> list[Option]:
                               hotkey="u", description=f"20 ft of movement to rise ({need} moves left "
                                                       "to pay); until then moves serve nothing else."))
         return out
-    if held:
-        return out  # [PROP] a held character cannot walk away; it must escape first
-    if holding:
-        tiles = grapples.drag_tiles(battle, unit, pool.move)
+    if held or holding:
+        # [PROP] a held character cannot walk away; it must escape first. Under a Fast
+        # grapple it keeps its moves (rule text) and may move the pair, as a holder may.
+        tiles = grapples.drag_tiles(battle, unit, pool.move) if pool.move else []
         if tiles:
-            out.append(Option("drag", "Drag your foe", "move actions (tile cost)", TARGET_TILE,
+            label = "Drag your foe" if holding else "Drag your grappler"
+            out.append(Option("drag", label, "move actions (tile cost)", TARGET_TILE,
                               tuple(tiles), hotkey="m",
-                              description="Step aside pulling the held foe into your place "
-                                          "(needs Strength at least its own)."))
+                              description="Step aside pulling the other of the pair into your "
+                                          "place (needs Strength at least its own)."))
         return out
     if pool.move >= 1:
-        r = moving.move_reach(battle, unit)
-        occupied = moving.blocked_tiles(battle, unit)
-        tiles = tuple(t for t in r.tiles() if t not in occupied)
+        tiles = moving.move_tiles(battle, unit)
         if tiles:
             out.append(Option("move", "Move", "1 move action per 5 ft (difficult ground more)",
                               TARGET_TILE, tiles, hotkey="m",

@@ -7,7 +7,10 @@ suffers, and the originator of that distraction is the one it is drawn to.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from game.engine.events import ConditionChanged
 from game.rulesets.mahou import dice as md
@@ -273,14 +276,19 @@ def _announce_state_end(battle: "Battle", unit: int, before: tuple[str, int] | N
 
 def expected_effect(battle: "Battle", distractor: int, target: int, kind: str) -> tuple[float, float]:
     """(expected penalty, chance of smiting / enraging / terrifying) of an attempt, exactly."""
-    a = md.distribution(rating_spec(battle, distractor, target, kind))
-    b = md.distribution(resist_spec(battle, target, kind))
-    mean = state_p = 0.0
-    for va, pa in a.items():
-        for vb, pb in b.items():
-            diff = va - vb
-            if diff > 0:
-                mean += pa * pb * diff
-                if kind != GENERAL and diff >= STATE_AT:
-                    state_p += pa * pb
+    return _effect(rating_spec(battle, distractor, target, kind), resist_spec(battle, target, kind),
+                   kind != GENERAL)
+
+
+@lru_cache(maxsize=4096)
+def _effect(rating: md.RollSpec, resist: md.RollSpec, states: bool) -> tuple[float, float]:
+    """The difference rating − resistance, over both exact distributions (specs are
+    values, so the answer is memoised outside any battle)."""
+    a, b = md.distribution(rating), md.distribution(resist)
+    va, pa = np.array(list(a), dtype=np.int64), np.array(list(a.values()))
+    vb, pb = np.array(list(b), dtype=np.int64), np.array(list(b.values()))
+    diff = va[:, None] - vb[None, :]
+    joint = pa[:, None] * pb[None, :]
+    mean = float((joint * np.maximum(diff, 0)).sum())
+    state_p = float(joint[diff >= STATE_AT].sum()) if states else 0.0
     return mean, state_p

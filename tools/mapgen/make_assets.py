@@ -1,9 +1,10 @@
-"""Generate the tilesets and maps: ``python assets/make_assets.py`` (a build tool, not game code).
+"""Generate the tilesets and maps: ``python tools/mapgen/make_assets.py`` (a build tool, not game code).
 
-Writes ``assets/tileset.png`` + ``assets/tileset.tsx`` (the external "terrain"
-tileset with the rule properties), ``assets/props.png`` (a second tileset that
-ridge.tmx embeds), and every map in ``maps/`` from the layouts in
-``map_designs.py``. Output is deterministic, so re-running it changes nothing
+Writes ``game/assets/tileset.png`` + ``game/assets/tileset.tsx`` (the external
+"terrain" tileset with the rule properties), ``game/assets/props.png`` (a second
+tileset that ridge.tmx embeds), and every map in ``game/maps/`` from the layouts in
+``map_designs.py``. Maps and art live inside the ``game`` package so that every
+install (editable, wheel, pipx) finds them with ``importlib.resources``. Output is deterministic, so re-running it changes nothing
 unless the art or the layouts changed.
 """
 
@@ -28,7 +29,9 @@ sys.path.insert(0, str(HERE))
 import map_designs  # noqa: E402
 import tile_art as art  # noqa: E402
 
-MAPS = HERE.parent / "maps"
+ROOT = HERE.parents[1]
+MAPS = ROOT / "game" / "maps"
+ART = ROOT / "game" / "assets"
 TILE = 32
 FLIP_H, FLIP_V = 1 << 31, 1 << 30
 
@@ -219,13 +222,13 @@ def write_tmx(design: map_designs.Design, tilesets_xml: list[str]) -> Path:
 def main() -> None:
     pygame.init()
     MAPS.mkdir(exist_ok=True)
-    size = draw_sheet(TERRAIN, 8, HERE / "tileset.png")
-    (HERE / "tileset.tsx").write_text(
+    size = draw_sheet(TERRAIN, 8, ART / "tileset.png")
+    (ART / "tileset.tsx").write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         + tileset_xml("terrain", TERRAIN, "tileset.png", size, 8) + "\n",
         encoding="utf-8",
     )
-    props_size = draw_sheet(PROPS, 4, HERE / "props.png")
+    props_size = draw_sheet(PROPS, 4, ART / "props.png")
     external = [' <tileset firstgid="1" source="../assets/tileset.tsx"/>']
     embedded = " " + tileset_xml(
         "props", PROPS, "props.png", props_size, 4, PROPS_FIRSTGID, "../assets/"
@@ -235,7 +238,7 @@ def main() -> None:
     for design in map_designs.all_designs(table, DIRECTIONAL, FLIP_H | FLIP_V):
         tilesets = external + ([embedded] if design.uses_props else [])
         path = write_tmx(design, tilesets)
-        print(f"wrote {path.relative_to(HERE.parent)} ({design.width}x{design.height}, {design.encoding})")
+        print(f"wrote {path.relative_to(ROOT)} ({design.width}x{design.height}, {design.encoding})")
         print(map_designs.preview(design, table))
     pygame.quit()
 

@@ -1,0 +1,87 @@
+"""Where a d20 unit should stand: a value for every tile, as numpy grids.
+
+A tile is worth the fire the unit can return from it, less the fire the enemies can
+put on it (each enemy that sees it and has it in range, cut by the cover on its side),
+less a pull toward the enemy for units still out of range. The grids only read the
+battle; the per-enemy part depends on the terrain alone and is memoised per map.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game.world.sight import seen_from, terrain_memo
+from game.world.tactical_map import Cover
+
+# How much of an enemy's fire each kind of cover turns away (heavy cover stops every
+# round but AP rifle ones; light cover's +3 DT is most of a pistol or SMG round;
+# concealment only forbids targeted shots).
+PROTECTION = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.25, Cover.LIGHT: 0.6, Cover.HEAVY: 1.0}
+RETURN_WEIGHT = 1.0  # a point of damage the unit can deal from the tile
+INCOMING_WEIGHT = 0.15  # a point of damage the enemies in range can deal to it there
+FAR_WEIGHT = 0.15  # enemies that see the tile but must move closer to fire
+RANGE_PULL = 0.3  # per tile still to close before the nearest enemy is in range
+CLOSE_IN = 0.05  # a mild pull toward the enemy even in range, so nobody waits forever
+
+
+def enemy_view(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
+    """For an enemy standing on `enemy`, over every tile: does it see the tile, how far
+    it is, the share of its fire the tile's cover stops, and the share of a shot from
+    the tile the enemy's own cover leaves (terrain only: memoised per map)."""
+    return terrain_memo(tmap, ("d20-ai-view", enemy), lambda: _enemy_view(tmap, enemy))
+
+
+def _enemy_view(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
+    ex, ey = enemy
+    X, Y = np.indices(tmap.shape)
+    seen = seen_from(tmap, enemy)
+    dist = np.maximum(abs(X - ex), abs(Y - ey))
+    protection = np.array([PROTECTION[c] for c in Cover])
+    cover = protection[tmap.cover.astype(np.intp)]
+    # Cover shields a target from the tile next to it on the line of fire (and its own
+    # tile): the neighbour one step along the straight line toward the shooter; where
+    # the line passes exactly between two neighbours, the better of them.
+    shield = np.maximum(_toward(tmap, cover, X, Y, ex - X, ey - Y, dist), cover)
+    # The enemy's own shelter against a shooter on each tile, the same way round.
+    near = _toward(tmap, cover, np.full_like(X, ex), np.full_like(Y, ey), X - ex, Y - ey, dist)
+    open_to = 1 - np.maximum(near, cover[ex, ey])
+    return seen, dist, shield, open_to
+
+
+def _toward(tmap: Any, cover: np.ndarray, X, Y, dx, dy, dist) -> np.ndarray:
+    """The best cover among the neighbours of (X, Y) one step along (dx, dy), rounded
+    half up and half down (the same tile unless the line splits evenly)."""
+    d = np.maximum(dist, 1)
+    vx, vy = dx / d, dy / d
+    out = np.zeros(tmap.shape)
+    for sx, sy in ((np.floor(vx + 0.5), np.floor(vy + 0.5)), (np.ceil(vx - 0.5), np.ceil(vy - 0.5))):
+        nx = np.clip(X + sx.astype(np.intp), 0, tmap.width - 1)
+        ny = np.clip(Y + sy.astype(np.intp), 0, tmap.height - 1)
+        out = np.maximum(out, cover[nx, ny])
+    return np.where(dist > 0, out, 0.0)
+
+
+def ground(battle: Any, reach_tiles: int, punch: float,
+           enemies: tuple[tuple[tuple[int, int], int, float], ...]) -> np.ndarray:
+    """The value of every tile for a unit whose weapon reaches `reach_tiles` and deals
+    `punch` a turn there, against `enemies` given as (tile, reach in tiles, threat)."""
+    from game.ai.d20_values import memo
+    return memo(battle, ("d20-ai-ground", reach_tiles, punch, enemies),
+                         lambda: _ground(battle.map, reach_tiles, punch, enemies))
+
+
+def _ground(tmap: Any, reach_tiles: int, punch: float, enemies) -> np.ndarray:
+    nearest = np.full(tmap.shape, 10 ** 6)
+    best = np.zeros(tmap.shape)
+    incoming = np.zeros(tmap.shape)
+    for tile, their_reach, their_threat in enemies:
+        seen, dist, shield, open_to = enemy_view(tmap, tile)
+        nearest = np.minimum(nearest, dist)
+        best = np.maximum(best, np.where(seen & (dist <= reach_tiles), open_to, 0.0))
+        exposed = their_threat * (1 - shield)
+        incoming += np.where(seen, np.where(dist <= their_reach, exposed, FAR_WEIGHT * exposed), 0.0)
+    score = RETURN_WEIGHT * punch * best - INCOMING_WEIGHT * incoming
+    score -= RANGE_PULL * np.maximum(0, nearest - reach_tiles) + CLOSE_IN * nearest
+    return score

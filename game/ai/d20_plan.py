@@ -1,0 +1,173 @@
+"""The d20 `hard` AI: plans the whole turn before taking its first step.
+
+For the unit's 4 Actions it weighs sequences: move to one of the best few tiles (or
+stay), then attack from there (every target × fire mode × location, exact odds from
+that tile: `attack_profile(origin=...)`), reloading first when the weapon runs dry;
+or attack from where it stands and then move; or lay suppressing fire. Each plan is
+valued by the exact expected damage to every victim with its sign (allies against),
+a second attack on the same target discounted by the chance the first drops it, plus
+the value of the tile it ends on (the fire it takes there against the fire it can
+return: game/ai/d20_ground.py). The first step of the best plan is played; the plan
+is made again at the next decision, with the dice's results known.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game.ai import d20_values as values
+from game.engine import grapple
+from game.engine.decisions import Choice, Decision, TileSet
+
+DESTINATIONS = 6  # the best tiles (by the ground grid) a plan may move to
+END_WEIGHT = 1.0  # the ground value of the tile the turn ends on
+KEEP = ("break_free", "stand", "shake_off", "manacle", "release", "approach_strike",
+        "restrain", "trip", "disarm", "exit_grapple", "drag", "pick_up", "swap")
+
+
+def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, Choice]] | None:
+    """(plan value, first step) for every plan, or None when this decision is not one
+    the planner handles (the normal scores answer it)."""
+    from game.rulesets.d20.components import Loadout, TurnState
+    from game.rulesets.d20.stats import held_weapon
+    opts = {o.key: o for o in decision.options}
+    unit = decision.actor
+    side = battle.team(unit)
+    ts = battle.get(unit, TurnState)
+    weapon = held_weapon(battle, unit)
+    if (weapon is None or not weapon.ranged or grapple.in_grapple(battle, unit)
+            or not any(k in opts for k in ("shoot", "move", "reload", "suppress"))):
+        return None
+    from game.ai.d20 import move_gains, unit_ground
+    grid = unit_ground(battle, side, unit)
+    if grid is None:
+        return None
+    here = battle.tile(unit)
+    loadout = battle.get(unit, Loadout)
+    ammo = (loadout.loaded.get(weapon.id, 0), loadout.spare_magazines)
+    out: list[tuple[float, Choice]] = []
+    # Stay: attack from here with every Action (reloading as needed).
+    stay, first = _attacks_from(battle, side, unit, here, ts.actions, ammo, opts)
+    out.append((stay + END_WEIGHT * float(grid[here]), first or opts["end_turn"].choice()
+                if "end_turn" in opts else first))
+    # Move first, then attack from there.
+    if "move" in opts:
+        gains = move_gains(battle, unit, grid)
+        mask = opts["move"].targets.mask if isinstance(opts["move"].targets, TileSet) else None
+        if mask is not None:
+            costs = _move_actions(battle, unit)
+            ranked = np.where(mask, gains, -np.inf).ravel().argsort()[::-1][:DESTINATIONS]
+            for flat in ranked:
+                tile = np.unravel_index(int(flat), grid.shape)
+                tile = (int(tile[0]), int(tile[1]))
+                if not mask[tile]:
+                    continue
+                left = ts.actions - int(costs[tile])
+                value, _ = _attacks_from(battle, side, unit, tile, left, ammo, None)
+                out.append((value + END_WEIGHT * float(grid[tile]) - 0.05 * int(costs[tile]),
+                            opts["move"].choice(tile)))
+            # Attack from here, then move with what is left.
+            if "shoot" in opts and ts.actions >= 3:
+                value, first = _attacks_from(battle, side, unit, here, 2, ammo, opts)
+                reach_left = np.where(mask & (costs <= ts.actions - 2), grid, -np.inf)
+                if first is not None and np.isfinite(reach_left.max()):
+                    out.append((value + END_WEIGHT * float(reach_left.max()), first))
+    if "suppress" in opts:
+        for score, choice in ai._suppress(battle, side, unit, opts["suppress"]):
+            # normal halves the cone (two attacks' worth) and takes 1: undo for a turn
+            out.append((2 * (score + 1.0) - 1.0 + END_WEIGHT * float(grid[here]), choice))
+    return [(s, c) for s, c in out if c is not None]
+
+
+def _move_actions(battle: Any, unit: int) -> np.ndarray:
+    from game.rulesets.d20.components import TurnState
+    from game.rulesets.d20.options import move_reach
+    from game.rulesets.d20.stats import speed_ft
+    ts = battle.get(unit, TurnState)
+    r = move_reach(battle, unit)
+    feet = np.minimum(r.cost, 10 ** 6).astype(np.int64) * battle.map.feet_per_tile - ts.move_left_ft
+    return np.maximum(0, -(-feet // speed_ft(battle, unit)))
+
+
+def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: tuple[int, int],
+                  opts: dict | None) -> tuple[float, Choice | None]:
+    """The best value of the attacks `actions` Actions buy from `tile` (with a reload
+    when the weapon runs dry) and the first step toward them (when `opts` is given:
+    the unit stands on `tile`)."""
+    from game.rulesets.d20.attacks import MODE_AMMO
+    from game.rulesets.d20.options import shot_limits
+    from game.rulesets.d20.stats import held_weapon
+    weapon = held_weapon(battle, unit)
+    loaded, spares = ammo
+    first: Choice | None = None
+    if loaded == 0:
+        if spares == 0 or actions < 3:
+            return 0.0, None
+        actions -= 1
+        loaded = weapon.magazine
+        if opts is not None and "reload" in opts:
+            first = opts["reload"].choice()
+    if actions < 2:
+        return 0.0, first
+    modes = ["single"] + (["burst"] if weapon.fire_mode in ("semi", "auto") else []) + \
+        (["double_burst"] if weapon.fire_mode == "auto" else [])
+    limits = values.memo(battle, ("d20-plan-shots", unit, tile, tuple(modes), loaded,
+                                  tuple(sorted(battle.tile(u) for u in battle.units(active_only=True)))),
+                         lambda: shot_limits(battle, unit, tile, modes, loaded))
+    shots = []  # (value, drop chance of its target, target, mode, location, rounds)
+    for target, lim in limits.items():
+        if battle.team(target) == side and len(grapple.group(battle, target)) < 2:
+            continue
+        ms = lim["mode"]
+        if "burst" in ms:
+            ms = tuple(m for m in ms if m != "single")
+        for mode in ms:
+            for loc in lim["location"]:
+                if loc not in ("torso", "head", "untargeted"):
+                    continue
+                v, drop = values.attack_value_and_drop(battle, side, unit, target, mode, loc, tile)
+                shots.append((v - values_burst_cost(mode), drop, target, mode, loc, MODE_AMMO[mode]))
+    shots = [s for s in shots if s[0] > 0.05]  # a shot that risks more than it gains is not fired
+    if not shots:
+        return 0.0, first
+    shots.sort(key=lambda s: -s[0])
+    best = shots[0]
+    total = best[0]
+    if actions >= 4:
+        rounds_left = loaded - best[5]
+        second = 0.0
+        for v, drop, target, mode, loc, rounds in shots:
+            if rounds > rounds_left:
+                continue
+            if target == best[2]:
+                v *= 1 - best[1]
+            second = max(second, v)
+        total += max(0.0, second)
+    if first is None and opts is not None and "shoot" in opts:
+        _, _, target, mode, loc, _ = best
+        first = opts["shoot"].choice(target, mode=mode, location=loc)
+    return total, first
+
+
+def values_burst_cost(mode: str) -> float:
+    from game.ai.d20 import BURST_COST
+    return BURST_COST.get(mode, 0.0)
+
+
+def hard_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+    """The normal scores, except that a turn's moves, shots, reloads and cones are
+    weighed as whole-turn plans. A special action the normal scores rank first
+    (restrain, manacles, standing up...) is kept: the plans do not weigh those."""
+    normal = ai.normal_choices(battle, decision)
+    if not normal:
+        return normal
+    best_normal = max(normal, key=lambda sc: sc[0])
+    if best_normal[1].option in KEEP and best_normal[0] > 0.05:
+        return normal
+    plans = plan_choices(ai, battle, decision)
+    if not plans:
+        return normal
+    # Ending the turn is worth the tile it stands on, with no attack.
+    return plans

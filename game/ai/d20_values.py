@@ -1,0 +1,197 @@
+"""What d20 choices are worth to the side making them, from the ruleset's exact odds.
+
+Everything here only reads the battle. Values are in hit points of damage: damage
+dealt to an enemy counts for the side, damage to an ally against it (weighed more,
+ALLY_WEIGHT, so a shot that risks a friend must gain clearly more than it risks).
+"""
+
+from __future__ import annotations
+
+import weakref
+from functools import lru_cache
+from typing import Any
+
+from game.engine import grapple, odds
+from game.rulesets.d20.attacks import (AttackProfile, _damage_dist, _hits, attack_profile,
+                                       cover_effect)
+from game.rulesets.d20.checks import chance_check, chance_contest
+from game.rulesets.d20.components import Health, Loadout
+from game.rulesets.d20.stats import held_weapon, template
+
+KILL_WEIGHT = 6.0  # dropping a unit is worth this on top of the damage itself
+ALLY_WEIGHT = 2.0  # a hit point of an ally counts this many enemy hit points
+TYPICAL_DODGE = 13  # the Dodge a unit's threat is reckoned against
+ATTACKS_PER_TURN = 2
+
+
+def sign(battle: Any, side: int, unit: int) -> float:
+    return 1.0 if battle.team(unit) != side else -ALLY_WEIGHT
+
+
+# --- attacks -------------------------------------------------------------------------
+def victim_values(profile: AttackProfile, hps: tuple[int, ...]) -> tuple[tuple[int, float, float], ...]:
+    """(victim, expected damage, chance to drop it) for every victim of the attack."""
+    p_normal = sum(1 for f in range(1, 20) if _hits(profile, f)) / 20
+    p_crit = 1 / 20
+    out = []
+    for v, hp in zip(profile.victims, hps):
+        normal = _damage_dist(profile, v, False)
+        crit = _damage_dist(profile, v, True)
+        expected = v.weight * (p_normal * odds.mean(normal) + p_crit * odds.mean(crit))
+        drop = v.weight * (p_normal * _at_least(normal, hp) + p_crit * _at_least(crit, hp))
+        out.append((v.unit, expected, drop))
+    return tuple(out)
+
+
+def _at_least(dist: odds.Dist, amount: int) -> float:
+    return sum(p for v, p in dist.items() if v >= amount)
+
+
+def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, location: str) -> float:
+    """Expected damage to every possible victim, with its sign, plus the chance to drop
+    each (an ally dropped is a loss), weighed by how dangerous the victim is."""
+    return attack_value_and_drop(battle, side, attacker, target, kind, location)[0]
+
+
+def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, kind: str,
+                          location: str, origin=None) -> tuple[float, float]:
+    """`attack_value` (from `origin` if given) and the chance the attack drops `target`."""
+    profile = attack_profile(battle, attacker, target, kind, location, origin)
+    hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
+    values = memo(battle, ("d20-ai-victims", profile, hps), lambda: victim_values(profile, hps))
+    total, dropped = 0.0, 0.0
+    for unit, expected, drop in values:
+        total += sign(battle, side, unit) * (expected + drop * (KILL_WEIGHT + threat(battle, unit)))
+        if unit == target:
+            dropped = drop
+    return total, dropped
+
+
+# --- how dangerous a unit is ----------------------------------------------------------
+def threat(battle: Any, unit: int) -> float:
+    """Expected damage the unit deals in one turn with what it holds (two attacks at a
+    typical Dodge): what pinning it, or a turn of it lost, is worth."""
+    weapon = held_weapon(battle, unit)
+    loaded = 0 if weapon is None or not weapon.ranged else \
+        battle.get(unit, Loadout).loaded.get(weapon.id, 0)
+    key = ("d20-ai-threat", template(battle, unit).id, weapon.id if weapon else None, loaded > 0)
+    return memo(battle, key, lambda: _threat(battle, unit, weapon, loaded))
+
+
+def _threat(battle: Any, unit: int, weapon: Any, loaded: int) -> float:
+    t = template(battle, unit)
+    if weapon is None:
+        return ATTACKS_PER_TURN * chance_check(t.melee, TYPICAL_DODGE) * 2.5
+    if weapon.ranged:
+        if loaded <= 0 and battle.get(unit, Loadout).spare_magazines <= 0:
+            return ATTACKS_PER_TURN * chance_check(t.melee, TYPICAL_DODGE) * 2.5
+        bonus = t.firearms + (3 if weapon.fire_mode != "single" or weapon.ammo == "buckshot" else 0)
+        count, sides = weapon.dice
+        extra = 1 if weapon.fire_mode != "single" or weapon.ammo == "buckshot" else 0
+        mean = count * (sides + 1) / 2 + extra * (max(4, sides - 2 if count == 1 else sides) + 1) / 2
+        return ATTACKS_PER_TURN * chance_check(bonus, TYPICAL_DODGE) * mean
+    count, sides = weapon.dice
+    return ATTACKS_PER_TURN * chance_check(t.melee, TYPICAL_DODGE) * count * (sides + 1) / 2
+
+
+def weapon_mean(weapon: Any) -> float:
+    count, sides = weapon.dice
+    return count * (sides + 1) / 2
+
+
+# --- suppressing fire -----------------------------------------------------------------
+def cone_value(battle: Any, side: int, shooter: int, tiles: frozenset, weapon: Any) -> tuple[float, int]:
+    """(value, enemies caught) of a cone: each creature in it (Melees whole) saves at
+    its turn; a failure pins it (worth a turn of its fire), a partial success costs it
+    the weapon's damage less what its cover stops. Allies caught count against."""
+    from game.rulesets.d20.suppression import dc_for
+    from game.world.sight import line_of_fire
+    from game.world.tactical_map import Cover
+    dc = dc_for(battle, shooter)
+    here = battle.tile(shooter)
+    value, enemies = 0.0, 0
+    for unit in battle.units(active_only=True):
+        if unit == shooter:
+            continue
+        members = grapple.group(battle, unit) if grapple.in_grapple(battle, unit) else {unit}
+        if not any(battle.tile(m) in tiles for m in members):
+            continue
+        mod = template(battle, unit).willpower
+        p_pass, p_full = chance_check(mod, dc), chance_check(mod, dc + 4)
+        cover = Cover(line_of_fire(battle.map, here, battle.tile(unit)).cover)
+        stopped, cut = cover_effect(weapon, cover, weapon.damage_type)
+        dt = template(battle, unit).dt.get(weapon.damage_type, 0) + cut
+        damage = 0.0 if stopped else _mean_after(weapon.dice, dt)
+        worth = threat(battle, unit) * (1 - p_pass) + damage * (p_pass - p_full)
+        value += sign(battle, side, unit) * worth
+        enemies += battle.team(unit) != side
+    return value, enemies
+
+
+@lru_cache(maxsize=256)
+def _mean_after(dice: tuple[int, int], cut: int) -> float:
+    dist = odds.dice_sum(*dice)
+    return sum(max(0, v - cut) * p for v, p in dist.items())
+
+
+# --- melee actions --------------------------------------------------------------------
+def contest_chance(battle: Any, unit: int, target: int, skill: str, extra: int = 0) -> float:
+    return chance_contest(getattr(template(battle, unit), skill),
+                          getattr(template(battle, target), skill) + extra)
+
+
+def restrain_value(battle: Any, side: int, unit: int, target: int, actions_after: int) -> float:
+    """Restrain (exact contest odds): the target loses its turns until it breaks free,
+    and the Actions left this turn go into manacles, each a Dexterity contest that
+    captures it (out of the fight). The restrainer gives up its own fire meanwhile."""
+    if battle.team(target) == side:
+        return -1.0
+    p = contest_chance(battle, unit, target, "athletics")
+    tries = min(battle.get(unit, Loadout).manacles, actions_after)
+    p_manacle = contest_chance(battle, unit, target, "dexterity")
+    captured = 1 - (1 - p_manacle) ** tries
+    hp = battle.get(target, Health).hp
+    drop = KILL_WEIGHT + threat(battle, target) + hp
+    # Not captured: held until it wins a contest (about one turn of its fire each way).
+    held = threat(battle, target) - threat(battle, unit)
+    return p * (captured * drop + (1 - captured) * held)
+
+
+def trip_value(battle: Any, side: int, unit: int, target: int) -> float:
+    """Trip (exact contest odds): the target must spend 1 of its 4 Actions standing,
+    a quarter of its turn's fire."""
+    if battle.team(target) == side:
+        return -1.0
+    return contest_chance(battle, unit, target, "athletics") * threat(battle, target) / 4
+
+
+def disarm_value(battle: Any, side: int, unit: int, target: int) -> float:
+    """Disarm (exact contest odds): the weapon falls at its feet; picking it up costs it
+    1 Action (a quarter of its turn), and it may not get the chance."""
+    if battle.team(target) == side:
+        return -1.0
+    from game.rulesets.d20.components import Restraint
+    extra = -5 if battle.has(target, Restraint) else 0
+    return contest_chance(battle, unit, target, "athletics", extra) * threat(battle, target) / 3
+
+
+# --- the AI's own memo ------------------------------------------------------------------
+_MEMOS: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+MEMO_SIZE = 4096
+
+
+def memo(battle: Any, key: Any, compute) -> Any:
+    """A pure query about `battle` whose key names every input: kept outside the world
+    (and apart from the battle's own small cache, so the AI never crowds out the
+    ruleset's reach searches); the oldest half dropped when full."""
+    table = _MEMOS.get(battle)
+    if table is None:
+        table = _MEMOS[battle] = {}
+    try:
+        return table[key]
+    except KeyError:
+        if len(table) >= MEMO_SIZE:
+            for old in list(table)[:MEMO_SIZE // 2]:
+                del table[old]
+        value = table[key] = compute()
+        return value

@@ -1,0 +1,99 @@
+"""Scoring every tile a unit could move to at once (numpy), before the exact scoring.
+
+A first cut of the move targets: from each known enemy's planned tile, its view (the
+map's FOV, which is symmetric: the tiles it sees are the tiles that see it) and its
+distance grid; from them, how exposed each tile is (enemies that see it within a
+shot, bent by the cover next to the tile on the enemy's side), whether an enemy is in
+this unit's reach from it, and the best attack it sets up (exact odds for one tile of
+each kind: distance band, higher ground, charge; shared by every tile of that kind).
+The few best tiles are then scored exactly (fate.py). Only reads the battle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.world.sight import fov, terrain_memo
+from game.world.tactical_map import Cover
+
+if TYPE_CHECKING:
+    from game.ai.fate import Look
+
+SHOT_RANGE = 14  # tiles within which an enemy's shot is counted as a threat
+COVER_WORTH = {"partial": 0.35, "total": 0.7}
+
+
+def coords(tmap: Any) -> tuple[np.ndarray, np.ndarray]:
+    return terrain_memo(tmap, "fate-ai-xy", lambda: np.indices((tmap.width, tmap.height)))
+
+
+def chebyshev_grid(tmap: Any, tile: tuple[int, int]) -> np.ndarray:
+    xs, ys = coords(tmap)
+    return np.maximum(np.abs(xs - tile[0]), np.abs(ys - tile[1]))
+
+
+def shield_grid(tmap: Any, enemy: tuple[int, int]) -> np.ndarray:
+    """Roughly what cover and concealment give each tile against shots from `enemy`: the
+    tile's own and its neighbour's toward the enemy (cover.py uses the exact line)."""
+    def compute():
+        xs, ys = coords(tmap)
+        nx = np.clip(xs + np.sign(enemy[0] - xs), 0, tmap.width - 1)
+        ny = np.clip(ys + np.sign(enemy[1] - ys), 0, tmap.height - 1)
+        here, near = tmap.cover, tmap.cover[nx, ny]
+        heavy = (here == Cover.HEAVY) | (near == Cover.HEAVY)
+        light = ~heavy & ((here == Cover.LIGHT) | (near == Cover.LIGHT))
+        hidden = (here == Cover.CONCEALMENT) | (near == Cover.CONCEALMENT)
+        return COVER_WORTH["total"] * heavy + COVER_WORTH["partial"] * light + COVER_WORTH["partial"] * hidden
+    return terrain_memo(tmap, ("fate-ai-shield", enemy), compute)
+
+
+def exposure_grid(tmap: Any, enemy: tuple[int, int], melee: bool) -> np.ndarray:
+    """What standing on each tile costs against one enemy at `enemy` (terrain only): a
+    shooter minds being seen within a shot (less behind cover) and being next to it; a
+    brawler, who must cross open ground to fight at all, minds being seen a little."""
+    def compute():
+        dist = chebyshev_grid(tmap, enemy)
+        seen = fov(tmap, enemy)
+        exposed = seen & (dist > 1) & (dist <= SHOT_RANGE)
+        if melee:
+            return np.where(exposed, 0.1, 0.0)
+        return (np.where(exposed, 0.3 * np.maximum(0.0, 1.0 - shield_grid(tmap, enemy)), 0.0)
+                + np.where(dist <= 1, 0.45, 0.0))
+    return terrain_memo(tmap, ("fate-ai-exposure", enemy, melee), compute)
+
+
+def reach_grid(tmap: Any, enemy: tuple[int, int], reach: int) -> np.ndarray:
+    """Tiles from which an enemy at `enemy` is within `reach` (1: next to it) and in sight."""
+    def compute():
+        dist = chebyshev_grid(tmap, enemy)
+        return dist <= 1 if reach <= 1 else fov(tmap, enemy) & (dist <= reach)
+    return terrain_memo(tmap, ("fate-ai-reach", enemy, reach), compute)
+
+
+def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
+    """A rough score for each candidate tile (rows of `tiles`), higher is better."""
+    tmap = look.battle.map
+    tx, ty = tiles[:, 0], tiles[:, 1]
+    melee = look.prefers_melee
+    wanted = 1 if melee else look.reach
+    score = -look.ground_rate * np.maximum(0, look.walk_grid()[tx, ty] - wanted)
+    in_reach = np.zeros(len(tiles), dtype=bool)
+    best_attack = np.zeros(len(tiles))
+    near = None
+    for e in look.live_enemies:
+        there = look.where(e, look.slot)
+        in_reach |= reach_grid(tmap, there, 1 if melee else look.reach)[tx, ty]
+        score -= exposure_grid(tmap, there, melee)[tx, ty]
+        dist = chebyshev_grid(tmap, there)[tx, ty]
+        near = dist if near is None else np.minimum(near, dist)
+        if follow_up:
+            best_attack = np.maximum(best_attack, look.attack_screen(e, tiles, dist, fov(tmap, there)[tx, ty]))
+    if not melee:
+        score += np.where(in_reach, 0.5, 0.0)
+    if near is not None and not in_reach.any():
+        # Nothing in reach from any of these tiles: keep closing on the nearest enemy, so
+        # two sides never wait for each other just out of sight.
+        score -= 0.05 * near
+    return score + best_attack

@@ -1,0 +1,142 @@
+"""What a side's attacks on one target are worth together ("wounds land together").
+
+Every attack of a turn is rolled against the target's track as it was before the turn,
+and all the wounds are marked at the end (resolve.py). So three attacks that each
+leave a fresh target Hurt are worth more together than three times one: the third Hurt
+rolls the track up to Very Hurt. The AI values an attack by what it adds to the
+attacks its side has already declared on the same target: the expected worth of the
+track after all of them, minus the worth after the others alone. Pure functions of
+numbers; the distributions are exact (the ruleset's own odds, replayed on copies of
+the track with `wounds.mark`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from game.rulesets.fate.wounds import LEVELS, SCRATCH, SCRATCH_WORTH, INCAPACITATED, WoundTrack, mark
+
+# One attack's outcome distribution: ((wound level or None for no wound, extra Scratches), p).
+Outcome = tuple[tuple[tuple[str | None, int], float], ...]
+Boxes = tuple[int, int, int, int]  # scratch, hurt, very hurt, incapacitated
+
+# A unit out of the fight is what wins it; wounds short of that are worth their
+# penalties (Hurt −1 / Very Hurt −2 on every roll it makes) and the track they fill.
+OUT_WORTH = 6.0
+PENALTY_WORTH = {0: 0.0, -1: 0.5, -2: 1.0}
+FILL_WORTH = 1.5  # a full track (36 Scratches' worth), short of Incapacitated
+
+
+def outcome(odds) -> Outcome:
+    """The outcome distribution of a `FateOdds` (wounding attacks; blinding is valued apart)."""
+    return _outcome(odds.levels, odds.extra_scratches)
+
+
+@lru_cache(maxsize=4096)
+def _outcome(levels: tuple, extra_scratches: tuple) -> Outcome:
+    out: dict[tuple[str | None, int], float] = {}
+    hit = 0.0
+    for level, p in levels:
+        if p <= 0:
+            continue
+        hit += p
+        for n, pn in extra_scratches:
+            if pn > 0:
+                key = (level, n)
+                out[key] = out.get(key, 0.0) + p * pn
+    if hit < 1.0:
+        out[(None, 0)] = out.get((None, 0), 0.0) + 1.0 - hit
+    # Rounded so that equal attacks make equal cache keys.
+    return tuple(sorted(((k, round(v, 12)) for k, v in out.items()), key=lambda kv: (str(kv[0][0]), kv[0][1])))
+
+
+def profile_outcome(profile) -> Outcome:
+    """The same distribution as `outcome(attack_odds(profile))`, from the profile's numbers
+    alone (the ruleset's own tables), without the odds' breakdown and notes."""
+    return _profile_outcome(profile.edge, profile.damage_bonus,
+                            profile.locate_edge if profile.locate_why else None,
+                            profile.bonus_edge if profile.bonus is not None else None)
+
+
+@lru_cache(maxsize=4096)
+def _profile_outcome(edge: int, damage_bonus: int, locate_edge: int | None, bonus_edge: int | None) -> Outcome:
+    from game.rulesets.fate.attacks import bonus_table, level_table
+    from game.rulesets.fate.fudge import chance_opposed
+    p_locate = 1.0 if locate_edge is None else chance_opposed(locate_edge, 0)
+    table = dict(level_table(edge, damage_bonus))
+    levels = tuple((lv, p_locate * table[lv]) for lv in LEVELS)
+    extra = ((0, 1.0),) if bonus_edge is None else bonus_table(bonus_edge)
+    return _outcome(levels, extra)
+
+
+def hit_chance(out: Outcome) -> float:
+    return sum(p for (level, _), p in out if level is not None)
+
+
+def worth(boxes: Boxes, out: bool) -> float:
+    """What the track's wounds are worth to the side that dealt them."""
+    if out:
+        return OUT_WORTH
+    scratch, hurt, very_hurt, _ = boxes
+    filled = scratch + SCRATCH_WORTH["Hurt"] * hurt + SCRATCH_WORTH["Very Hurt"] * very_hurt
+    penalty = -2 if very_hurt else -1 if hurt else 0
+    return FILL_WORTH * filled / SCRATCH_WORTH[INCAPACITATED] + PENALTY_WORTH[penalty]
+
+
+State = tuple[int, int, int, int, bool]  # boxes and out
+
+
+@lru_cache(maxsize=None)
+def _apply(state: State, level: str | None, extra: int) -> State:
+    if state[4]:
+        return state
+    t = WoundTrack(*state[:4])
+    if level is not None:
+        mark(t, level)
+    for _ in range(extra):
+        if t.out:
+            break
+        mark(t, SCRATCH)
+    return (t.scratch, t.hurt, t.very_hurt, t.incapacitated, t.out)
+
+
+@lru_cache(maxsize=20000)
+def after(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[tuple[State, float], ...]:
+    """The distribution of the track after all these attacks land (order matters not for
+    the expected worth here: each wound is marked in turn, as resolve.py does)."""
+    dist: dict[State, float] = {(*boxes, False): 1.0}
+    for attack in attacks:
+        nxt: dict[State, float] = {}
+        for state, p in dist.items():
+            if state[4]:  # out already: nothing more changes
+                nxt[state] = nxt.get(state, 0.0) + p
+                continue
+            for (level, extra), q in attack:
+                s = _apply(state, level, extra)
+                nxt[s] = nxt.get(s, 0.0) + p * q
+        dist = nxt
+    return tuple(dist.items())
+
+
+@lru_cache(maxsize=20000)
+def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
+    """(expected worth, chance the target is out) after these attacks."""
+    w = drop = 0.0
+    for state, p in after(boxes, attacks):
+        w += p * worth(state[:4], state[4])
+        drop += p * state[4]
+    return w, drop
+
+
+def gain(boxes: Boxes, others: tuple[Outcome, ...], mine: Outcome) -> float:
+    """What `mine` adds to the attacks `others` already planned on this target."""
+    others = tuple(sorted(others, key=repr))
+    with_mine = tuple(sorted(others + (mine,), key=repr))
+    return expected(boxes, with_mine)[0] - expected(boxes, others)[0]
+
+
+def joint_drop(boxes: Boxes, attacks: tuple[Outcome, ...]) -> float:
+    return expected(boxes, tuple(sorted(attacks, key=repr)))[1]
+
+
+__all__ = ["LEVELS", "Outcome", "after", "expected", "gain", "joint_drop", "outcome", "worth"]

@@ -1,0 +1,239 @@
+"""Exact numbers the Mahou AI weighs, read from the ruleset's own roll specs.
+
+Every figure here is in hit points: the expected damage a blow deals after this
+round's soak, the chance it knocks the target out, and the damage an active or spot
+defence is expected to prevent. The dice come from `dice.distribution` of the same
+RollSpecs the rules roll; the tables are memoised by those specs (values, never
+battle state), so a battle asks numpy for each distinct roll once.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from game.rulesets.mahou import dice as md
+from game.rulesets.mahou.attacks import (WEAPON, AttackProfile, AttackSpec, _after_soak,
+                                         attack_profile, soak_spec)
+from game.rulesets.mahou.components import Health, Soak
+from game.rulesets.mahou.stats import held_weapons, rank, stat
+
+PAD = 64  # numbers to meet never fall this far below a roll's lowest total
+KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points besides the damage
+
+
+_KEPT: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+KEPT_MAX = 4096
+
+
+def kept(battle: Any, key: tuple, compute):
+    """The AI's own memo for one battle, outside its world: `key` names every input of
+    the answer, so it never goes stale; the oldest entries go past KEPT_MAX."""
+    store = _KEPT.get(battle)
+    if store is None:
+        store = _KEPT[battle] = {}
+    try:
+        return store[key]
+    except KeyError:
+        if len(store) >= KEPT_MAX:
+            store.pop(next(iter(store)))
+        value = store[key] = compute()
+        return value
+
+
+@lru_cache(maxsize=8192)
+def survival(spec: md.RollSpec) -> tuple[int, np.ndarray]:
+    """(lowest total, P(total >= lowest + i) for each i): "meet or beat" read by index."""
+    dist = md.distribution(spec)
+    low, high = min(dist), max(dist)
+    pmf = np.zeros(high - low + 2)
+    for v, p in dist.items():
+        pmf[v - low] += p
+    surv = np.cumsum(pmf[::-1])[::-1]
+    surv.flags.writeable = False
+    return low, surv
+
+
+def at_least(spec: md.RollSpec, target: int) -> float:
+    low, surv = survival(spec)
+    i = target - low
+    if i <= 0:
+        return float(surv[0])
+    return float(surv[i]) if i < len(surv) else 0.0
+
+
+@lru_cache(maxsize=4096)
+def _damage_summary(damage: md.RollSpec, soak: md.RollSpec | None, pool: int, doubled: bool,
+                    knockout: int) -> tuple[float, float]:
+    """(expected hit points lost, chance of losing at least `knockout`) for one hit."""
+    dist = _after_soak(damage, doubled, soak, pool)
+    mean = sum(v * p for v, p in dist)
+    ko = sum(p for v, p in dist if v >= knockout)
+    return mean, ko
+
+
+@dataclass(frozen=True)
+class Blow:
+    """One attack as the AI weighs it."""
+
+    profile: AttackProfile
+    hit: float
+    crit: float
+    damage: float  # expected hit points lost, misses included
+    knockout: float  # chance of knocking the target out
+
+    @property
+    def value(self) -> float:
+        return self.damage + KNOCKOUT_WEIGHT * self.knockout
+
+
+def hit_damage(battle: Any, profile: AttackProfile) -> tuple[float, float, float, float]:
+    """(expected damage of a plain hit, of a critical hit, chance of a knock-out on a
+    plain hit, on a critical) against the target's soak left this round."""
+    target = profile.spec.target
+    if profile.damage is None:
+        return 0.0, 0.0, 0.0, 0.0
+    pool = battle.get(target, Soak).pool
+    soak = soak_spec(battle, target) if pool is None else None
+    ko = battle.get(target, Health).hp + stat(battle, target, "defense") + 1
+    plain = _damage_summary(profile.damage, soak, pool or 0, False, ko)
+    doubled = profile.spec.stance == "strong"
+    crit = _damage_summary(profile.damage, soak, pool or 0, True, ko) if doubled else plain
+    return plain[0], crit[0], plain[1], crit[1]
+
+
+def blow(battle: Any, spec: AttackSpec, fingerprint: tuple | None = None) -> Blow:
+    """The attack's exact value against the number it must meet now (kept by its inputs;
+    `fingerprint`: `pair_state(battle, attacker, target)` when the caller has it)."""
+    if fingerprint is None:
+        fingerprint = _fingerprint(battle, spec.attacker, spec.target)
+    key = ("blow", spec) + fingerprint
+    if spec.mode == "grapple":
+        from game.rulesets.mahou.economy import owned
+        key += tuple(owned(battle, spec.target, k) for k in ("primary", "offhand", "move"))
+    return kept(battle, key, lambda: _blow(battle, spec))
+
+
+def _blow(battle: Any, spec: AttackSpec, needed: int | None = None) -> Blow:
+    profile = attack_profile(battle, spec)
+    tn = profile.target_number if needed is None else needed
+    hit = at_least(profile.roll, tn)
+    crit = at_least(profile.roll, 2 * tn) if profile.crit_possible else 0.0
+    plain_d, crit_d, plain_ko, crit_ko = hit_damage(battle, profile)
+    damage = (hit - crit) * plain_d + crit * crit_d
+    knockout = (hit - crit) * plain_ko + crit * crit_ko
+    return Blow(profile, hit, crit, damage, knockout)
+
+
+def _curve(battle: Any, profile: AttackProfile):
+    """A function of an array of numbers to meet: the attack's expected damage against
+    each (hit chance and critical chance from the roll's survival table)."""
+    low, surv = survival(profile.roll)
+    plain_d, crit_d, _, _ = hit_damage(battle, profile)
+    # Padded so that any number from low − PAD up indexes it: the front repeats the
+    # certainty, the back (beyond the table's final 0) stays 0.
+    table = np.concatenate((np.full(PAD, surv[0]), surv))
+    last = len(table) - 1
+    base = PAD - low
+
+    def curve(needed: np.ndarray) -> np.ndarray:
+        hit = table[np.minimum(needed + base, last)]
+        if not profile.crit_possible:
+            return hit * plain_d
+        crit = table[np.minimum(2 * needed + base, last)]
+        return (hit - crit) * plain_d + crit * crit_d
+    return curve
+
+
+def best_skill(battle: Any, unit: int, skills) -> str:
+    return max(skills, key=lambda s: (rank(battle, unit, s), s))
+
+
+@dataclass(frozen=True, eq=False)
+class Threat:
+    """One of a foe's attacks on a unit (a stance with its best weapon): the profile,
+    its expected damage against each number to meet, and against the number now."""
+
+    profile: AttackProfile
+    curve: Any
+    now: float
+    helpless: bool
+
+
+def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
+    """The foe's attacks on `target`, one per stance, with its best held weapon (or its
+    fists): what an active defence would have to stop (kept while the decision is)."""
+    def compute():
+        from game.rulesets.mahou.stats import fist_weapon
+        weapons = [w for w in held_weapons(battle, foe) if not w.fist] or [fist_weapon(battle, foe)]
+        w = weapons[0]
+        hands = ("primary", "offhand") if w.hands == 2 else ("primary",)
+        skill = best_skill(battle, foe, w.skills)
+        out = []
+        for stance in w.stances:
+            profile = attack_profile(battle, AttackSpec(foe, target, WEAPON, w.id, stance, skill, hands))
+            curve = _curve(battle, profile)
+            now = float(curve(np.array([profile.target_number]))[0])
+            out.append(Threat(profile, curve, now, profile.tn_parts[0][0] == "helpless"))
+        return out
+    return kept(battle, ("threat", foe, target) + _fingerprint(battle, foe, target), compute)
+
+
+def pair_state(battle: Any, attacker: int, target: int) -> tuple:
+    """Everything an attack of `attacker` on `target` reads (see `_fingerprint`)."""
+    return _fingerprint(battle, attacker, target)
+
+
+def _fingerprint(battle: Any, foe: int, target: int) -> tuple:
+    """Everything a foe's attack profiles on `target` read (positions, what the hands
+    hold, postures, wounds, distraction, active defences, soak, holds), so that the
+    answer can be kept across decisions under a key that names all its inputs."""
+    from game.engine.components import OutOfFight, Posture
+    from game.rulesets.mahou import talk
+    from game.rulesets.mahou.components import ActiveDefences, Hold, Loadout
+    all_holds = [h for _, h in battle.query(Hold)]
+    pinned = {h.held for h in all_holds if h.pinned}
+
+    def unit(u: int) -> tuple:
+        lo = battle.get(u, Loadout)
+        top = talk.strongest(battle, u)
+        return (battle.tile(u), lo.main, lo.off, lo.armour, battle.get(u, Posture).value,
+                battle.get(u, Health).hp, battle.has(u, OutOfFight) or u in pinned,
+                None if top is None else (top.penalty, top.state, top.source, top.bait, top.demand))
+    act = battle.get(target, ActiveDefences)
+    holds = tuple(sorted((h.holder, h.held, h.pinned) for h in all_holds if {h.holder, h.held} == {foe, target}))
+    return (unit(foe), unit(target), (act.block, act.parry, act.dodge),
+            battle.get(target, Soak).pool, holds)
+
+
+def distraction_worth(battle: Any, distractor: int, target: int, kind: str) -> tuple[float, float]:
+    """(expected penalty points summed over the rounds they last, chance of a state).
+
+    A general distraction lasts until the end of the target's next full turn (one
+    round's worth); the others fall by 2 a round until 0, so a penalty of 5 counts
+    5 + 3 + 1 (rule text, Infatuate / Infuriate / Intimidate)."""
+    from game.rulesets.mahou import talk
+    rating = talk.rating_spec(battle, distractor, target, kind)
+    resist = talk.resist_spec(battle, target, kind)
+    return _lasting(rating, resist, kind != talk.GENERAL)
+
+
+@lru_cache(maxsize=4096)
+def _lasting(rating: md.RollSpec, resist: md.RollSpec, decays: bool) -> tuple[float, float]:
+    from game.rulesets.mahou.talk import DECAY, STATE_AT
+    a, b = md.distribution(rating), md.distribution(resist)
+    va, pa = np.array(list(a), dtype=np.int64), np.array(list(a.values()))
+    vb, pb = np.array(list(b), dtype=np.int64), np.array(list(b.values()))
+    diff = np.maximum(va[:, None] - vb[None, :], 0)
+    joint = pa[:, None] * pb[None, :]
+    if decays:
+        rounds = (diff + DECAY - 1) // DECAY  # 5 -> 5, 3, 1: three rounds
+        total = rounds * diff - DECAY * rounds * (rounds - 1) // 2
+        state = float(joint[diff >= STATE_AT].sum())
+    else:
+        total, state = diff, 0.0
+    return float((joint * total).sum()), state

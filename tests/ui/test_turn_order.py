@@ -1,0 +1,49 @@
+"""The turn-order bar follows the battle's real order: in every ruleset, mid-round, the
+dimmed tokens are exactly the units that have taken their turn this round (the log's
+TurnStarted events since the round began), and they come first."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rulesets import REGISTRY
+from game.ui import theme
+from tests.ui.conftest import field_battle, pump, start_screen
+
+
+def _dimmed(surface, rect, colour) -> bool:
+    # a point on the token's body (off the white icon): full team colour, or darkened
+    c = surface.get_at((rect.x + 3, rect.centery))[:3]
+    return sum(c) < 0.75 * sum(colour)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(REGISTRY))
+def test_dimmed_tokens_are_the_units_that_have_acted_this_round(make_app, ruleset_id):
+    from game.ai import make_ai
+    from game.engine.events import RoundStarted, TurnStarted
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 2), (1, "gunner", 2, 6), (1, "gunner", 3, 4),
+                           (2, "gunner", 11, 2), (2, "gunner", 11, 6), (2, "gunner", 12, 4)],
+                          seed=6, ruleset_id=ruleset_id)
+    ais = {t: make_ai(ruleset_id, t) for t in battle.teams()}
+    # play (headless) into round 2, until at least one unit has taken its turn in it
+    for _ in range(400):
+        begun = max((i for i, e in enumerate(battle.log) if isinstance(e, RoundStarted)), default=0)
+        acted = [e.unit for e in battle.log[begun:]
+                 if isinstance(e, TurnStarted) or type(e).__name__ == "TurnBegan"]
+        if battle.round >= 2 and len(acted) >= 2 or battle.pending is None:
+            break
+        battle.submit(ais[battle.pending.side].decide(battle, battle.pending))
+    if battle.pending is None or battle.pending.kind == "declare":
+        pytest.skip("no mid-round turn to look at")
+    screen = start_screen(app, battle, sides={1: "ai", 2: "ai"}, speed=1.0)
+    screen.ai.abandon()
+    pump(app)
+    acted = set(screen.acted_this_round()) - {battle.pending.actor}
+    tokens = screen.rects["order_tokens"]
+    assert tokens
+    for unit, rect in tokens.items():
+        dim = _dimmed(app.surface, rect, theme.team_colour(battle.team(unit)))
+        assert dim == (unit in acted), (ruleset_id, unit, unit in acted)
+    order = list(tokens)
+    assert order[:len([u for u in order if u in acted])] == [u for u in order if u in acted]
