@@ -61,10 +61,15 @@ def entry_points(battle: Any, decision: Decision,
                           lambda c=choice: rs.odds(battle, decision, c)))
     tiles = sorted({t for o in decision.options if o.target_kind == TARGET_TILE
                     for t in _sample(o.targets)})
+    # The window previews the path of its movement option only (a tile option named
+    # "move…", not offensive: battle_screen._smart_tile_option), at every target.
+    moves = [o for o in decision.options
+             if o.target_kind == TARGET_TILE and "move" in o.key and not o.offensive]
+    move_tiles = sorted({t for o in moves for t in _sample(o.targets)})
     units = battle.units()
     enemies = [u for u in units if battle.team(u) != decision.side]
     if hasattr(rs, "preview_move"):
-        for tile in tiles:
+        for tile in move_tiles:
             calls.append((f"preview_move({tile})",
                           lambda t=tile: rs.preview_move(battle, decision.actor, t)))
     if hasattr(rs, "threats_at"):
@@ -79,8 +84,8 @@ def entry_points(battle: Any, decision: Decision,
     from game.ui import rules_view
     from game.ui.snapshot import snapshot
     calls.append(("window snapshot", lambda: snapshot(battle)))
-    for option in decision.options:
-        if option.target_kind == TARGET_TILE and option.targets:
+    for option in moves:
+        if option.targets:
             for tile in _sample(option.targets, 2):
                 calls.append((f"window preview({option.key}, {tile})",
                               lambda o=option, t=tile: rules_view.MoveField(battle, decision, o).preview(t)))
