@@ -627,15 +627,8 @@ def walk_field(tmap: Any, sources: tuple) -> list:
     source as a root, on the engine's compiled graph of the map, corner rule included);
     unreachable tiles get a large number. Returned as nested lists [x][y]."""
     import numpy as np
-    import tcod.path
-    from game.world.paths import _graph_for
-    graph, cost, base = _graph_for(tmap)
-    np.copyto(cost, base)  # the shared array may hold another search's blocked units
-    finder = tcod.path.Pathfinder(graph)
-    for tile in sources:
-        finder.add_root((int(tile[0]), int(tile[1])))
-    finder.resolve()
-    return np.minimum(finder.distance, 10 ** 6).tolist()
+    from game.world.paths import distance_field
+    return np.minimum(distance_field(tmap, sources), 10 ** 6).tolist()
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:

@@ -63,12 +63,17 @@ class FateAI:
         """`attack_profile`, kept for the turn: while units declare nothing it reads changes
         (wounds, blindness and who saw whom change only between declarations phases)."""
         from game.rulesets.fate.attacks import attack_profile
-        turn = (battle, battle.round)
+        from game.rulesets.fate.cover import protection
         if not self._profiles_turn or self._profiles_turn[0] is not battle or self._profiles_turn[1] != battle.round:
-            self._profiles, self._profiles_turn = {}, turn
-        p = self._profiles.get(situation)
+            self._profiles, self._profiles_turn = {}, (battle, battle.round)
+        # The origin counts only through what lies between it and the target (cover.py):
+        # tiles alike in that share one profile (its numbers are all the AI reads).
+        s = situation
+        key = (s.attacker, s.target, s.weapon, s.target_tile, s.attacker_posture, s.target_posture,
+               s.charging, s.aimed, protection(battle, s.origin, s.target_tile))
+        p = self._profiles.get(key)
         if p is None:
-            p = self._profiles[situation] = attack_profile(battle, situation)
+            p = self._profiles[key] = attack_profile(battle, situation)
         return p
 
     # --- the level contract --------------------------------------------------------
@@ -83,8 +88,7 @@ class FateAI:
         return self._scored(Look(self, battle, decision))
 
     def _scored(self, look: "Look") -> list[tuple[float, Choice]]:
-        battle, decision = look.battle, look.decision
-        opts = {o.key: o for o in decision.options}
+        opts = {o.key: o for o in look.decision.options}
         out: list[tuple[float, Choice]] = [(0.0, opts["hold"].choice())]
         ground = 0.0
         if "move" in opts:
@@ -211,8 +215,15 @@ class Look:
         self.origin = tile_after(battle, unit, self.slot - 1)
         self.posture = posture_after(battle, unit, self.slot - 1)
         known = known_to_side(battle, self.team)
+        # The AI's own memory (not the battle's state): where each enemy was last seen,
+        # forgotten once the side sees that spot again and the enemy is not there.
+        from game.rulesets.fate.cover import sight_from
         for e in known:
-            ai.last_seen[e] = battle.tile(e)  # the AI's own memory, not the battle's state
+            ai.last_seen[e] = battle.tile(e)
+        eyes = [battle.tile(u) for u in battle.units(self.team, active_only=True)]
+        for e in [e for e in ai.last_seen if e not in known]:
+            if any(sight_from(battle, eye)[ai.last_seen[e]] for eye in eyes):
+                del ai.last_seen[e]
         self.last_seen = ai.last_seen
         self.enemies = [e for e in enemies(battle, unit) if e in known]
         self.live_enemies = [e for e in self.enemies if battle.active(e)]
@@ -234,6 +245,9 @@ class Look:
         self._attack_memo: dict[tuple, float] = {}
         self._value_memo: dict[tuple, float] = {}
         self.goal = self._goal()
+        # How close to the goal it means to get: its fighting distance from a known enemy;
+        # all the way to a place an enemy was last seen (or their deployment) to find one.
+        self.wanted = (1 if self.prefers_melee else self.reach) if self.live_enemies else 0
         # Ground matters less to a unit that can already strike or shoot someone from here.
         self.ground_rate = GROUND_RATE_ENGAGED if decision.option("attack") is not None else GROUND_RATE
 
@@ -415,8 +429,7 @@ class Look:
         exposure to enemy fire (exact cover from every enemy's planned tile)."""
         from game.rulesets.fate.cover import protection
         battle = self.battle
-        wanted = 1 if self.prefers_melee else self.reach
-        value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - wanted)
+        value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - self.wanted)
         in_reach = self.enemy_in_reach(tile)
         if not self.prefers_melee and in_reach:
             value += 0.5

@@ -77,8 +77,7 @@ def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
     tmap = look.battle.map
     tx, ty = tiles[:, 0], tiles[:, 1]
     melee = look.prefers_melee
-    wanted = 1 if melee else look.reach
-    score = -look.ground_rate * np.maximum(0, look.walk_grid()[tx, ty] - wanted)
+    score = -look.ground_rate * np.maximum(0, look.walk_grid()[tx, ty] - look.wanted)
     in_reach = np.zeros(len(tiles), dtype=bool)
     best_attack = np.zeros(len(tiles))
     near = None

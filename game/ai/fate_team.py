@@ -16,8 +16,10 @@ from functools import lru_cache
 
 from game.rulesets.fate.wounds import LEVELS, SCRATCH, SCRATCH_WORTH, INCAPACITATED, WoundTrack, mark
 
-# One attack's outcome distribution: ((wound level or None for no wound, extra Scratches), p).
-Outcome = tuple[tuple[tuple[str | None, int], float], ...]
+# One attack's outcome distribution: ((wound level, or "" for no wound, extra Scratches), p).
+Outcome = tuple[tuple[tuple[str, int], float], ...]
+NO_WOUND = ""
+TINY = 1e-6  # outcomes and states less likely than this are dropped (values move < 1e-5)
 Boxes = tuple[int, int, int, int]  # scratch, hurt, very hurt, incapacitated
 
 # A unit out of the fight is what wins it; wounds short of that are worth their
@@ -34,20 +36,20 @@ def outcome(odds) -> Outcome:
 
 @lru_cache(maxsize=4096)
 def _outcome(levels: tuple, extra_scratches: tuple) -> Outcome:
-    out: dict[tuple[str | None, int], float] = {}
+    out: dict[tuple[str, int], float] = {}
     hit = 0.0
     for level, p in levels:
         if p <= 0:
             continue
         hit += p
         for n, pn in extra_scratches:
-            if pn > 0:
+            if p * pn > TINY:
                 key = (level, n)
                 out[key] = out.get(key, 0.0) + p * pn
     if hit < 1.0:
-        out[(None, 0)] = out.get((None, 0), 0.0) + 1.0 - hit
+        out[(NO_WOUND, 0)] = out.get((NO_WOUND, 0), 0.0) + 1.0 - hit
     # Rounded so that equal attacks make equal cache keys.
-    return tuple(sorted(((k, round(v, 12)) for k, v in out.items()), key=lambda kv: (str(kv[0][0]), kv[0][1])))
+    return tuple(sorted((k, round(v, 12)) for k, v in out.items()))
 
 
 def profile_outcome(profile) -> Outcome:
@@ -70,7 +72,7 @@ def _profile_outcome(edge: int, damage_bonus: int, locate_edge: int | None, bonu
 
 
 def hit_chance(out: Outcome) -> float:
-    return sum(p for (level, _), p in out if level is not None)
+    return sum(p for (level, _), p in out if level)
 
 
 def worth(boxes: Boxes, out: bool) -> float:
@@ -87,11 +89,11 @@ State = tuple[int, int, int, int, bool]  # boxes and out
 
 
 @lru_cache(maxsize=None)
-def _apply(state: State, level: str | None, extra: int) -> State:
+def _apply(state: State, level: str, extra: int) -> State:
     if state[4]:
         return state
     t = WoundTrack(*state[:4])
-    if level is not None:
+    if level:
         mark(t, level)
     for _ in range(extra):
         if t.out:
@@ -112,8 +114,9 @@ def after(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[tuple[State, floa
                 nxt[state] = nxt.get(state, 0.0) + p
                 continue
             for (level, extra), q in attack:
-                s = _apply(state, level, extra)
-                nxt[s] = nxt.get(s, 0.0) + p * q
+                if p * q > TINY:
+                    s = _apply(state, level, extra)
+                    nxt[s] = nxt.get(s, 0.0) + p * q
         dist = nxt
     return tuple(dist.items())
 
@@ -130,13 +133,13 @@ def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
 
 def gain(boxes: Boxes, others: tuple[Outcome, ...], mine: Outcome) -> float:
     """What `mine` adds to the attacks `others` already planned on this target."""
-    others = tuple(sorted(others, key=repr))
-    with_mine = tuple(sorted(others + (mine,), key=repr))
+    others = tuple(sorted(others))
+    with_mine = tuple(sorted(others + (mine,)))
     return expected(boxes, with_mine)[0] - expected(boxes, others)[0]
 
 
 def joint_drop(boxes: Boxes, attacks: tuple[Outcome, ...]) -> float:
-    return expected(boxes, tuple(sorted(attacks, key=repr)))[1]
+    return expected(boxes, tuple(sorted(attacks)))[1]
 
 
 __all__ = ["LEVELS", "Outcome", "after", "expected", "gain", "joint_drop", "outcome", "worth"]

@@ -19,7 +19,6 @@ import random
 from typing import Any
 
 import numpy as np
-import tcod.path
 
 from game.engine.decisions import TARGET_NONE, TARGET_TILE, TARGET_UNIT, Choice, Decision, Option
 
@@ -118,12 +117,7 @@ def step_toward_enemy(battle: Any, decision: Decision) -> Choice | None:
 
 
 def walking_distance(tmap: Any, sources: tuple[tuple[int, int], ...]) -> np.ndarray:
-    """Steps from every tile to the nearest source over walkable ground (terrain only)."""
-    cost = np.where(tmap.walkable, 1, 0).astype(np.int32)
-    for x, y in sources:
-        cost[x, y] = 1  # an enemy may stand where we would not
-    dist = np.full(tmap.shape, np.iinfo(np.int32).max, dtype=np.int32)
-    for x, y in sources:
-        dist[x, y] = 0
-    tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
-    return dist
+    """Move cost from every tile to the nearest source over the terrain (the engine's
+    own paths, corner rule included)."""
+    from game.world.paths import distance_field
+    return distance_field(tmap, sources)

@@ -33,7 +33,7 @@ from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision,
 
 LEVELS = ("normal",)
 #: The easy level's softmax temperature, in hit points: a choice 2 hit points worse
-#: than the best is still taken e^-1 ≈ 37% as often (at 1.0 easy won 35% of 80 battles
+#: than the best is still taken e^-1, about 37%, as often (at 1.0 easy won 35% of 80 battles
 #: against normal: not clearly weaker).
 EASY_TEMPERATURE = 2.0
 TALK_FIRST = 20.0  # talk is scored above any blow: its penalty helps the blows that follow

@@ -98,6 +98,19 @@ def reach(tmap: TacticalMap, start: Tile, budget: int, blocked: Iterable[Tile] =
     return Reach(start, int(budget), cost, finder)
 
 
+def distance_field(tmap: TacticalMap, sources: Iterable[Tile]) -> np.ndarray:
+    """Move cost from every tile to the nearest of ``sources`` (one Dijkstra with every
+    source as a root, the corner rule included; terrain only, units block nothing);
+    UNREACHABLE where no path leads."""
+    graph, cost, base = _graph_for(tmap)
+    np.copyto(cost, base)  # the shared array may hold another search's blocked units
+    finder = tcod.path.Pathfinder(graph)
+    for tile in sources:
+        finder.add_root((int(tile[0]), int(tile[1])))
+    finder.resolve()
+    return finder.distance.copy()
+
+
 def _window_reach(tmap: TacticalMap, start: Tile, budget: int, blocked: Iterable[Tile], limit: int,
                   box: tuple[int, int, int, int]) -> Reach:
     """A search confined to ``box`` (x0, y0, x1, y1): its own small graph over slices of
