@@ -180,6 +180,8 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
                    help="replay-verify and probe every K-th battle (0: never); default 10")
     p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), default=12,
                    help="end each battle in a draw after R rounds; default 12")
+    p.add_argument("--pairing", metavar="A-B", action="append",
+                   help="only this pair of AI levels, e.g. easy-normal (repeatable)")
     p.add_argument("--json", metavar="FILE", type=Path, help="also write the totals and failures as JSON")
     p.set_defaults(func=cmd_soak)
     return parser
@@ -477,10 +479,17 @@ def cmd_soak(args: argparse.Namespace) -> int:
         load_ruleset(rid)  # an unknown id is one line, before anything runs
     if not args.minutes > 0 or args.minutes > 7 * 24 * 60:
         raise CommandError("--minutes", f"must be above 0 and at most a week (it is {args.minutes})")
+    pairings = []
+    for text in args.pairing or ():
+        pair = tuple(text.split("-"))
+        if len(pair) != 2 or not all(pair):
+            raise CommandError("--pairing", f"{text[:40]!r} is not two AI levels like easy-normal")
+        pairings.append(pair)
     start = time.monotonic()
     totals = soak.run_soak(args.minutes, args.seed, args.battles, args.ruleset,
                            [str(m) for m in args.map] if args.map else None, args.verify_every,
-                           args.max_rounds, report=lambda line: print(line, flush=True))
+                           args.max_rounds, report=lambda line: print(line, flush=True),
+                           pairings=pairings or None)
     seconds = time.monotonic() - start
     if args.json is not None:
         soak.write_json(args.json, totals, seconds, args.seed)

@@ -6,6 +6,8 @@ use on the battle as it stands (mid-fight, a decision pending):
 * `ruleset.odds` for every option at a sample of its targets (the window's odds panel);
 * `ruleset.preview_move` and `ruleset.threats_at` at a sample of tiles (hover previews);
 * `ruleset.unit_card` and `ruleset.health` of every unit (the unit card, health bars);
+* the window's board snapshot and its move and threat previews (`game.ui.snapshot`,
+  `game.ui.rules_view`: plain Python, no pygame);
 * each AI's `scored_choices` (when it has one) and `decide` (AI scoring: the AI answers
   without changing the battle it is asked about).
 
@@ -59,10 +61,15 @@ def entry_points(battle: Any, decision: Decision,
                           lambda c=choice: rs.odds(battle, decision, c)))
     tiles = sorted({t for o in decision.options if o.target_kind == TARGET_TILE
                     for t in _sample(o.targets)})
+    # The window previews the path of its movement option only (a tile option named
+    # "move…", not offensive: battle_screen._smart_tile_option), at every target.
+    moves = [o for o in decision.options
+             if o.target_kind == TARGET_TILE and "move" in o.key and not o.offensive]
+    move_tiles = sorted({t for o in moves for t in _sample(o.targets)})
     units = battle.units()
     enemies = [u for u in units if battle.team(u) != decision.side]
     if hasattr(rs, "preview_move"):
-        for tile in tiles:
+        for tile in move_tiles:
             calls.append((f"preview_move({tile})",
                           lambda t=tile: rs.preview_move(battle, decision.actor, t)))
     if hasattr(rs, "threats_at"):
@@ -72,6 +79,19 @@ def entry_points(battle: Any, decision: Decision,
     for unit in units:
         calls.append((f"unit_card({unit})", lambda u=unit: rs.unit_card(battle, u)))
         calls.append((f"health({unit})", lambda u=unit: rs.health(battle, u)))
+    # The window's own readers (no pygame below them): the board snapshot the AI
+    # thread's frames draw from, and its generic move and threat previews.
+    from game.ui import rules_view
+    from game.ui.snapshot import snapshot
+    calls.append(("window snapshot", lambda: snapshot(battle)))
+    for option in moves:
+        if option.targets:
+            for tile in _sample(option.targets, 2):
+                calls.append((f"window preview({option.key}, {tile})",
+                              lambda o=option, t=tile: rules_view.MoveField(battle, decision, o).preview(t)))
+    if tiles:
+        calls.append((f"window threats_at({tiles[0]})",
+                      lambda: rules_view.threats_at(battle, decision.actor, tiles[0], enemies)))
     for n, ai in enumerate(ais):
         scored = getattr(ai, "scored_choices", None)
         if scored is not None:

@@ -10,7 +10,9 @@ is also written as a replay file, read back and re-simulated (the digest must ma
 and the read-only queries are probed on one of its decisions (`game.readonly`).
 
 Battle ``i`` uses seed ``S + i`` (``--seed S``) and the ``i``-th combination, so a
-failure line names everything needed to play it again; a run continues from any
+failure line names everything needed to play it again (``FAIL actionblock warehouse
+easy-vs-normal seed 500344`` is ``soak --ruleset actionblock --map warehouse --pairing
+easy-normal --seed 500344 --battles 1``); a run continues from any
 ``--seed`` (chunks of a long soak use consecutive ranges). A failure is a line on
 stdout; the summary is the last line; exit status 1 if anything failed.
 """
@@ -58,12 +60,13 @@ class SoakTotals:
     probed: int = 0
     failures: list[str] = field(default_factory=list)
     per_ruleset: dict[str, int] = field(default_factory=dict)
+    interrupted: bool = False
 
     def line(self, seconds: float) -> str:
         per = ", ".join(f"{k} {v}" for k, v in sorted(self.per_ruleset.items()))
         return (f"soak: {self.battles} battles, {self.decisions} decisions, {self.verified} replays "
                 f"verified, {self.probed} query probes, {len(self.failures)} failures "
-                f"in {seconds:.0f} s ({per})")
+                f"in {seconds:.0f} s ({per})" + (" (interrupted)" if self.interrupted else ""))
 
 
 def available_levels(ruleset_id: str) -> tuple[str, ...]:
@@ -85,18 +88,22 @@ def controller(ruleset_id: str, level: str, seed: int) -> Any:
     return make_ai(ruleset_id, seed, level)
 
 
-def combinations(rulesets: list[str], maps: list[str]) -> list[tuple[str, str, tuple[str, str]]]:
+def combinations(rulesets: list[str], maps: list[str],
+                 pairings: list[tuple[str, str]] | None = None) -> list[tuple[str, str, tuple[str, str]]]:
     """Every (ruleset, map, pairing), the ruleset changing fastest, then the map: a
     short soak still plays every ruleset on several maps."""
     offered = {rid: available_levels(rid) for rid in rulesets}
-    return [(rid, m, p) for p in PAIRINGS for m in maps for rid in rulesets
+    return [(rid, m, p) for p in (pairings or PAIRINGS) for m in maps for rid in rulesets
             if p[0] in offered[rid] and p[1] in offered[rid]]
 
 
-def schedule(rulesets: list[str], maps: list[str], seed: int,
-             verify_every: int) -> Iterator[SoakBattle]:
+def schedule(rulesets: list[str], maps: list[str], seed: int, verify_every: int,
+             pairings: list[tuple[str, str]] | None = None) -> Iterator[SoakBattle]:
     """The battles of a soak, lazily, forever (the caller stops)."""
-    combos = combinations(rulesets, maps)
+    combos = combinations(rulesets, maps, pairings)
+    if not combos:
+        from game.errors import InputError
+        raise InputError("--pairing", "no ruleset offers those AI levels")
     i = 0
     while True:
         rid, m, levels = combos[i % len(combos)]
@@ -172,7 +179,8 @@ def _crash_line(exc: BaseException) -> str:
 def run_soak(minutes: float, seed: int = 0, battles: int | None = None,
              rulesets: list[str] | None = None, maps: list[str] | None = None,
              verify_every: int = 10, max_rounds: int = DEFAULT_ROUNDS, report: Callable[[str], None] = print,
-             clock: Callable[[], float] = time.monotonic) -> SoakTotals:
+             clock: Callable[[], float] = time.monotonic,
+             pairings: list[tuple[str, str]] | None = None) -> SoakTotals:
     """Play until `minutes` have passed (or `battles` are done); the totals."""
     from game.replay import maps_dir
     from game.rulesets import ruleset_ids
@@ -181,11 +189,14 @@ def run_soak(minutes: float, seed: int = 0, battles: int | None = None,
     maps = maps or [str(p) for p in sorted(maps_dir().glob("*.tmx"))]
     totals = SoakTotals()
     deadline = clock() + minutes * 60
-    for spec in schedule(rulesets, maps, seed, verify_every):
+    for spec in schedule(rulesets, maps, seed, verify_every, pairings):
         if (battles is not None and totals.battles >= battles) or clock() >= deadline:
             break
         try:
             decisions, failures, probes = play_checked(spec, max_rounds)
+        except KeyboardInterrupt:  # Ctrl+C: stop, and still give the totals so far
+            totals.interrupted = True
+            break
         except Exception as exc:  # a crash is a finding, not the end of the soak
             decisions, failures, probes = 0, [_crash_line(exc)], 0
         totals.battles += 1

@@ -47,3 +47,24 @@ def test_the_shared_invariant_names_an_event_after_the_end():
         assert any("kept out of the log" in e for e in battle_errors(b))
     finally:
         b.close()
+
+
+def test_actionblock_a_taunt_ending_with_the_winning_turn_is_not_announced():
+    """Soak finding (actionblock warehouse random-vs-normal seed 501741): the Turn that
+    won the battle ended after BattleEnded and announced the end of its Taunt."""
+    from game.rulesets.actionblock.components import Conditions
+    b = new_battle("maps/arena.tmx", "actionblock", seed=0)
+    try:
+        actor = b.pending.actor
+        enemies = [u for u in b.units() if b.team(u) != b.team(actor)]
+        b.get(actor, Conditions).taunted_by = enemies[0]
+        for enemy in enemies:
+            b.add(enemy, OutOfFight("test"))
+        action = next(o for o in b.pending.options if o.key != "end_turn")
+        target = None if action.target_kind == "none" else action.targets[0]
+        b.submit(action.choice(target))
+        assert b.over and isinstance(b.log[-1], BattleEnded)
+        assert ending_errors(b) == []
+        assert b.get(actor, Conditions).taunted_by is None
+    finally:
+        b.close()

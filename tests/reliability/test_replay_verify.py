@@ -6,16 +6,14 @@ match. `max_rounds` is kept short (a replay diverges early or not at all: the ma
 defect showed at choice 17) so the whole grid runs in seconds.
 """
 
-from pathlib import Path
-
 import pytest
 
-from game.replay import read_replay, replay_battle, save_replay
+from game.replay import maps_dir, read_replay, replay_battle, save_replay
 from game.rulesets import ruleset_ids
 from game.simulate import BattleSpec, play_ai_battle
 
-ROOT = Path(__file__).resolve().parents[2]
-MAPS = sorted((ROOT / "maps").glob("*.tmx"))
+MAPS = sorted(maps_dir().glob("*.tmx"))
+assert len(MAPS) >= 5, "the shipped maps were not found"
 ROUNDS = {"bench128": 1}
 
 

@@ -21,6 +21,16 @@ def test_a_broken_invariant_is_a_failure_line_and_status_1(capsys, monkeypatch):
     assert "FAIL fate arena" in out and "outside one grapple" in out and "1 failures" in out
 
 
+def test_one_failure_line_is_one_command_to_play_it_again(capsys):
+    """`--pairing` and `--seed` pick the battle a FAIL line names (battle 0 of the run)."""
+    assert main(["soak", "--battles", "1", "--ruleset", "fate", "--map", "arena",
+                 "--pairing", "easy-normal", "--seed", "41", "--max-rounds", "1"]) == 0
+    assert "fate 1" in capsys.readouterr().out
+    spec = next(soak.schedule(["fate"], ["arena.tmx"], 41, 0, [("easy", "normal")]))
+    assert (spec.levels, spec.seed) == (("easy", "normal"), 41)
+    assert main(["soak", "--battles", "1", "--pairing", "easy"]) == 2
+
+
 def test_every_ruleset_map_and_pairing_is_scheduled():
     combos = soak.combinations(["d20", "fate"], ["a.tmx", "b.tmx"])
     assert {(r, m) for r, m, _ in combos} == {(r, m) for r in ("d20", "fate") for m in ("a.tmx", "b.tmx")}

@@ -120,12 +120,14 @@ def end_turn(battle: "Battle", unit: int) -> None:
     ts.offensive_by_block[battle.round] = ts.offensive or ""
     for old in [b for b in ts.offensive_by_block if b <= battle.round - KEEP_BLOCKS]:
         del ts.offensive_by_block[old]
-    if battle.active(unit):
+    # Nothing is announced once the battle is won (issue 17.8): the Turn still ends.
+    if battle.active(unit) and not battle.over:
         grappling.end_of_turn(battle, unit)
     cond = battle.get(unit, Conditions)
     if cond.taunted_by is not None:
-        battle.emit(ConditionChanged(unit, battle.name(unit), f"Taunted by {battle.name(cond.taunted_by)}",
-                                     False, "its Turn is over"))
+        if not battle.over:
+            battle.emit(ConditionChanged(unit, battle.name(unit), f"Taunted by {battle.name(cond.taunted_by)}",
+                                         False, "its Turn is over"))
         cond.taunted_by = None
     cond.turns_taken += 1
 

@@ -66,7 +66,10 @@ def knock_out(battle: "Battle", unit: int) -> None:
 
 def heal(battle: "Battle", unit: int, amount: int, dice_text: str, source: str) -> int:
     """Restore Current Health Points up to the maximum. The Dead cannot be healed;
-    [PROP] an Unconscious character healed above 0 wakes and fights on."""
+    [PROP] an Unconscious character healed above 0 wakes and fights on. [PROP] One
+    woken where another character now stands (a body does not stop anyone ending a
+    move on it) first rolls aside to the nearest free walkable space, so two standing
+    figures never share a tile (issue 17 soak: seeds 500344, 501471)."""
     health = battle.get(unit, Health)
     if health.dead or amount <= 0:
         return 0
@@ -76,8 +79,31 @@ def heal(battle: "Battle", unit: int, amount: int, dice_text: str, source: str) 
     if health.unconscious and health.hp > 0:
         health.unconscious = False
         battle.remove(unit, OutOfFight)
-        battle.emit(ConditionChanged(unit, battle.name(unit), "Unconscious", False, "healed above 0"))
+        aside = _roll_aside(battle, unit)
+        battle.emit(ConditionChanged(unit, battle.name(unit), "Unconscious", False, "healed above 0"
+                                     + (f"; rolls aside to {aside}" if aside else "")))
     return health.hp - before
+
+
+def _roll_aside(battle: "Battle", unit: int) -> tuple[int, int] | None:
+    """Move a unit that shares its tile with a standing one to the nearest free
+    walkable tile (by Chebyshev rings; within a ring, by row then column). Returns
+    the new tile, or None when it stood alone (or no tile is free)."""
+    from game.engine.components import Position
+    here = battle.tile(unit)
+    taken = {battle.tile(u) for u in battle.units(active_only=True) if u != unit}
+    if here not in taken:
+        return None
+    tmap = battle.map
+    for r in range(1, max(tmap.width, tmap.height)):
+        ring = [(here[0] + dx, here[1] + dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)
+                if max(abs(dx), abs(dy)) == r]
+        free = [t for t in ring if tmap.in_bounds(*t) and tmap.walkable[t] and t not in taken]
+        if free:
+            pos = battle.get(unit, Position)
+            pos.x, pos.y = min(free, key=lambda t: (t[1], t[0]))
+            return pos.x, pos.y
+    return None
 
 
 def lose_speed(battle: "Battle", unit: int, amount: int, why: str) -> None:
