@@ -154,3 +154,10 @@ def test_illegal_answers_to_a_reaction_change_nothing():
         with pytest.raises(IllegalChoice):
             b.submit(bad)
         assert b.digest() == before
+
+
+def test_the_dodge_prompt_reads_an_aimed_attack():
+    """Window text: "makes an Aimed Attack", not "makes a Aimed Attack"."""
+    from game.rulesets.actionblock.reactions import article
+    assert f"makes {article('Aimed Attack')} Aimed Attack" == "makes an Aimed Attack"
+    assert f"makes {article('Gun Attack')} Gun Attack" == "makes a Gun Attack"

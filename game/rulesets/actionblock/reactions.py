@@ -28,6 +28,11 @@ BLOCKS = {"block": 1, "heavy_block": 2, "super_block": 3}
 BLOCK_HOTKEYS = {"block": "b", "heavy_block": "h", "super_block": "s"}
 
 
+def article(noun: str) -> str:
+    """"an" before a vowel sound ("an Aimed Attack"), else "a"."""
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
 def can_react(battle: "Battle", unit: int) -> bool:
     """Conscious and in the fight ([PROP] a Stunned character still defends itself)."""
     health = battle.get(unit, Health)
@@ -53,7 +58,7 @@ def dodge_decision(battle: "Battle", profile: AttackProfile,
                 description=f"Use Active Evasion {active.evasion} instead of Passive Evasion "
                             f"{profile.evasion}: hit chance {p_passive:.0%} → {p_active:.0%}."),
          Option("pass", "Don't dodge", hotkey="n")),
-        f"{battle.name(profile.attacker)} makes a {profile.label} at {battle.name(target)}"
+        f"{battle.name(profile.attacker)} makes {article(profile.label)} {profile.label} at {battle.name(target)}"
         + (f" (bullet {bullet[0]} of {bullet[1]})" if bullet else "") + ": Dodge before the roll?",
         {"trigger": "dodge", "attacker": profile.attacker, "target": target,
          "action": profile.action, "bullet": bullet[0] if bullet else 0,
