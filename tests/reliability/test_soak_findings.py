@@ -29,3 +29,15 @@ def test_actionblock_a_character_woken_under_another_rolls_aside():
         assert not [e for e in battle_errors(b) if "share" in e]
     finally:
         b.close()
+
+
+def test_mahou_a_slam_that_knocks_the_held_out_then_lets_go():
+    """Soak seeds 704690 and 705690 (mahou arena, random play): a Slam knocked the held
+    foe out, which ended the hold and removed its entity; "then release" then asked that
+    entity for its Hold: KeyError. The soak battle itself, replayed."""
+    from game import soak
+    from game.replay import maps_dir
+    for seed in (704690, 705690):
+        spec = soak.SoakBattle("mahou", str(maps_dir() / "arena.tmx"), ("random", "random"), seed, False)
+        decisions, failures, _ = soak.play_checked(spec)
+        assert failures == [] and decisions > 0

@@ -247,7 +247,7 @@ def slam(battle: "Battle", unit: int, held: int, then: str) -> None:
                             str(rolled), amount, 0, "doubled", True))
     soaked_damage(battle, held, amount, "slammed into a hazard (doubled)")
     if then == "release":
-        if battle.has(entity, Hold):
+        if battle.try_get(entity, Hold) is not None:  # the slam may have ended it (and its entity)
             end_hold(battle, entity, "let go after the slam")
     else:
         soaked_damage(battle, unit, max(0, rolled.total) // 2, "half the hazard's damage (holding on)")
