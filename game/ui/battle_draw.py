@@ -391,22 +391,7 @@ class BattleDrawing:
         for e in self.visible_declarations(shown):
             if dv.hidden(e, viewer) or e.origin is None:
                 continue
-            colour = _light(theme.team_colour(e.team)) if e.team is not None else theme.TEXT
-            if e.is_move:
-                pts = [cam.tile_centre(e.origin)] + [cam.tile_centre(t) for t in (e.path or (e.to,))]
-                _dashed_poly(surface, (0, 0, 0), pts, 5)
-                _dashed_poly(surface, colour, pts, 3)
-                end = cam.tile_centre(e.to)
-                pygame.draw.circle(surface, (0, 0, 0), end, r + 1, 4)
-                pygame.draw.circle(surface, colour, end, r, 2)
-                _badge(surface, str(e.slot), (end[0] + r - 2, end[1] - r + 2), colour)
-            elif e.to is not None:
-                a, b = cam.tile_centre(e.origin), cam.tile_centre(e.to)
-                offensive = dv.is_offensive(e)
-                _arrow(surface, colour, a, b, r + 3, 3 if offensive else 2, dashed=not offensive)
-                mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-                _badge(surface, str(e.slot) if offensive else f"{e.slot} {dv.label(e.kind).lower()}", mid, colour)
-            elif e.posture is not None:
+            if not draw_declared(surface, cam, r, dv, e) and e.posture is not None:
                 tags.setdefault(e.origin, []).append(f"{e.slot}: {e.posture}")
         for tile, words in tags.items():
             c = cam.tile_centre(tile)
@@ -974,6 +959,31 @@ def _context_value(key: str, v, units) -> str:
     if isinstance(v, float):
         return f"{v:.1f}".rstrip("0").rstrip(".")
     return str(v).replace("_", " ")
+
+
+def draw_declared(surface, cam, r: int, dv, e) -> bool:
+    """One declaration on the board (the battle screen and the replay viewer alike): a
+    dashed path to a planned tile with a ring and the action number, or an arrow to a
+    declared attack's target. False when it is neither (a posture change: the caller
+    tags it)."""
+    colour = _light(theme.team_colour(e.team)) if e.team is not None else theme.TEXT
+    if e.is_move:
+        pts = [cam.tile_centre(e.origin)] + [cam.tile_centre(t) for t in (e.path or (e.to,))]
+        _dashed_poly(surface, (0, 0, 0), pts, 5)
+        _dashed_poly(surface, colour, pts, 3)
+        end = cam.tile_centre(e.to)
+        pygame.draw.circle(surface, (0, 0, 0), end, r + 1, 4)
+        pygame.draw.circle(surface, colour, end, r, 2)
+        _badge(surface, str(e.slot), (end[0] + r - 2, end[1] - r + 2), colour)
+        return True
+    if e.to is not None:
+        a, b = cam.tile_centre(e.origin), cam.tile_centre(e.to)
+        offensive = dv.is_offensive(e)
+        _arrow(surface, colour, a, b, r + 3, 3 if offensive else 2, dashed=not offensive)
+        mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+        _badge(surface, str(e.slot) if offensive else f"{e.slot} {dv.label(e.kind).lower()}", mid, colour)
+        return True
+    return False
 
 
 def _light(colour) -> tuple[int, int, int]:

@@ -289,7 +289,7 @@ class ReplayViewer(Screen):
         battle screen draws them."""
         from game.engine.decisions import DECLARE
         from game.ui import declarations
-        from game.ui.battle_draw import _arrow, _badge, _dashed_poly, _light
+        from game.ui.battle_draw import draw_declared
         p = self.battle.pending
         if p is None or p.kind != DECLARE:
             self.decl = None
@@ -305,21 +305,8 @@ class ReplayViewer(Screen):
             return
         cam, r = self.board.camera, self.board.unit_radius()
         for e in dv.entries:
-            if e.origin is None:
-                continue
-            colour = _light(theme.team_colour(e.team)) if e.team is not None else theme.TEXT
-            if e.is_move:
-                pts = [cam.tile_centre(e.origin), cam.tile_centre(e.to)]
-                _dashed_poly(surface, (0, 0, 0), pts, 5)
-                _dashed_poly(surface, colour, pts, 3)
-                end = cam.tile_centre(e.to)
-                pygame.draw.circle(surface, colour, end, r, 2)
-                _badge(surface, str(e.slot), (end[0] + r - 2, end[1] - r + 2), colour)
-            elif e.to is not None:
-                a, b = cam.tile_centre(e.origin), cam.tile_centre(e.to)
-                hit = dv.is_offensive(e)
-                _arrow(surface, colour, a, b, r + 3, 3 if hit else 2, dashed=not hit)
-                _badge(surface, str(e.slot), ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), colour)
+            if e.origin is not None:
+                draw_declared(surface, cam, r, dv, e)
 
     def _toggle(self) -> None:
         self.playing = not self.playing
