@@ -490,6 +490,10 @@ class BattleDrawing:
         pygame.draw.rect(surface, theme.CURSOR, rect.inflate(2, 2), 3)
 
     def _draw_shot(self, surface) -> None:
+        """The shot playing now: a tracer from shooter to target. Under fog a side sees
+        only its own end of it: a shot from an unseen shooter is drawn as the flash at
+        the target alone (nothing starts at the shooter's tile), a shot at an unseen
+        target as the muzzle flash alone (nothing ends at the target's tile)."""
         step = self.anim.shot
         if step is None:
             return
@@ -502,12 +506,16 @@ class BattleDrawing:
         cam = self.board.camera
         pa, pb = cam.tile_centre(self._display_tile(a)), cam.tile_centre(self._display_tile(b))
         t = step.elapsed / step.duration if step.duration else 1
-        head = (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
-        tail_t = max(0.0, t - 0.35)
-        tail = (pa[0] + (pb[0] - pa[0]) * tail_t, pa[1] + (pb[1] - pa[1]) * tail_t)
-        pygame.draw.line(surface, (255, 240, 160), tail, head, 3)
-        pygame.draw.circle(surface, (255, 255, 220), (int(head[0]), int(head[1])), 3)
-        if t > 0.85 and step.hit:
+        if step.target not in shown:
+            pygame.draw.circle(surface, (255, 240, 160), pa, max(3, self.board.unit_radius() // 2), 2)
+            return
+        if step.source in shown:
+            head = (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
+            tail_t = max(0.0, t - 0.35)
+            tail = (pa[0] + (pb[0] - pa[0]) * tail_t, pa[1] + (pb[1] - pa[1]) * tail_t)
+            pygame.draw.line(surface, (255, 240, 160), tail, head, 3)
+            pygame.draw.circle(surface, (255, 255, 220), (int(head[0]), int(head[1])), 3)
+        if (t > 0.85 or step.source not in shown) and step.hit:
             pygame.draw.circle(surface, theme.BAD, pb, int(self.board.unit_radius() * 1.2), 3)
 
     def _draw_floats(self, surface) -> None:
