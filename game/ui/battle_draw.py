@@ -142,6 +142,7 @@ class BattleDrawing:
             self._draw_path(surface, prev)
         self._draw_ranges(surface, prev)
         self._draw_cursor(surface)
+        self._draw_zone_legend(surface, rects["view"])
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
         # HUD
@@ -211,28 +212,99 @@ class BattleDrawing:
         hint = theme.text("F2 or Esc closes", 12, theme.DIM)
         surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
 
+    def drawn_zones(self, shown) -> list:
+        """The danger zones the side at the keyboard is shown: suppression cones of
+        every side, reaction reach of the other sides (a person's own reach is no
+        threat to it; with no person at the keyboard, all of it); under fog only those
+        of units it owns or sees."""
+        zones = getattr(self, "zones", None) or []
+        me = self.viewer if self.viewer is not None else self.keyboard_side
+        out = []
+        for z in zones:
+            z = rules_view.as_zone(z)
+            if self.viewer is not None and z.team != self.viewer and z.owner not in shown:
+                continue
+            if z.kind == "reaction" and me is not None and z.team == me:
+                continue
+            out.append(z)
+        return out
+
     def _draw_zones(self, surface, shown) -> None:
-        """Suppression cones (and a ruleset's other danger zones): red hatching on each
-        tile, the shooter's side colour on the edge; under fog only those whose shooter
-        the side at the keyboard can see (or owns)."""
-        zones = getattr(self, "zones", None)
+        """Danger zones on the map, told apart by pattern as well as colour: a
+        suppression cone is hatched red; a reaction reach (a move there lets the owner
+        react) is dotted, both edged in the owner's side colour (the colour-blind
+        palette when chosen). A legend in the view's corner names what is drawn."""
+        zones = self.drawn_zones(shown)
+        self._zone_legend = []
         if not zones:
             return
         cam = self.board.camera
-        hatch = self._hatch(cam.tile_rect((0, 0)).w)
-        for owner, team, tiles in zones:
-            if self.viewer is not None and team != self.viewer and owner not in shown:
-                continue
-            edge = theme.team_colour(team) if team is not None else theme.THREAT
-            for t in tiles:
+        size = cam.tile_rect((0, 0)).w
+        for z in zones:
+            edge = theme.team_colour(z.team) if z.team is not None else theme.THREAT
+            fill = self._hatch(size) if z.kind == "suppression" else self._dots(size, edge)
+            for t in z.tiles:
                 r = cam.tile_rect(t)
-                surface.blit(hatch, r.topleft)
+                surface.blit(fill, r.topleft)
                 for n, (a, b) in (((t[0], t[1] - 1), (r.topleft, r.topright)),
                                   ((t[0], t[1] + 1), (r.bottomleft, r.bottomright)),
                                   ((t[0] - 1, t[1]), (r.topleft, r.bottomleft)),
                                   ((t[0] + 1, t[1]), (r.topright, r.bottomright))):
-                    if n not in tiles:
-                        pygame.draw.line(surface, edge, a, b, 2)
+                    if n not in z.tiles:
+                        if z.kind == "suppression":
+                            pygame.draw.line(surface, edge, a, b, 2)
+                        else:
+                            _dashed(surface, edge, a, b, 2, dash=5)
+        self._zone_legend = zones
+
+    def _draw_zone_legend(self, surface, view) -> None:
+        """What the zone patterns mean, in the view's top-left corner; over a zone
+        tile, which rule and whose (the ruleset's words)."""
+        zones = getattr(self, "_zone_legend", None)
+        if not zones:
+            return
+        kinds = [k for k in rules_view.ZONE_KINDS if any(z.kind == k for z in zones)]
+        words = {"suppression": "Suppressing fire: a failed save pins you inside",
+                 "reaction": "Reaction reach: moving here lets the enemy react"}
+        rows = [(k, words[k]) for k in kinds]
+        tile = self.cursor or self.hover_tile
+        if tile is not None:
+            here = [z.label for z in zones if tuple(tile) in z.tiles and z.label]
+            rows += [(None, w) for w in dict.fromkeys(here)][:3]
+        imgs = [(k, theme.text(w, 12, theme.TEXT if k else theme.WARN)) for k, w in rows]
+        width = min(view.w - 12, 30 + max(i.get_width() for _, i in imgs))
+        box = pygame.Rect(view.x + 6, view.y + 6, width, 8 + 18 * len(imgs))
+        theme.panel(surface, box)
+        y = box.y + 4
+        for k, img in imgs:
+            x = box.x + 6
+            if k is not None:
+                sw = pygame.Rect(x, y + 2, 14, 12)
+                team = next((z.team for z in zones if z.kind == k), None)
+                edge = theme.team_colour(team) if team is not None else theme.THREAT
+                surface.blit((self._hatch(14) if k == "suppression" else self._dots(14, edge)), sw.topleft,
+                             pygame.Rect(0, 0, 14, 12))
+                pygame.draw.rect(surface, edge, sw, 1)
+            surface.blit(img, (x + 20, y))
+            y += 18
+        self.rects["zone_legend"] = box
+
+    def _dots(self, size: int, colour) -> pygame.Surface:
+        cache = getattr(self, "_dots_cache", None)
+        if cache is None:
+            cache = self._dots_cache = {}
+        key = (size, tuple(colour))
+        if key not in cache:
+            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            surf.fill((*colour[:3], 30))
+            step = max(5, size // 4)
+            for y in range(step // 2, size, step):
+                for x in range((step // 2) + (step // 2 if (y // step) % 2 else 0), size, step):
+                    pygame.draw.circle(surf, (*colour[:3], 190), (x, y), max(1, size // 16))
+            if len(cache) > 16:
+                cache.clear()
+            cache[key] = surf
+        return cache[key]
 
     def _hatch(self, size: int) -> pygame.Surface:
         cache = getattr(self, "_hatch_cache", None)
@@ -770,8 +842,8 @@ class BattleDrawing:
         if not keys or not keys <= {"move", "end_turn", "pass"} or "move" not in keys:
             return None
         me = self.view.units[d.actor]
-        for owner, team, tiles in self.zones:
-            if team != me.team and me.tile in tiles:
+        for owner, team, tiles, kind, _ in map(rules_view.as_zone, self.zones):
+            if kind == "suppression" and team != me.team and me.tile in tiles:
                 u = self.view.units.get(owner)
                 return u.name if u is not None and (self.viewer is None or owner in self.shown_units()) \
                     else "An enemy"

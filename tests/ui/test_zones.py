@@ -1,0 +1,122 @@
+"""Reaction reach is drawn on the map: the areas where an enemy's move or act lets a
+unit react, from each ruleset's `zones.py` (d20: leaving a two-creature Grapple;
+mahou: held actions; action block: Obstruct Movement). Five-by-five and fate have no
+such rule (docs/ui.md). Drawn for the other side only, under fog only from seen units,
+with a legend saying what the pattern means and, over a zone, whose and which rule.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.decisions import TARGET_NONE
+from tests.ui.conftest import confirm_handover, field_battle, hover_tile, pump, start_screen
+
+
+def _drawn_text(app):
+    import game.ui.theme as theme
+    seen = []
+    real = theme.text
+    theme.text = lambda t, *a, **k: (seen.append(t), real(t, *a, **k))[1]
+    try:
+        app.draw()
+    finally:
+        theme.text = real
+    return seen
+
+
+def _first_with_side(units, ruleset_id, side, **kw):
+    for seed in range(80):
+        b = field_battle(units, seed=seed, ruleset_id=ruleset_id, **kw)
+        if b.pending is not None and b.pending.side == side:
+            return b
+    raise AssertionError("no seed gives that side the first turn")
+
+
+def test_actionblock_obstruct_movement_reach_is_drawn_around_each_enemy(make_app):
+    """action-block.txt: a character within Melee Range (5 ft) of a moving character may
+    Obstruct Movement: the tiles next to each enemy are its reach."""
+    app = make_app()
+    battle = _first_with_side([(1, "gunner", 3, 4), (2, "brawler", 8, 4)], "actionblock", 1)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    enemy = next(u for u in battle.units() if battle.team(u) == 2)
+    ex, ey = battle.tile(enemy)
+    drawn = screen.drawn_zones(screen.shown_units())
+    reach = [z for z in drawn if z.owner == enemy and z.kind == "reaction"]
+    assert reach and reach[0].tiles == {(x, y) for x in (ex - 1, ex, ex + 1) for y in (ey - 1, ey, ey + 1)} - {(ex, ey)}
+    assert all(z.team != 1 for z in drawn if z.kind == "reaction")    # its own reach is no threat to side 1
+    # the pattern is on the map: a reach tile is dotted in side 2's colour
+    from game.ui import theme
+    tile = (ex - 1, ey - 1)
+    screen.board.camera.centre_on_tile(tile)
+    pump(app)
+    r = screen.board.camera.tile_rect(tile)
+    colour = theme.team_colour(2)
+    px = [tuple(app.surface.get_at((x, y))[:3]) for x in range(r.x + 1, r.right - 1) for y in range(r.y + 1, r.bottom - 1)]
+    assert any(sum(abs(a - b) for a, b in zip(p, colour)) < 60 for p in px)
+    # the legend says what it is, and over the tile, whose
+    hover_tile(app, tile)
+    words = _drawn_text(app)
+    assert any(w.startswith("Reaction reach") for w in words)
+    assert any("Obstruct Movement" in w and battle.name(enemy) in w for w in words)
+
+
+def test_mahou_held_actions_reach_is_drawn(make_app):
+    """mahou-galaxy.txt, Hold: held actions may be used at any time; the game offers them
+    when an enemy moves within 5 feet. A unit that holds shows that reach to the enemy."""
+    app = make_app()
+    battle = _first_with_side([(1, "brawler", 3, 4), (2, "brawler", 9, 4)], "mahou", 1)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    holder = battle.pending.actor
+    assert not [z for z in screen.zones if z.owner == holder]
+    hold = battle.pending.option("hold")
+    assert hold is not None
+    assert screen.commit(hold, None)
+    for _ in range(20):     # on to side 2's decision
+        if battle.pending is None or battle.pending.side == 2:
+            break
+        d = battle.pending
+        opt = d.option("end_turn") or d.option("pass") or d.options[-1]
+        screen.commit(opt, None if opt.target_kind == TARGET_NONE else opt.targets[0])
+    assert battle.pending is not None and battle.pending.side == 2
+    confirm_handover(app)
+    hx, hy = battle.tile(holder)
+    reach = [z for z in screen.drawn_zones(screen.shown_units()) if z.owner == holder]
+    assert reach and reach[0].kind == "reaction" and (hx - 1, hy) in reach[0].tiles and (hx, hy) not in reach[0].tiles
+
+
+def test_d20_leaving_a_grapple_is_a_reaction_zone_on_its_tile(make_app):
+    """d20-firearms.txt: exiting a two-creature Grapple lets the other strike as a
+    Reaction: the grapple's tile is the grappler's reach while it has its Reaction."""
+    from game.engine import grapple
+    app = make_app()
+    battle = _first_with_side([(1, "brawler", 4, 4), (2, "brawler", 5, 4)], "d20", 1)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    me = battle.pending.actor
+    melee = battle.pending.option("melee")
+    assert melee is not None and melee.targets
+    target = melee.targets[0]
+    assert screen.commit(melee, target)
+    assert grapple.in_grapple(battle, me)
+    zones = [z for z in screen.zones if z.kind == "reaction"]
+    owners = {z.owner for z in zones}
+    assert me in owners or target in owners
+    for z in zones:
+        assert z.tiles == {battle.tile(z.owner)}
+        assert "Leaving the grapple" in z.label
+
+
+def test_under_fog_a_reach_is_drawn_only_from_a_seen_unit(make_app):
+    app = make_app()
+    walls = [(6, y) for y in range(10)]
+    battle = _first_with_side([(1, "gunner", 3, 4), (2, "brawler", 9, 4)], "actionblock", 1, walls=walls)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, fog=True, speed=0)
+    confirm_handover(app)
+    enemy = next(u for u in battle.units() if battle.team(u) == 2)
+    assert enemy not in screen.shown_units()
+    assert any(z.owner == enemy for z in screen.zones)                      # the ruleset says it
+    assert not any(z.owner == enemy for z in screen.drawn_zones(screen.shown_units()))   # side 1 is not shown it
+    pygame.display.quit()
