@@ -670,12 +670,18 @@ class BattleDrawing:
                     "Pick an action below (its letter) to target it."]
                 lines = lines + ["F2: how this ruleset plays."]
                 title = "Your move"
-                pinned = self._pinned_by()
-                if pinned is not None:
+                pin = self._pin_state()
+                if pin is not None and pin[1] is None:
                     title = "Pinned down"
-                    lines = [f"{pinned} keeps this unit under suppressing fire (the hatched cone).",
+                    lines = [f"{pin[0]} keeps this unit under suppressing fire (the hatched cone).",
                              "Its only way on is to Move: out of the cone, or into cover from the "
                              "shooter. The tinted tiles are where it can go."]
+                elif pin is not None:
+                    title = "Pinned down: no way out this turn"
+                    lines = [f"{pin[0]} keeps this unit under suppressing fire (the hatched cone).",
+                             pin[1],
+                             "End the turn (E). It saves again when its next turn starts, and the "
+                             "cone lasts only until the shooter's next turn."]
                 if self.decision.kind == DECLARE:
                     title = "Declare: nothing happens yet"
                     lines = ["Every unit declares first; then all the actions play out together.",
@@ -835,18 +841,36 @@ class BattleDrawing:
     def _pinned_by(self) -> str | None:
         """The name of whoever's suppression cone the deciding unit stands in, when
         Move (and ending the turn) is all it may do; else None."""
+        state = self._pin_state()
+        return state[0] if state is not None and state[1] is None else None
+
+    def _pin_state(self) -> tuple[str, str | None] | None:
+        """(who pins the deciding unit, None when Move is its way on, else why it has
+        no way on this turn), when it stands in an enemy's suppression cone and has
+        nothing but Move and ending the turn; else None. d20-firearms.txt: "A creature
+        that fails the save cannot move through the area or take actions if they are
+        within the area"."""
         d = self.decision
         if d is None or not getattr(self, "zones", None) or d.actor not in self.view.units:
             return None
         keys = {o.key for o in d.options}
-        if not keys or not keys <= {"move", "end_turn", "pass"} or "move" not in keys:
+        if not keys or not keys <= {"move", "end_turn", "pass"}:
             return None
         me = self.view.units[d.actor]
         for owner, team, tiles, kind, _ in map(rules_view.as_zone, self.zones):
             if kind == "suppression" and team != me.team and me.tile in tiles:
                 u = self.view.units.get(owner)
-                return u.name if u is not None and (self.viewer is None or owner in self.shown_units()) \
+                who = u.name if u is not None and (self.viewer is None or owner in self.shown_units()) \
                     else "An enemy"
+                if "move" in keys:
+                    return who, None
+                if me.posture == "prone":
+                    why = "It is prone: standing up is an action, and it cannot act in the fire."
+                elif me.partners:
+                    why = "It is locked in a grapple, which cannot move out of the fire."
+                else:
+                    why = "No tile out of the fire is within its reach this turn."
+                return who, why
         return None
 
     def _why_disabled(self, opt, name: str, value) -> str:
