@@ -119,3 +119,17 @@ def test_a_condition_is_listed_once(make_app):
         hud.theme.text = real
     text = " ".join(seen)
     assert text.count("fallen") == 1 and text.count("Incapacitated") == 1
+
+
+def test_a_count_in_the_incoming_panel_is_not_read_as_a_unit():
+    """actionblock's Dodge prompt says which bullet of a shotgun's it is: "bullets: 1"
+    once read "Bullets: Brawler 1-1" (unit 1). A count is a count; one bullet says nothing."""
+    from types import SimpleNamespace
+    from game.ui.context_words import context_lines
+    units = {1: SimpleNamespace(name="Brawler 1-1"), 3: SimpleNamespace(name="Gunner 2-1")}
+    one = " | ".join(t for t, _ in context_lines({"trigger": "dodge", "attacker": 3, "target": 1,
+                                                  "bullet": 0, "bullets": 1, "hits": 1}, units))
+    assert "Brawler" not in one and "Bullet" not in one, one
+    assert "Hits: 1" in one
+    three = [t for t, _ in context_lines({"bullet": 2, "bullets": 3, "drawn_to": 3}, units)]
+    assert "Bullet 2 of 3" in three and "Drawn to: Gunner 2-1" in three
