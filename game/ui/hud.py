@@ -230,7 +230,7 @@ def action_bar(surface, rect, options, armed: str | None, mouse, letter_of=None)
 
 def short_cost(cost: str) -> str:
     """An option's cost as a button shows it: the first clause (the tooltip has it all)."""
-    return cost.split(" (")[0].split(";")[0].strip() if cost else ""
+    return cost.split(" (")[0].split(";")[0].split(", ")[0].strip() if cost else ""
 
 
 def option_button(surface, r: pygame.Rect, label: str, letter: str, cost: str, *, hover=False, armed=False) -> None:
@@ -255,9 +255,22 @@ def option_button(surface, r: pygame.Rect, label: str, letter: str, cost: str, *
         surface.blit(img, (r.centerx - img.get_width() // 2, y))
         y += step
     if cost:
-        width = r.w - 10 - 2 * cap_w
-        c = theme.text(theme.fit(cost, max(20, width), 10), 10, theme.DIM)
-        surface.blit(c, c.get_rect(midbottom=(r.centerx, r.bottom - 1)))
+        text, size = cost_fitted(cost, r.w, cap_w)
+        c = theme.text(text, size, theme.DIM)
+        # beside the keycap: centred in the room right of it (all of the bottom row
+        # when there is no keycap)
+        left = r.x + 4 + cap_w
+        surface.blit(c, c.get_rect(midbottom=((left + r.right - 5) // 2, r.bottom - 1)))
+
+
+def cost_fitted(cost: str, button_w: int, cap_w: int) -> tuple[str, int]:
+    """(text, size) of a button's cost along its bottom row right of the keycap: whole
+    at 10 px, else whole at 9 px, else shortened with an ellipsis (the tooltip has it)."""
+    width = max(20, button_w - 4 - cap_w - 5)
+    for size in (10, 9):
+        if theme.font(size).size(theme.printable(cost))[0] <= width:
+            return theme.printable(cost), size
+    return theme.fit(cost, width, 9), 9
 
 
 def label_lines(label: str, width: int, size: int) -> list[str]:

@@ -23,6 +23,16 @@ def test_every_symbol_the_game_writes_renders_or_has_a_plain_stand_in(make_app):
 
 def _labels(ruleset_id: str) -> set[str]:
     """Every option label met in a short random battle on each shipped map."""
+    return {label for label, _ in _met(ruleset_id)}
+
+
+_MET: dict[str, set] = {}
+
+
+def _met(ruleset_id: str) -> set[tuple[str, str]]:
+    """(label, cost) of every option met in a short random battle on two shipped maps."""
+    if ruleset_id in _MET:
+        return _MET[ruleset_id]
     from game.ai import RandomController
     from game.engine.setup import new_battle
     from game.replay import maps_dir
@@ -34,9 +44,10 @@ def _labels(ruleset_id: str) -> set[str]:
             d = battle.pending
             if d is None:
                 break
-            labels |= {o.label for o in d.options}
+            labels |= {(o.label, o.cost) for o in d.options}
             battle.submit(ai[d.side].decide(battle, d))
         battle.close()
+    _MET[ruleset_id] = labels
     return labels
 
 
@@ -133,3 +144,19 @@ def test_a_count_in_the_incoming_panel_is_not_read_as_a_unit():
     assert "Hits: 1" in one
     three = [t for t, _ in context_lines({"bullet": 2, "bullets": 3, "drawn_to": 3}, units)]
     assert "Bullet 2 of 3" in three and "Drawn to: Gunner 2-1" in three
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(REGISTRY))
+def test_no_option_cost_is_cut_off_on_a_full_width_button(make_app, ruleset_id):
+    """At the bar's full button width (a 1280-wide window) each option's cost shows
+    whole beside its keycap, in the ruleset's currency ("1 Action per move", not
+    "1 Action per…"); narrower buttons may shorten it (the tooltip has it all)."""
+    from game.ui import hud, theme
+    make_app()
+    cut = []
+    for _, cost in sorted(_met(ruleset_id)):
+        short = hud.short_cost(cost)
+        text, _size = hud.cost_fitted(short, 128, 20)
+        if short and text != theme.printable(short):
+            cut.append(cost)
+    assert not cut, cut
