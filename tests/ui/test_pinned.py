@@ -74,8 +74,8 @@ def test_a_pinned_unit_has_move_or_is_told_why_not(make_app):
 def test_a_pinned_unit_with_no_way_out_is_told_why(make_app):
     """Prone in the cone, it cannot walk (d20 offers no crawl) and standing up is an
     action the fire forbids: End turn is all it has. Asked, the window says why and
-    what is left, instead of a bare End turn. (d20's flow today ends such a turn
-    without asking: /work/s2/requests/ui.md asks for a log line saying so.)"""
+    what is left, instead of a bare End turn. (d20's flow ends such a turn without
+    asking, with a log line saying why.)"""
     from game.engine.decisions import TURN, Decision
     from game.engine.components import Posture
     app = make_app()
@@ -96,10 +96,9 @@ def test_a_pinned_unit_with_no_way_out_is_told_why(make_app):
     assert screen.view.units[enemy].name in words
 
 
-def test_d20_skips_the_turn_of_a_pinned_prone_unit():
-    """What d20 does today with a pinned prone unit: its turn ends without a decision
-    (nothing but End turn is left), with no line saying why. Recorded so that a change
-    is seen (the request asks for that line)."""
+def test_d20_says_why_a_pinned_prone_unit_loses_its_turn():
+    """A pinned prone unit: its turn ends without a decision (nothing but End turn is
+    left), and the log says why (d20's flow, asked for by this window's request)."""
     from game.engine.components import Posture
     for seed in range(40):
         battle = field_battle([(1, "gunner", 2, 5), (2, "gunner", 7, 5)], w=16, h=11, seed=seed)
@@ -114,5 +113,7 @@ def test_d20_skips_the_turn_of_a_pinned_prone_unit():
         failed = any("Willpower" in ln and "failure" in ln and battle.name(enemy) in ln for ln in lines)
         if failed:
             assert battle.pending is None or battle.pending.actor != enemy
+            assert any(ln.startswith(f"{battle.name(enemy)} is pinned down by the fire with no way out")
+                       for ln in lines), lines
             return
     raise AssertionError("no seed left the prone unit pinned")
