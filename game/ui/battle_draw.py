@@ -142,12 +142,12 @@ class BattleDrawing:
             self._draw_path(surface, prev)
         self._draw_ranges(surface, prev)
         self._draw_cursor(surface)
-        self._draw_zone_legend(surface, rects["view"])
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
         # HUD
         self._draw_top(surface, rects["top"], shown)
         self.log.draw(surface, rects["log"], viewer=self.viewer)
+        self._draw_zone_legend(surface, rects["log"])
         if "minimap" in rects:
             self._draw_minimap(surface, rects["minimap"], shown)
         # the card follows the pointer over a unit, else shows the selected one
@@ -257,37 +257,36 @@ class BattleDrawing:
                             _dashed(surface, edge, a, b, 2, dash=5)
         self._zone_legend = zones
 
-    def _draw_zone_legend(self, surface, view) -> None:
-        """What the zone patterns mean, in the view's top-left corner; over a zone
-        tile, which rule and whose (the ruleset's words)."""
+    def _draw_zone_legend(self, surface, log_rect) -> None:
+        """What the zone patterns on the map mean, in the log's title row (right of
+        "Combat log"; no panel over the board). While the log is scrolled back, its
+        "newer below" note has the row. Which rule and whose zone a tile lies in is
+        told in the move preview (`zone_labels`)."""
         zones = getattr(self, "_zone_legend", None)
-        if not zones:
+        if not zones or self.log.scroll:
             return
-        kinds = [k for k in rules_view.ZONE_KINDS if any(z.kind == k for z in zones)]
-        words = {"suppression": "Suppressing fire: a failed save pins you inside",
-                 "reaction": "Reaction reach: moving here lets the enemy react"}
-        rows = [(k, words[k]) for k in kinds]
-        tile = self.cursor or self.hover_tile
-        if tile is not None:
-            here = [z.label for z in zones if tuple(tile) in z.tiles and z.label]
-            rows += [(None, w) for w in dict.fromkeys(here)][:3]
-        imgs = [(k, theme.text(w, 12, theme.TEXT if k else theme.WARN)) for k, w in rows]
-        width = min(view.w - 12, 30 + max(i.get_width() for _, i in imgs))
-        box = pygame.Rect(view.x + 6, view.y + 6, width, 8 + 18 * len(imgs))
-        theme.panel(surface, box)
-        y = box.y + 4
-        for k, img in imgs:
-            x = box.x + 6
-            if k is not None:
-                sw = pygame.Rect(x, y + 2, 14, 12)
-                team = next((z.team for z in zones if z.kind == k), None)
-                edge = theme.team_colour(team) if team is not None else theme.THREAT
-                surface.blit((self._hatch(14) if k == "suppression" else self._dots(14, edge)), sw.topleft,
-                             pygame.Rect(0, 0, 14, 12))
-                pygame.draw.rect(surface, edge, sw, 1)
-            surface.blit(img, (x + 20, y))
-            y += 18
-        self.rects["zone_legend"] = box
+        words = {"suppression": "Suppression", "reaction": "Reaction reach"}
+        x = log_rect.right - 8
+        for k in reversed([k for k in rules_view.ZONE_KINDS if any(z.kind == k for z in zones)]):
+            img = theme.text(words[k], 12, theme.TEXT)
+            x -= img.get_width()
+            surface.blit(img, (x, log_rect.y + 7))
+            x -= 18
+            sw = pygame.Rect(x, log_rect.y + 8, 14, 12)
+            team = next((z.team for z in zones if z.kind == k), None)
+            edge = theme.team_colour(team) if team is not None else theme.THREAT
+            surface.blit(self._hatch(14) if k == "suppression" else self._dots(14, edge), sw.topleft,
+                         pygame.Rect(0, 0, 14, 12))
+            pygame.draw.rect(surface, edge, sw, 1)
+            x -= 12
+        self.rects["zone_legend"] = pygame.Rect(x, log_rect.y + 4, log_rect.right - 8 - x, 18)
+
+    def zone_labels(self, tiles) -> list[str]:
+        """The rules of the zones drawn on any of `tiles` (a move's way), each once:
+        "Obstruct Movement: Gunner 2-1 can end a move here"."""
+        tiles = {tuple(t) for t in tiles}
+        zones = getattr(self, "_zone_legend", None) or []
+        return list(dict.fromkeys(z.label or z.kind for z in zones if z.tiles & tiles))
 
     def _dots(self, size: int, colour) -> pygame.Surface:
         cache = getattr(self, "_dots_cache", None)
@@ -721,12 +720,22 @@ class BattleDrawing:
             unknown = self.viewer is not None and any(
                 u.active and u.team != self.viewer and u.id not in shown for u in self.view.units.values())
             hud.move_panel(surface, rect, f"{opt.label} to {tile}", mp.cost, cover, self.threats(tile),
-                           lambda u: self.view.units[u].name if u in self.view.units else str(u), unknown)
+                           lambda u: self.view.units[u].name if u in self.view.units else str(u), unknown,
+                           reactions=self.zone_labels(tuple(mp.path) + (tile,)))
             return
         _, opt, target, o, params = prev
         name = self.view.units[target].name if isinstance(target, int) and target in self.view.units else str(target)
         hp = self.view.units[target].hp if isinstance(target, int) and target in self.view.units else None
         hud.odds_panel(surface, rect, f"{opt.label} → {name}", o, hp, params)
+        if isinstance(target, tuple) and not opt.offensive:
+            # a move the ruleset previews as a plain choice (actionblock's Sidestep and
+            # Charge): the danger zones at its end, at the panel's foot
+            lines = [ln for w in self.zone_labels([target])[:2]
+                     for ln in theme.wrap(f"On the way: {w}", rect.w - 20, 12)]
+            y = rect.bottom - 8 - 15 * len(lines)
+            for ln in lines:
+                surface.blit(theme.text(ln, 12, theme.WARN), (rect.x + 10, y))
+                y += 15
 
     def _draw_context(self, surface, rect, decision: Decision) -> None:
         """What a reaction answers: the ruleset's context, names for unit ids, probabilities

@@ -37,7 +37,7 @@ def test_actionblock_obstruct_movement_reach_is_drawn_around_each_enemy(make_app
     """action-block.txt: a character within Melee Range (5 ft) of a moving character may
     Obstruct Movement: the tiles next to each enemy are its reach."""
     app = make_app()
-    battle = _first_with_side([(1, "gunner", 3, 4), (2, "brawler", 8, 4)], "actionblock", 1)
+    battle = _first_with_side([(1, "gunner", 5, 4), (2, "brawler", 8, 4)], "actionblock", 1)
     screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
     confirm_handover(app)
     enemy = next(u for u in battle.units() if battle.team(u) == 2)
@@ -55,11 +55,21 @@ def test_actionblock_obstruct_movement_reach_is_drawn_around_each_enemy(make_app
     colour = theme.team_colour(2)
     px = [tuple(app.surface.get_at((x, y))[:3]) for x in range(r.x + 1, r.right - 1) for y in range(r.y + 1, r.bottom - 1)]
     assert any(sum(abs(a - b) for a, b in zip(p, colour)) < 60 for p in px)
-    # the legend says what it is, and over the tile, whose
-    hover_tile(app, tile)
+    # the legend (in the log's title row) says what the dots are
     words = _drawn_text(app)
-    assert any(w.startswith("Reaction reach") for w in words)
-    assert any("Obstruct Movement" in w and battle.name(enemy) in w for w in words)
+    assert "Reaction reach" in words
+    legend = screen.rects["zone_legend"]
+    assert not legend.colliderect(screen.rects["view"])     # no panel over the board
+    # a move whose way crosses the reach says whose and which rule, in the move preview
+    from game.engine.decisions import TARGET_TILE
+    from tests.ui.conftest import press_option
+    move = next(o for o in battle.pending.options                  # Sidestep, Charge...
+                if o.target_kind == TARGET_TILE and not o.offensive and set(o.targets) & reach[0].tiles)
+    press_option(app, move.key)
+    hover_tile(app, sorted(set(move.targets) & reach[0].tiles)[0])
+    words = _drawn_text(app)
+    text = " ".join(words)
+    assert f"On the way: Obstruct Movement: {battle.name(enemy)} can end a move here" in text, text
 
 
 def test_mahou_held_actions_reach_is_drawn(make_app):
@@ -85,6 +95,15 @@ def test_mahou_held_actions_reach_is_drawn(make_app):
     hx, hy = battle.tile(holder)
     reach = [z for z in screen.drawn_zones(screen.shown_units()) if z.owner == holder]
     assert reach and reach[0].kind == "reaction" and (hx - 1, hy) in reach[0].tiles and (hx, hy) not in reach[0].tiles
+    # side 2's move preview at a tile next to the holder says what it sets off
+    move = screen._smart_tile_option()
+    near = sorted(set(move.targets) & reach[0].tiles)
+    assert near
+    hover_tile(app, near[0])
+    assert screen.preview()[0] == "move"
+    words = _drawn_text(app)
+    text = " ".join(words)
+    assert f"On the way: Held actions: a move ending here lets {battle.name(holder)} act" in text, text
 
 
 def test_d20_leaving_a_grapple_is_a_reaction_zone_on_its_tile(make_app):
