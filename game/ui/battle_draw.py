@@ -134,7 +134,7 @@ class BattleDrawing:
         if badge is not None:
             text, b, r = badge
             label = theme.text(text, 16, (255, 255, 255), bold=True)
-            box = label.get_rect(midbottom=(b[0], b[1] - r - 12)).inflate(10, 4)
+            box = _inside(label.get_rect(midbottom=(b[0], b[1] - r - 12)).inflate(10, 4), surface)
             pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), border_radius=5)
             pygame.draw.rect(surface, (140, 30, 24), box, border_radius=4)
             surface.blit(label, label.get_rect(center=box.center))
@@ -442,7 +442,7 @@ class BattleDrawing:
                 _dashed(surface, colour, c, rect.center, 1)
                 pygame.draw.circle(surface, colour, c, self.board.unit_radius() + 5, 2)
         label = theme.text(mp.cost, 13, (255, 255, 255), bold=True)
-        box = label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4)
+        box = _inside(label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4), surface)
         pygame.draw.rect(surface, (20, 22, 28), box, border_radius=4)
         surface.blit(label, label.get_rect(center=box.center))
         if shooters:  # an eye with the count: how exposed the spot is
@@ -1165,9 +1165,16 @@ def _badge(surface, text: str, centre, colour) -> None:
     surface.blit(img, img.get_rect(center=box.center))
 
 
+def _inside(box: pygame.Rect, surface) -> pygame.Rect:
+    """A label's box moved wholly inside the area being drawn (the board's viewport,
+    the surface's clip): a tag by a tile at the view's edge is read whole, not cut."""
+    area = surface.get_clip()
+    return box.clamp(area) if area.w >= box.w and area.h >= box.h else box
+
+
 def _tag(surface, text: str, midtop, colour=theme.TEXT) -> None:
     img = theme.text(text, 11, colour, bold=True)
-    box = img.get_rect(midtop=(int(midtop[0]), int(midtop[1]))).inflate(8, 2)
+    box = _inside(img.get_rect(midtop=(int(midtop[0]), int(midtop[1]))).inflate(8, 2), surface)
     pygame.draw.rect(surface, (16, 18, 24), box, border_radius=3)
     surface.blit(img, img.get_rect(center=box.center))
 
