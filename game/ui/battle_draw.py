@@ -215,10 +215,10 @@ class BattleDrawing:
     def drawn_zones(self, shown) -> list:
         """The danger zones the side at the keyboard is shown: suppression cones of
         every side, reaction reach of the other sides (a person's own reach is no
-        threat to it; with no person at the keyboard, all of it); under fog only those
-        of units it owns or sees."""
+        threat to it; with no person at the keyboard, the reach that threatens the
+        side deciding now); under fog only those of units it owns or sees."""
         zones = getattr(self, "zones", None) or []
-        me = self.viewer if self.viewer is not None else self.keyboard_side
+        me = next((s for s in (self.viewer, self.keyboard_side, self.view.side) if s is not None), None)
         out = []
         for z in zones:
             z = rules_view.as_zone(z)
