@@ -235,9 +235,22 @@ class BattleDrawing:
         react) is dotted, both edged in the owner's side colour (the colour-blind
         palette when chosen). A legend in the view's corner names what is drawn."""
         zones = self.drawn_zones(shown)
-        self._zone_legend = []
+        self._zone_legend = zones
         if not zones:
             return
+        cam = self.board.camera
+        view = surface.get_clip()
+        key = (tuple(zones), cam.x, cam.y, cam.zoom, tuple(view),
+               tuple(theme.team_colour(z.team) for z in zones if z.team is not None))
+        cached = getattr(self, "_zone_layer", None)
+        if cached is None or cached[0] != key:
+            # drawn once onto a layer the size of the view, then blitted each frame
+            # until the zones or the camera change (a hover costs one blit)
+            cached = self._zone_layer = (key, self._render_zones(zones, view))
+        surface.blit(cached[1], view.topleft)
+
+    def _render_zones(self, zones, view: pygame.Rect) -> pygame.Surface:
+        layer = pygame.Surface(view.size, pygame.SRCALPHA)
         cam = self.board.camera
         size = cam.tile_rect((0, 0)).w
         for z in zones:
@@ -245,17 +258,20 @@ class BattleDrawing:
             fill = self._hatch(size) if z.kind == "suppression" else self._dots(size, edge)
             for t in z.tiles:
                 r = cam.tile_rect(t)
-                surface.blit(fill, r.topleft)
+                if not r.colliderect(view):
+                    continue
+                r = r.move(-view.x, -view.y)
+                layer.blit(fill, r.topleft)
                 for n, (a, b) in (((t[0], t[1] - 1), (r.topleft, r.topright)),
                                   ((t[0], t[1] + 1), (r.bottomleft, r.bottomright)),
                                   ((t[0] - 1, t[1]), (r.topleft, r.bottomleft)),
                                   ((t[0] + 1, t[1]), (r.topright, r.bottomright))):
                     if n not in z.tiles:
                         if z.kind == "suppression":
-                            pygame.draw.line(surface, edge, a, b, 2)
+                            pygame.draw.line(layer, edge, a, b, 2)
                         else:
-                            _dashed(surface, edge, a, b, 2, dash=5)
-        self._zone_legend = zones
+                            _dashed(layer, edge, a, b, 2, dash=5)
+        return layer
 
     def _draw_zone_legend(self, surface, log_rect) -> None:
         """What the zone patterns on the map mean, in the log's title row (right of
