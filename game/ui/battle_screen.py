@@ -465,7 +465,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         def by_sight(ev, text):
             out = {}
             for team in self.humans:
-                line = fog_line(text, moment.unseen_names(team), moment.seen_names(team))
+                area = getattr(ev, "tiles", None)
+                keep = bool(area) and not isinstance(area, str) and moment.sees_any(team, area)
+                line = fog_line(text, moment.unseen_names(team), moment.seen_names(team), keep)
                 if line != text:
                     out[team] = line
             return out or None

@@ -14,7 +14,8 @@ A line that names an enemy the side cannot see at that moment:
   enemy's fire"); the dice stay, the shooter's name and place do not;
 - names nobody the side sees (an unseen unit's turn, its reload, its shot at another
   unseen unit): the side does not read it at all, as the turn-order bar does not show
-  the unit either.
+  the unit either; except an event over an area (its `tiles`, d20's suppressing fire)
+  that reaches tiles the side sees: that is read, the shooter unnamed.
 
 This works on the line's words, so it holds for every ruleset's attack, damage,
 suppression, grapple and contest lines without knowing their fields. Moves and
@@ -72,6 +73,10 @@ class MomentSight:
         t = self.tile.get(unit)
         return t is not None and self.map.in_bounds(*t) and bool(self.seen(team)[t])
 
+    def sees_any(self, team: int, tiles) -> bool:
+        seen = self.seen(team)
+        return any(self.map.in_bounds(*t) and seen[tuple(t)] for t in tiles)
+
     def unseen_names(self, team: int) -> list[str]:
         return [self.name[u] for u in sorted(self.tile) if not self.sees(team, u)]
 
@@ -91,13 +96,14 @@ def names_in(text: str, names: Iterable[str]) -> bool:
     return bool(pat and pat.search(text))
 
 
-def fog_line(text: str, unseen: Iterable[str], seen: Iterable[str]) -> str | None:
+def fog_line(text: str, unseen: Iterable[str], seen: Iterable[str], keep: bool = False) -> str | None:
     """The line a side reads: as it is when it names nobody unseen; with every unseen
-    name replaced when it also names somebody seen; None when it names only the unseen."""
+    name replaced when it also names somebody seen (or `keep`: it happens where the side
+    sees, as fire laid over tiles it watches); None when it names only the unseen."""
     hidden = _pattern(unseen)
     if hidden is None or not hidden.search(text):
         return text
-    if not names_in(text, seen):
+    if not keep and not names_in(text, seen):
         return None
     pad = text[:len(text) - len(text.lstrip())]
     body = hidden.sub(UNSEEN, text.lstrip())

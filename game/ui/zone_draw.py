@@ -19,14 +19,20 @@ class ZoneDrawing:
         """The danger zones the side at the keyboard is shown: suppression cones of
         every side, reaction reach of the other sides (a person's own reach is no
         threat to it; with no person at the keyboard, the reach that threatens the
-        side deciding now); under fog only those of units it owns or sees."""
+        side deciding now); under fog only those of units it owns or sees, and of a
+        cone laid by a shooter it cannot see, the part on tiles it sees (it sees the
+        fire, not where it comes from)."""
         zones = getattr(self, "zones", None) or []
         me = next((s for s in (self.viewer, self.keyboard_side, self.view.side) if s is not None), None)
         out = []
         for z in zones:
             z = rules_view.as_zone(z)
             if self.viewer is not None and z.team != self.viewer and z.owner not in shown:
-                continue
+                vis = self.visible_grid() if z.kind == "suppression" else None
+                seen = frozenset(t for t in z.tiles if vis is not None and vis[t]) if vis is not None else frozenset()
+                if not seen:
+                    continue
+                z = z._replace(tiles=seen)
             if z.kind == "reaction" and me is not None and z.team == me:
                 continue
             out.append(z)

@@ -192,3 +192,30 @@ def test_a_shot_from_out_of_sight_is_drawn_at_the_target_only(make_app):
         pump(app, 1, dt=0.03)
     assert shots_unseen >= 1, "the AI fired no shot from out of sight"
     assert lines == []
+
+
+def test_suppressing_fire_from_out_of_sight_is_read_and_drawn_where_the_side_sees_it(make_app):
+    """d20: a cone laid by a shooter the side cannot see reaches tiles it does see. The
+    side reads that fire is laid (the shooter unnamed) and sees the cone's hatching on
+    those tiles only; nothing marks the shooter's tile."""
+    from game.rulesets.d20.events import SuppressionLaid
+    from tests.ui.conftest import confirm_handover, field_battle
+    walls = [(7, y) for y in range(0, 12) if y not in (5, 6)]
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 2), (2, "gunner", 12, 2)], w=15, h=12, walls=walls, seed=4)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, fog=True, speed=0)
+    confirm_handover(app)
+    side = screen.keyboard_side
+    foe = next(u for u in battle.units() if battle.team(u) != side)
+    assert foe not in screen.shown_units()
+    vis = screen.visible_grid()
+    seen = [t for t in ((x, y) for x in range(15) for y in range(12)) if vis[t]][:6]
+    hidden = [battle.tile(foe)]
+    cone = frozenset(seen + hidden)
+    ev = SuppressionLaid(foe, battle.name(foe), cone, 16)
+    alt = screen._redactor(screen.view, screen.view)(ev, ev.describe())
+    line = alt[side]
+    assert line is not None and battle.name(foe) not in line and line.startswith("An unseen enemy lays down")
+    screen.zones = [(foe, battle.team(foe), cone, "suppression", "Suppressing fire")]
+    drawn = screen.drawn_zones(screen.shown_units())
+    assert [z.tiles for z in drawn] == [frozenset(seen)]
