@@ -619,7 +619,8 @@ class BattleDrawing(ZoneDrawing):
                 u.active and u.team != self.viewer and u.id not in shown for u in self.view.units.values())
             hud.move_panel(surface, rect, f"{opt.label} to {tile}", mp.cost, cover, self.threats(tile),
                            lambda u: self.view.units[u].name if u in self.view.units else str(u), unknown,
-                           reactions=self.zone_labels(tuple(mp.path) + (tile,)))
+                           reactions=self.zone_labels(self.actor_tile(),
+                                                      [t for t in mp.path if t != self.actor_tile()] or [tile]))
             return
         _, opt, target, o, params = prev
         name = self.view.units[target].name if isinstance(target, int) and target in self.view.units else str(target)
@@ -628,7 +629,10 @@ class BattleDrawing(ZoneDrawing):
         if isinstance(target, tuple) and not opt.offensive:
             # a move the ruleset previews as a plain choice (actionblock's Sidestep and
             # Charge): the danger zones at its end, at the panel's foot
-            lines = [ln for w in self.zone_labels([target])[:2]
+            from game.world.sight import crossed_tiles
+            start = self.actor_tile()
+            way = (crossed_tiles(start, target) if start is not None else []) + [tuple(target)]
+            lines = [ln for w in self.zone_labels(start, way)[:2]
                      for ln in theme.wrap(f"On the way: {w}", rect.w - 20, 12)]
             y = rect.bottom - 8 - 15 * len(lines)
             for ln in lines:

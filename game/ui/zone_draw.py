@@ -106,12 +106,13 @@ class ZoneDrawing:
             x -= 12
         self.rects["zone_legend"] = pygame.Rect(x, log_rect.y + 4, log_rect.right - 8 - x, 18)
 
-    def zone_labels(self, tiles) -> list[str]:
-        """The rules of the zones drawn on any of `tiles` (a move's way), each once:
-        "Obstruct Movement: Gunner 2-1 can end a move here"."""
-        tiles = {tuple(t) for t in tiles}
+    def zone_labels(self, start, path) -> list[str]:
+        """The rules of the zones drawn that a move from `start` along `path` would set
+        off (`rules_view.sets_off`), each once: "Obstruct Movement: Gunner 2-1 can end
+        a move here"."""
         zones = getattr(self, "_zone_legend", None) or []
-        return list(dict.fromkeys(z.label or z.kind for z in zones if z.tiles & tiles))
+        return list(dict.fromkeys(z.label or z.kind for z in zones
+                                  if z.kind == "reaction" and rules_view.sets_off(z, start, path)))
 
     def _dots(self, size: int, colour) -> pygame.Surface:
         cache = getattr(self, "_dots_cache", None)
@@ -159,7 +160,7 @@ class ZoneDrawing:
         if not keys or not keys <= {"move", "end_turn", "pass"}:
             return None
         me = self.view.units[d.actor]
-        for owner, team, tiles, kind, _ in map(rules_view.as_zone, self.zones):
+        for owner, team, tiles, kind, *_ in map(rules_view.as_zone, self.zones):
             if kind == "suppression" and team != me.team and me.tile in tiles:
                 u = self.view.units.get(owner)
                 who = u.name if u is not None and (self.viewer is None or owner in self.shown_units()) \

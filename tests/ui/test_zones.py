@@ -37,7 +37,7 @@ def test_actionblock_obstruct_movement_reach_is_drawn_around_each_enemy(make_app
     """action-block.txt: a character within Melee Range (5 ft) of a moving character may
     Obstruct Movement: the tiles next to each enemy are its reach."""
     app = make_app()
-    battle = _first_with_side([(1, "gunner", 5, 4), (2, "brawler", 8, 4)], "actionblock", 1)
+    battle = _first_with_side([(1, "gunner", 7, 3), (2, "brawler", 8, 4)], "actionblock", 1)
     screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
     confirm_handover(app)
     enemy = next(u for u in battle.units() if battle.team(u) == 2)
@@ -48,7 +48,7 @@ def test_actionblock_obstruct_movement_reach_is_drawn_around_each_enemy(make_app
     assert all(z.team != 1 for z in drawn if z.kind == "reaction")    # its own reach is no threat to side 1
     # the pattern is on the map: a reach tile is dotted in side 2's colour
     from game.ui import theme
-    tile = (ex - 1, ey - 1)
+    tile = (ex + 1, ey + 1)
     screen.board.camera.centre_on_tile(tile)
     pump(app)
     r = screen.board.camera.tile_rect(tile)
@@ -60,13 +60,14 @@ def test_actionblock_obstruct_movement_reach_is_drawn_around_each_enemy(make_app
     assert "Reaction reach" in words
     legend = screen.rects["zone_legend"]
     assert not legend.colliderect(screen.rects["view"])     # no panel over the board
-    # a move whose way crosses the reach says whose and which rule, in the move preview
+    # a move that sets the reach off says whose and which rule, in the preview
     from game.engine.decisions import TARGET_TILE
     from tests.ui.conftest import press_option
+    # (side 1's gunner starts next to the brawler: its first step may be obstructed)
     move = next(o for o in battle.pending.options                  # Sidestep, Charge...
-                if o.target_kind == TARGET_TILE and not o.offensive and set(o.targets) & reach[0].tiles)
+                if o.target_kind == TARGET_TILE and not o.offensive and o.targets)
     press_option(app, move.key)
-    hover_tile(app, sorted(set(move.targets) & reach[0].tiles)[0])
+    hover_tile(app, sorted(move.targets)[0])
     words = _drawn_text(app)
     text = " ".join(words)
     assert f"On the way: Obstruct Movement: {battle.name(enemy)} can end a move here" in text, text
@@ -125,7 +126,31 @@ def test_d20_leaving_a_grapple_is_a_reaction_zone_on_its_tile(make_app):
     assert me in owners or target in owners
     for z in zones:
         assert z.tiles == {battle.tile(z.owner)}
-        assert "Leaving the grapple" in z.label
+        assert "Leaving the grapple" in z.label and z.when == "leave"
+    # side 1 still has 2 Actions: choosing where to step out of the grapple, the
+    # preview says the enemy may strike
+    exit_opt = battle.pending.option("exit_grapple")
+    assert battle.pending.actor == me and exit_opt is not None and exit_opt.targets
+    from tests.ui.conftest import press_option
+    press_option(app, "exit_grapple")
+    hover_tile(app, sorted(exit_opt.targets)[0])
+    text = " ".join(_drawn_text(app))
+    assert f"On the way: Leaving the grapple lets {battle.name(target)} strike (Reaction)" in text, text
+
+
+def test_which_part_of_a_move_sets_a_zone_off():
+    """pass: a step taken from a zone tile (starting in it or crossing it; ending in it
+    sets nothing off yet); end: the move ends in it; leave: the move starts in it."""
+    from game.ui.rules_view import Zone, sets_off
+    tiles = frozenset({(5, 5)})
+    zone = {w: Zone(1, 2, tiles, "reaction", "", w) for w in ("pass", "end", "leave")}
+    through = ((4, 5), [(5, 5), (6, 5)])
+    into = ((4, 5), [(5, 5)])
+    out_of = ((5, 5), [(6, 5)])
+    past = ((3, 5), [(4, 5)])
+    assert [sets_off(zone["pass"], *m) for m in (through, into, out_of, past)] == [True, False, True, False]
+    assert [sets_off(zone["end"], *m) for m in (through, into, out_of, past)] == [False, True, False, False]
+    assert [sets_off(zone["leave"], *m) for m in (through, into, out_of, past)] == [False, False, True, False]
 
 
 def test_under_fog_a_reach_is_drawn_only_from_a_seen_unit(make_app):

@@ -1,5 +1,7 @@
 """Areas on the map where a unit's presence threatens what an enemy does there, for the
-window to draw (`ruleset.danger_zones(battle)`: (owner, side, tiles, kind, label)).
+window to draw (`ruleset.danger_zones(battle)`: (owner, side, tiles, kind, label, when); `when` is
+which part of a move sets the rule off: "pass", "end" or "leave", see
+`game.ui.rules_view.Zone`).
 
 action-block.txt has one: **Obstruct Movement**. "If another character is within
 [Melee Range], then the character can perform [Obstruct Movement] to end the [Movement
@@ -36,5 +38,5 @@ def danger_zones(battle: "Battle") -> list[tuple]:
                           and distance_ft(battle, here, (x, y)) <= MELEE_RANGE_FT)
         if tiles:
             out.append((unit, battle.team(unit), tiles, "reaction",
-                        f"Obstruct Movement: {battle.name(unit)} can end a move here"))
+                        f"Obstruct Movement: {battle.name(unit)} can end a move here", "pass"))
     return out

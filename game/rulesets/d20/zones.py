@@ -1,5 +1,7 @@
 """Areas on the map where a unit's presence threatens what an enemy does there, for the
-window to draw (`ruleset.danger_zones(battle)`: (owner, side, tiles, kind, label)).
+window to draw (`ruleset.danger_zones(battle)`: (owner, side, tiles, kind, label, when); `when` is
+which part of a move sets the rule off: "pass", "end" or "leave", see
+`game.ui.rules_view.Zone`).
 
 d20-firearms.txt has two:
 
@@ -41,5 +43,5 @@ def danger_zones(battle: "Battle") -> list[tuple]:
         group = grapple.group(battle, unit)
         if len(group) == 2 and can_react(battle, unit):
             out.append((unit, battle.team(unit), frozenset({battle.tile(unit)}), "reaction",
-                        f"Leaving the grapple lets {battle.name(unit)} strike (Reaction)"))
+                        f"Leaving the grapple lets {battle.name(unit)} strike (Reaction)", "leave"))
     return out

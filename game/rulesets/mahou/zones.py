@@ -1,5 +1,7 @@
 """Areas on the map where a unit's presence threatens what an enemy does there, for the
-window to draw (`ruleset.danger_zones(battle)`: (owner, side, tiles, kind, label)).
+window to draw (`ruleset.danger_zones(battle)`: (owner, side, tiles, kind, label, when); `when` is
+which part of a move sets the rule off: "pass", "end" or "leave", see
+`game.ui.rules_view.Zone`).
 
 mahou-galaxy.txt has one: **held actions**. "Hold: Your character may choose to hold
 any of these actions for later. If they do this, they may choose at any time before
@@ -37,5 +39,5 @@ def danger_zones(battle: "Battle") -> list[tuple]:
         tiles = frozenset((x, y) for x in range(x0 - reach, x0 + reach + 1) for y in range(y0 - reach, y0 + reach + 1)
                           if (x, y) != (x0, y0) and battle.map.in_bounds(x, y) and battle.map.walkable[x, y])
         out.append((unit, battle.team(unit), tiles, "reaction",
-                    f"Held actions: a move ending here lets {battle.name(unit)} act"))
+                    f"Held actions: a move ending here lets {battle.name(unit)} act", "end"))
     return out
