@@ -249,7 +249,8 @@ def unit_ground(battle: Any, side: int, unit: int):
     if not described:
         return None
     reach_tiles = _reach_tiles(battle, unit)
-    return ground(battle, reach_tiles, round(values.threat(battle, unit), 2), described)
+    return ground(battle, reach_tiles, round(values.threat(battle, unit), 2),
+                  round(values.melee_threat(battle, unit), 2), described)
 
 
 def _reach_tiles(battle: Any, unit: int) -> int:

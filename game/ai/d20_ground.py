@@ -63,25 +63,37 @@ def _toward(tmap: Any, cover: np.ndarray, X, Y, dx, dy, dist) -> np.ndarray:
     return np.where(dist > 0, out, 0.0)
 
 
-def ground(battle: Any, reach_tiles: int, punch: float,
+def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
            enemies: tuple[tuple[tuple[int, int], int, float], ...]) -> np.ndarray:
     """The value of every tile for a unit whose weapon reaches `reach_tiles` and deals
-    `punch` a turn there, against `enemies` given as (tile, reach in tiles, threat)."""
+    `punch` a turn there (`melee_punch` in melee), against `enemies` given as (tile,
+    reach in tiles, threat)."""
     from game.ai.d20_values import memo
-    return memo(battle, ("d20-ai-ground", reach_tiles, punch, enemies),
-                         lambda: _ground(battle.map, reach_tiles, punch, enemies))
+    return memo(battle, ("d20-ai-ground", reach_tiles, punch, melee_punch, enemies),
+                lambda: _ground(battle.map, reach_tiles, punch, melee_punch, enemies))
 
 
-def _ground(tmap: Any, reach_tiles: int, punch: float, enemies) -> np.ndarray:
+def _ground(tmap: Any, reach_tiles: int, punch: float, melee_punch: float, enemies) -> np.ndarray:
     nearest = np.full(tmap.shape, 10 ** 6)
+    to_close = np.full(tmap.shape, 10 ** 6)
     best = np.zeros(tmap.shape)
+    close = np.zeros(tmap.shape, bool)
     incoming = np.zeros(tmap.shape)
     for tile, their_reach, their_threat in enemies:
         seen, dist, shield, open_to = enemy_view(tmap, tile)
         nearest = np.minimum(nearest, dist)
+        # An enemy whose own tile is heavy cover stops every shot from everywhere:
+        # only a melee attack (which cover does not stop) reaches it, so the unit must
+        # close to 1 tile. Without this, two sides in heavy cover wait forever.
+        reach_it = reach_tiles if PROTECTION[Cover(int(tmap.cover[tile]))] < 1.0 else 1
+        to_close = np.minimum(to_close, np.maximum(0, dist - reach_it))
         best = np.maximum(best, np.where(seen & (dist <= reach_tiles), open_to, 0.0))
+        close |= dist <= 1
         exposed = their_threat * (1 - shield)
         incoming += np.where(seen, np.where(dist <= their_reach, exposed, FAR_WEIGHT * exposed), 0.0)
-    score = RETURN_WEIGHT * punch * best - INCOMING_WEIGHT * incoming
-    score -= RANGE_PULL * np.maximum(0, nearest - reach_tiles) + CLOSE_IN * nearest
+    # What it can deal from the tile: its fire, cut by the enemies' cover, or a melee
+    # attack next to one (cover never stops a melee attack).
+    dealt = np.maximum(punch * best, np.where(close, melee_punch, 0.0))
+    score = RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming
+    score -= RANGE_PULL * to_close + CLOSE_IN * nearest
     return score

@@ -94,6 +94,17 @@ def _threat(battle: Any, unit: int, weapon: Any, loaded: int) -> float:
     return ATTACKS_PER_TURN * chance_check(t.melee, TYPICAL_DODGE) * count * (sides + 1) / 2
 
 
+def melee_threat(battle: Any, unit: int) -> float:
+    """Expected damage of a turn of melee attacks (two): with the held melee weapon, or
+    unarmed (1d4) for a unit holding a gun or nothing."""
+    weapon = held_weapon(battle, unit)
+    if weapon is not None and not weapon.ranged:
+        return threat(battle, unit)
+    key = ("d20-ai-unarmed", template(battle, unit).id)
+    return memo(battle, key, lambda: ATTACKS_PER_TURN * chance_check(template(battle, unit).melee,
+                                                                     TYPICAL_DODGE) * 2.5)
+
+
 def weapon_mean(weapon: Any) -> float:
     count, sides = weapon.dice
     return count * (sides + 1) / 2
@@ -147,6 +158,11 @@ def restrain_value(battle: Any, side: int, unit: int, target: int, actions_after
     if battle.team(target) == side:
         return -1.0
     p = contest_chance(battle, unit, target, "athletics")
+    if battle.get(unit, Loadout).manacles == 0:
+        # No manacles: the hold can never take the target out; it only costs the target
+        # the Actions it spends struggling (about one attack of its turn), as a trip
+        # does. Valued higher, two units restrain and break free until the round limit.
+        return p * threat(battle, target) / 4
     tries = min(battle.get(unit, Loadout).manacles, actions_after)
     p_manacle = contest_chance(battle, unit, target, "dexterity")
     captured = 1 - (1 - p_manacle) ** tries
