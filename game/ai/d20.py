@@ -93,12 +93,17 @@ class D20AI:
             out.append((2.5, opt.choice(None, item=opt.params["item"][0])))
         if "swap" in opts:
             out += self._swap(battle, unit, opts["swap"])
-        if "move" in opts:
-            out += self._move(battle, side, unit, opts["move"])
+        at = len(out)  # the move goes here (the order breaks ties: keep it)
         if "drag" in opts:
             out += self._drag(battle, side, unit, opts["drag"])
         if "end_turn" in opts:
             out.append((END_SCORE, opts["end_turn"].choice()))
+        if "move" in opts:
+            best = max((sc for sc, _ in out), default=-np.inf)
+            # A move that cannot beat the best other choice is not worked out: its
+            # tiles (the costliest part of a turn's options) are never read.
+            if not out or best <= self._move_bound(battle, side, unit) + 1e-9:
+                out[at:at] = self._move(battle, side, unit, opts["move"])
         return out
 
     # --- attacks -----------------------------------------------------------------
@@ -221,6 +226,21 @@ class D20AI:
             return []
         return [(float(gain[tile]), opt.choice(tile))]
 
+
+    def _move_bound(self, battle: Any, side: int, unit: int) -> float:
+        """No move gains more than this (see move_gains): the best tile value within the
+        reach's square (each step costs at least one tile of movement) over staying."""
+        from game.rulesets.d20.components import TurnState
+        from game.rulesets.d20.stats import speed_ft
+        grid = unit_ground(battle, side, unit)
+        if grid is None:
+            return -np.inf
+        grid = grid - cone_costs(battle, unit)
+        ts = battle.get(unit, TurnState)
+        r = (ts.move_left_ft + ts.actions * speed_ft(battle, unit)) // battle.map.feet_per_tile
+        x, y = battle.tile(unit)
+        window = grid[max(0, x - r):x + r + 1, max(0, y - r):y + r + 1]
+        return float(window.max() - grid[x, y])
 
     def _drag(self, battle: Any, side: int, unit: int, opt: Option) -> list[tuple[float, Choice]]:
         """Hauling the Grapple one tile (1 Action): worth what the tile gains on the
