@@ -42,7 +42,10 @@ class D20AI:
 
     # --- the level contract ------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
-        scored = self.scored_choices(battle, decision)
+        if self.level == "hard":
+            scored = self.scored_choices(battle, decision)
+        else:
+            scored = self.normal_choices(battle, decision, prune=True)
         if not scored:
             return random_choice(self.rng, decision)
         best = max(s for s, _ in scored)
@@ -56,8 +59,11 @@ class D20AI:
             return hard_choices(self, battle, decision)
         return self.normal_choices(battle, decision)
 
-    def normal_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
-        """The normal level's candidates: each step valued on its own."""
+    def normal_choices(self, battle: Any, decision: Decision,
+                       prune: bool = False) -> list[tuple[float, Choice]]:
+        """The normal level's candidates: each step valued on its own. With `prune`
+        (the best choice is all that is wanted), a move that cannot beat the best other
+        choice is left out."""
         side = battle.team(decision.actor)
         if decision.kind == REACTION:
             out = [(0.0, decision.options[-1].choice())]
@@ -102,7 +108,7 @@ class D20AI:
             best = max((sc for sc, _ in out), default=-np.inf)
             # A move that cannot beat the best other choice is not worked out: its
             # tiles (the costliest part of a turn's options) are never read.
-            if not out or best <= self._move_bound(battle, side, unit) + 1e-9:
+            if not prune or not out or best <= self._move_bound(battle, side, unit) + 1e-9:
                 out[at:at] = self._move(battle, side, unit, opts["move"])
         return out
 
