@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from game.ai import d20_values as values
-from game.ai.d20_ground import ground
+from game.ai.d20_ground import best_dealt, ground, ground_at
 from game.ai.controllers import random_choice
 from game.engine import grapple
 from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
@@ -108,7 +108,7 @@ class D20AI:
             best = max((sc for sc, _ in out), default=-np.inf)
             # A move that cannot beat the best other choice is not worked out: its
             # tiles (the costliest part of a turn's options) are never read.
-            if not prune or not out or best <= self._move_bound(battle, side, unit) + 1e-9:
+            if not prune or not out or self._move_may_win(battle, side, unit, best):
                 out[at:at] = self._move(battle, side, unit, opts["move"])
         return out
 
@@ -233,20 +233,35 @@ class D20AI:
         return [(float(gain[tile]), opt.choice(tile))]
 
 
-    def _move_bound(self, battle: Any, side: int, unit: int) -> float:
-        """No move gains more than this (see move_gains): the best tile value within the
-        reach's square (each step costs at least one tile of movement) over staying."""
+    def _move_may_win(self, battle: Any, side: int, unit: int, best: float) -> bool:
+        """Could a move score at least `best` (see move_gains)? First against the most
+        any tile can be worth (its value's other terms are costs), over staying (one
+        tile's value); then against the best tile value within the reach's square (each
+        step costs at least one tile of movement)."""
         from game.rulesets.d20.components import TurnState
         from game.rulesets.d20.stats import speed_ft
-        grid = unit_ground(battle, side, unit)
-        if grid is None:
-            return -np.inf
-        grid = grid - cone_costs(battle, unit)
-        ts = battle.get(unit, TurnState)
-        r = (ts.move_left_ft + ts.actions * speed_ft(battle, unit)) // battle.map.feet_per_tile
+        inputs = ground_inputs(battle, side, unit)
+        if inputs is None:
+            return False
         x, y = battle.tile(unit)
-        window = grid[max(0, x - r):x + r + 1, max(0, y - r):y + r + 1]
-        return float(window.max() - grid[x, y])
+        cones = cone_costs(battle, unit)
+        here = ground_at(battle.map, (x, y), *inputs) - (cones[x, y] if isinstance(cones, np.ndarray) else cones)
+        if best_dealt(inputs[1], inputs[2]) - here < best - 1e-9:
+            return False
+        grid = ground(battle, *inputs) - cones
+        ts = battle.get(unit, TurnState)
+        speed, fpt = speed_ft(battle, unit), battle.map.feet_per_tile
+        r = (ts.move_left_ft + ts.actions * speed) // fpt
+        x0, y0 = max(0, x - r), max(0, y - r)
+        window = grid[x0:x + r + 1, y0:y + r + 1]
+        # A path is never shorter than the Chebyshev distance: the fewest Actions any
+        # tile can cost, so move_gains's terms for them are bounds too.
+        X, Y = np.ogrid[x0:x0 + window.shape[0], y0:y0 + window.shape[1]]
+        feet = np.maximum(abs(X - x), abs(Y - y)) * fpt - ts.move_left_ft
+        actions = np.maximum(0, -(-feet // speed))
+        gain = window + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
+        gain[x - x0, y - y0] = -np.inf  # staying is not a move
+        return float(gain.max()) - (grid[x, y] + (KEEP_ATTACK if ts.actions >= 2 else 0.0)) >= best - 1e-9
 
     def _drag(self, battle: Any, side: int, unit: int, opt: Option) -> list[tuple[float, Choice]]:
         """Hauling the Grapple one tile (1 Action): worth what the tile gains on the
@@ -269,14 +284,22 @@ def enemies_described(battle: Any, side: int) -> tuple:
                         for e in enemies))
 
 
+def ground_inputs(battle: Any, side: int, unit: int) -> tuple | None:
+    """What `unit`'s tile-value grid depends on: (its reach in tiles, its punch, its
+    melee punch, the enemies described); None when no enemy is left."""
+    def compute():
+        described = enemies_described(battle, side)
+        if not described:
+            return None
+        return (_reach_tiles(battle, unit), round(values.threat(battle, unit), 2),
+                round(values.melee_threat(battle, unit), 2), described)
+    return battle.memo(("d20-ai-ground-inputs", side, unit), compute)
+
+
 def unit_ground(battle: Any, side: int, unit: int):
     """The tile-value grid for `unit` against the enemies where they stand now."""
-    described = enemies_described(battle, side)
-    if not described:
-        return None
-    reach_tiles = _reach_tiles(battle, unit)
-    return ground(battle, reach_tiles, round(values.threat(battle, unit), 2),
-                  round(values.melee_threat(battle, unit), 2), described)
+    inputs = ground_inputs(battle, side, unit)
+    return None if inputs is None else ground(battle, *inputs)
 
 
 def _reach_tiles(battle: Any, unit: int) -> int:

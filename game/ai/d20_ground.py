@@ -70,30 +70,64 @@ def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
     reach in tiles, threat)."""
     from game.ai.d20_values import memo
     return memo(battle, ("d20-ai-ground", reach_tiles, punch, melee_punch, enemies),
-                lambda: _ground(battle.map, reach_tiles, punch, melee_punch, enemies))
+                lambda: _ground(battle, reach_tiles, punch, melee_punch, enemies))
 
 
-def _ground(tmap: Any, reach_tiles: int, punch: float, melee_punch: float, enemies) -> np.ndarray:
-    nearest = np.full(tmap.shape, 10 ** 6)
-    to_close = np.full(tmap.shape, 10 ** 6)
-    best = np.zeros(tmap.shape)
-    close = np.zeros(tmap.shape, bool)
-    incoming = np.zeros(tmap.shape)
-    for tile, their_reach, their_threat in enemies:
-        seen, dist, shield, open_to = enemy_view(tmap, tile)
-        nearest = np.minimum(nearest, dist)
-        # An enemy whose own tile is heavy cover stops every shot from everywhere:
-        # only a melee attack (which cover does not stop) reaches it, so the unit must
-        # close to 1 tile. Without this, two sides in heavy cover wait forever.
-        reach_it = reach_tiles if PROTECTION[Cover(int(tmap.cover[tile]))] < 1.0 else 1
-        to_close = np.minimum(to_close, np.maximum(0, dist - reach_it))
-        best = np.maximum(best, np.where(seen & (dist <= reach_tiles), open_to, 0.0))
-        close |= dist <= 1
-        exposed = their_threat * (1 - shield)
-        incoming += np.where(seen, np.where(dist <= their_reach, exposed, FAR_WEIGHT * exposed), 0.0)
+def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, enemies) -> np.ndarray:
+    # Each enemy's part depends on that enemy alone (and the unit's reach): kept apart,
+    # so an enemy that has not moved costs nothing the next time.
+    from game.ai.d20_values import memo
+    tmap = battle.map
+    parts = [memo(battle, ("d20-ai-enemy-part", tile, reach_tiles, their_reach, their_threat),
+                  lambda tile=tile, r=their_reach, t=their_threat: _enemy_part(tmap, tile, reach_tiles, r, t))
+             for tile, their_reach, their_threat in enemies]
+    nearest = np.minimum.reduce([p[0] for p in parts])
+    to_close = np.minimum.reduce([p[1] for p in parts])
+    best = np.maximum.reduce([p[2] for p in parts])
+    incoming = np.add.reduce([p[3] for p in parts])
     # What it can deal from the tile: its fire, cut by the enemies' cover, or a melee
     # attack next to one (cover never stops a melee attack).
-    dealt = np.maximum(punch * best, np.where(close, melee_punch, 0.0))
+    dealt = np.maximum(punch * best, np.where(nearest <= 1, melee_punch, 0.0))
     score = RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming
     score -= RANGE_PULL * to_close + CLOSE_IN * nearest
     return score
+
+
+def _enemy_part(tmap: Any, tile, reach_tiles: int, their_reach: int, their_threat: float):
+    """One enemy's terms over every tile: its distance, the distance still to close to
+    attack it, the share of the unit's fire it takes there, and the fire it puts there."""
+    seen, dist, shield, open_to = enemy_view(tmap, tile)
+    # An enemy whose own tile is heavy cover stops every shot from everywhere:
+    # only a melee attack (which cover does not stop) reaches it, so the unit must
+    # close to 1 tile. Without this, two sides in heavy cover wait forever.
+    reach_it = reach_tiles if PROTECTION[Cover(int(tmap.cover[tile]))] < 1.0 else 1
+    to_close = np.maximum(0, dist - reach_it)
+    fire = np.where(seen & (dist <= reach_tiles), open_to, 0.0)
+    exposed = their_threat * (1 - shield)
+    incoming = np.where(seen, np.where(dist <= their_reach, exposed, FAR_WEIGHT * exposed), 0.0)
+    return dist, to_close, fire, incoming
+
+
+def ground_at(tmap: Any, at: tuple[int, int], reach_tiles: int, punch: float, melee_punch: float,
+              enemies) -> float:
+    """`ground(...)[at]` worked out for the one tile (the same terms as _ground)."""
+    nearest, to_close, best, close, incoming = 10 ** 6, 10 ** 6, 0.0, False, 0.0
+    for tile, their_reach, their_threat in enemies:
+        seen, dist, shield, open_to = enemy_view(tmap, tile)
+        d = int(dist[at])
+        nearest = min(nearest, d)
+        reach_it = reach_tiles if PROTECTION[Cover(int(tmap.cover[tile]))] < 1.0 else 1
+        to_close = min(to_close, max(0, d - reach_it))
+        if seen[at] and d <= reach_tiles:
+            best = max(best, float(open_to[at]))
+        close = close or d <= 1
+        if seen[at]:
+            exposed = their_threat * (1 - float(shield[at]))
+            incoming += exposed if d <= their_reach else FAR_WEIGHT * exposed
+    dealt = max(punch * best, melee_punch if close else 0.0)
+    return RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming - RANGE_PULL * to_close - CLOSE_IN * nearest
+
+
+def best_dealt(punch: float, melee_punch: float) -> float:
+    """No tile's value exceeds this (the other terms are costs)."""
+    return RETURN_WEIGHT * max(punch, melee_punch)
