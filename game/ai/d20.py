@@ -20,6 +20,7 @@ from game.ai import d20_values as values
 from game.ai.d20_ground import best_dealt, ground, ground_at
 from game.ai.controllers import random_choice
 from game.engine import grapple
+from game.rulesets.d20.attacks import AttackSetup
 from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
 
 LEVELS = ("normal", "hard")
@@ -131,9 +132,10 @@ class D20AI:
             else:
                 kinds = [(None, "melee")]
             locations = [l for l in limits.get("location", ("torso",)) if l in LOCATIONS]
+            setup = AttackSetup(battle, unit, target)
             for param, kind in kinds:
                 for loc in locations:
-                    score = values.attack_value(battle, side, unit, target, kind, loc)
+                    score = values.attack_value(battle, side, unit, target, kind, loc, setup)
                     score -= BURST_COST.get(kind, 0.0)
                     params = {"location": loc} if "location" in limits else {}
                     if param is not None:

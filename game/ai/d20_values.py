@@ -47,16 +47,21 @@ def _at_least(dist: odds.Dist, amount: int) -> float:
     return sum(p for v, p in dist.items() if v >= amount)
 
 
-def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, location: str) -> float:
+def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, location: str,
+                 setup=None) -> float:
     """Expected damage to every possible victim, with its sign, plus the chance to drop
     each (an ally dropped is a loss), weighed by how dangerous the victim is."""
-    return attack_value_and_drop(battle, side, attacker, target, kind, location)[0]
+    return attack_value_and_drop(battle, side, attacker, target, kind, location, setup=setup)[0]
 
 
 def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, kind: str,
-                          location: str, origin=None) -> tuple[float, float]:
-    """`attack_value` (from `origin` if given) and the chance the attack drops `target`."""
-    profile = attack_profile(battle, attacker, target, kind, location, origin)
+                          location: str, origin=None, setup=None) -> tuple[float, float]:
+    """`attack_value` (from `origin` if given) and the chance the attack drops `target`;
+    `setup`: an AttackSetup for this attacker and target, shared by several calls."""
+    if setup is None:
+        profile = attack_profile(battle, attacker, target, kind, location, origin)
+    else:
+        profile = setup.profile(kind, location)
     hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
     values = memo(battle, ("d20-ai-victims", profile, hps), lambda: victim_values(profile, hps))
     total, dropped = 0.0, 0.0
