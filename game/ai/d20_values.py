@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.engine import grapple, odds
-from game.rulesets.d20.attacks import (AttackProfile, _damage_dist, _hits, attack_profile,
+from game.rulesets.d20.attacks import (AttackProfile, _dealt_dist, attack_profile,
                                        cover_effect)
 from game.rulesets.d20.checks import chance_check, chance_contest
 from game.rulesets.d20.components import Health, Loadout
@@ -31,16 +31,41 @@ def sign(battle: Any, side: int, unit: int) -> float:
 # --- attacks -------------------------------------------------------------------------
 def victim_values(profile: AttackProfile, hps: tuple[int, ...]) -> tuple[tuple[int, float, float], ...]:
     """(victim, expected damage, chance to drop it) for every victim of the attack."""
-    p_normal = sum(1 for f in range(1, 20) if _hits(profile, f)) / 20
+    p_normal = _p_normal(profile.bonus, profile.needed)
     p_crit = 1 / 20
     out = []
     for v, hp in zip(profile.victims, hps):
-        normal = _damage_dist(profile, v, False)
-        crit = _damage_dist(profile, v, True)
-        expected = v.weight * (p_normal * odds.mean(normal) + p_crit * odds.mean(crit))
-        drop = v.weight * (p_normal * _at_least(normal, hp) + p_crit * _at_least(crit, hp))
+        if v.stopped_by:
+            normal_mean = crit_mean = normal_drop = crit_drop = _stopped_stats(hp)
+        else:
+            cut = sum(r for _, r in v.reductions)
+            normal_mean, normal_drop = _dealt_stats(profile.pool, profile.location, profile.targeted,
+                                                    False, cut, hp)
+            crit_mean, crit_drop = _dealt_stats(profile.pool, profile.location, profile.targeted,
+                                                True, cut, hp)
+        expected = v.weight * (p_normal * normal_mean + p_crit * crit_mean)
+        drop = v.weight * (p_normal * normal_drop + p_crit * crit_drop)
         out.append((v.unit, expected, drop))
     return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _p_normal(bonus: int, needed: int) -> float:
+    """The chance of a hit that is not a critical (faces 1-19; see attacks._hits)."""
+    return sum(1 for f in range(1, 20) if f + bonus >= needed) / 20
+
+
+def _stopped_stats(hp: int) -> float:
+    return 0.0 if hp > 0 else 1.0  # nothing gets through: 0 damage (enough only at 0 HP)
+
+
+@lru_cache(maxsize=8192)
+def _dealt_stats(pool, location: str, targeted: bool, critical: bool, cut: int,
+                 hp: int) -> tuple[float, float]:
+    """(mean damage, chance of at least `hp`) of a hit: the same numbers as the exact
+    distribution (attacks._dealt_dist), kept per dice and threshold."""
+    dist = _dealt_dist(pool, location, targeted, critical, cut)
+    return odds.mean(dist), _at_least(dist, hp)
 
 
 def _at_least(dist: odds.Dist, amount: int) -> float:
@@ -63,7 +88,7 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
     else:
         profile = setup.profile(kind, location)
     hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
-    values = memo(battle, ("d20-ai-victims", profile, hps), lambda: victim_values(profile, hps))
+    values = victim_values(profile, hps)
     total, dropped = 0.0, 0.0
     for unit, expected, drop in values:
         total += sign(battle, side, unit) * (expected + drop * (KILL_WEIGHT + threat(battle, unit)))
