@@ -245,11 +245,11 @@ def shot_limits(battle: "Battle", unit: int, here: Tile, modes: list[str],
     return limits
 
 
-def melee_option(battle: "Battle", unit: int) -> Option | None:
+def melee_option(battle: "Battle", unit: int, near: list[int] | None = None) -> Option | None:
     ts = battle.get(unit, TurnState)
     if ts.actions < 2:
         return None
-    targets = melee_targets(battle, unit)
+    targets = melee_targets(battle, unit) if near is None else near
     if not targets:
         return None
     weapon = held_weapon(battle, unit)
@@ -259,12 +259,13 @@ def melee_option(battle: "Battle", unit: int) -> Option | None:
                   description="d20 + Melee vs Dodge; both enter a Grapple. Unarmed: 1d4 crushing.")
 
 
-def approach_option(battle: "Battle", unit: int) -> Option | None:
+def approach_option(battle: "Battle", unit: int, near: list[int] | None = None) -> Option | None:
     ts = battle.get(unit, TurnState)
     weapon = held_weapon(battle, unit)
     if ts.free_strike_used or not ts.moved_near or weapon is None or weapon.ranged:
         return None
-    targets = [e for e in ts.moved_near if e in melee_targets(battle, unit)]
+    near = melee_targets(battle, unit) if near is None else near
+    targets = [e for e in ts.moved_near if e in near]
     if not targets:
         return None
     return Option("approach_strike", "Strike on approach", "Free Action", TARGET_UNIT,
@@ -289,11 +290,11 @@ def suppress_option(battle: "Battle", unit: int) -> Option | None:
                   description="A 90° cone to the first range: Willpower vs 12 + Firearms or be pinned.")
 
 
-def contest_options(battle: "Battle", unit: int) -> list[Option]:
+def contest_options(battle: "Battle", unit: int, near: list[int] | None = None) -> list[Option]:
     ts = battle.get(unit, TurnState)
     if ts.actions < 2:
         return []
-    near = melee_targets(battle, unit)
+    near = melee_targets(battle, unit) if near is None else near
     out = []
     disarmable = tuple(e for e in near if battle.get(e, Loadout).held)
     if disarmable:
@@ -393,9 +394,10 @@ def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
         if m is not None and ts.must_leave:
             return (m,)  # started its turn unprotected and failed: it must move out
         return ((m,) if m else ()) + (END,)
-    opts = [approach_option(battle, unit), move_option(battle, unit), shoot_option(battle, unit),
-            melee_option(battle, unit), suppress_option(battle, unit)]
-    opts += contest_options(battle, unit)
+    near = melee_targets(battle, unit)  # the same for every melee option: asked once
+    opts = [approach_option(battle, unit, near), move_option(battle, unit), shoot_option(battle, unit),
+            melee_option(battle, unit, near), suppress_option(battle, unit)]
+    opts += contest_options(battle, unit, near)
     opts.append(manacle_option(battle, unit))
     opts += upkeep_options(battle, unit)
     return tuple(o for o in opts if o is not None) + (END,)
