@@ -12,6 +12,7 @@ weighed by their exact contest odds against the attacks on offer.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -258,8 +259,9 @@ class D20AI:
         window = grid[x0:x + r + 1, y0:y + r + 1]
         # A path is never shorter than the Chebyshev distance: the fewest Actions any
         # tile can cost, so move_gains's terms for them are bounds too.
-        X, Y = np.ogrid[x0:x0 + window.shape[0], y0:y0 + window.shape[1]]
-        feet = np.maximum(abs(X - x), abs(Y - y)) * fpt - ts.move_left_ft
+        cheb = _chebyshev_square(r)[x0 - x + r:x0 - x + r + window.shape[0],
+                                    y0 - y + r:y0 - y + r + window.shape[1]]
+        feet = cheb * fpt - ts.move_left_ft
         actions = np.maximum(0, -(-feet // speed))
         gain = window + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
         gain[x - x0, y - y0] = -np.inf  # staying is not a move
@@ -284,6 +286,15 @@ def enemies_described(battle: Any, side: int) -> tuple:
     enemies = [e for e in battle.units(active_only=True) if battle.team(e) != side]
     return tuple(sorted((battle.tile(e), _reach_tiles(battle, e), round(values.threat(battle, e), 2))
                         for e in enemies))
+
+
+@lru_cache(maxsize=64)
+def _chebyshev_square(r: int) -> np.ndarray:
+    """Chebyshev distance from the centre of a (2r+1)-square (read-only, shared)."""
+    X, Y = np.ogrid[-r:r + 1, -r:r + 1]
+    out = np.maximum(abs(X), abs(Y))
+    out.setflags(write=False)
+    return out
 
 
 def ground_inputs(battle: Any, side: int, unit: int) -> tuple | None:
