@@ -264,6 +264,8 @@ class D20AI:
         feet = cheb * fpt - ts.move_left_ft
         actions = np.maximum(0, -(-feet // speed))
         gain = window + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
+        # Nobody ends a move on a wall.
+        gain = np.where(battle.map.walkable[x0:x + r + 1, y0:y + r + 1], gain, -np.inf)
         gain[x - x0, y - y0] = -np.inf  # staying is not a move
         return float(gain.max()) - (grid[x, y] + (KEEP_ATTACK if ts.actions >= 2 else 0.0)) >= best - 1e-9
 
