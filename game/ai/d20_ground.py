@@ -78,13 +78,16 @@ def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, ene
     # so an enemy that has not moved costs nothing the next time.
     from game.ai.d20_values import memo
     tmap = battle.map
-    parts = [memo(battle, ("d20-ai-enemy-part", tile, reach_tiles, their_reach, their_threat),
-                  lambda tile=tile, r=their_reach, t=their_threat: _enemy_part(tmap, tile, reach_tiles, r, t))
-             for tile, their_reach, their_threat in enemies]
-    nearest = np.minimum.reduce([p[0] for p in parts])
-    to_close = np.minimum.reduce([p[1] for p in parts])
-    best = np.maximum.reduce([p[2] for p in parts])
-    incoming = np.add.reduce([p[3] for p in parts])
+    reach_parts = [memo(battle, ("d20-ai-reach-part", tile, reach_tiles),
+                        lambda tile=tile: _reach_part(tmap, tile, reach_tiles))
+                   for tile, _, _ in enemies]
+    fire_parts = [memo(battle, ("d20-ai-fire-part", tile, their_reach, their_threat),
+                       lambda tile=tile, r=their_reach, t=their_threat: _fire_part(tmap, tile, r, t))
+                  for tile, their_reach, their_threat in enemies]
+    nearest = np.minimum.reduce([enemy_view(tmap, tile)[1] for tile, _, _ in enemies])
+    to_close = np.minimum.reduce([p[0] for p in reach_parts])
+    best = np.maximum.reduce([p[1] for p in reach_parts])
+    incoming = np.add.reduce(fire_parts)
     # What it can deal from the tile: its fire, cut by the enemies' cover, or a melee
     # attack next to one (cover never stops a melee attack).
     dealt = np.maximum(punch * best, np.where(nearest <= 1, melee_punch, 0.0))
@@ -93,19 +96,24 @@ def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, ene
     return score
 
 
-def _enemy_part(tmap: Any, tile, reach_tiles: int, their_reach: int, their_threat: float):
-    """One enemy's terms over every tile: its distance, the distance still to close to
-    attack it, the share of the unit's fire it takes there, and the fire it puts there."""
+def _reach_part(tmap: Any, tile, reach_tiles: int):
+    """For a unit reaching `reach_tiles`, against the enemy on `tile`, over every tile:
+    the distance still to close to attack it, and the share of the unit's fire it takes."""
     seen, dist, shield, open_to = enemy_view(tmap, tile)
     # An enemy whose own tile is heavy cover stops every shot from everywhere:
     # only a melee attack (which cover does not stop) reaches it, so the unit must
     # close to 1 tile. Without this, two sides in heavy cover wait forever.
-    reach_it = reach_tiles if PROTECTION[Cover(int(tmap.cover[tile]))] < 1.0 else 1
+    reach_it = reach_tiles if PROTECTION[int(tmap.cover[tile])] < 1.0 else 1
     to_close = np.maximum(0, dist - reach_it)
     fire = np.where(seen & (dist <= reach_tiles), open_to, 0.0)
+    return to_close, fire
+
+
+def _fire_part(tmap: Any, tile, their_reach: int, their_threat: float) -> np.ndarray:
+    """The fire the enemy on `tile` (reach, threat) puts on every tile."""
+    seen, dist, shield, open_to = enemy_view(tmap, tile)
     exposed = their_threat * (1 - shield)
-    incoming = np.where(seen, np.where(dist <= their_reach, exposed, FAR_WEIGHT * exposed), 0.0)
-    return dist, to_close, fire, incoming
+    return np.where(seen, np.where(dist <= their_reach, exposed, FAR_WEIGHT * exposed), 0.0)
 
 
 def ground_at(tmap: Any, at: tuple[int, int], reach_tiles: int, punch: float, melee_punch: float,
@@ -116,7 +124,7 @@ def ground_at(tmap: Any, at: tuple[int, int], reach_tiles: int, punch: float, me
         seen, dist, shield, open_to = enemy_view(tmap, tile)
         d = int(dist[at])
         nearest = min(nearest, d)
-        reach_it = reach_tiles if PROTECTION[Cover(int(tmap.cover[tile]))] < 1.0 else 1
+        reach_it = reach_tiles if PROTECTION[int(tmap.cover[tile])] < 1.0 else 1
         to_close = min(to_close, max(0, d - reach_it))
         if seen[at] and d <= reach_tiles:
             best = max(best, float(open_to[at]))
