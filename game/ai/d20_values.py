@@ -59,13 +59,22 @@ def _stopped_stats(hp: int) -> float:
     return 0.0 if hp > 0 else 1.0  # nothing gets through: 0 damage (enough only at 0 HP)
 
 
-@lru_cache(maxsize=8192)
+_STATS: dict[tuple, tuple[float, float]] = {}
+
+
 def _dealt_stats(pool, location: str, targeted: bool, critical: bool, cut: int,
                  hp: int) -> tuple[float, float]:
     """(mean damage, chance of at least `hp`) of a hit: the same numbers as the exact
-    distribution (attacks._dealt_dist), kept per dice and threshold."""
-    dist = _dealt_dist(pool, location, targeted, critical, cut)
-    return odds.mean(dist), _at_least(dist, hp)
+    distribution (attacks._dealt_dist), kept per dice, threshold and hit points (the
+    key names the dice by count and sides: their labels change nothing)."""
+    key = (tuple((g.count, g.sides) for g in pool), location, targeted, critical, cut, hp)
+    found = _STATS.get(key)
+    if found is None:
+        if len(_STATS) >= 8192:
+            _STATS.clear()
+        dist = _dealt_dist(pool, location, targeted, critical, cut)
+        found = _STATS[key] = (odds.mean(dist), _at_least(dist, hp))
+    return found
 
 
 def _at_least(dist: odds.Dist, amount: int) -> float:
