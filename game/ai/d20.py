@@ -22,6 +22,7 @@ from game.ai.d20_ground import best_dealt, ground, ground_at
 from game.ai.controllers import random_choice
 from game.engine import grapple
 from game.rulesets.d20.attacks import AttackSetup
+from game.rulesets.d20.stats import held_weapon
 from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
 
 LEVELS = ("normal", "hard")
@@ -318,7 +319,6 @@ def unit_ground(battle: Any, side: int, unit: int):
 
 
 def _reach_tiles(battle: Any, unit: int) -> int:
-    from game.rulesets.d20.stats import held_weapon
     weapon = held_weapon(battle, unit)
     return weapon.ranges_ft[-1] // battle.map.feet_per_tile if weapon is not None and weapon.ranged else 1
 
