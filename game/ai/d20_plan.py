@@ -22,9 +22,16 @@ from game.engine import grapple
 from game.engine.decisions import Choice, Decision, TileSet
 from game.rulesets.d20.attacks import AttackSetup
 
-DESTINATIONS = 6  # the best tiles (by the ground grid) a plan may move to
-END_WEIGHT = 1.0  # the ground value of the tile the turn ends on
+import os
+DESTINATIONS = int(os.environ.get("D20H_DEST", 12))  # the best tiles (by the ground grid) a plan may move to
+END_WEIGHT = float(os.environ.get("D20H_END", 1.0))  # the ground value of the tile the turn ends on
 EMPTY_AT_END = 2.0  # ending the turn with an empty weapon
+KILL = float(os.environ.get("D20H_KILL", 6.0))
+THREAT_TURNS = float(os.environ.get("D20H_TT", 3.0))
+RELOAD_PLAN = int(os.environ.get("D20H_RL", 1))
+FOCUS = float(os.environ.get("D20H_FOCUS", 0))
+RETARGET = int(os.environ.get("D20H_RT", 1))
+INCOMING = float(os.environ.get("D20H_INC", 0.15))
 KEEP = ("break_free", "stand", "shake_off", "manacle", "release", "approach_strike",
         "restrain", "trip", "disarm", "exit_grapple", "drag", "pick_up", "swap")
 
@@ -42,10 +49,12 @@ def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, 
     if (weapon is None or not weapon.ranged or grapple.in_grapple(battle, unit)
             or not any(k in opts for k in ("shoot", "move", "reload", "suppress"))):
         return None
-    from game.ai.d20 import move_gains, unit_ground
-    grid = unit_ground(battle, side, unit)
-    if grid is None:
+    from game.ai.d20 import ground_inputs, move_gains
+    from game.ai.d20_ground import ground
+    inputs = ground_inputs(battle, side, unit)
+    if inputs is None:
         return None
+    grid = ground(battle, *inputs, incoming_weight=INCOMING)
     here = battle.tile(unit)
     loadout = battle.get(unit, Loadout)
     ammo = (loadout.loaded.get(weapon.id, 0), loadout.spare_magazines)
@@ -81,6 +90,15 @@ def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, 
                 reach_left = np.where(mask & (costs <= ts.actions - 2), grid, -np.inf)
                 if first is not None and np.isfinite(reach_left.max()):
                     out.append((value + END_WEIGHT * float(reach_left.max()), first))
+    if "reload" in opts and ammo[0] > 0 and ammo[1] > 0 and RELOAD_PLAN:
+        # Reload with an Action the attacks leave over (or instead of a move): worth
+        # the Action it saves next turn when what is left would not buy two attacks.
+        from game.rulesets.d20.attacks import MODE_AMMO
+        mode = "double_burst" if weapon.fire_mode == "auto" else (
+            "burst" if weapon.fire_mode == "semi" else "single")
+        short = ammo[0] < min(weapon.magazine, 2 * MODE_AMMO[mode])
+        bonus = EMPTY_AT_END if short else 0.8 * (1 - ammo[0] / weapon.magazine)
+        out.append((bonus + END_WEIGHT * float(grid[here]), opts["reload"].choice()))
     if "suppress" in opts:
         for score, choice in ai._suppress(battle, side, unit, opts["suppress"]):
             # normal halves the cone (two attacks' worth) and takes 1: undo for a turn
@@ -135,7 +153,8 @@ def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: t
             for loc in lim["location"]:
                 if loc not in ("torso", "head", "untargeted"):
                     continue
-                v, drop = values.attack_value_and_drop(battle, side, unit, target, mode, loc, tile, setup)
+                v, drop = values.attack_value_and_drop(battle, side, unit, target, mode, loc, tile, setup,
+                                                             KILL, THREAT_TURNS, FOCUS)
                 shots.append((v - values_burst_cost(mode), drop, target, mode, loc, MODE_AMMO[mode]))
     shots = [s for s in shots if s[0] > 0.05]  # a shot that risks more than it gains is not fired
     if not shots:
@@ -145,13 +164,19 @@ def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: t
     total = best[0]
     if actions >= 4:
         rounds_left = loaded - best[5]
-        second = 0.0
+        same, other = 0.0, 0.0
         for v, drop, target, mode, loc, rounds in shots:
             if rounds > rounds_left:
                 continue
             if target == best[2]:
-                v *= 1 - best[1]
-            second = max(second, v)
+                same = max(same, v)
+            else:
+                other = max(other, v)
+        if RETARGET:
+            # the second attack goes to another target when the first drops its own
+            second = (1 - best[1]) * max(same, other) + best[1] * other
+        else:
+            second = max((1 - best[1]) * same, other)
         total += max(0.0, second)
     if first is None and opts is not None and "shoot" in opts:
         _, _, target, mode, loc, _ = best
