@@ -65,18 +65,16 @@ def _toward(tmap: Any, cover: np.ndarray, X, Y, dx, dy, dist) -> np.ndarray:
 
 
 def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
-           enemies: tuple[tuple[tuple[int, int], int, float], ...],
-           incoming_weight: float = INCOMING_WEIGHT) -> np.ndarray:
+           enemies: tuple[tuple[tuple[int, int], int, float], ...]) -> np.ndarray:
     """The value of every tile for a unit whose weapon reaches `reach_tiles` and deals
     `punch` a turn there (`melee_punch` in melee), against `enemies` given as (tile,
     reach in tiles, threat)."""
     from game.ai.d20_values import memo
-    return memo(battle, ("d20-ai-ground", reach_tiles, punch, melee_punch, enemies, incoming_weight),
-                lambda: _ground(battle, reach_tiles, punch, melee_punch, enemies, incoming_weight))
+    return memo(battle, ("d20-ai-ground", reach_tiles, punch, melee_punch, enemies),
+                lambda: _ground(battle, reach_tiles, punch, melee_punch, enemies))
 
 
-def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, enemies,
-            incoming_weight: float = INCOMING_WEIGHT) -> np.ndarray:
+def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, enemies) -> np.ndarray:
     # Each enemy's part depends on that enemy alone (and the unit's reach): kept apart,
     # so an enemy that has not moved costs nothing the next time.
     from game.ai.d20_values import memo
@@ -94,7 +92,7 @@ def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, ene
     # What it can deal from the tile: its fire, cut by the enemies' cover, or a melee
     # attack next to one (cover never stops a melee attack).
     dealt = np.maximum(punch * best, np.where(nearest <= 1, melee_punch, 0.0))
-    score = RETURN_WEIGHT * dealt - incoming_weight * incoming
+    score = RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming
     score -= RANGE_PULL * to_close + CLOSE_IN * nearest
     return score
 

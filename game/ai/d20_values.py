@@ -89,10 +89,11 @@ def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, 
 
 
 def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, kind: str,
-                          location: str, origin=None, setup=None, kill_weight: float = KILL_WEIGHT,
-                          threat_turns: float = 1.0, focus: float = 0.0) -> tuple[float, float]:
+                          location: str, origin=None, setup=None,
+                          threat_turns: float = 1.0) -> tuple[float, float]:
     """`attack_value` (from `origin` if given) and the chance the attack drops `target`;
-    `setup`: an AttackSetup for this attacker and target, shared by several calls."""
+    `setup`: an AttackSetup for this attacker and target, shared by several calls;
+    `threat_turns`: how many turns of a dropped victim's fire the drop is worth."""
     if setup is None:
         profile = attack_profile(battle, attacker, target, kind, location, origin)
     else:
@@ -101,10 +102,7 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
     values = victim_values(profile, hps)
     total, dropped = 0.0, 0.0
     for unit, expected, drop in values:
-        if focus:
-            # each point of damage brings the victim's fall (and the end of its fire) nearer
-            expected *= 1 + focus * threat(battle, unit) / max(1, battle.get(unit, Health).hp)
-        total += sign(battle, side, unit) * (expected + drop * (kill_weight + threat_turns * threat(battle, unit)))
+        total += sign(battle, side, unit) * (expected + drop * (KILL_WEIGHT + threat_turns * threat(battle, unit)))
         if unit == target:
             dropped = drop
     return total, dropped
