@@ -197,3 +197,22 @@ def test_a_label_by_a_tile_at_the_view_edge_is_kept_whole_inside_the_view(make_a
     assert screen.preview()[0] == "move"
     assert boxes and all(view.contains(b) for b in boxes), (boxes, view)
     assert any(not view.contains(b) for b in raw)    # centred on the tile, the tag would stick out
+
+
+def test_a_legend_whose_cost_names_its_most_reads_without_up_to(make_app):
+    # fate's cost is "move action: 3 of 6 tiles": the legend read "up to move action: 6 of 6 tiles"
+    from game.engine.setup import new_battle
+    from game.replay import maps_dir
+    seen = []
+    for ruleset in ("fate", "fivebyfive"):
+        app = make_app()
+        battle = new_battle(maps_dir() / "arena.tmx", ruleset, seed=3)
+        screen = start_screen(app, battle)
+        confirm_handover(app)
+        app.step(0.05)
+        if not screen.move_legend:
+            continue
+        for _, text in screen.move_legend:
+            assert not text.startswith("up to") and " of " in text, (ruleset, text)
+            seen.append(text)
+    assert seen
