@@ -20,7 +20,8 @@ from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, He
                                                   LastActivation, Loadout, Points, TurnState)
 from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
 from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_moves,
-                                                direction_to, rays, straight_moves, teleport_tiles)
+                                                direction_to, ray_key, rays, straight_moves,
+                                                teleport_tiles)
 from game.rulesets.actionblock.reactions import block_options
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
                                               spell_targets)
@@ -36,7 +37,12 @@ COMBO_AFTER = ("melee", "combo")  # [PROP] chains allowed (digest 3.12)
 
 # --- targets -------------------------------------------------------------------------------
 def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]:
-    """Enemies that can be attacked: not Dead, not lost track of (Stealth)."""
+    """Enemies that can be attacked: not Dead, not lost track of (Stealth). Kept while
+    a decision is pending (the options and the AI ask it many times)."""
+    return list(battle.memo(("ab_enemies", unit, include_down), lambda: _enemies(battle, unit, include_down)))
+
+
+def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
     team = battle.team(unit)
     out = []
     for u in battle.units():
@@ -235,10 +241,14 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
     grappled_now = grappling.grappled(battle, unit)
     points = battle.get(unit, Points)
     if not grappled_now:
-        along = rays(battle, unit)
+        where = ray_key(battle, unit)
+        along = rays(battle, unit, where)
+        # The end tiles of each kind of move, kept with the rays they come from.
+        geometry = ("ab_moves", where, battle.get(unit, TurnState).block_facing)
         for key, label, hotkey in (("sidestep", "Sidestep", "s"), ("fast_sidestep", "Fast Sidestep", "f")):
             if can_afford(battle, unit, key):
-                moves = straight_moves(battle, unit, MOVE_FEET[key], along=along)
+                moves = battle.cached(geometry + (key,), lambda: straight_moves(
+                    battle, unit, MOVE_FEET[key], along=along))
                 if key == "sidestep":
                     moves = {t: p for t, p in moves.items() if len(p) == 1}
                 if moves:
@@ -248,7 +258,7 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
                                                   "direction, then face any direction."))
         for key, label, hotkey in (("charge", "Charge", "v"), ("fast_charge", "Fast Charge", "b")):
             if can_afford(battle, unit, key):
-                moves = charge_moves(battle, unit, key, along)
+                moves = battle.cached(geometry + (key,), lambda: charge_moves(battle, unit, key, along))
                 if moves:
                     mult = "" if key == "charge" else "2 × "
                     out.append(Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),

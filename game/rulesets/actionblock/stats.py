@@ -85,24 +85,37 @@ def spell_dr(t: UnitTemplate) -> int:
 
 def items(battle: "Battle", unit: int) -> dict[str, str]:
     """Wielded item key → weapon id, Unarmed always included (sorted keys)."""
+    return dict(_wielded(battle, unit))
+
+
+def _wielded(battle: "Battle", unit: int) -> dict[str, str]:
+    """`items`, shared (never change it): a unit's items are set when it is fielded and
+    never change in a battle, so the answer is kept per unit and Loadout."""
     loadout = battle.get(unit, Loadout)
+    key = ("ab_items", unit, id(loadout.items), tuple(loadout.items.items()))
+    return battle.cached(key, lambda: _sorted_items(loadout))
+
+
+def _sorted_items(loadout: Loadout) -> dict[str, str]:
     out = dict(sorted(loadout.items.items()))
     out.setdefault(UNARMED, UNARMED)
     return out
 
 
 def weapon_of(battle: "Battle", unit: int, item: str) -> Weapon:
-    return data(battle).weapons[items(battle, unit)[item]]
+    return data(battle).weapons[_wielded(battle, unit)[item]]
 
 
 def melee_items(battle: "Battle", unit: int) -> list[str]:
     """Items a Melee Attack can use: swords, shields, drills, hammers, grappling
     weapons, staves ([PROP]: staves have damage and to-hit columns), and Unarmed."""
-    return [k for k, w in items(battle, unit).items() if data(battle).weapons[w].is_melee]
+    weapons = data(battle).weapons
+    return [k for k, w in _wielded(battle, unit).items() if weapons[w].is_melee]
 
 
 def gun_items(battle: "Battle", unit: int) -> list[str]:
-    return [k for k, w in items(battle, unit).items() if data(battle).weapons[w].is_gun]
+    weapons = data(battle).weapons
+    return [k for k, w in _wielded(battle, unit).items() if weapons[w].is_gun]
 
 
 def grappling_item(battle: "Battle", unit: int) -> str:
