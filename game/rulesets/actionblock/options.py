@@ -39,7 +39,17 @@ COMBO_AFTER = ("melee", "combo")  # [PROP] chains allowed (digest 3.12)
 def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]:
     """Enemies that can be attacked: not Dead, not lost track of (Stealth). Kept while
     a decision is pending (the options and the AI ask it many times)."""
+    if _scope is not None:  # inside turn_options: nothing changes until it returns
+        key = (unit, include_down)
+        found = _scope.get(key)
+        if found is None:
+            found = _scope[key] = _enemies(battle, unit, include_down)
+        return list(found)
     return list(battle.memo(("ab_enemies", unit, include_down), lambda: _enemies(battle, unit, include_down)))
+
+
+#: Answers kept while one `turn_options` call runs (it only reads the battle).
+_scope: dict | None = None
 
 
 def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
@@ -429,6 +439,15 @@ def assign_hotkeys(options: list[Option]) -> tuple[Option, ...]:
 
 
 def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
+    global _scope
+    outer, _scope = _scope, {}
+    try:
+        return _turn_options(battle, unit)
+    finally:
+        _scope = outer
+
+
+def _turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
     ts = battle.get(unit, TurnState)
     opts: list[Option] = []
     opts += bonus_options(battle, unit)

@@ -89,11 +89,10 @@ def items(battle: "Battle", unit: int) -> dict[str, str]:
 
 
 def _wielded(battle: "Battle", unit: int) -> dict[str, str]:
-    """`items`, shared (never change it): a unit's items are set when it is fielded and
-    never change in a battle, so the answer is kept per unit and Loadout."""
+    """`items`, shared (never change it): a unit's items are set when it is fielded
+    (Loadout.items) and never change in a battle, so the answer is kept per unit."""
     loadout = battle.get(unit, Loadout)
-    key = ("ab_items", unit, id(loadout.items), tuple(loadout.items.items()))
-    return battle.cached(key, lambda: _sorted_items(loadout))
+    return battle.cached(("ab_items", unit, id(loadout)), lambda: _sorted_items(loadout))
 
 
 def _sorted_items(loadout: Loadout) -> dict[str, str]:
