@@ -246,42 +246,55 @@ def facing_choices(battle: "Battle", unit: int) -> tuple[str, ...]:
     return ("moved",) + FACINGS
 
 
+MOVE_LABELS = {"sidestep": ("Sidestep", "s"), "fast_sidestep": ("Fast Sidestep", "f"),
+               "charge": ("Charge", "v"), "fast_charge": ("Fast Charge", "b")}
+
+
+def _moving_option(battle: "Battle", unit: int, key: str, where: tuple) -> Option | None:
+    """The Sidestep / Fast Sidestep / Charge / Fast Charge option (None: nowhere to go)."""
+    label, hotkey = MOVE_LABELS[key]
+    along = rays(battle, unit, where)
+    if key in ("charge", "fast_charge"):
+        moves = charge_moves(battle, unit, key, along)
+        if not moves:
+            return None
+        mult = "" if key == "charge" else "2 × "
+        return Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves), hotkey=hotkey,
+                      description=f"Up to {MOVE_FEET[key]} ft within 60° of your facing; "
+                                  f"a Melee Attack after it adds {mult}weapon weight.")
+    moves = straight_moves(battle, unit, MOVE_FEET[key], along=along)
+    if key == "sidestep":
+        moves = {t: p for t, p in moves.items() if len(p) == 1}
+    if not moves:
+        return None
+    return Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
+                  params={"facing": facing_choices(battle, unit)}, hotkey=hotkey,
+                  description=f"Move up to {MOVE_FEET[key]} ft straight in any "
+                              "direction, then face any direction.")
+
+
 def movement_options(battle: "Battle", unit: int) -> list[Option]:
     out: list[Option] = []
     grappled_now = grappling.grappled(battle, unit)
     points = battle.get(unit, Points)
     if not grappled_now:
         where = ray_key(battle, unit)
-        along = rays(battle, unit, where)
-        # The end tiles of each kind of move, kept with the rays they come from.
-        geometry = ("ab_moves", where, battle.get(unit, TurnState).block_facing)
-        for key, label, hotkey in (("sidestep", "Sidestep", "s"), ("fast_sidestep", "Fast Sidestep", "f")):
+        # Each moving option depends only on where everyone stands (and a Charge on the
+        # facing): kept by that, for every decision until someone moves or falls.
+        geometry = ("ab_move_option", where, battle.get(unit, TurnState).block_facing)
+        for key in ("sidestep", "fast_sidestep", "charge", "fast_charge"):
             if can_afford(battle, unit, key):
-                moves = battle.cached(geometry + (key,), lambda: straight_moves(
-                    battle, unit, MOVE_FEET[key], along=along))
-                if key == "sidestep":
-                    moves = {t: p for t, p in moves.items() if len(p) == 1}
-                if moves:
-                    out.append(Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
-                                      params={"facing": facing_choices(battle, unit)}, hotkey=hotkey,
-                                      description=f"Move up to {MOVE_FEET[key]} ft straight in any "
-                                                  "direction, then face any direction."))
-        for key, label, hotkey in (("charge", "Charge", "v"), ("fast_charge", "Fast Charge", "b")):
-            if can_afford(battle, unit, key):
-                moves = battle.cached(geometry + (key,), lambda: charge_moves(battle, unit, key, along))
-                if moves:
-                    mult = "" if key == "charge" else "2 × "
-                    out.append(Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
-                                      hotkey=hotkey,
-                                      description=f"Up to {MOVE_FEET[key]} ft within 60° of your facing; "
-                                                  f"a Melee Attack after it adds {mult}weapon weight."))
+                opt = battle.cached(geometry + (key,), lambda: _moving_option(battle, unit, key, where))
+                if opt is not None:
+                    out.append(opt)
         rank = template(battle, unit).talent("teleport")
         ghost = battle.get(unit, Ghost).ghost
         if rank and can_afford(battle, unit, "teleport"):
-            tiles = teleport_tiles(battle, unit, rank, ghost)
+            tiles = battle.cached(("ab_teleport", where, rank, ghost),
+                                  lambda: tuple(teleport_tiles(battle, unit, rank, ghost)))
             if tiles:
                 out.append(Option("teleport", "Teleport", cost_text(battle, "teleport") + ", 1 Ghost HP per ft",
-                                  TARGET_TILE, tuple(tiles), params={"facing": facing_choices(battle, unit)},
+                                  TARGET_TILE, tiles, params={"facing": facing_choices(battle, unit)},
                                   hotkey="o", description=f"Up to {5 * rank} ft in any direction you can see."))
     here = battle.get(unit, TurnState).block_facing
     foe = nearest_enemy(battle, unit)
