@@ -496,16 +496,24 @@ class ActionBlockAI:
 
     # --- movement ------------------------------------------------------------------------------
     def _is_melee(self, battle: Any, unit: int) -> bool:
-        from game.rulesets.actionblock.stats import gun_items
-        return not gun_items(battle, unit)
+        return self._arms(battle, unit)[0]
 
     def _foes(self, battle: Any, unit: int) -> list[int]:
         from game.rulesets.actionblock.options import enemies
         return enemies(battle, unit, include_down=False)
 
     def _gun_reach_ft(self, battle: Any, unit: int) -> int:
+        return self._arms(battle, unit)[1]
+
+    def _arms(self, battle: Any, unit: int) -> tuple[bool, int]:
+        """(fights only in melee, the longest gun Range in feet): a unit's items never
+        change in a battle, so kept per unit."""
         from game.rulesets.actionblock.stats import gun_items, weapon_of
-        return max((weapon_of(battle, unit, g).max_range_ft for g in gun_items(battle, unit)), default=5)
+
+        def arms() -> tuple[bool, int]:
+            guns = gun_items(battle, unit)
+            return not guns, max((weapon_of(battle, unit, g).max_range_ft for g in guns), default=5)
+        return battle.cached(("ab_ai_arms", unit), arms)
 
     def _walk_field(self, battle: Any, foe_tiles: tuple) -> list:
         """Walking distance (in move cost) from every tile to the nearest foe, kept per
