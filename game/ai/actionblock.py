@@ -26,6 +26,7 @@ from typing import Any
 
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
 from game.world.paths import chebyshev
+from game.rulesets.actionblock.stats import kept
 from game.world.sight import line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
 
@@ -519,7 +520,7 @@ class ActionBlockAI:
         """Walking distance (in move cost) from every tile to the nearest foe, kept per
         set of foe tiles (units do not block it: they move). A nested list, indexed
         [x][y]."""
-        return battle.cached(("ab_ai_walk", foe_tiles), lambda: walk_field(battle.map, foe_tiles))
+        return kept(battle, "ai_walk", foe_tiles, lambda: walk_field(battle.map, foe_tiles), limit=64)
 
     def _position(self, battle: Any, unit: int, foes: list[int]) -> "Position":
         """Everything a tile's score needs that does not depend on the tile."""
@@ -590,7 +591,7 @@ class ActionBlockAI:
         tied: list = []
         # A tile's worth is the same whichever move reaches it, and on every decision of
         # the Turn while the foes stand still: kept by everything it depends on.
-        scores: dict = battle.cached(("ab_ai_tiles", pos.foe_tiles, pos.melee, pos.reach), dict)
+        scores: dict = kept(battle, "ai_tiles", (pos.foe_tiles, pos.melee, pos.reach), dict, limit=256)
         adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
         charge_bonus = 0.0
         if pos.melee and can_attack:

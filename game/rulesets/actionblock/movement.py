@@ -17,7 +17,7 @@ from game.engine.events import Moved
 from game.rulesets.actionblock.components import Health, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
 from game.rulesets.actionblock.events import Faced, MovementObstructed
-from game.rulesets.actionblock.stats import MELEE_RANGE_FT, within
+from game.rulesets.actionblock.stats import MELEE_RANGE_FT, kept, within
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -105,7 +105,7 @@ def rays(battle: "Battle", unit: int, key: tuple | None = None) -> dict[tuple[in
     same geometry serves every decision until someone moves or falls). Never change it.
     `key`: the unit's `ray_key`, when already computed."""
     key = ray_key(battle, unit) if key is None else key
-    return battle.cached(("ab_rays",) + key, lambda: _rays(battle, *key))
+    return kept(battle, "rays", key, lambda: _rays(battle, *key))
 
 
 def _rays(battle: "Battle", start: Tile, standing_list: tuple, lying: tuple) -> dict:

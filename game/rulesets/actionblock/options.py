@@ -25,7 +25,7 @@ from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, ch
 from game.rulesets.actionblock.reactions import block_options
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
                                               spell_targets)
-from game.rulesets.actionblock.stats import (distance_ft, gun_items, in_melee_range, items,
+from game.rulesets.actionblock.stats import (distance_ft, gun_items, in_melee_range, items, kept,
                                              melee_items, template, weapon_of)
 
 if TYPE_CHECKING:
@@ -281,16 +281,16 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         where = ray_key(battle, unit)
         # Each moving option depends only on where everyone stands (and a Charge on the
         # facing): kept by that, for every decision until someone moves or falls.
-        geometry = ("ab_move_option", where, battle.get(unit, TurnState).block_facing)
+        geometry = (where, battle.get(unit, TurnState).block_facing)
         for key in ("sidestep", "fast_sidestep", "charge", "fast_charge"):
             if can_afford(battle, unit, key):
-                opt = battle.cached(geometry + (key,), lambda: _moving_option(battle, unit, key, where))
+                opt = kept(battle, "move_option", geometry + (key,), lambda: _moving_option(battle, unit, key, where))
                 if opt is not None:
                     out.append(opt)
         rank = template(battle, unit).talent("teleport")
         ghost = battle.get(unit, Ghost).ghost
         if rank and can_afford(battle, unit, "teleport"):
-            tiles = battle.cached(("ab_teleport", where, rank, ghost),
+            tiles = kept(battle, "teleport", (where, rank, ghost),
                                   lambda: tuple(teleport_tiles(battle, unit, rank, ghost)))
             if tiles:
                 out.append(Option("teleport", "Teleport", cost_text(battle, "teleport") + ", 1 Ghost HP per ft",

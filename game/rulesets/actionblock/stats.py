@@ -83,6 +83,21 @@ def spell_dr(t: UnitTemplate) -> int:
     return t.talent("spell_dr_boost")
 
 
+def kept(battle: "Battle", family: str, key: object, compute, limit: int = 1024):
+    """A pure query (its `key` names every input) kept for the battle, in one store per
+    family held by a single `battle.cached` entry: families with many keys (move
+    geometry, tile scores) would otherwise push every other kept answer out of the
+    battle's small memo. A full store starts afresh."""
+    store = battle.cached(("ab_kept", family), dict)
+    try:
+        return store[key]
+    except KeyError:
+        if len(store) >= limit:
+            store.clear()
+        value = store[key] = compute()
+        return value
+
+
 def items(battle: "Battle", unit: int) -> dict[str, str]:
     """Wielded item key → weapon id, Unarmed always included (sorted keys)."""
     return dict(_wielded(battle, unit))
