@@ -197,10 +197,14 @@ class FiveByFiveAI:
         if action == "aim":
             shift = COVER_SHIFT[Cover(sight_grids(battle.map, foe.tile).cover_at[me.tile])]
         return attack_value(me.ranks, me.values, action, shift, foe.ranks, foe.values,
-                            situational_threat(battle, foe))
+                            self.threat(battle, foe))
+
+    def threat(self, battle: Any, foe: Figure) -> float | None:
+        """A target's weight as the scores read it (`situational_threat`)."""
+        return situational_threat(battle, foe)
 
     def board(self, battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[int, int]]) -> "Board":
-        return score_tiles(battle, me, foes, tiles)
+        return score_tiles(battle, me, foes, tiles, self.threat)
 
 
 @dataclass
@@ -221,7 +225,8 @@ class Board:
         return self.now + self.later - self.danger
 
 
-def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[int, int]]) -> Board:
+def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[int, int]],
+                threat_of: Any = None) -> Board:
     tmap = battle.map
     xs = np.fromiter((t[0] for t in tiles), np.intp, len(tiles))
     ys = np.fromiter((t[1] for t in tiles), np.intp, len(tiles))
@@ -244,7 +249,7 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
 
     for index, foe in enumerate(foes):
         g = sight_grids(tmap, foe.tile)
-        danger_of = situational_threat(battle, foe)
+        danger_of = (threat_of or situational_threat)(battle, foe)
         seen = g.visible[xs, ys]  # I see the foe from the tile
         seen_back = g.visible_back[xs, ys]  # the foe sees the tile
         clear = ~g.blocked[xs, ys]
