@@ -122,6 +122,11 @@ class D20Ruleset(TemplatedRuleset):
         h = battle.get(unit, Health)
         return h.hp, h.max_hp
 
+    def danger_zones(self, battle: "Battle") -> list[tuple]:
+        """Areas an enemy's presence threatens, for the window (zones.py)."""
+        from game.rulesets.d20.zones import danger_zones
+        return danger_zones(battle)
+
 
 def make_ruleset() -> D20Ruleset:
     return D20Ruleset()
