@@ -57,20 +57,26 @@ class FateAI:
         self.level = level
         self.last_seen: dict[int, tuple[int, int]] = {}
         self._profiles: dict = {}
-        self._profiles_turn: tuple = ()
+        self._profiles_turn: Any = None  # the battle the kept profiles belong to
 
     def profile(self, battle: Any, situation: Any) -> Any:
-        """`attack_profile`, kept for the turn: while units declare nothing it reads changes
-        (wounds, blindness and who saw whom change only between declarations phases)."""
+        """`attack_profile`, kept for the battle under a key of everything its numbers (all
+        the AI reads) depend on: the two units, weapon, postures, charge and aim, what lies
+        between the two tiles (cover.py: tiles alike in that share one profile), a sneak
+        attack, both wound penalties, blindness, a helpless or surprised defender."""
         from game.rulesets.fate.attacks import attack_profile
         from game.rulesets.fate.cover import protection
-        if not self._profiles_turn or self._profiles_turn[0] is not battle or self._profiles_turn[1] != battle.round:
-            self._profiles, self._profiles_turn = {}, (battle, battle.round)
-        # The origin counts only through what lies between it and the target (cover.py):
-        # tiles alike in that share one profile (its numbers are all the AI reads).
+        from game.rulesets.fate.stats import is_blind, saw_at_start, surprised_this_turn
+        from game.rulesets.fate.wounds import WoundTrack, wound_penalty
+        if self._profiles_turn is not battle:
+            self._profiles, self._profiles_turn = {}, battle
         s = situation
-        key = (s.attacker, s.target, s.weapon, s.target_tile, s.attacker_posture, s.target_posture,
-               s.charging, s.aimed, protection(battle, s.origin, s.target_tile))
+        a, t = battle.get(s.attacker, WoundTrack), battle.get(s.target, WoundTrack)
+        active = battle.active(s.target)
+        key = (s.attacker, s.target, s.weapon, s.attacker_posture, s.target_posture, s.charging, s.aimed,
+               protection(battle, s.origin, s.target_tile), active and not saw_at_start(battle, s.target, s.attacker),
+               wound_penalty(a), wound_penalty(t), t.out, active, is_blind(battle, s.attacker),
+               is_blind(battle, s.target), surprised_this_turn(battle, s.target))
         p = self._profiles.get(key)
         if p is None:
             p = self._profiles[key] = attack_profile(battle, situation)
