@@ -58,6 +58,14 @@ class FateAI:
         self.last_seen: dict[int, tuple[int, int]] = {}
         self._profiles: dict = {}
         self._profiles_turn: Any = None  # the battle the kept profiles belong to
+        self._prot: dict = {}
+
+    def bind(self, battle: Any) -> None:
+        """Keep what is kept for this battle (profiles; the map's protection table)."""
+        if self._profiles_turn is not battle:
+            from game.rulesets.fate.cover import protection_table
+            self._profiles, self._profiles_turn = {}, battle
+            self._prot = protection_table(battle.map)
 
     def profile(self, battle: Any, situation: Any) -> Any:
         """`attack_profile`, kept for the battle under a key of everything its numbers (all
@@ -68,13 +76,12 @@ class FateAI:
         from game.rulesets.fate.cover import protection
         from game.rulesets.fate.stats import is_blind, saw_at_start, surprised_this_turn
         from game.rulesets.fate.wounds import WoundTrack, wound_penalty
-        if self._profiles_turn is not battle:
-            self._profiles, self._profiles_turn = {}, battle
+        self.bind(battle)
         s = situation
         a, t = battle.get(s.attacker, WoundTrack), battle.get(s.target, WoundTrack)
         active = battle.active(s.target)
         key = (s.attacker, s.target, s.weapon, s.attacker_posture, s.target_posture, s.charging, s.aimed,
-               protection(battle, s.origin, s.target_tile), active and not saw_at_start(battle, s.target, s.attacker),
+               self._prot.get((s.origin, s.target_tile)) or protection(battle, s.origin, s.target_tile), active and not saw_at_start(battle, s.target, s.attacker),
                wound_penalty(a), wound_penalty(t), t.out, active, is_blind(battle, s.attacker),
                is_blind(battle, s.target), surprised_this_turn(battle, s.target))
         p = self._profiles.get(key)
@@ -215,6 +222,7 @@ class Look:
         from game.rulesets.fate.plans import attacks_declared, posture_after, tile_after
         from game.rulesets.fate.stats import hand_attacks
         self.ai, self.battle, self.decision = ai, battle, decision
+        ai.bind(battle)
         self.unit = unit = decision.actor
         self.team = battle.team(unit)
         self.slot = decision.context.get("slot", 1)
@@ -433,8 +441,9 @@ class Look:
     def spot_value(self, tile: tuple[int, int]) -> float:
         """How good it is to stand on `tile` after this action: closing on the goal, and
         exposure to enemy fire (exact cover from every enemy's planned tile)."""
-        from game.rulesets.fate.cover import protection
+        from game.rulesets.fate.cover import protection, protection_table
         battle = self.battle
+        table = protection_table(battle.map)
         value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - self.wanted)
         in_reach = self.enemy_in_reach(tile)
         if not self.prefers_melee and in_reach:
@@ -442,7 +451,8 @@ class Look:
         if not in_reach and self.live_enemies:
             value -= 0.05 * min(chebyshev(tile, self.where(e, self.slot)) for e in self.live_enemies)
         for e in self.live_enemies:
-            prot = protection(battle, self.where(e, self.slot), tile)
+            there = self.where(e, self.slot)
+            prot = table.get((there, tile)) or protection(battle, there, tile)
             if prot.distance <= 1:
                 value -= 0.0 if self.prefers_melee else 0.45
             elif prot.visible and not prot.blocked and prot.distance <= SHOT_RANGE:
@@ -473,7 +483,7 @@ class Look:
         there = self.where(e, 2)
         if not in_reach(wd, chebyshev(tile, there)):
             return 0.0
-        prot = protection(battle, tile, there)
+        prot = self.ai._prot.get((tile, there)) or protection(battle, tile, there)
         if not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
             return 0.0
         s = Situation(self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
