@@ -257,6 +257,7 @@ class Look:
         self._side_attacks: dict[int, list] | None = None
         self.can_move = decision.option("move") is not None
         self._attack_memo: dict[tuple, float] = {}
+        self._far_from_origin: tuple | None = None
         self._value_memo: dict[tuple, float] = {}
         self.goal = self._goal()
         # How close to the goal it means to get: its fighting distance from a known enemy;
@@ -496,32 +497,40 @@ class Look:
             self._value_memo[key] = self.attack_value(e, w, profile, 2, prot.distance)
         return self._value_memo[key]
 
-    def attack_screen(self, e: int, tiles: np.ndarray, dist: np.ndarray, seen: np.ndarray) -> np.ndarray:
+    def attack_screen(self, e: int, tiles: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The best attack on `e` from each tile next beat: exact for one tile of each kind
-        (weapon, distance band, higher ground, charge), shared by its kind."""
-        tmap = self.battle.map
+        (weapon, distance band, higher ground, charge), shared by its kind. `rows`: the
+        enemy's terrain rows (fate_grid.enemy_rows) at these tiles."""
         there = self.where(e, 2)
-        elev = tmap.elevation[tiles[:, 0], tiles[:, 1]] > tmap.elevation[there]
-        from_origin = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1]))
-        charge = (chebyshev(self.origin, there) >= 2) & (from_origin >= 2)
+        dist, seen, elev = rows[fate_grid.DIST], rows[fate_grid.SEEN] > 0, rows[fate_grid.HIGHER]
+        if there != self.where(e, self.slot):
+            elev = fate_grid.enemy_rows(self.battle.map, there, self.prefers_melee,
+                                        1 if self.prefers_melee else self.reach)[fate_grid.HIGHER, self._flat(tiles)]
+        if self._far_from_origin is None or self._far_from_origin[0] is not tiles:
+            moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1])) >= 2
+            self._far_from_origin = (tiles, moved)
+        charge = self._far_from_origin[1] if chebyshev(self.origin, there) >= 2 else None
         out = np.zeros(len(tiles))
         for w in self.usable_next:
             wd = self.weapons[w]
             if wd.melee:
                 ok = dist <= 1
-                band = np.zeros(len(tiles), dtype=np.int64)
+                kind = 2 * elev if charge is None else 2 * elev + charge
             else:
                 ok = seen & (dist <= wd.long_range) & (dist > 0)
-                band = 1 + (dist > wd.short_range)
-            if not ok.any():
+                kind = 4 + 4 * (dist > wd.short_range) + 2 * elev
+            kinds = set(kind[ok].tolist())
+            if not kinds:
                 continue
-            kind = band * 4 + elev * 2 + (charge & wd.melee)
-            for k in np.unique(kind[ok]):
-                members = ok & (kind == k)
-                first = int(np.argmax(members))
-                value = self._attack_from((int(tiles[first, 0]), int(tiles[first, 1])), e, w)
-                out = np.where(members, np.maximum(out, value), out)
+            values = np.zeros(12)
+            for k in kinds:
+                first = int(np.argmax(ok & (kind == k)))
+                values[int(k)] = self._attack_from((int(tiles[first, 0]), int(tiles[first, 1])), e, w)
+            out = np.maximum(out, np.where(ok, values[kind.astype(np.int64)], 0.0))
         return out
+
+    def _flat(self, tiles: np.ndarray) -> np.ndarray:
+        return tiles[:, 0] * self.battle.map.height + tiles[:, 1]
 
     # --- threats -------------------------------------------------------------------
     def threats(self) -> tuple[int, int, int, int]:
