@@ -68,18 +68,26 @@ def move_reach(battle: "Battle", unit: int, slot: int):
 def one_move_reach(battle: "Battle", start: Tile, blockers) -> "Reach":
     """One move action's reach from `start` past these blockers (kept by every input: the
     resolution of a move often asks what its declaration asked)."""
-    return _reach_and_tiles(battle, start, blockers)[0]
+    return _kept_reach(battle, start, blockers)[0]
 
 
-def _reach_and_tiles(battle: "Battle", start: Tile, blockers) -> tuple["Reach", tuple[Tile, ...]]:
-    """The reach and the tiles it can end on (start excluded), kept together."""
+def move_tiles(battle: "Battle", start: Tile, blockers) -> tuple[Tile, ...]:
+    """The tiles that reach can end on (start excluded), kept with it."""
+    kept = _kept_reach(battle, start, blockers)
+    if kept[1] is None:
+        kept[1] = tuple(kept[0].tiles())
+    return kept[1]
+
+
+def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
+    """[reach, its tiles once asked for]."""
     tmap = battle.map
     start = (int(start[0]), int(start[1]))
 
     def search(blocked):
         r = reach(tmap, start, MOVE_TILES, blocked=blocked, limit=MOVE_TILES)
         r.cost.flags.writeable = False  # shared: by later decisions, and battles
-        return r, tuple(r.tiles())
+        return [r, None]
     # The terrain's reach alone, kept per map across battles. A blocker only changes
     # the answer if it stands on a tile that reach can get to (every path of one move
     # action stays on such tiles): else it is the same search, reused.
@@ -98,7 +106,7 @@ def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
     taken = occupied(battle, unit, slot)
     start = tile_after(battle, unit, slot - 1)
     blockers = [tile_after(battle, u, slot - 1) for u in battle.units(active_only=True) if u != unit]
-    tiles = tuple(t for t in _reach_and_tiles(battle, start, blockers)[1] if t not in taken)
+    tiles = tuple(t for t in move_tiles(battle, start, blockers) if t not in taken)
     if not tiles:
         return None
     return Option("move", "Move", "move action", TARGET_TILE, tiles, hotkey="m",
