@@ -434,8 +434,9 @@ def test_a_partial_success_moving_about_inside_the_cone_takes_the_damage():
 def test_after_a_failed_save_no_move_into_the_cone_is_offered_and_no_action_is_lost():
     """"A creature that fails the save cannot move through the area." The marksman
     walks from (9, 0) toward (3, 0) through the only gap, (6, 4), which the cone
-    covers (with (7, 4) and (8, 4) behind it); it fails (13 + 2 = 15 < 16) on the
-    first cone tile of its path, (7, 4), and stops on (8, 3) after 3 tiles (15 ft:
+    covers (with (7, 4) and (8, 4) behind it). Its path, (8, 1), (7, 2), (7, 3), (6, 4),
+    bends as little as a cheapest route allows; it fails (13 + 2 = 15 < 16) on the
+    first cone tile of its path, (6, 4), and stops on (7, 3) after 3 tiles (15 ft:
     1 Action; the rest of the move is not made, so not paid). Then no move into the cone, or through it to the far side of the wall, is
     offered: every offered tile is outside the cone with x > 6.
     """
@@ -445,8 +446,8 @@ def test_after_a_failed_save_no_move_into_the_cone_is_offered_and_no_action_is_l
     tiles = _zone(b).tiles
     do(b, "move", (3, 0))
     moved = events_of(b, Moved)[-1]
-    assert moved.unit == marksman and moved.path and moved.path[-1] == b.tile(marksman)
-    assert b.tile(marksman) == (8, 3) and b.tile(marksman) not in tiles
+    assert moved.unit == marksman and moved.path == ((8, 1), (7, 2), (7, 3))
+    assert b.tile(marksman) == (7, 3) and b.tile(marksman) not in tiles
     assert actions(b, marksman) == 3
     targets = set(offered(b, "move").targets)
     assert targets and not targets & tiles and all(x > 6 for x, _ in targets)

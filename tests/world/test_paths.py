@@ -160,3 +160,33 @@ def test_reach_follows_changes_to_the_map_once_told():
     tmap.move_cost[1, :] = 3
     forget(tmap)
     assert reach(tmap, (0, 0), 5).cost[2, 0] == 4
+
+
+def _bends(start, path):
+    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip([start] + path, path)]
+    return sum(1 for a, b in zip(steps, steps[1:]) if a != b)
+
+
+def test_an_open_ground_path_bends_once_at_most_instead_of_zig_zagging():
+    # Diagonals cost as much as straight steps, so many routes tie; the path keeps its
+    # heading where it can (issue 18: "the path preview does not zig-zag").
+    tmap = grid_map(*["." * 12] * 8)
+    r = reach(tmap, (0, 0), 20)
+    for goal in [(6, 2), (2, 6), (11, 7), (7, 3), (5, 0), (9, 5)]:
+        path = r.path_to(goal)
+        assert len(path) == chebyshev((0, 0), goal)
+        assert _bends((0, 0), path) <= 1, (goal, path)
+
+
+def test_a_straight_line_stays_straight_beside_rough_ground():
+    # Rough ground on either side does not pull the path off its line.
+    tmap = grid_map("%%%%%%%", ".......", "%%%%%%%")
+    assert reach(tmap, (0, 1), 10).path_to((6, 1)) == [(x, 1) for x in range(1, 7)]
+
+
+def test_around_a_wall_the_path_still_costs_the_least_and_bends_little():
+    tmap = grid_map(".........", "....#....", "....#....", "....#....", ".........")
+    r = reach(tmap, (0, 2), 20)
+    path = r.path_to((8, 2))
+    assert len(path) == r.cost[8, 2] == 8
+    assert _bends((0, 2), path) <= 3, path

@@ -67,7 +67,7 @@ def one_step(r: Reach) -> Reach:
     cost = r.cost.copy()
     near = cost[max(0, x - 1):x + 2, max(0, y - 1):y + 2]
     np.minimum(near, r.budget, out=near, where=near != UNREACHABLE)
-    return Reach(r.start, r.budget, cost, r._finder)
+    return r.with_costs(cost)
 
 
 def move_tiles(battle: "Battle", unit: int) -> list[Tile]:
