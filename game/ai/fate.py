@@ -165,7 +165,7 @@ class FateAI:
             return [], 0.0
         arr = np.array(tiles, dtype=np.int64)
         rough = fate_grid.screen(look, arr, follow_up=look.slot == 1)
-        order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:EXACT_MOVES]
+        order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:look.exact_moves]
         base = look.spot_value(look.origin)
         out = []
         ground_only = 0.0
@@ -212,6 +212,8 @@ class FateAI:
 
 class Look:
     """What one unit sees while declaring one action, computed once per decision."""
+
+    exact_moves = EXACT_MOVES
 
     def __init__(self, ai: FateAI, battle: Any, decision: Decision,
                  assumed: dict[int, list] | None = None) -> None:

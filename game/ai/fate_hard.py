@@ -13,6 +13,7 @@ the most likely sample as if declared. Reads only; its own random stream.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from game.ai.fate import FateAI, Look
@@ -22,6 +23,10 @@ from game.rulesets.fate.components import Declared
 
 SAMPLES = 3  # an enemy's likeliest first actions considered
 SAMPLE_TEMPERATURE = 0.35  # score units, as the easy level's softmax
+import os as _os  # (tuning knobs while measuring; fixed before it is offered)
+THREAT_WEIGHT = float(_os.environ.get("FATE_HARD_W", "1.0"))  # worth taken, against worth dealt
+UNDECLARED_AIM = float(_os.environ.get("FATE_HARD_P", "0.5"))  # chance a faster enemy picks this unit
+EXACT_MOVES_HARD = int(_os.environ.get("FATE_HARD_N", "6"))
 
 
 class HardFate(FateAI):
@@ -35,7 +40,7 @@ class HardFate(FateAI):
         self._samples = self.guess_faster_enemies(battle, decision)
         self._plain = Look(self, battle, decision)
         likeliest = {e: [max(s, key=lambda ws: ws[0])[1]] for e, s in self._samples.items()}
-        return self._scored(Look(self, battle, decision, likeliest))
+        return self._scored(HardLook(self, battle, decision, likeliest))
 
     def guess_faster_enemies(self, battle: Any, decision: Decision) -> dict[int, list[tuple[float, Declared]]]:
         """Each faster, undeclared enemy's likeliest first actions with their weights."""
@@ -88,3 +93,88 @@ class HardFate(FateAI):
                         value += p * look.attack_value(target, w, self.profile(battle, s), look.slot, stays=1.0)
                 out.append((value + (1.0 - weight) * now, choice))
         return out
+
+
+class HardLook(Look):
+    """The normal look, plus the worth of the wounds this unit can expect to take where it
+    stands: the attacks slower enemies declared at it that still reach it there (an
+    attack on a unit that has moved out of reach is lost), and the best attack each
+    faster enemy could make on it there (it will see this declaration), at a guessed
+    chance that it picks this unit. In the same units as the attacks it deals."""
+
+    exact_moves = EXACT_MOVES_HARD
+
+    def spot_value(self, tile: tuple[int, int]) -> float:
+        return super().spot_value(tile) - THREAT_WEIGHT * self.threat(tile)
+
+    def threat(self, tile: tuple[int, int]) -> float:
+        memo = self.__dict__.setdefault("_threats", {})
+        if tile not in memo:
+            memo[tile] = self._threat(tile)
+        return memo[tile]
+
+    def _threat(self, tile: tuple[int, int]) -> float:
+        from game.ai import fate_team
+        from game.rulesets.fate.attacks import Situation, in_reach
+        from game.rulesets.fate.cover import protection
+        from game.rulesets.fate.options import MOVE_TILES
+        from game.rulesets.fate.plans import plan_of
+        from game.rulesets.fate.stats import hand_attacks, track
+        from game.world.paths import chebyshev
+        battle, me = self.battle, self.unit
+        mine = STANDING if tile != self.origin and self.posture == KNEELING else self.posture
+        t = track(battle, me)
+        boxes = (t.scratch, t.hurt, t.very_hurt, t.incapacitated)
+        attacks = []
+        for e in self.live_enemies:
+            plan = plan_of(battle, e)
+            if plan:
+                for d in plan:
+                    if d.kind != "attack" or d.target != me or d.slot < self.slot:
+                        continue
+                    w = self.weapons[d.weapon]
+                    if w.effect != "wound":
+                        continue
+                    origin = self.where(e, d.slot)
+                    prot = protection(battle, origin, tile)
+                    if not in_reach(w, prot.distance) or (w.missile and prot.blocked):
+                        continue  # moved out of its reach: the attack is lost
+                    s = Situation(e, me, d.weapon, origin, tile, self.posture_of(e, d.slot), mine)
+                    attacks.append(fate_team.profile_outcome(self.ai.profile(battle, s)))
+                continue
+            # A faster enemy: its best attack on this unit there, from where it stands now
+            # (a blade may close one move first).
+            origin = battle.tile(e)
+            best, best_out = 0.0, None
+            for wid in hand_attacks(battle, e, []):
+                w = self.weapons[wid]
+                if w.effect != "wound" or w.uses is not None:
+                    continue
+                if w.melee:
+                    if chebyshev(origin, tile) > MOVE_TILES + 1:
+                        continue
+                    near = tile  # it closes in: judged from the tile itself
+                    s = Situation(e, me, wid, near, tile, STANDING, mine)
+                else:
+                    prot = protection(battle, origin, tile)
+                    if not prot.visible or prot.blocked or not in_reach(w, prot.distance):
+                        continue
+                    s = Situation(e, me, wid, origin, tile, self.posture_of(e, 0), mine)
+                out = fate_team.profile_outcome(self.ai.profile(battle, s))
+                hit = fate_team.hit_chance(out)
+                if hit > best:
+                    best, best_out = hit, out
+            if best_out is not None:
+                attacks.append(_scaled(best_out, UNDECLARED_AIM))
+        if not attacks:
+            return 0.0
+        return fate_team.expected(boxes, tuple(sorted(attacks)))[0] - fate_team.worth(boxes, False)
+
+
+@lru_cache(maxsize=None)
+def _scaled(out: tuple, p: float) -> tuple:
+    """The outcome of an attack that comes only with chance `p` (else no wound)."""
+    from game.ai.fate_team import NO_WOUND
+    kept = {k: v * p for k, v in out if k != (NO_WOUND, 0)}
+    kept[(NO_WOUND, 0)] = 1.0 - sum(kept.values())
+    return tuple(sorted((k, round(v, 12)) for k, v in kept.items()))
