@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.ai.fate import FateAI, Look
-from game.engine.components import KNEELING, STANDING
+from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice, Decision, Option
 from game.rulesets.fate.components import Declared
 
@@ -41,6 +41,24 @@ class HardFate(FateAI):
         self._plain = Look(self, battle, decision)
         likeliest = {e: [max(s, key=lambda ws: ws[0])[1]] for e, s in self._samples.items()}
         return self._scored(HardLook(self, battle, decision, likeliest))
+
+    def _posture_value(self, look: Look, key: str) -> float:
+        """Kneeling and lying prone by the exact wounds they spare (or cost, against a
+        blade) where the unit stands, less what prone costs its own attacks and moving."""
+        if key == "stand" or not isinstance(look, HardLook):
+            return super()._posture_value(look, key)
+        if look.posture_changed():
+            return 0.0
+        new = {"kneel": KNEELING, "prone": PRONE}[key]
+        value = THREAT_WEIGHT * (look.threat(look.origin) - look.threat(look.origin, new))
+        if key == "prone":
+            if look.throws:
+                value -= 0.4  # −2 to its own thrown attacks
+            if not look.enemy_in_reach(look.origin) and look.can_move:
+                value -= 0.15  # it will have to spend an action standing up to move
+        if look.prefers_melee:
+            value -= 0.2  # −1 / −2 to its own blows
+        return value
 
     def guess_faster_enemies(self, battle: Any, decision: Decision) -> dict[int, list[tuple[float, Declared]]]:
         """Each faster, undeclared enemy's likeliest first actions with their weights."""
@@ -107,13 +125,14 @@ class HardLook(Look):
     def spot_value(self, tile: tuple[int, int]) -> float:
         return super().spot_value(tile) - THREAT_WEIGHT * self.threat(tile)
 
-    def threat(self, tile: tuple[int, int]) -> float:
+    def threat(self, tile: tuple[int, int], posture: str | None = None) -> float:
         memo = self.__dict__.setdefault("_threats", {})
-        if tile not in memo:
-            memo[tile] = self._threat(tile)
-        return memo[tile]
+        key = (tile, posture)
+        if key not in memo:
+            memo[key] = self._threat(tile, posture)
+        return memo[key]
 
-    def _threat(self, tile: tuple[int, int]) -> float:
+    def _threat(self, tile: tuple[int, int], posture: str | None) -> float:
         from game.ai import fate_team
         from game.rulesets.fate.attacks import Situation, in_reach
         from game.rulesets.fate.cover import protection
@@ -123,6 +142,8 @@ class HardLook(Look):
         from game.world.paths import chebyshev
         battle, me = self.battle, self.unit
         mine = STANDING if tile != self.origin and self.posture == KNEELING else self.posture
+        if posture is not None:
+            mine = posture
         t = track(battle, me)
         boxes = (t.scratch, t.hurt, t.very_hurt, t.incapacitated)
         attacks = []
