@@ -20,6 +20,7 @@ from game.ai.fate import FateAI, Look
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice, Decision, Option
 from game.rulesets.fate.components import Declared
+from game.world.paths import chebyshev
 
 SAMPLES = 3  # an enemy's likeliest first actions considered
 SAMPLE_TEMPERATURE = 0.35  # score units, as the easy level's softmax
@@ -172,7 +173,7 @@ class HardLook(Look):
                 if w.effect != "wound" or w.uses is not None:
                     continue
                 if w.melee:
-                    if chebyshev(origin, tile) > MOVE_TILES + 1:
+                    if chebyshev(origin, tile) > 1 and not _walks_next_to(battle, origin, tile):
                         continue
                     near = tile  # it closes in: judged from the tile itself
                     s = Situation(e, me, wid, near, tile, STANDING, mine)
@@ -190,6 +191,16 @@ class HardLook(Look):
         if not attacks:
             return 0.0
         return fate_team.expected(boxes, tuple(sorted(attacks)))[0] - fate_team.worth(boxes, False)
+
+
+def _walks_next_to(battle: Any, start: tuple[int, int], tile: tuple[int, int]) -> bool:
+    """One move action from `start` (terrain only) ends next to `tile`."""
+    from game.rulesets.fate.options import MOVE_TILES, one_move_reach
+    if chebyshev(start, tile) > MOVE_TILES + 1:
+        return False
+    cost = one_move_reach(battle, start, ()).cost
+    x, y = tile
+    return bool(cost[max(0, x - 1):x + 2, max(0, y - 1):y + 2].min() <= MOVE_TILES)
 
 
 @lru_cache(maxsize=None)
