@@ -126,6 +126,13 @@ class HardLook(Look):
     def spot_value(self, tile: tuple[int, int]) -> float:
         return super().spot_value(tile) - THREAT_WEIGHT * self.threat(tile)
 
+    def attack_value(self, target: int, weapon_id: str, profile: Any, slot: int,
+                     distance: int | None = None, stays: float | None = None) -> float:
+        """Wounds on an enemy are worth more the harder it hits back (a wound's penalty and
+        taking it out deny its next attacks)."""
+        value = super().attack_value(target, weapon_id, profile, slot, distance, stays)
+        return value * _danger(self.battle, target) if value > 0 else value
+
     def threat(self, tile: tuple[int, int], posture: str | None = None) -> float:
         memo = self.__dict__.setdefault("_threats", {})
         key = (tile, posture)
@@ -191,6 +198,27 @@ class HardLook(Look):
         if not attacks:
             return 0.0
         return fate_team.expected(boxes, tuple(sorted(attacks)))[0] - fate_team.worth(boxes, False)
+
+
+DANGER_K = float(_os.environ.get("FATE_HARD_K", "0.5"))
+
+
+def _danger(battle: Any, unit: int) -> float:
+    """How hard the unit hits, against a typical defender, relative to Fair (+0): 1 + K
+    times the edge of its best attack skill and weapon, a little for each point."""
+    from game.rulesets.fate.stats import hand_attacks, template
+    def compute():
+        t = template(battle, unit)
+        best = 0.0
+        for wid in hand_attacks(battle, unit, []):
+            w = battle.ruleset.data.weapons[wid]
+            if w.effect != "wound" or w.uses is not None:
+                continue
+            dmg = (1 if w.edged else 0) + (1 if w.anti_personnel else 0) - (1 if w.blunt else 0)
+            best = max(best, t.attack + 0.5 * dmg)
+        return best
+    edge = battle.cached(("fate-hard-danger", unit), compute)
+    return max(0.5, 1.0 + DANGER_K * (edge - 1.5) / 2)
 
 
 def _walks_next_to(battle: Any, start: tuple[int, int], tile: tuple[int, int]) -> bool:
