@@ -219,8 +219,8 @@ class HardLook(Look):
 
 
 def _danger(battle: Any, unit: int) -> float:
-    """How hard the unit hits, against a typical defender, relative to Fair (+0): 1 + K
-    times the edge of its best attack skill and weapon, a little for each point."""
+    """How hard the unit hits: 1 + K/2 for each point its best attack (Attack skill plus
+    half its weapon's damage modifiers) stands above 1.5."""
     from game.rulesets.fate.stats import hand_attacks, template
     def compute():
         t = template(battle, unit)
@@ -233,7 +233,9 @@ def _danger(battle: Any, unit: int) -> float:
             best = max(best, t.attack + 0.5 * dmg)
         return best
     edge = battle.cached(("fate-hard-danger", unit), compute)
-    return max(0.5, 1.0 + DANGER_K * (edge - 1.5) / 2)
+    # Only ever more: a factor below 1 would shrink a weak enemy's wounds against the
+    # ground and exposure terms, which are not wounds.
+    return 1.0 + DANGER_K * max(0.0, edge - 1.5) / 2
 
 
 def _walks_next_to(battle: Any, start: tuple[int, int], tile: tuple[int, int]) -> bool:
