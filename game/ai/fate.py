@@ -34,7 +34,7 @@ from game.rulesets.fate.data import UNARMED
 from game.world.paths import UNREACHABLE, chebyshev, reach
 from game.world.sight import terrain_memo
 
-LEVELS = ("normal",)
+LEVELS = ("normal", "hard")
 EASY_TEMPERATURE = 0.35  # score units: easy picks by softmax over normal's scores
 BLIND_VALUE = 1.0
 COVER_VALUE = {None: 0.0, "partial": 0.35, "total": 0.7}
@@ -570,7 +570,7 @@ def _held(battle: Any, unit: int) -> list[str]:
 
 
 def make_ai(seed: int = 0, level: str = "normal"):
-    """normal; "hard" is built for measuring but is not yet a listed level (see fate_hard)."""
+    """normal, or hard (fate_hard.py: normal plus the wounds it expects to take)."""
     if level == "hard":
         from game.ai.fate_hard import HardFate
         return HardFate(seed)
