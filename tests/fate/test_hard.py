@@ -75,3 +75,24 @@ def test_a_faster_shooter_threatens_where_it_sees_at_a_guessed_chance():
     assert hit > 0
     assert look.threat((2, 2)) == pytest.approx(UNDECLARED_AIM * alone, rel=1e-9)
     assert look.threat((2, 0)) == 0.0  # behind the wall from (12, 2)
+
+
+def test_hard_only_reads_the_battle():
+    """Hard's scoring and decide change nothing (game.readonly.probe_queries) while it plays
+    normal on woodland for a few turns."""
+    from game.ai import make_ai as make_level
+    from game.engine.setup import new_battle
+    from game.readonly import probe_queries
+    b = new_battle("maps/woodland.tmx", "fate", seed=5, max_rounds=3)
+    try:
+        ais = {1: make_level("fate", 1, "hard"), 2: make_level("fate", 2, "normal")}
+        n = probed = 0
+        while b.pending is not None and n < 60:
+            if n % 7 == 0:
+                assert probe_queries(b, [make_level("fate", 9, "hard")]) == []
+                probed += 1
+            b.submit(ais[b.pending.side].decide(b, b.pending))
+            n += 1
+        assert probed >= 3
+    finally:
+        b.close()
