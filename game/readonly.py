@@ -5,6 +5,7 @@ use on the battle as it stands (mid-fight, a decision pending):
 
 * `ruleset.odds` for every option at a sample of its targets (the window's odds panel);
 * `ruleset.preview_move` and `ruleset.threats_at` at a sample of tiles (hover previews);
+* `ruleset.danger_zones` (the window's overlay of reaction reach and suppression);
 * `ruleset.unit_card` and `ruleset.health` of every unit (the unit card, health bars);
 * the window's board snapshot and its move and threat previews (`game.ui.snapshot`,
   `game.ui.rules_view`: plain Python, no pygame);
@@ -76,6 +77,8 @@ def entry_points(battle: Any, decision: Decision,
         for tile in tiles[:2] or [battle.tile(decision.actor)]:
             calls.append((f"threats_at({tile})",
                           lambda t=tile: rs.threats_at(battle, decision.actor, t, enemies)))
+    if hasattr(rs, "danger_zones"):   # the window's zone overlay (game/rulesets/<id>/zones.py)
+        calls.append(("danger_zones", lambda: rs.danger_zones(battle)))
     for unit in units:
         calls.append((f"unit_card({unit})", lambda u=unit: rs.unit_card(battle, u)))
         calls.append((f"health({unit})", lambda u=unit: rs.health(battle, u)))

@@ -12,14 +12,17 @@ weighed by their exact contest odds against the attacks on offer.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from game.ai import d20_values as values
-from game.ai.d20_ground import ground
+from game.ai.d20_ground import best_dealt, ground, ground_at
 from game.ai.controllers import random_choice
 from game.engine import grapple
+from game.rulesets.d20.attacks import AttackSetup
+from game.rulesets.d20.stats import held_weapon
 from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
 
 LEVELS = ("normal", "hard")
@@ -42,7 +45,10 @@ class D20AI:
 
     # --- the level contract ------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
-        scored = self.scored_choices(battle, decision)
+        if self.level == "hard":
+            scored = self.scored_choices(battle, decision)
+        else:
+            scored = self.normal_choices(battle, decision, prune=True)
         if not scored:
             return random_choice(self.rng, decision)
         best = max(s for s, _ in scored)
@@ -56,8 +62,11 @@ class D20AI:
             return hard_choices(self, battle, decision)
         return self.normal_choices(battle, decision)
 
-    def normal_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
-        """The normal level's candidates: each step valued on its own."""
+    def normal_choices(self, battle: Any, decision: Decision,
+                       prune: bool = False) -> list[tuple[float, Choice]]:
+        """The normal level's candidates: each step valued on its own. With `prune`
+        (the best choice is all that is wanted), a move that cannot beat the best other
+        choice is left out."""
         side = battle.team(decision.actor)
         if decision.kind == REACTION:
             out = [(0.0, decision.options[-1].choice())]
@@ -93,12 +102,17 @@ class D20AI:
             out.append((2.5, opt.choice(None, item=opt.params["item"][0])))
         if "swap" in opts:
             out += self._swap(battle, unit, opts["swap"])
-        if "move" in opts:
-            out += self._move(battle, side, unit, opts["move"])
+        at = len(out)  # the move goes here (the order breaks ties: keep it)
         if "drag" in opts:
             out += self._drag(battle, side, unit, opts["drag"])
         if "end_turn" in opts:
             out.append((END_SCORE, opts["end_turn"].choice()))
+        if "move" in opts:
+            best = max((sc for sc, _ in out), default=-np.inf)
+            # A move that cannot beat the best other choice is not worked out: its
+            # tiles (the costliest part of a turn's options) are never read.
+            if not prune or not out or self._move_may_win(battle, side, unit, best):
+                out[at:at] = self._move(battle, side, unit, opts["move"])
         return out
 
     # --- attacks -----------------------------------------------------------------
@@ -120,9 +134,10 @@ class D20AI:
             else:
                 kinds = [(None, "melee")]
             locations = [l for l in limits.get("location", ("torso",)) if l in LOCATIONS]
+            setup = AttackSetup(battle, unit, target)
             for param, kind in kinds:
                 for loc in locations:
-                    score = values.attack_value(battle, side, unit, target, kind, loc)
+                    score = values.attack_value(battle, side, unit, target, kind, loc, setup)
                     score -= BURST_COST.get(kind, 0.0)
                     params = {"location": loc} if "location" in limits else {}
                     if param is not None:
@@ -222,6 +237,39 @@ class D20AI:
         return [(float(gain[tile]), opt.choice(tile))]
 
 
+    def _move_may_win(self, battle: Any, side: int, unit: int, best: float) -> bool:
+        """Could a move score at least `best` (see move_gains)? First against the most
+        any tile can be worth (its value's other terms are costs), over staying (one
+        tile's value); then against the best tile value within the reach's square (each
+        step costs at least one tile of movement)."""
+        from game.rulesets.d20.components import TurnState
+        from game.rulesets.d20.stats import speed_ft
+        inputs = ground_inputs(battle, side, unit)
+        if inputs is None:
+            return False
+        x, y = battle.tile(unit)
+        cones = cone_costs(battle, unit)
+        here = ground_at(battle.map, (x, y), *inputs) - (cones[x, y] if isinstance(cones, np.ndarray) else cones)
+        if best_dealt(inputs[1], inputs[2]) - here < best - 1e-9:
+            return False
+        grid = ground(battle, *inputs) - cones
+        ts = battle.get(unit, TurnState)
+        speed, fpt = speed_ft(battle, unit), battle.map.feet_per_tile
+        r = (ts.move_left_ft + ts.actions * speed) // fpt
+        x0, y0 = max(0, x - r), max(0, y - r)
+        window = grid[x0:x + r + 1, y0:y + r + 1]
+        # A path is never shorter than the Chebyshev distance: the fewest Actions any
+        # tile can cost, so move_gains's terms for them are bounds too.
+        cheb = _chebyshev_square(r)[x0 - x + r:x0 - x + r + window.shape[0],
+                                    y0 - y + r:y0 - y + r + window.shape[1]]
+        feet = cheb * fpt - ts.move_left_ft
+        actions = np.maximum(0, -(-feet // speed))
+        gain = window + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
+        # Nobody ends a move on a wall.
+        gain = np.where(battle.map.walkable[x0:x + r + 1, y0:y + r + 1], gain, -np.inf)
+        gain[x - x0, y - y0] = -np.inf  # staying is not a move
+        return float(gain.max()) - (grid[x, y] + (KEEP_ATTACK if ts.actions >= 2 else 0.0)) >= best - 1e-9
+
     def _drag(self, battle: Any, side: int, unit: int, opt: Option) -> list[tuple[float, Choice]]:
         """Hauling the Grapple one tile (1 Action): worth what the tile gains on the
         ground grid (cover, out of the enemies' sight), less the Action; a Melee's
@@ -243,17 +291,34 @@ def enemies_described(battle: Any, side: int) -> tuple:
                         for e in enemies))
 
 
+@lru_cache(maxsize=64)
+def _chebyshev_square(r: int) -> np.ndarray:
+    """Chebyshev distance from the centre of a (2r+1)-square (read-only, shared)."""
+    X, Y = np.ogrid[-r:r + 1, -r:r + 1]
+    out = np.maximum(abs(X), abs(Y))
+    out.setflags(write=False)
+    return out
+
+
+def ground_inputs(battle: Any, side: int, unit: int) -> tuple | None:
+    """What `unit`'s tile-value grid depends on: (its reach in tiles, its punch, its
+    melee punch, the enemies described); None when no enemy is left."""
+    def compute():
+        described = enemies_described(battle, side)
+        if not described:
+            return None
+        return (_reach_tiles(battle, unit), round(values.threat(battle, unit), 2),
+                round(values.melee_threat(battle, unit), 2), described)
+    return battle.memo(("d20-ai-ground-inputs", side, unit), compute)
+
+
 def unit_ground(battle: Any, side: int, unit: int):
     """The tile-value grid for `unit` against the enemies where they stand now."""
-    described = enemies_described(battle, side)
-    if not described:
-        return None
-    reach_tiles = _reach_tiles(battle, unit)
-    return ground(battle, reach_tiles, round(values.threat(battle, unit), 2), described)
+    inputs = ground_inputs(battle, side, unit)
+    return None if inputs is None else ground(battle, *inputs)
 
 
 def _reach_tiles(battle: Any, unit: int) -> int:
-    from game.rulesets.d20.stats import held_weapon
     weapon = held_weapon(battle, unit)
     return weapon.ranges_ft[-1] // battle.map.feet_per_tile if weapon is not None and weapon.ranged else 1
 

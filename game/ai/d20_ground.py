@@ -57,31 +57,86 @@ def _toward(tmap: Any, cover: np.ndarray, X, Y, dx, dy, dist) -> np.ndarray:
     vx, vy = dx / d, dy / d
     out = np.zeros(tmap.shape)
     for sx, sy in ((np.floor(vx + 0.5), np.floor(vy + 0.5)), (np.ceil(vx - 0.5), np.ceil(vy - 0.5))):
-        nx = np.clip(X + sx.astype(np.intp), 0, tmap.width - 1)
-        ny = np.clip(Y + sy.astype(np.intp), 0, tmap.height - 1)
+        # (np.minimum/np.maximum: np.clip's own checks cost more than the sums here)
+        nx = np.minimum(np.maximum(X + sx.astype(np.intp), 0), tmap.width - 1)
+        ny = np.minimum(np.maximum(Y + sy.astype(np.intp), 0), tmap.height - 1)
         out = np.maximum(out, cover[nx, ny])
     return np.where(dist > 0, out, 0.0)
 
 
-def ground(battle: Any, reach_tiles: int, punch: float,
+def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
            enemies: tuple[tuple[tuple[int, int], int, float], ...]) -> np.ndarray:
     """The value of every tile for a unit whose weapon reaches `reach_tiles` and deals
-    `punch` a turn there, against `enemies` given as (tile, reach in tiles, threat)."""
+    `punch` a turn there (`melee_punch` in melee), against `enemies` given as (tile,
+    reach in tiles, threat)."""
     from game.ai.d20_values import memo
-    return memo(battle, ("d20-ai-ground", reach_tiles, punch, enemies),
-                         lambda: _ground(battle.map, reach_tiles, punch, enemies))
+    return memo(battle, ("d20-ai-ground", reach_tiles, punch, melee_punch, enemies),
+                lambda: _ground(battle, reach_tiles, punch, melee_punch, enemies))
 
 
-def _ground(tmap: Any, reach_tiles: int, punch: float, enemies) -> np.ndarray:
-    nearest = np.full(tmap.shape, 10 ** 6)
-    best = np.zeros(tmap.shape)
-    incoming = np.zeros(tmap.shape)
+def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, enemies) -> np.ndarray:
+    # Each enemy's part depends on that enemy alone (and the unit's reach): kept apart,
+    # so an enemy that has not moved costs nothing the next time.
+    from game.ai.d20_values import memo
+    tmap = battle.map
+    reach_parts = [memo(battle, ("d20-ai-reach-part", tile, reach_tiles),
+                        lambda tile=tile: _reach_part(tmap, tile, reach_tiles))
+                   for tile, _, _ in enemies]
+    fire_parts = [memo(battle, ("d20-ai-fire-part", tile, their_reach, their_threat),
+                       lambda tile=tile, r=their_reach, t=their_threat: _fire_part(tmap, tile, r, t))
+                  for tile, their_reach, their_threat in enemies]
+    nearest = np.minimum.reduce([enemy_view(tmap, tile)[1] for tile, _, _ in enemies])
+    to_close = np.minimum.reduce([p[0] for p in reach_parts])
+    best = np.maximum.reduce([p[1] for p in reach_parts])
+    incoming = np.add.reduce(fire_parts)
+    # What it can deal from the tile: its fire, cut by the enemies' cover, or a melee
+    # attack next to one (cover never stops a melee attack).
+    dealt = np.maximum(punch * best, np.where(nearest <= 1, melee_punch, 0.0))
+    score = RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming
+    score -= RANGE_PULL * to_close + CLOSE_IN * nearest
+    return score
+
+
+def _reach_part(tmap: Any, tile, reach_tiles: int):
+    """For a unit reaching `reach_tiles`, against the enemy on `tile`, over every tile:
+    the distance still to close to attack it, and the share of the unit's fire it takes."""
+    seen, dist, shield, open_to = enemy_view(tmap, tile)
+    # An enemy whose own tile is heavy cover stops every shot from everywhere:
+    # only a melee attack (which cover does not stop) reaches it, so the unit must
+    # close to 1 tile. Without this, two sides in heavy cover wait forever.
+    reach_it = reach_tiles if PROTECTION[int(tmap.cover[tile])] < 1.0 else 1
+    to_close = np.maximum(0, dist - reach_it)
+    fire = np.where(seen & (dist <= reach_tiles), open_to, 0.0)
+    return to_close, fire
+
+
+def _fire_part(tmap: Any, tile, their_reach: int, their_threat: float) -> np.ndarray:
+    """The fire the enemy on `tile` (reach, threat) puts on every tile."""
+    seen, dist, shield, open_to = enemy_view(tmap, tile)
+    exposed = their_threat * (1 - shield)
+    return np.where(seen, np.where(dist <= their_reach, exposed, FAR_WEIGHT * exposed), 0.0)
+
+
+def ground_at(tmap: Any, at: tuple[int, int], reach_tiles: int, punch: float, melee_punch: float,
+              enemies) -> float:
+    """`ground(...)[at]` worked out for the one tile (the same terms as _ground)."""
+    nearest, to_close, best, close, incoming = 10 ** 6, 10 ** 6, 0.0, False, 0.0
     for tile, their_reach, their_threat in enemies:
         seen, dist, shield, open_to = enemy_view(tmap, tile)
-        nearest = np.minimum(nearest, dist)
-        best = np.maximum(best, np.where(seen & (dist <= reach_tiles), open_to, 0.0))
-        exposed = their_threat * (1 - shield)
-        incoming += np.where(seen, np.where(dist <= their_reach, exposed, FAR_WEIGHT * exposed), 0.0)
-    score = RETURN_WEIGHT * punch * best - INCOMING_WEIGHT * incoming
-    score -= RANGE_PULL * np.maximum(0, nearest - reach_tiles) + CLOSE_IN * nearest
-    return score
+        d = int(dist[at])
+        nearest = min(nearest, d)
+        reach_it = reach_tiles if PROTECTION[int(tmap.cover[tile])] < 1.0 else 1
+        to_close = min(to_close, max(0, d - reach_it))
+        if seen[at] and d <= reach_tiles:
+            best = max(best, float(open_to[at]))
+        close = close or d <= 1
+        if seen[at]:
+            exposed = their_threat * (1 - float(shield[at]))
+            incoming += exposed if d <= their_reach else FAR_WEIGHT * exposed
+    dealt = max(punch * best, melee_punch if close else 0.0)
+    return RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming - RANGE_PULL * to_close - CLOSE_IN * nearest
+
+
+def best_dealt(punch: float, melee_punch: float) -> float:
+    """No tile's value exceeds this (the other terms are costs)."""
+    return RETURN_WEIGHT * max(punch, melee_punch)

@@ -20,6 +20,7 @@ import numpy as np
 from game.ai import d20_values as values
 from game.engine import grapple
 from game.engine.decisions import Choice, Decision, TileSet
+from game.rulesets.d20.attacks import AttackSetup
 
 DESTINATIONS = 6  # the best tiles (by the ground grid) a plan may move to
 END_WEIGHT = 1.0  # the ground value of the tile the turn ends on
@@ -127,13 +128,14 @@ def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: t
         if battle.team(target) == side and len(grapple.group(battle, target)) < 2:
             continue
         ms = lim["mode"]
+        setup = AttackSetup(battle, unit, target, tile)
         if "burst" in ms:
             ms = tuple(m for m in ms if m != "single")
         for mode in ms:
             for loc in lim["location"]:
                 if loc not in ("torso", "head", "untargeted"):
                     continue
-                v, drop = values.attack_value_and_drop(battle, side, unit, target, mode, loc, tile)
+                v, drop = values.attack_value_and_drop(battle, side, unit, target, mode, loc, tile, setup)
                 shots.append((v - values_burst_cost(mode), drop, target, mode, loc, MODE_AMMO[mode]))
     shots = [s for s in shots if s[0] > 0.05]  # a shot that risks more than it gains is not fired
     if not shots:

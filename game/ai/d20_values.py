@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.engine import grapple, odds
-from game.rulesets.d20.attacks import (AttackProfile, _damage_dist, _hits, attack_profile,
+from game.rulesets.d20.attacks import (AttackProfile, _dealt_dist, attack_profile,
                                        cover_effect)
 from game.rulesets.d20.checks import chance_check, chance_contest
 from game.rulesets.d20.components import Health, Loadout
@@ -31,34 +31,73 @@ def sign(battle: Any, side: int, unit: int) -> float:
 # --- attacks -------------------------------------------------------------------------
 def victim_values(profile: AttackProfile, hps: tuple[int, ...]) -> tuple[tuple[int, float, float], ...]:
     """(victim, expected damage, chance to drop it) for every victim of the attack."""
-    p_normal = sum(1 for f in range(1, 20) if _hits(profile, f)) / 20
+    p_normal = _p_normal(profile.bonus, profile.needed)
     p_crit = 1 / 20
     out = []
     for v, hp in zip(profile.victims, hps):
-        normal = _damage_dist(profile, v, False)
-        crit = _damage_dist(profile, v, True)
-        expected = v.weight * (p_normal * odds.mean(normal) + p_crit * odds.mean(crit))
-        drop = v.weight * (p_normal * _at_least(normal, hp) + p_crit * _at_least(crit, hp))
+        if v.stopped_by:
+            normal_mean = crit_mean = normal_drop = crit_drop = _stopped_stats(hp)
+        else:
+            cut = sum(r for _, r in v.reductions)
+            normal_mean, normal_drop = _dealt_stats(profile.pool, profile.location, profile.targeted,
+                                                    False, cut, hp)
+            crit_mean, crit_drop = _dealt_stats(profile.pool, profile.location, profile.targeted,
+                                                True, cut, hp)
+        expected = v.weight * (p_normal * normal_mean + p_crit * crit_mean)
+        drop = v.weight * (p_normal * normal_drop + p_crit * crit_drop)
         out.append((v.unit, expected, drop))
     return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _p_normal(bonus: int, needed: int) -> float:
+    """The chance of a hit that is not a critical (faces 1-19; see attacks._hits)."""
+    return sum(1 for f in range(1, 20) if f + bonus >= needed) / 20
+
+
+def _stopped_stats(hp: int) -> float:
+    return 0.0 if hp > 0 else 1.0  # nothing gets through: 0 damage (enough only at 0 HP)
+
+
+_STATS: dict[tuple, tuple[float, float]] = {}
+
+
+def _dealt_stats(pool, location: str, targeted: bool, critical: bool, cut: int,
+                 hp: int) -> tuple[float, float]:
+    """(mean damage, chance of at least `hp`) of a hit: the same numbers as the exact
+    distribution (attacks._dealt_dist), kept per dice, threshold and hit points (the
+    key names the dice by count and sides: their labels change nothing)."""
+    key = (tuple((g.count, g.sides) for g in pool), location, targeted, critical, cut, hp)
+    found = _STATS.get(key)
+    if found is None:
+        if len(_STATS) >= 8192:
+            _STATS.clear()
+        dist = _dealt_dist(pool, location, targeted, critical, cut)
+        found = _STATS[key] = (odds.mean(dist), _at_least(dist, hp))
+    return found
 
 
 def _at_least(dist: odds.Dist, amount: int) -> float:
     return sum(p for v, p in dist.items() if v >= amount)
 
 
-def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, location: str) -> float:
+def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, location: str,
+                 setup=None) -> float:
     """Expected damage to every possible victim, with its sign, plus the chance to drop
     each (an ally dropped is a loss), weighed by how dangerous the victim is."""
-    return attack_value_and_drop(battle, side, attacker, target, kind, location)[0]
+    return attack_value_and_drop(battle, side, attacker, target, kind, location, setup=setup)[0]
 
 
 def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, kind: str,
-                          location: str, origin=None) -> tuple[float, float]:
-    """`attack_value` (from `origin` if given) and the chance the attack drops `target`."""
-    profile = attack_profile(battle, attacker, target, kind, location, origin)
+                          location: str, origin=None, setup=None) -> tuple[float, float]:
+    """`attack_value` (from `origin` if given) and the chance the attack drops `target`;
+    `setup`: an AttackSetup for this attacker and target, shared by several calls."""
+    if setup is None:
+        profile = attack_profile(battle, attacker, target, kind, location, origin)
+    else:
+        profile = setup.profile(kind, location)
     hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
-    values = memo(battle, ("d20-ai-victims", profile, hps), lambda: victim_values(profile, hps))
+    values = victim_values(profile, hps)
     total, dropped = 0.0, 0.0
     for unit, expected, drop in values:
         total += sign(battle, side, unit) * (expected + drop * (KILL_WEIGHT + threat(battle, unit)))
@@ -92,6 +131,17 @@ def _threat(battle: Any, unit: int, weapon: Any, loaded: int) -> float:
         return ATTACKS_PER_TURN * chance_check(bonus, TYPICAL_DODGE) * mean
     count, sides = weapon.dice
     return ATTACKS_PER_TURN * chance_check(t.melee, TYPICAL_DODGE) * count * (sides + 1) / 2
+
+
+def melee_threat(battle: Any, unit: int) -> float:
+    """Expected damage of a turn of melee attacks (two): with the held melee weapon, or
+    unarmed (1d4) for a unit holding a gun or nothing."""
+    weapon = held_weapon(battle, unit)
+    if weapon is not None and not weapon.ranged:
+        return threat(battle, unit)
+    key = ("d20-ai-unarmed", template(battle, unit).id)
+    return memo(battle, key, lambda: ATTACKS_PER_TURN * chance_check(template(battle, unit).melee,
+                                                                     TYPICAL_DODGE) * 2.5)
 
 
 def weapon_mean(weapon: Any) -> float:
@@ -147,6 +197,11 @@ def restrain_value(battle: Any, side: int, unit: int, target: int, actions_after
     if battle.team(target) == side:
         return -1.0
     p = contest_chance(battle, unit, target, "athletics")
+    if battle.get(unit, Loadout).manacles == 0:
+        # No manacles: the hold can never take the target out; it only costs the target
+        # the Actions it spends struggling (about one attack of its turn), as a trip
+        # does. Valued higher, two units restrain and break free until the round limit.
+        return p * threat(battle, target) / 4
     tries = min(battle.get(unit, Loadout).manacles, actions_after)
     p_manacle = contest_chance(battle, unit, target, "dexterity")
     captured = 1 - (1 - p_manacle) ** tries

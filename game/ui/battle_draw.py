@@ -13,12 +13,13 @@ from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, T
 from game.ui import hud, rules_view, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
+from game.ui.zone_draw import ZoneDrawing, dashed_line
 
 
 BUTTON_H = 52   # an action button: two lines of label and the cost under them
 
 
-class BattleDrawing:
+class BattleDrawing(ZoneDrawing):
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
     def layout(self, size) -> dict[str, pygame.Rect]:
@@ -134,7 +135,7 @@ class BattleDrawing:
         if badge is not None:
             text, b, r = badge
             label = theme.text(text, 16, (255, 255, 255), bold=True)
-            box = label.get_rect(midbottom=(b[0], b[1] - r - 12)).inflate(10, 4)
+            box = _inside(label.get_rect(midbottom=(b[0], b[1] - r - 12)).inflate(10, 4), surface)
             pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), border_radius=5)
             pygame.draw.rect(surface, (140, 30, 24), box, border_radius=4)
             surface.blit(label, label.get_rect(center=box.center))
@@ -147,6 +148,7 @@ class BattleDrawing:
         # HUD
         self._draw_top(surface, rects["top"], shown)
         self.log.draw(surface, rects["log"], viewer=self.viewer)
+        self._draw_zone_legend(surface, rects["log"])
         if "minimap" in rects:
             self._draw_minimap(surface, rects["minimap"], shown)
         # the card follows the pointer over a unit, else shows the selected one
@@ -210,39 +212,6 @@ class BattleDrawing:
             y += 20
         hint = theme.text("F2 or Esc closes", 12, theme.DIM)
         surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
-
-    def _draw_zones(self, surface, shown) -> None:
-        """Suppression cones (and a ruleset's other danger zones): red hatching on each
-        tile, the shooter's side colour on the edge; under fog only those whose shooter
-        the side at the keyboard can see (or owns)."""
-        zones = getattr(self, "zones", None)
-        if not zones:
-            return
-        cam = self.board.camera
-        hatch = self._hatch(cam.tile_rect((0, 0)).w)
-        for owner, team, tiles in zones:
-            if self.viewer is not None and team != self.viewer and owner not in shown:
-                continue
-            edge = theme.team_colour(team) if team is not None else theme.THREAT
-            for t in tiles:
-                r = cam.tile_rect(t)
-                surface.blit(hatch, r.topleft)
-                for n, (a, b) in (((t[0], t[1] - 1), (r.topleft, r.topright)),
-                                  ((t[0], t[1] + 1), (r.bottomleft, r.bottomright)),
-                                  ((t[0] - 1, t[1]), (r.topleft, r.bottomleft)),
-                                  ((t[0] + 1, t[1]), (r.topright, r.bottomright))):
-                    if n not in tiles:
-                        pygame.draw.line(surface, edge, a, b, 2)
-
-    def _hatch(self, size: int) -> pygame.Surface:
-        cache = getattr(self, "_hatch_cache", None)
-        if cache is None or cache.get_width() != size:
-            cache = pygame.Surface((size, size), pygame.SRCALPHA)
-            cache.fill((236, 84, 72, 40))
-            for k in range(-size, size, 8):
-                pygame.draw.line(cache, (236, 84, 72, 120), (k, size), (k + size, 0), 2)
-            self._hatch_cache = cache
-        return cache
 
     def _draw_ranges(self, surface, prev) -> None:
         """The selected attack's reach: the weapon's first range band (dashed, accent)
@@ -371,7 +340,7 @@ class BattleDrawing:
                 _dashed(surface, colour, c, rect.center, 1)
                 pygame.draw.circle(surface, colour, c, self.board.unit_radius() + 5, 2)
         label = theme.text(mp.cost, 13, (255, 255, 255), bold=True)
-        box = label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4)
+        box = _inside(label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4), surface)
         pygame.draw.rect(surface, (20, 22, 28), box, border_radius=4)
         surface.blit(label, label.get_rect(center=box.center))
         if shooters:  # an eye with the count: how exposed the spot is
@@ -490,6 +459,10 @@ class BattleDrawing:
         pygame.draw.rect(surface, theme.CURSOR, rect.inflate(2, 2), 3)
 
     def _draw_shot(self, surface) -> None:
+        """The shot playing now: a tracer from shooter to target. Under fog a side sees
+        only its own end of it: a shot from an unseen shooter is drawn as the flash at
+        the target alone (nothing starts at the shooter's tile), a shot at an unseen
+        target as the muzzle flash alone (nothing ends at the target's tile)."""
         step = self.anim.shot
         if step is None:
             return
@@ -502,12 +475,16 @@ class BattleDrawing:
         cam = self.board.camera
         pa, pb = cam.tile_centre(self._display_tile(a)), cam.tile_centre(self._display_tile(b))
         t = step.elapsed / step.duration if step.duration else 1
-        head = (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
-        tail_t = max(0.0, t - 0.35)
-        tail = (pa[0] + (pb[0] - pa[0]) * tail_t, pa[1] + (pb[1] - pa[1]) * tail_t)
-        pygame.draw.line(surface, (255, 240, 160), tail, head, 3)
-        pygame.draw.circle(surface, (255, 255, 220), (int(head[0]), int(head[1])), 3)
-        if t > 0.85 and step.hit:
+        if step.target not in shown:
+            pygame.draw.circle(surface, (255, 240, 160), pa, max(3, self.board.unit_radius() // 2), 2)
+            return
+        if step.source in shown:
+            head = (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
+            tail_t = max(0.0, t - 0.35)
+            tail = (pa[0] + (pb[0] - pa[0]) * tail_t, pa[1] + (pb[1] - pa[1]) * tail_t)
+            pygame.draw.line(surface, (255, 240, 160), tail, head, 3)
+            pygame.draw.circle(surface, (255, 255, 220), (int(head[0]), int(head[1])), 3)
+        if (t > 0.85 or step.source not in shown) and step.hit:
             pygame.draw.circle(surface, theme.BAD, pb, int(self.board.unit_radius() * 1.2), 3)
 
     def _draw_floats(self, surface) -> None:
@@ -590,12 +567,18 @@ class BattleDrawing:
                     "Pick an action below (its letter) to target it."]
                 lines = lines + ["F2: how this ruleset plays."]
                 title = "Your move"
-                pinned = self._pinned_by()
-                if pinned is not None:
+                pin = self._pin_state()
+                if pin is not None and pin[1] is None:
                     title = "Pinned down"
-                    lines = [f"{pinned} keeps this unit under suppressing fire (the hatched cone).",
+                    lines = [f"{pin[0]} keeps this unit under suppressing fire (the hatched cone).",
                              "Its only way on is to Move: out of the cone, or into cover from the "
                              "shooter. The tinted tiles are where it can go."]
+                elif pin is not None:
+                    title = "Pinned down: no way out this turn"
+                    lines = [f"{pin[0]} keeps this unit under suppressing fire (the hatched cone).",
+                             pin[1],
+                             "End the turn (E). It saves again when its next turn starts, and the "
+                             "cone lasts only until the shooter's next turn."]
                 if self.decision.kind == DECLARE:
                     title = "Declare: nothing happens yet"
                     lines = ["Every unit declares first; then all the actions play out together.",
@@ -635,12 +618,26 @@ class BattleDrawing:
             unknown = self.viewer is not None and any(
                 u.active and u.team != self.viewer and u.id not in shown for u in self.view.units.values())
             hud.move_panel(surface, rect, f"{opt.label} to {tile}", mp.cost, cover, self.threats(tile),
-                           lambda u: self.view.units[u].name if u in self.view.units else str(u), unknown)
+                           lambda u: self.view.units[u].name if u in self.view.units else str(u), unknown,
+                           reactions=self.zone_labels(self.actor_tile(),
+                                                      [t for t in mp.path if t != self.actor_tile()] or [tile]))
             return
         _, opt, target, o, params = prev
         name = self.view.units[target].name if isinstance(target, int) and target in self.view.units else str(target)
         hp = self.view.units[target].hp if isinstance(target, int) and target in self.view.units else None
         hud.odds_panel(surface, rect, f"{opt.label} → {name}", o, hp, params)
+        if isinstance(target, tuple) and not opt.offensive:
+            # a move the ruleset previews as a plain choice (actionblock's Sidestep and
+            # Charge): the danger zones at its end, at the panel's foot
+            from game.world.sight import crossed_tiles
+            start = self.actor_tile()
+            way = (crossed_tiles(start, target) if start is not None else []) + [tuple(target)]
+            lines = [ln for w in self.zone_labels(start, way)[:2]
+                     for ln in theme.wrap(f"On the way: {w}", rect.w - 20, 12)]
+            y = rect.bottom - 8 - 15 * len(lines)
+            for ln in lines:
+                surface.blit(theme.text(ln, 12, theme.WARN), (rect.x + 10, y))
+                y += 15
 
     def _draw_context(self, surface, rect, decision: Decision) -> None:
         """What a reaction answers: the ruleset's context, names for unit ids, probabilities
@@ -751,23 +748,6 @@ class BattleDrawing:
         """The reaction prompt's height with its parameter row (the layout keeps room)."""
         extra = 40 if any(o.params for o in self.decision.options) else 0
         return self._reaction_shape(width)[3] + extra
-
-    def _pinned_by(self) -> str | None:
-        """The name of whoever's suppression cone the deciding unit stands in, when
-        Move (and ending the turn) is all it may do; else None."""
-        d = self.decision
-        if d is None or not getattr(self, "zones", None) or d.actor not in self.view.units:
-            return None
-        keys = {o.key for o in d.options}
-        if not keys or not keys <= {"move", "end_turn", "pass"} or "move" not in keys:
-            return None
-        me = self.view.units[d.actor]
-        for owner, team, tiles in self.zones:
-            if team != me.team and me.tile in tiles:
-                u = self.view.units.get(owner)
-                return u.name if u is not None and (self.viewer is None or owner in self.shown_units()) \
-                    else "An enemy"
-        return None
 
     def _why_disabled(self, opt, name: str, value) -> str:
         """Why a parameter value is greyed for the hovered target: the ruleset's own
@@ -1052,19 +1032,18 @@ def _badge(surface, text: str, centre, colour) -> None:
     surface.blit(img, img.get_rect(center=box.center))
 
 
+def _inside(box: pygame.Rect, surface) -> pygame.Rect:
+    """A label's box moved wholly inside the area being drawn (the board's viewport,
+    the surface's clip): a tag by a tile at the view's edge is read whole, not cut."""
+    area = surface.get_clip()
+    return box.clamp(area) if area.w >= box.w and area.h >= box.h else box
+
+
 def _tag(surface, text: str, midtop, colour=theme.TEXT) -> None:
     img = theme.text(text, 11, colour, bold=True)
-    box = img.get_rect(midtop=(int(midtop[0]), int(midtop[1]))).inflate(8, 2)
+    box = _inside(img.get_rect(midtop=(int(midtop[0]), int(midtop[1]))).inflate(8, 2), surface)
     pygame.draw.rect(surface, (16, 18, 24), box, border_radius=3)
     surface.blit(img, img.get_rect(center=box.center))
 
 
-def _dashed(surface, colour, a, b, width=1, dash=10) -> None:
-    ax, ay = a
-    bx, by = b
-    length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
-    n = int(length // dash)
-    for i in range(0, n, 2):
-        t0, t1 = i / n, min(1.0, (i + 1) / n)
-        pygame.draw.line(surface, colour, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
-                         (ax + (bx - ax) * t1, ay + (by - ay) * t1), width)
+_dashed = dashed_line   # (game/ui/zone_draw.py)

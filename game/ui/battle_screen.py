@@ -244,7 +244,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             far = max(sorted(tiles), key=lambda t: len(self.move_field.preview(t).path)
                       if self.move_field.preview(t) else 0)
             mp = self.move_field.preview(far)
-            out.append((band, f"up to {mp.cost}" if mp and mp.cost else f"band {band + 1}"))
+            if not (mp and mp.cost):
+                out.append((band, f"band {band + 1}"))
+            else:  # "6 of 6 tiles" already says it is the most (fate, 5x5): no "up to" before it
+                out.append((band, mp.cost if " of " in mp.cost else f"up to {mp.cost}"))
         return out
 
     def _declaration_view(self, p: Decision | None) -> declarations.DeclarationView | None:
@@ -437,10 +440,15 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
     def _redactor(self, pre: BoardView, post: BoardView):
         """Under fog, what each person's side may not read in the log: a move it saw no
         part of is logged without its destination; a declaration (an event named
-        `Declared`, with its `unit`) by a unit it cannot see is left out."""
+        `Declared`, with its `unit`) by a unit it cannot see is left out; any other line
+        naming an enemy the side cannot see at that moment (a shot from out of sight)
+        reads "an unseen enemy" instead, or not at all when it names nobody the side
+        sees (`game/ui/fog_words.py`). Call it on the events in their order."""
         if not self.fog:
-            return lambda ev: None
+            return lambda ev, text=None: None
+        from game.ui.fog_words import MomentSight, fog_line
         tmap = self.battle.map
+        moment = MomentSight(tmap, pre)
 
         def said_for_each(ev):
             # An event that says itself what a side seeing only some units reads (fate's
@@ -457,12 +465,18 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                     out[team] = line
             return out or None
 
-        def redact(ev):
-            if hasattr(ev, "describe_for"):
-                return said_for_each(ev)
+        def by_sight(ev, text):
+            out = {}
+            for team in self.humans:
+                area = getattr(ev, "tiles", None)
+                keep = bool(area) and not isinstance(area, str) and moment.sees_any(team, area)
+                line = fog_line(text, moment.unseen_names(team), moment.seen_names(team), keep)
+                if line != text:
+                    out[team] = line
+            return out or None
+
+        def moved_or_declared(ev):
             kind = type(ev).__name__
-            if kind not in ("Moved", "Declared"):
-                return None
             unit = getattr(ev, "unit", None)
             u = post.units.get(unit) or pre.units.get(unit)
             if u is None:
@@ -489,6 +503,16 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                     if not self._fov(team, pre)[tile]:
                         out[team] = None
             return out or None
+
+        def redact(ev, text=None):
+            try:
+                if hasattr(ev, "describe_for"):
+                    return said_for_each(ev)
+                if type(ev).__name__ in ("Moved", "Declared"):
+                    return moved_or_declared(ev)
+                return by_sight(ev, ev.describe() if text is None else text)
+            finally:
+                moment.follow(ev)
         return redact
 
     def _follow(self, events) -> None:
@@ -504,6 +528,12 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             attacker, target = getattr(ev, "attacker", None), getattr(ev, "target", None)
             if attacker in self.view.units and target in self.view.units and (attacker in shown or target in shown):
                 a, b = self.view.units[attacker].tile, self.view.units[target].tile
+                if attacker not in shown:     # under fog the camera must not point at the shooter
+                    cam.ensure_visible(b, 2)
+                    return
+                if target not in shown:
+                    cam.ensure_visible(a, 2)
+                    return
                 cam.ensure_visible(((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), 3)
                 cam.ensure_visible(b, 2)   # the target at least, when both do not fit
                 return
@@ -519,9 +549,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if step.kind == "walk" and step.unit in shown:
             cam.ensure_visible(step.path[-1], 2)
         elif step.kind == "shot" and (step.source in shown or step.target in shown):
-            b = self.view.units.get(step.target)
+            seen_end = step.target if step.target in shown else step.source   # never an unseen one
+            b = self.view.units.get(seen_end)
             if b is not None:
-                cam.ensure_visible(self.anim.pos.get(step.target, b.tile), 2)
+                cam.ensure_visible(self.anim.pos.get(seen_end, b.tile), 2)
 
     def wake_in(self) -> float | None:
         """Frames only while something moves: an animation, a float, a held pan key, a

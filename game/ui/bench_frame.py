@@ -3,7 +3,8 @@
 `bench_frame()` returns the median time of one frame in milliseconds (target ≤ 8 ms)
 under SDL's dummy video driver: events, update, drawing the map view, the movement
 overlay, the path preview with its threat lines (the mouse moves between two tiles
-every frame, so the preview is recomputed each time), units, the HUD, and the flip.
+every frame, so the preview is recomputed each time), danger zones (a suppression cone
+and every enemy's reaction reach, with their legend), units, the HUD, and the flip.
 """
 
 from __future__ import annotations
@@ -77,6 +78,16 @@ def make_frame():
     targets = set(battle.pending.option("move").targets)
     spots = [t for t in ((ax + 4, ay + 1), (ax + 5, ay + 1), (ax + 4, ay + 2), (ax + 3, ay - 2)) if t in targets][:2]
     positions = [screen.board.camera.tile_centre(t) for t in spots] or [(400, 300)]
+    # danger zones as the rulesets give them: a 6-deep suppression cone before the actor
+    # and the eight tiles round every enemy (reaction reach), all of them drawn
+    others = [u for u in battle.units() if battle.team(u) != side]
+    cone = frozenset((ax + dx, ay + dy) for dx in range(2, 8) for dy in range(-dx // 2, dx // 2 + 1)
+                     if tmap.in_bounds(ax + dx, ay + dy))
+    screen.zones = [(others[0], battle.team(others[0]), cone, "suppression", "Suppressing fire")] + [
+        (u, battle.team(u), frozenset((x, y) for x in range(battle.tile(u)[0] - 1, battle.tile(u)[0] + 2)
+                                      for y in range(battle.tile(u)[1] - 1, battle.tile(u)[1] + 2)
+                                      if (x, y) != battle.tile(u) and tmap.in_bounds(x, y)),
+         "reaction", "Reach") for u in others]
 
     def frame(k: int) -> None:
         pos = positions[k % len(positions)]

@@ -9,6 +9,10 @@ from game.ui import theme
 #: Keys that are the engine's bookkeeping, never shown.
 HIDDEN = frozenset({"trigger", "phase", "roll", "needed_from", "before"})
 UNIT_KEYS = frozenset({"attacker", "target", "unit", "defender", "actor", "mover"})
+#: Keys whose whole-number value is a unit (read as its name); any other number is a
+#: number (a count of bullets is not unit 1).
+NAMED = UNIT_KEYS | frozenset({"holder", "held", "drawn_to", "grappler", "shooter", "by", "seeker",
+                               "leaver", "other", "owner"})
 #: Per-answer figures: key prefix -> how the line says it.
 PER_ANSWER = (("hit_", "hit"), ("expected_damage_", "avg dmg"), ("drop_chance_", "drop"))
 WORDS = {"hits": "Hits", "criticals": "Criticals", "needed": "Needs", "stance": "Their stance",
@@ -39,6 +43,12 @@ def context_lines(ctx: dict, units: dict) -> list[tuple[str, tuple]]:
                 matched = True
         if matched:
             continue
+        if k in ("bullet", "bullets"):
+            # a shotgun's bullets are dodged one by one: "Bullet 2 of 3"; one bullet says nothing
+            n = ctx.get("bullets")
+            if k == "bullet" and isinstance(n, int) and n > 1:
+                out.append((f"Bullet {v} of {n}", theme.TEXT))
+            continue
         if k == "needed":
             src = ctx.get("needed_from")
             out.append((f"Needs {v}" + (f" ({src})" if src else ""), theme.TEXT))
@@ -51,7 +61,8 @@ def context_lines(ctx: dict, units: dict) -> list[tuple[str, tuple]]:
         elif k == "expected_damage" and isinstance(v, (int, float)):
             out.append((f"Avg damage {v:.1f}", theme.TEXT))
         else:
-            out.append((f"{WORDS.get(k, k.replace('_', ' ').capitalize())}: {_value(v, units)}", theme.TEXT))
+            out.append((f"{WORDS.get(k, k.replace('_', ' ').capitalize())}: {_value(v, units, k in NAMED)}",
+                        theme.TEXT))
     for a, figs in answers.items():
         out.append((f"If {answer_name(a)}: " + " · ".join(figs), theme.ACCENT if a == "passive" else theme.TEXT))
     return out
@@ -63,15 +74,15 @@ def _figure(word: str, v: float) -> str:
     return f"{word} {float(v):.1f}"
 
 
-def _value(v, units) -> str:
+def _value(v, units, named: bool = False) -> str:
     if isinstance(v, bool):
         return "yes" if v else "no"
-    if isinstance(v, int) and v in units:
+    if named and isinstance(v, int) and v in units:
         return units[v].name
     if isinstance(v, float):
         return f"{v:.1f}".rstrip("0").rstrip(".")
     if isinstance(v, (list, tuple)) and all(isinstance(x, int) for x in v) and len(v) == 2:
         return f"({v[0]}, {v[1]})"
     if isinstance(v, dict):
-        return " · ".join(f"{str(k).replace('_', ' ')} {_value(x, units)}" for k, x in v.items())
+        return " · ".join(f"{str(k).replace('_', ' ')} {_value(x, units, named)}" for k, x in v.items())
     return str(v).replace("_", " ")

@@ -255,9 +255,28 @@ def option_button(surface, r: pygame.Rect, label: str, letter: str, cost: str, *
         surface.blit(img, (r.centerx - img.get_width() // 2, y))
         y += step
     if cost:
-        width = r.w - 10 - 2 * cap_w
-        c = theme.text(theme.fit(cost, max(20, width), 10), 10, theme.DIM)
-        surface.blit(c, c.get_rect(midbottom=(r.centerx, r.bottom - 1)))
+        text, size = cost_fitted(cost, r.w, cap_w)
+        c = theme.text(text, size, theme.DIM)
+        # beside the keycap: centred in the room right of it (all of the bottom row
+        # when there is no keycap)
+        left = r.x + 4 + cap_w
+        surface.blit(c, c.get_rect(midbottom=((left + r.right - 5) // 2, r.bottom - 1)))
+
+
+def cost_fitted(cost: str, button_w: int, cap_w: int) -> tuple[str, int]:
+    """(text, size) of a button's cost along its bottom row right of the keycap: whole
+    at 10 px or 9 px, else as many of its first clauses as fit, else shortened with an
+    ellipsis (the tooltip has it all)."""
+    width = max(20, button_w - 4 - cap_w - 5)
+    # whole; else without its last clauses after ", " ("4 Actions + Reaction, 15 rounds"
+    # -> "4 Actions + Reaction"; "0 Str, 0 Spd, 1 Ghost HP per ft" -> "0 Str, 0 Spd");
+    # else shortened
+    parts = theme.printable(cost).split(", ")
+    for text in (", ".join(parts[:n]) for n in range(len(parts), 0, -1)):
+        for size in (10, 9):
+            if theme.font(size).size(text)[0] <= width:
+                return text, size
+    return theme.fit(cost, width, 9), 9
 
 
 def label_lines(label: str, width: int, size: int) -> list[str]:
@@ -421,10 +440,12 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
             y += 15
 
 
-def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_of, unknown: bool = False) -> None:
-    """At the hovered destination: the cost, the cover, and who could see or shoot you.
-    `unknown`: under fog some enemies are out of sight; they are not counted, and the
-    panel says so."""
+def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_of, unknown: bool = False,
+               reactions: list[str] | None = None) -> None:
+    """At the hovered destination: the cost, the cover, the danger zones on the way
+    (`reactions`: each zone's rule, "Obstruct Movement: Gunner 2-1 can end a move
+    here"), and who could see or shoot you. `unknown`: under fog some enemies are out
+    of sight; they are not counted, and the panel says so."""
     theme.panel(surface, rect)
     x, y = rect.x + 10, rect.y + 6
     surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
@@ -433,6 +454,11 @@ def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_o
     y += 18
     surface.blit(theme.text(f"Cover here: {cover}", 13, theme.GOOD if cover not in ("none", "") else theme.DIM), (x, y))
     y += 22
+    for words in (reactions or [])[:2]:
+        for ln in theme.wrap(f"On the way: {words}", rect.w - 20, 12):
+            surface.blit(theme.text(ln, 12, theme.WARN), (x, y))
+            y += 15
+        y += 3
     shooters = [t for t in threats if t.can_shoot]
     seers = [t for t in threats if t.sees and not t.can_shoot]
     if unknown:

@@ -58,8 +58,9 @@ class LogPanel:
         self._wrapped_for = (-1, -1)
 
     def add_events(self, events, team_of=None, redact=None) -> None:
-        """One line per event. `redact(event)` may return {side: replacement line or
-        None} for sides that must not read the event as it is."""
+        """One line per event. `redact(event, line)` may return {side: replacement line
+        or None} for sides that must not read the event's line as it is (it is called on
+        the events in their order: it may follow the battle through them)."""
         from game.ui.log_words import reworded
         events = list(events)
         better = reworded(events)
@@ -70,7 +71,7 @@ class LogPanel:
                 text = f"{type(ev).__name__} (cannot describe: {exc})"
             indent = type(ev).__name__ not in ("RoundStarted", "TurnStarted", "BattleEnded")
             pad = "   " if indent else ""
-            alt = redact(ev) if redact is not None else None
+            alt = redact(ev, text) if redact is not None else None
             self.entries.append((pad + text, event_colour(ev, team_of)))
             self.alts.append({k: (pad + v if v is not None else None) for k, v in alt.items()} if alt else None)
 

@@ -19,7 +19,7 @@ Beyond options, the window reads a decision's `context` (a mapping) in two place
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.engine.decisions import Choice, Decision, Option
 from game.engine.previews import MovePreview, Threat
@@ -165,22 +165,58 @@ def weapon_ranges(battle: Any, unit: int) -> tuple[int, ...] | None:
     return tuple(max(1, int(f) // fpt) for f in feet) if feet else None
 
 
-def danger_zones(battle: Any) -> list[tuple[int | None, int | None, frozenset]]:
-    """Areas that punish standing in them (d20's suppressing-fire cones, or what a
-    ruleset's `danger_zones(battle)` answers): (owner unit, owner side, tiles). Reads
-    the battle: call it on the main thread while no AI is thinking."""
+class Zone(NamedTuple):
+    """An area where a unit's presence threatens what an enemy does: `kind`
+    "suppression" (d20's cones: pinned inside) or "reaction" (a move or act there lets
+    the owner react: held actions, Obstruct Movement, leaving a grapple); `label` says
+    which rule, in the ruleset's words; `when` which part of a move sets it off:
+    "pass" (a step taken from any of its tiles: starting in it or crossing it), "end"
+    (a move ending in it), "leave" (a move starting in it)."""
+
+    owner: int | None
+    team: int | None
+    tiles: frozenset
+    kind: str = "suppression"
+    label: str = ""
+    when: str = "pass"
+
+
+ZONE_KINDS = ("suppression", "reaction")
+ZONE_WHEN = ("pass", "end", "leave")
+
+
+def as_zone(value: Any) -> Zone:
+    """A zone from a ruleset's tuple (owner, side, tiles[, kind[, label[, when]]])."""
+    owner, team, tiles, *rest = value
+    kind = rest[0] if rest and rest[0] in ZONE_KINDS else "suppression"
+    label = str(rest[1]) if len(rest) > 1 else ""
+    when = rest[2] if len(rest) > 2 and rest[2] in ZONE_WHEN else "pass"
+    return Zone(owner, team, frozenset(tuple(t) for t in tiles), kind, label, when)
+
+
+def sets_off(zone: Zone, start, path) -> bool:
+    """Would a move from `start` along `path` (the tiles entered, the last one its end)
+    set off the zone's rule?"""
+    path = [tuple(t) for t in path]
+    if zone.when == "end":
+        return bool(path) and path[-1] in zone.tiles
+    if zone.when == "leave":
+        return start is not None and tuple(start) in zone.tiles
+    before_steps = ([tuple(start)] if start is not None else []) + path[:-1]
+    return any(t in zone.tiles for t in before_steps)
+
+
+def danger_zones(battle: Any) -> list[Zone]:
+    """Areas that threaten an enemy's presence or acts, from the ruleset's
+    `danger_zones(battle)` (each a tuple (owner unit, owner side, tiles, kind, label,
+    when);
+    see `game/rulesets/<id>/zones.py`). Reads the battle: call it on the main thread
+    while no AI is thinking."""
     hook = getattr(battle.ruleset, "danger_zones", None)
+    if hook is None:
+        return []
     try:
-        if hook is not None:
-            return list(hook(battle))
-        if battle.ruleset.id == "d20":
-            from game.rulesets.d20.suppression import zones
-            out = []
-            for _, z in zones(battle):
-                shooter = z.shooter
-                team = battle.team(shooter) if shooter in battle.units() else None
-                out.append((shooter, team, frozenset(z.tiles)))
-            return out
+        return [as_zone(z) for z in hook(battle)]
     except Exception as exc:   # a view must never take the window down
         _report_once("the danger zones", exc)
     return []

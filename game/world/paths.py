@@ -12,17 +12,18 @@ from the terrain (the corner rule is simply a missing edge). It replaced tcod's
 32x32 search cost 0.15-0.25 ms; scipy's, bounded by ``limit``, costs ~0.03 ms.
 A unit standing in the way removes the edges into its tile for that one search.
 
-Paths come from the distances, walking back from the goal over tiles that lie on a
-cheapest route; among equal-cost routes the walk keeps its direction where it can,
-then hugs the straight line, so a path bends as little as the ground allows instead
-of zig-zagging between routes that cost the same.
+Each step weighs its move cost times _TIE plus 1 if diagonal, so one search gives the
+move costs (distance // _TIE) and, among the cheapest routes, the fewest diagonal
+steps. Paths walk back from the goal over those routes, keeping their heading where
+they can, then hugging the straight line: a path bends as little as the ground allows
+instead of zig-zagging or detouring between routes that cost the same.
 """
 
 from __future__ import annotations
 
 import threading
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 import numpy as np
@@ -34,6 +35,10 @@ UNREACHABLE = int(np.iinfo(np.int32).max)  # cost of a tile no path reaches
 _STRAIGHT = ((1, 0), (-1, 0), (0, 1), (0, -1))
 _DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 _STEPS = _STRAIGHT + _DIAGONAL
+#: Tie-breaking weight: a step costs its move cost times _TIE, plus 1 if diagonal, so the
+#: cheapest routes stay cheapest and among them the fewest diagonal steps win (exact in
+#: float64 for any path under 2**33 move cost).
+_TIE = float(2 ** 20)
 
 
 def chebyshev(a: Tile, b: Tile) -> int:
@@ -48,10 +53,19 @@ class _Terrain:
 
     base: np.ndarray             # move cost of entering each tile; 0 = cannot be entered
     corners: list[np.ndarray]    # per diagonal step: true where it cuts no corner
-    graph: "object"              # scipy CSR matrix: edge a -> b weighs base[b]
+    graph: "object"              # scipy CSR matrix: edge a -> b weighs base[b] * _TIE + diagonal
     weights: np.ndarray          # the graph's own edge weights, to restore after a search
     into: np.ndarray             # edge positions sorted by the tile they enter ...
     into_ptr: np.ndarray         # ... tile i's are into[into_ptr[i]:into_ptr[i + 1]]
+    rows: dict = field(default_factory=dict)  # base and corners as Python lists, for walks
+
+    def as_lists(self) -> tuple[list, list]:
+        """(entry cost rows, corner rows per diagonal) as nested lists: a path's walk
+        back reads a few dozen of them, far faster than numpy scalars."""
+        if not self.rows:
+            self.rows["base"] = self.base.tolist()
+            self.rows["corners"] = [c.tolist() for c in self.corners]
+        return self.rows["base"], self.rows["corners"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,7 +83,9 @@ class Reach:
     budget: int
     cost: np.ndarray
     _terrain: _Terrain
-    _dist: np.ndarray  # the search's distances, which `path_to` walks back over
+    _dist: np.ndarray      # the search's own move costs (before any `with_costs`)
+    _found: np.ndarray     # its tie-weighted distances (move cost, then diagonal steps)
+    _rows: dict = field(default_factory=dict, compare=False)  # `_found` as lists, once asked
 
     def tiles(self, max_cost: int | None = None) -> list[Tile]:
         """Tiles a move can end on within ``max_cost`` (default: the budget), start excluded, sorted."""
@@ -81,16 +97,16 @@ class Reach:
 
     def with_costs(self, cost: np.ndarray) -> "Reach":
         """The same search with the ruleset's adjusted costs (e.g. 5x5's one step)."""
-        return Reach(self.start, self.budget, cost, self._terrain, self._dist)
+        return Reach(self.start, self.budget, cost, self._terrain, self._dist, self._found, self._rows)
 
     def path_to(self, tile: Tile) -> list[Tile]:
         """The cheapest path: each tile stepped on after start, ending with ``tile``.
 
-        Of the routes that cost the least, the one with the fewest bends, then the one
-        nearest the straight line from start to goal: many routes tie when diagonals
-        cost as much as straight steps, and a path that zig-zags between them reads
-        badly on the board. Found by walking back from the goal once per first
-        heading, keeping each heading as long as a cheapest route allows.
+        Diagonals cost as much as straight steps, so many routes tie. Of the cheapest,
+        the path takes one with the fewest diagonal steps (the shortest on the board, no
+        detour that Chebyshev distance would not charge for), then the fewest bends,
+        then the one nearest the straight line: it reads as the way a person would walk
+        instead of zig-zagging between routes that cost the same.
         """
         goal = (int(tile[0]), int(tile[1]))
         if self._dist[goal] == UNREACHABLE:
@@ -102,19 +118,29 @@ class Reach:
         walked.reverse()
         return walked[1:]
 
+    def _tie_dist(self) -> list:
+        """The tie-weighted distances as nested lists (a walk back reads a few dozen)."""
+        rows = self._rows.get("found")
+        if rows is None:
+            rows = self._rows["found"] = self._found.tolist()
+        return rows
+
     def _steps_back(self, here: Tile) -> list[tuple[int, Tile, tuple[int, int]]]:
-        """Each neighbour a cheapest route reaches ``here`` from: (step index, the
-        neighbour, the step), where the neighbour's distance plus ``here``'s entry cost
-        is ``here``'s distance and the corner rule allows the step."""
-        dist, base, corners = self._dist, self._terrain.base, self._terrain.corners
-        width, height = dist.shape
-        want = dist[here] - base[here]
+        """Each neighbour a best route reaches ``here`` from: (step index, the
+        neighbour, the step), by a step the corner rule allows."""
+        dist = self._tie_dist()
+        base, corners = self._terrain.as_lists()
+        width, height = len(dist), len(dist[0])
+        x, y = here
+        want = dist[x][y] - base[x][y] * _TIE
         found = []
         for k, (dx, dy) in enumerate(_STEPS):
-            px, py = here[0] - dx, here[1] - dy
-            if not (0 <= px < width and 0 <= py < height) or dist[px, py] != want:
+            px, py = x - dx, y - dy
+            if not (0 <= px < width and 0 <= py < height):
                 continue
-            if k >= 4 and not corners[k - 4][px, py]:
+            if dist[px][py] + (k >= 4) != want:
+                continue
+            if k >= 4 and not corners[k - 4][px][py]:
                 continue
             found.append((k, (px, py), (dx, dy)))
         if not found:  # cannot happen for distances this search produced
@@ -140,6 +166,7 @@ class Reach:
             walked.append(here)
         return (bends, drift, first[0]), walked
 
+
 def reach(tmap: TacticalMap, start: Tile, budget: int, blocked: Iterable[Tile] = (),
           limit: int | None = None) -> Reach:
     """Dijkstra from ``start``; ``blocked`` tiles (other units) cannot be entered.
@@ -149,8 +176,10 @@ def reach(tmap: TacticalMap, start: Tile, budget: int, blocked: Iterable[Tile] =
     UNREACHABLE.
     """
     start = (int(start[0]), int(start[1]))
-    dist = _search(tmap, [start], blocked, limit)
-    return Reach(start, int(budget), dist, _terrain_of(tmap), dist)
+    terrain = _terrain_of(tmap)
+    found = _dijkstra(terrain, [start], _shut_edges(terrain, tmap.shape, [start], blocked), limit)
+    dist = _move_costs(found)
+    return Reach(start, int(budget), dist, terrain, dist, found)
 
 
 def distance_field(tmap: TacticalMap, sources: Iterable[Tile]) -> np.ndarray:
@@ -167,30 +196,50 @@ _LOCK = threading.Lock()  # a search shuts blocked tiles in the shared graph, th
 
 
 def _search(tmap: TacticalMap, roots: list[Tile], blocked: Iterable[Tile], limit: int | None) -> np.ndarray:
-    from scipy.sparse.csgraph import dijkstra  # imported on the first search, not at start-up
-
+    """Move costs from the nearest root: int32, UNREACHABLE where no path (within ``limit``) leads."""
     terrain = _terrain_of(tmap)
-    width, height = tmap.shape
+    return _move_costs(_dijkstra(terrain, roots, _shut_edges(terrain, tmap.shape, roots, blocked), limit))
+
+
+def _move_costs(found: np.ndarray) -> np.ndarray:
+    """Move costs from the tie-weighted distances: int32, UNREACHABLE where none."""
+    dist = np.full(found.shape, UNREACHABLE, np.int32)
+    inside = np.isfinite(found)
+    dist[inside] = found[inside] // _TIE
+    return dist
+
+
+def _shut_edges(terrain: _Terrain, shape: tuple[int, int], roots: list[Tile],
+                blocked: Iterable[Tile]) -> np.ndarray | None:
+    """The graph's edges into the blocked tiles (a root is never shut)."""
+    width, height = shape
     shut = {int(x) * height + int(y) for x, y in blocked if 0 <= x < width and 0 <= y < height}
     shut.difference_update(x * height + y for x, y in roots)
-    edges = (np.concatenate([terrain.into[terrain.into_ptr[i]:terrain.into_ptr[i + 1]] for i in shut])
-             if shut else None)
+    if not shut:
+        return None
+    return np.concatenate([terrain.into[terrain.into_ptr[i]:terrain.into_ptr[i + 1]] for i in shut])
+
+
+def _dijkstra(terrain: _Terrain, roots: list[Tile], shut: np.ndarray | None,
+              limit: int | None) -> np.ndarray:
+    """scipy's Dijkstra over the map's graph with the ``shut`` edges closed for this
+    search, stopping beyond move cost ``limit``: tie-weighted distances shaped like the
+    map (a tile's move cost is its distance // _TIE)."""
+    from scipy.sparse.csgraph import dijkstra  # imported on the first search, not at start-up
+
+    graph, weights = terrain.graph, terrain.weights
+    height = terrain.base.shape[1]
     roots_flat = np.array([x * height + y for x, y in roots])
-    bound = np.inf if limit is None else float(limit)
+    bound = np.inf if limit is None else (limit + 1) * _TIE - 1
     with _LOCK:
-        data = terrain.graph.data
-        if edges is not None:
-            data[edges] = np.inf  # an infinite edge is no edge: the tile cannot be entered
+        if shut is not None:
+            graph.data[shut] = np.inf  # an infinite edge is no edge: the tile cannot be entered
         try:
-            found = dijkstra(terrain.graph, indices=roots_flat, limit=bound, min_only=True)
+            found = dijkstra(graph, indices=roots_flat, limit=bound, min_only=True)
         finally:
-            if edges is not None:
-                data[edges] = terrain.weights[edges]
-    found = found.reshape(tmap.shape)
-    dist = np.full(tmap.shape, UNREACHABLE, np.int32)
-    inside = np.isfinite(found)
-    dist[inside] = found[inside]
-    return dist
+            if shut is not None:
+                graph.data[shut] = weights[shut]
+    return found.reshape(terrain.base.shape)
 
 
 _terrains: "weakref.WeakKeyDictionary[TacticalMap, _Terrain]" = weakref.WeakKeyDictionary()
@@ -234,6 +283,10 @@ def _build_terrain(tmap: TacticalMap) -> _Terrain:
     graph.sort_indices()
     into = np.argsort(graph.indices, kind="stable")
     into_ptr = np.concatenate([[0], np.cumsum(np.bincount(graph.indices, minlength=width * height))])
+    rows_of_edges = np.repeat(np.arange(width * height), np.diff(graph.indptr))
+    diagonal = ((rows_of_edges // height != graph.indices // height)
+                & (rows_of_edges % height != graph.indices % height))
+    graph.data = graph.data * _TIE + diagonal
     return _Terrain(base, corners, graph, graph.data.copy(), into, into_ptr)
 
 

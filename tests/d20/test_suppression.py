@@ -8,7 +8,7 @@ around the aimed tile and lasts until the start of the shooter's next turn.
 import pytest
 
 from game.engine.decisions import TURN
-from game.engine.events import Damaged, Moved
+from game.engine.events import Damaged, Moved, Note
 from game.rulesets.d20.components import Health, SuppressionZone, TurnState
 from game.rulesets.d20.events import AttackRolled, CheckRolled, SuppressionLaid
 from tests.d20.util import actions, do, end_turn, hp, loaded, offered, prepared_battle
@@ -476,3 +476,6 @@ def test_a_restrained_creature_pinned_in_the_cone_cannot_struggle():
     assert saves[-1].unit == marksman and not saves[-1].success
     assert not [e for e in events_of(b, CheckRolled) if e.skill.startswith("Athletics")]
     assert b.has(marksman, Restraint)
+    # ... and the log says why its turn passed (issue 18: never left without a word).
+    notes = [e.text for e in events_of(b, Note)]
+    assert any(t.startswith("Marksman 2-1 is pinned down by the fire with no way out") for t in notes), notes

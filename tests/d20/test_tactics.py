@@ -176,3 +176,41 @@ def test_does_not_lay_a_cone_over_an_ally(level):
                                           (2, "marksman", 8, 2), (2, "marksman", 8, 4)], INITIATIVE)
     choice = _decide(b, level)
     assert choice.option != "suppress"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_closes_on_an_enemy_heavy_cover_shields_from_every_shot(level):
+    """Heavy cover "provides full protection against all forms of damage" from shots,
+    and a unit standing in it (a sandbag emplacement, "H") has it against every
+    shooter. A guardian (coach gun, buckshot) and an enemy marksman (rifle, standard
+    rounds) each stand in one, 8 tiles apart: neither can ever hurt the other by fire.
+    Waiting is a draw at the round limit; a melee attack is not stopped by cover, so
+    the guardian closes in."""
+    rows = ["............",
+            "............",
+            "..H.......H.",
+            "............",
+            "............"]
+    b = prepared_battle(ascii_map_plus(rows), [(1, "guardian", 2, 2), (2, "marksman", 10, 2)],
+                        INITIATIVE)
+    choice = _decide(b, level)
+    assert choice.option == "move" and choice.target[0] > 2, choice
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_without_manacles_a_blow_beats_a_restraint(level):
+    """The grappled marksman of the restraint position, but the guardian has no
+    manacles left: a restraint can never take the marksman out (it struggles free
+    sooner or later: "another Athletics contest to free themselves"), so a baton blow
+    (or disarming the rifle) is worth more. Valued as a capture, restrain and break
+    free went on to the round limit in AI battles."""
+    def grapple_them(b):
+        guardian, marksman = b.units()
+        grappling.enter(b, guardian, marksman)
+        b.get(guardian, Loadout).held = "baton"
+        b.get(guardian, Loadout).manacles = 0
+
+    b = prepared_battle(open_map(12, 6), [(1, "guardian", 4, 2), (2, "marksman", 5, 2)],
+                        INITIATIVE, prepare=grapple_them)
+    choice = _decide(b, level)
+    assert choice.option in ("melee", "disarm"), choice

@@ -167,3 +167,38 @@ def test_one_reaction_used_outside_the_turn_and_refreshed_on_its_own_turn():
     end_turn(b)
     assert b.pending.actor == gunner
     assert b.get(gunner, TurnState).reaction is True
+
+
+def test_the_move_tiles_offered_are_the_reach_within_the_actions():
+    """The move option's tiles (worked out only when read) are every tile a move may
+    end on: within the 4 Actions' 120 ft (24 tiles), walls and units in the way, not
+    the start or another unit's tile. Checked tile by tile against a reach search."""
+    import numpy as np
+
+    from game.world.paths import reach
+    from tests.helpers import ascii_map
+    rows = ["..........#.................",
+            "..........#.................",
+            "..........#.......~~~.......",
+            "....................~.......",
+            "..........#................."]
+    b = battle_with(ascii_map(rows), [(1, "gunner", 1, 1), (2, "marksman", 27, 4)], [20, 1])
+    gunner, enemy = b.units()
+    tiles = offered(b, "move").targets
+    r = reach(b.map, (1, 1), 24, blocked=[(27, 4)])
+    expected = r.cost <= 24
+    expected[1, 1] = expected[27, 4] = False
+    assert np.array_equal(tiles.mask, expected)
+    assert (25, 0) in tiles and (26, 4) not in tiles  # 25 tiles of walking, one too many
+
+
+def test_a_unit_walled_in_is_offered_no_move():
+    """No tile to end a move on (walls and units all round, diagonals included): the
+    option is not offered, and the neighbour check agrees with the search."""
+    from tests.helpers import ascii_map
+    rows = ["#####.",
+            "#...#.",
+            "#####."]
+    b = battle_with(ascii_map(rows), [(1, "gunner", 2, 1), (1, "brawler", 1, 1),
+                                      (1, "brawler", 3, 1), (2, "marksman", 5, 2)], [20, 15, 10, 1])
+    assert offered(b, "move") is None

@@ -21,7 +21,10 @@ from tests.helpers import LEGEND
 
 # The shared legend plus `b`: a bush as the shipped maps draw one (walkable
 # concealment that does not block sight).
-LEGEND_PLUS = {**LEGEND, "b": (True, 1, False, Cover.CONCEALMENT, 0)}
+# "b": a bush (walkable concealment); "H": a sandbag emplacement, heavy cover one may
+# stand in (as on maps/ridge.tmx).
+LEGEND_PLUS = {**LEGEND, "b": (True, 1, False, Cover.CONCEALMENT, 0),
+               "H": (True, 1, False, Cover.HEAVY, 0)}
 
 
 def ascii_map_plus(rows: list[str], feet_per_tile: int = 5) -> TacticalMap:

@@ -29,6 +29,7 @@ def test_general_distraction_personality_minus_2_against_intelligence():
     choose(b, "distract", shooter, kind="general")
     e = last(b, DistractionRolled)
     assert (e.rating, e.resist, e.penalty) == (5, 2, 3)
+    assert " tries to distract " in e.describe()  # "general" is no verb (issue 18, grammar)
     spec = AttackSpec(shooter, fencer, "weapon", "gun", "precise", "math", ("primary",))
     assert ("distracted (general)", -3) in attack_profile(b, spec).roll.modifiers
 

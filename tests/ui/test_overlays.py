@@ -167,3 +167,52 @@ def test_a_pinned_unit_is_told_why_move_is_all_it_can_do(make_app):
     finally:
         theme.text = real
     assert "Pinned down" in seen
+
+
+def test_a_label_by_a_tile_at_the_view_edge_is_kept_whole_inside_the_view(make_app):
+    """The cost tag over a hovered tile at the board's right edge (fate's "move action:
+    3 of 6 tiles" was cut off there) is moved inside the viewport."""
+    from game.ui import battle_draw
+    from tests.ui.conftest import field_battle, post_move, pump
+    app = make_app()
+    battle = next(b for b in (field_battle([(1, "scout", 12, 5), (2, "gunner", 2, 5)], w=16, h=11, seed=s)
+                              for s in range(60)) if b.pending.side == 1)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    me = battle.tile(battle.pending.actor)
+    dest = (me[0] + 3, me[1])
+    assert dest in battle.pending.option("move").targets
+    view = screen.rects["view"]
+    cam = screen.board.camera
+    cam.x += (cam.tile_rect(dest).right - view.right + 2) / cam.zoom   # the tile ends at the view's edge
+    boxes = []
+    real = battle_draw._inside
+    raw = []
+    battle_draw._inside = lambda box, surface: (raw.append(box.copy()), boxes.append(real(box, surface)), boxes[-1])[2]
+    try:
+        post_move(cam.tile_centre(dest))
+        pump(app)
+    finally:
+        battle_draw._inside = real
+    assert screen.preview()[0] == "move"
+    assert boxes and all(view.contains(b) for b in boxes), (boxes, view)
+    assert any(not view.contains(b) for b in raw)    # centred on the tile, the tag would stick out
+
+
+def test_a_legend_whose_cost_names_its_most_reads_without_up_to(make_app):
+    # fate's cost is "move action: 3 of 6 tiles": the legend read "up to move action: 6 of 6 tiles"
+    from game.engine.setup import new_battle
+    from game.replay import maps_dir
+    seen = []
+    for ruleset in ("fate", "fivebyfive"):
+        app = make_app()
+        battle = new_battle(maps_dir() / "arena.tmx", ruleset, seed=3)
+        screen = start_screen(app, battle)
+        confirm_handover(app)
+        app.step(0.05)
+        if not screen.move_legend:
+            continue
+        for _, text in screen.move_legend:
+            assert not text.startswith("up to") and " of " in text, (ruleset, text)
+            seen.append(text)
+    assert seen

@@ -23,6 +23,16 @@ def test_every_symbol_the_game_writes_renders_or_has_a_plain_stand_in(make_app):
 
 def _labels(ruleset_id: str) -> set[str]:
     """Every option label met in a short random battle on each shipped map."""
+    return {label for label, _ in _met(ruleset_id)}
+
+
+_MET: dict[str, set] = {}
+
+
+def _met(ruleset_id: str) -> set[tuple[str, str]]:
+    """(label, cost) of every option met in a short random battle on two shipped maps."""
+    if ruleset_id in _MET:
+        return _MET[ruleset_id]
     from game.ai import RandomController
     from game.engine.setup import new_battle
     from game.replay import maps_dir
@@ -34,9 +44,10 @@ def _labels(ruleset_id: str) -> set[str]:
             d = battle.pending
             if d is None:
                 break
-            labels |= {o.label for o in d.options}
+            labels |= {(o.label, o.cost) for o in d.options}
             battle.submit(ai[d.side].decide(battle, d))
         battle.close()
+    _MET[ruleset_id] = labels
     return labels
 
 
@@ -119,3 +130,36 @@ def test_a_condition_is_listed_once(make_app):
         hud.theme.text = real
     text = " ".join(seen)
     assert text.count("fallen") == 1 and text.count("Incapacitated") == 1
+
+
+def test_a_count_in_the_incoming_panel_is_not_read_as_a_unit():
+    """actionblock's Dodge prompt says which bullet of a shotgun's it is: "bullets: 1"
+    once read "Bullets: Brawler 1-1" (unit 1). A count is a count; one bullet says nothing."""
+    from types import SimpleNamespace
+    from game.ui.context_words import context_lines
+    units = {1: SimpleNamespace(name="Brawler 1-1"), 3: SimpleNamespace(name="Gunner 2-1")}
+    one = " | ".join(t for t, _ in context_lines({"trigger": "dodge", "attacker": 3, "target": 1,
+                                                  "bullet": 0, "bullets": 1, "hits": 1}, units))
+    assert "Brawler" not in one and "Bullet" not in one, one
+    assert "Hits: 1" in one
+    three = [t for t, _ in context_lines({"bullet": 2, "bullets": 3, "drawn_to": 3}, units)]
+    assert "Bullet 2 of 3" in three and "Drawn to: Gunner 2-1" in three
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(REGISTRY))
+def test_no_option_cost_is_cut_off_on_a_full_width_button(make_app, ruleset_id):
+    """At the bar's full button width (a 1280-wide window) each option's cost shows
+    beside its keycap in the ruleset's currency, whole ("1 Action per move", not "1
+    Action per…"; action block's "0 Str, 1 Spd" with both) or its first clauses ("4
+    Actions + Reaction"); narrower buttons may shorten it (the tooltip has it all)."""
+    from game.ui import hud, theme
+    make_app()
+    cut = []
+    for _, cost in sorted(_met(ruleset_id)):
+        short = hud.short_cost(cost)
+        text, _size = hud.cost_fitted(short, 128, 20)
+        if short and (text.endswith("…") or not theme.printable(short).startswith(text)):
+            cut.append(cost)
+        if "Spd" in short:
+            assert "Str" in text and "Spd" in text, text    # action block's two currencies both show
+    assert not cut, cut

@@ -190,3 +190,16 @@ def test_around_a_wall_the_path_still_costs_the_least_and_bends_little():
     path = r.path_to((8, 2))
     assert len(path) == r.cost[8, 2] == 8
     assert _bends((0, 2), path) <= 3, path
+
+
+def test_no_detour_that_chebyshev_distance_would_not_charge_for():
+    # Seen under Xvfb on woodland: paths dipped a row off their way and back (a V),
+    # which costs nothing extra when diagonals cost as much as straight steps. Of the
+    # cheapest routes the path takes the fewest diagonal steps. Here, past the gap at
+    # (4, 1), it used to step down to (2, 2) and back up: 5 diagonals where 3 do.
+    tmap = grid_map("....#...", "........", "....#...", "....#...", "....#...")
+    path = reach(tmap, (7, 4), 20).path_to((0, 0))
+    assert (4, 1) in path and len(path) == 8
+    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip([(7, 4)] + path, path)]
+    assert sum(1 for dx, dy in steps if dx and dy) == 3
+    assert (2, 2) not in path

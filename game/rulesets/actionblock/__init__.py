@@ -180,6 +180,11 @@ class ActionBlockRuleset(TemplatedRuleset):
         h = battle.get(unit, Health)
         return max(0, h.hp), h.max_hp
 
+    def danger_zones(self, battle: "Battle") -> list[tuple]:
+        """Areas an enemy's presence threatens, for the window (zones.py)."""
+        from game.rulesets.actionblock.zones import danger_zones
+        return danger_zones(battle)
+
 
 def make_ruleset() -> ActionBlockRuleset:
     return ActionBlockRuleset()

@@ -13,7 +13,7 @@ from game.rulesets.d20.attacks import attack_odds, attack_profile
 from game.rulesets.d20.checks import chance_contest
 from game.rulesets.d20.components import (Afflictions, Health, Loadout, Restraint, Soldier,
                                           Spotted, TurnState)
-from game.rulesets.d20.data import D20Data
+from game.rulesets.d20.data import D20Data, shared_data
 from game.rulesets.d20.options import move_actions_needed, move_reach
 from game.rulesets.d20.stats import held_weapon, template
 from game.rulesets.d20.attacks import distance_ft, range_band, sees_tile
@@ -30,7 +30,7 @@ class D20Ruleset(TemplatedRuleset):
     name = "d20 modern firearms"
 
     def __init__(self, data: D20Data | None = None) -> None:
-        self.data = data or D20Data()
+        self.data = data or shared_data()
 
     def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
         for order, t, name in self.fielded(orders):
@@ -121,6 +121,11 @@ class D20Ruleset(TemplatedRuleset):
     def health(self, battle: "Battle", unit: int) -> tuple[int, int]:
         h = battle.get(unit, Health)
         return h.hp, h.max_hp
+
+    def danger_zones(self, battle: "Battle") -> list[tuple]:
+        """Areas an enemy's presence threatens, for the window (zones.py)."""
+        from game.rulesets.d20.zones import danger_zones
+        return danger_zones(battle)
 
 
 def make_ruleset() -> D20Ruleset:

@@ -162,54 +162,82 @@ def attack_profile(battle: "Battle", attacker: int, target: int, kind: str,
     `origin`: the tile the attacker would shoot from (a planner's question: "if I
     stood there"); by default where it stands.
     """
-    melee = kind in ("melee", "unarmed")
-    weapon = None if kind == "unarmed" else held_weapon(battle, attacker)
-    tmpl = template(battle, attacker)
-    mods: list[tuple[str, int]] = []
-    if melee:
-        mods.append(("Melee", tmpl.melee))
-    else:
-        mods.append(("Firearms", tmpl.firearms))
-        if MODE_BONUS[kind]:
-            mods.append((kind.replace("_", " "), MODE_BONUS[kind]))
-        if weapon.ammo == "buckshot":
-            mods.append(("buckshot", 3))
-    if LOCATION_PENALTY[location]:
-        mods.append((location, LOCATION_PENALTY[location]))
-    a_tile, t_tile = origin or battle.tile(attacker), battle.tile(target)
-    dist = distance_ft(battle, a_tile, t_tile)
-    if not melee:
-        band = range_band(weapon, dist) or 0
-        if band:
-            mods.append(("extended range", RANGE_BAND_PENALTY * band))
-        close = dist <= 5 and weapon.firearm
-        if close and not ({"compact", "concealable"} & set(weapon.properties)):
-            mods.append(("long gun within 5 ft", -6))
-    if battle.get(attacker, Afflictions).arm_penalty:
-        mods.append(("wounded arm", -5))
-    if restrained(battle, target):
-        mods.append(("target restrained", 5))
-    if is_prone(battle, target):
-        # [PROP] prone: easier to hit up close, harder from afar.
-        mods.append(("target prone", 2) if dist <= 5 else ("target prone", -2))
-    if melee and is_prone(battle, attacker):
-        mods.append(("attacking from prone", -2))
+    return AttackSetup(battle, attacker, target, origin).profile(kind, location)
 
-    group = grapple.group(battle, target)
-    outside = attacker not in group
-    if not melee and outside and len(group) > 1:
-        needed, label = GRAPPLE_DODGE, "Grapple Dodge" if len(group) == 2 else "Melee Dodge"
-        members = sorted(group)
-        victims = tuple(_victim(battle, attacker, m, weapon, 1 / len(members), True, origin)
-                        for m in members)
-    else:
-        needed, label = template(battle, target).dodge, "Dodge"
-        victims = (_victim(battle, attacker, target, weapon, 1.0, not melee, origin),)
-    extra_die = kind in ("burst", "double_burst") or (weapon is not None and weapon.ammo == "buckshot")
-    targeted = location != "untargeted"
-    return AttackProfile(attacker, target, kind, weapon.id if weapon else None, location, targeted,
-                         tuple(mods), needed, label, base_pool(weapon, extra_die), victims,
-                         0 if melee else MODE_AMMO[kind], melee, sum(v for _, v in mods))
+
+class AttackSetup:
+    """What every attack of `attacker` on `target` shares (where both stand, their
+    conditions, who may be hit and what shields each): read once, then `profile` gives
+    each fire mode and location (the AI weighs several of them on one target)."""
+
+    def __init__(self, battle: "Battle", attacker: int, target: int,
+                 origin: tuple[int, int] | None = None) -> None:
+        self.battle, self.attacker, self.target, self.origin = battle, attacker, target, origin
+        self.tmpl = template(battle, attacker)
+        self.held = held_weapon(battle, attacker)
+        a_tile, t_tile = origin or battle.tile(attacker), battle.tile(target)
+        self.dist = distance_ft(battle, a_tile, t_tile)
+        self.arm = battle.get(attacker, Afflictions).arm_penalty
+        self.restrained = restrained(battle, target)
+        self.target_prone = is_prone(battle, target)
+        self.attacker_prone = is_prone(battle, attacker)
+        self.group = grapple.group(battle, target)
+        self._victims: dict[tuple, tuple[str, int, tuple[Victim, ...]]] = {}
+
+    def _victims_for(self, weapon: Weapon | None, melee: bool) -> tuple[int, str, tuple[Victim, ...]]:
+        key = (weapon.id if weapon else None, melee)
+        found = self._victims.get(key)
+        if found is None:
+            battle, attacker, target, group = self.battle, self.attacker, self.target, self.group
+            if not melee and attacker not in group and len(group) > 1:
+                label = "Grapple Dodge" if len(group) == 2 else "Melee Dodge"
+                members = sorted(group)
+                found = (GRAPPLE_DODGE, label, tuple(
+                    _victim(battle, attacker, m, weapon, 1 / len(members), True, self.origin)
+                    for m in members))
+            else:
+                found = (template(battle, target).dodge, "Dodge",
+                         (_victim(battle, attacker, target, weapon, 1.0, not melee, self.origin),))
+            self._victims[key] = found
+        return found
+
+    def profile(self, kind: str, location: str) -> AttackProfile:
+        melee = kind in ("melee", "unarmed")
+        weapon = None if kind == "unarmed" else self.held
+        dist = self.dist
+        mods: list[tuple[str, int]] = []
+        if melee:
+            mods.append(("Melee", self.tmpl.melee))
+        else:
+            mods.append(("Firearms", self.tmpl.firearms))
+            if MODE_BONUS[kind]:
+                mods.append((kind.replace("_", " "), MODE_BONUS[kind]))
+            if weapon.ammo == "buckshot":
+                mods.append(("buckshot", 3))
+        if LOCATION_PENALTY[location]:
+            mods.append((location, LOCATION_PENALTY[location]))
+        if not melee:
+            band = range_band(weapon, dist) or 0
+            if band:
+                mods.append(("extended range", RANGE_BAND_PENALTY * band))
+            close = dist <= 5 and weapon.firearm
+            if close and not ({"compact", "concealable"} & set(weapon.properties)):
+                mods.append(("long gun within 5 ft", -6))
+        if self.arm:
+            mods.append(("wounded arm", -5))
+        if self.restrained:
+            mods.append(("target restrained", 5))
+        if self.target_prone:
+            # [PROP] prone: easier to hit up close, harder from afar.
+            mods.append(("target prone", 2) if dist <= 5 else ("target prone", -2))
+        if melee and self.attacker_prone:
+            mods.append(("attacking from prone", -2))
+        needed, label, victims = self._victims_for(weapon, melee)
+        extra_die = kind in ("burst", "double_burst") or (weapon is not None and weapon.ammo == "buckshot")
+        targeted = location != "untargeted"
+        return AttackProfile(self.attacker, self.target, kind, weapon.id if weapon else None, location,
+                             targeted, tuple(mods), needed, label, base_pool(weapon, extra_die), victims,
+                             0 if melee else MODE_AMMO[kind], melee, sum(v for _, v in mods))
 
 
 # --- exact odds ----------------------------------------------------------------------

@@ -11,6 +11,7 @@ Interpretation "D" of the digest (docs/rulesets/d20.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.rulesets.d20.data import DIE_LADDER, Weapon
 
@@ -32,7 +33,12 @@ class DiceGroup:
 def base_pool(weapon: Weapon | None, extra_die: bool) -> tuple[DiceGroup, ...]:
     """The weapon's dice plus the burst/buckshot die, before location and crit."""
     count, sides = weapon.dice if weapon else UNARMED
-    pool = [DiceGroup(count, sides, "weapon" if weapon else "unarmed")]
+    return _base_pool(count, sides, weapon is not None, extra_die)
+
+
+@lru_cache(maxsize=256)
+def _base_pool(count: int, sides: int, armed: bool, extra_die: bool) -> tuple[DiceGroup, ...]:
+    pool = [DiceGroup(count, sides, "weapon" if armed else "unarmed")]
     if extra_die:
         extra_sides = step_die(sides, -1) if count == 1 else sides
         pool.append(DiceGroup(1, extra_sides, "burst bonus"))

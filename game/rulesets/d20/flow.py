@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator
 
 from game.engine.decisions import TURN, Choice, Decision
-from game.engine.events import RoundStarted, TurnStarted
+from game.engine.events import Note, RoundStarted, TurnStarted
 from game.engine.flow import check_round_limit, check_victory
 from game.rulesets.d20 import suppression
 from game.rulesets.d20.actions import perform
@@ -105,7 +105,13 @@ def take_turn(battle: "Battle", unit: int) -> Generator[Decision, Choice, None]:
     while battle.active(unit) and not battle.over:
         options = turn_options(battle, unit)
         if len(options) == 1 and options[0].key == "end_turn":
-            break  # nothing left but ending the turn
+            # Nothing left but ending the turn. A unit pinned by suppressing fire with
+            # Actions left "cannot move through the area or take actions" and has no
+            # tile out of it (prone, held, or none in reach): say so (issue 18).
+            if battle.get(unit, TurnState).actions > 0 and suppression.failed_zones(battle, unit):
+                battle.emit(Note(f"{battle.name(unit)} is pinned down by the fire with no way out "
+                                 "of it this turn (it saves again at its next turn): its turn ends."))
+            break
         choice = yield Decision(unit, battle.team(unit), TURN, options,
                                 f"{battle.name(unit)}: {battle.get(unit, TurnState).actions} Actions left")
         if choice.option == "end_turn":

@@ -7,6 +7,8 @@ choice outside these options, so actions.py may assume a choice is legal.
 from __future__ import annotations
 
 import dataclasses
+
+import numpy as np
 from typing import TYPE_CHECKING
 
 from game.engine import grapple
@@ -100,12 +102,87 @@ def failed_suppression_here(battle: "Battle", unit: int) -> bool:
                for z, _ in suppression.zones_at(battle, unit, battle.tile(unit)))
 
 
+class LazyTiles(TileSet):
+    """A TileSet whose grid is worked out only when someone reads it (a move's reach is
+    the costliest part of a turn's options, and a unit that shoots does not need it)."""
+
+    def __init__(self, compute) -> None:
+        self._compute = compute
+        self._mask: np.ndarray | None = None
+        self._list = None
+
+    @property
+    def mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = self._compute()
+        return self._mask
+
+
+def can_step(battle: "Battle", unit: int, budget: int) -> bool:
+    """Some tile is a legal end for a move within `budget`: then one of the 8 neighbours
+    is (a step costs the entered tile's move cost, at least 1, and the first tile a
+    path enters is itself a tile a move may end on when no cone forbids it)."""
+    tmap = battle.map
+    x, y = battle.tile(unit)
+    blocked = blocked_tiles(battle, unit)
+    walkable, cost = tmap.walkable, tmap.move_cost
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            nx, ny = x + dx, y + dy
+            if (dx, dy) == (0, 0) or not (0 <= nx < tmap.width and 0 <= ny < tmap.height):
+                continue
+            if not walkable[nx, ny] or (nx, ny) in blocked or cost[nx, ny] > budget:
+                continue
+            # The corner rule (game/world/paths.py): a diagonal may not cut a corner.
+            if dx and dy and not (walkable[x + dx, y] and walkable[x, y + dy]):
+                continue
+            return True
+    return False
+
+
 def move_option(battle: "Battle", unit: int) -> Option | None:
     ts = battle.get(unit, TurnState)
     if grapple.in_grapple(battle, unit) or is_prone(battle, unit):
         return None
     if ts.actions == 0 and ts.move_left_ft < battle.map.feet_per_tile:
         return None
+    if not ts.suppression_results:
+        # No cone shapes the move: whether any tile is reachable is a look at the
+        # neighbours, and the reach itself waits until someone reads the tiles.
+        budget = (ts.move_left_ft + ts.actions * speed_ft(battle, unit)) // battle.map.feet_per_tile
+        if not can_step(battle, unit, budget):
+            return None
+        return _move(LazyTiles(_frozen_mask(battle, unit, budget)), battle, unit)
+    mask = move_mask(battle, unit)
+    if not mask.any():
+        return None
+    return _move(TileSet(mask), battle, unit)
+
+
+def _frozen_mask(battle: "Battle", unit: int, budget: int):
+    """`move_mask` with no cone in play, from the state as it is now (read later, after
+    the battle has gone on, it still answers for this decision)."""
+    start = battle.tile(unit)
+    blocked = frozenset(blocked_tiles(battle, unit))
+    limit = (flow_actions() + 1) * speed_ft(battle, unit) // battle.map.feet_per_tile
+
+    def compute() -> np.ndarray:
+        whole = battle.cached(("reach", start, blocked, limit),
+                              lambda: reach(battle.map, start, 0, blocked=blocked, limit=limit))
+        mask = whole.cost <= budget
+        for tile in blocked | {start}:
+            mask[tile] = False
+        return mask
+    return compute
+
+
+def _move(tiles: TileSet, battle: "Battle", unit: int) -> Option:
+    return Option("move", "Move", "1 Action per move (split allowed)", TARGET_TILE, tiles,
+                  hotkey="m", description=f"Walk up to {speed_ft(battle, unit)} ft per Action.")
+
+
+def move_mask(battle: "Battle", unit: int) -> np.ndarray:
+    """Every tile a move may end on now."""
     r = move_reach(battle, unit)
     mask = r.cost <= r.budget
     for tile in blocked_tiles(battle, unit) | {battle.tile(unit)}:
@@ -114,11 +191,7 @@ def move_option(battle: "Battle", unit: int) -> Option | None:
     for _, zone in suppression.failed_zones(battle, unit):
         for tile in zone.tiles:
             mask[tile] = False
-    if not mask.any():
-        return None
-    tiles = TileSet(mask)
-    return Option("move", "Move", "1 Action per move (split allowed)", TARGET_TILE, tiles,
-                  hotkey="m", description=f"Walk up to {speed_ft(battle, unit)} ft per Action.")
+    return mask
 
 
 def shoot_option(battle: "Battle", unit: int) -> Option | None:
@@ -172,11 +245,11 @@ def shot_limits(battle: "Battle", unit: int, here: Tile, modes: list[str],
     return limits
 
 
-def melee_option(battle: "Battle", unit: int) -> Option | None:
+def melee_option(battle: "Battle", unit: int, near: list[int] | None = None) -> Option | None:
     ts = battle.get(unit, TurnState)
     if ts.actions < 2:
         return None
-    targets = melee_targets(battle, unit)
+    targets = melee_targets(battle, unit) if near is None else near
     if not targets:
         return None
     weapon = held_weapon(battle, unit)
@@ -186,12 +259,13 @@ def melee_option(battle: "Battle", unit: int) -> Option | None:
                   description="d20 + Melee vs Dodge; both enter a Grapple. Unarmed: 1d4 crushing.")
 
 
-def approach_option(battle: "Battle", unit: int) -> Option | None:
+def approach_option(battle: "Battle", unit: int, near: list[int] | None = None) -> Option | None:
     ts = battle.get(unit, TurnState)
     weapon = held_weapon(battle, unit)
     if ts.free_strike_used or not ts.moved_near or weapon is None or weapon.ranged:
         return None
-    targets = [e for e in ts.moved_near if e in melee_targets(battle, unit)]
+    near = melee_targets(battle, unit) if near is None else near
+    targets = [e for e in ts.moved_near if e in near]
     if not targets:
         return None
     return Option("approach_strike", "Strike on approach", "Free Action", TARGET_UNIT,
@@ -216,11 +290,11 @@ def suppress_option(battle: "Battle", unit: int) -> Option | None:
                   description="A 90° cone to the first range: Willpower vs 12 + Firearms or be pinned.")
 
 
-def contest_options(battle: "Battle", unit: int) -> list[Option]:
+def contest_options(battle: "Battle", unit: int, near: list[int] | None = None) -> list[Option]:
     ts = battle.get(unit, TurnState)
     if ts.actions < 2:
         return []
-    near = melee_targets(battle, unit)
+    near = melee_targets(battle, unit) if near is None else near
     out = []
     disarmable = tuple(e for e in near if battle.get(e, Loadout).held)
     if disarmable:
@@ -320,9 +394,10 @@ def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
         if m is not None and ts.must_leave:
             return (m,)  # started its turn unprotected and failed: it must move out
         return ((m,) if m else ()) + (END,)
-    opts = [approach_option(battle, unit), move_option(battle, unit), shoot_option(battle, unit),
-            melee_option(battle, unit), suppress_option(battle, unit)]
-    opts += contest_options(battle, unit)
+    near = melee_targets(battle, unit)  # the same for every melee option: asked once
+    opts = [approach_option(battle, unit, near), move_option(battle, unit), shoot_option(battle, unit),
+            melee_option(battle, unit, near), suppress_option(battle, unit)]
+    opts += contest_options(battle, unit, near)
     opts.append(manacle_option(battle, unit))
     opts += upkeep_options(battle, unit)
     return tuple(o for o in opts if o is not None) + (END,)

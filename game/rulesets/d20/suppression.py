@@ -89,9 +89,12 @@ def zones(battle: "Battle") -> list[tuple[int, SuppressionZone]]:
 
 def zones_at(battle: "Battle", unit: int, tile: Tile) -> list[tuple[int, SuppressionZone]]:
     """Zones covering `tile` that affect `unit`. A Melee is caught whole if any of it is."""
+    found = zones(battle)
+    if not found:
+        return []  # most of a battle: no cone anywhere
     tiles = {tile} | ({battle.tile(m) for m in grapple.group(battle, unit)}
                       if grapple.in_grapple(battle, unit) else set())
-    return [(z, zone) for z, zone in zones(battle)
+    return [(z, zone) for z, zone in found
             if zone.shooter != unit and tiles & zone.tiles]
 
 

@@ -143,6 +143,11 @@ class MahouRuleset(TemplatedRuleset):
         path = moving.straight_path(battle, unit, tile, cost) or r.path_to(tile)
         return path, f"{cost} move action{'s' if cost != 1 else ''}, {len(path) * battle.map.feet_per_tile} ft"
 
+    def danger_zones(self, battle: "Battle") -> list[tuple]:
+        """Areas an enemy's presence threatens, for the window (zones.py)."""
+        from game.rulesets.mahou.zones import danger_zones
+        return danger_zones(battle)
+
 
 def attack_spec_of(battle: "Battle", unit: int, choice: Choice) -> AttackSpec | None:
     """The attack a turn choice makes, if it is one (for odds and for the AI)."""

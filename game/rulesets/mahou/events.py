@@ -219,5 +219,6 @@ class DistractionRolled(Event):
             outcome = f"−{self.penalty} to {self.target_name}'s skill rolls"
             if self.state:
                 outcome += f"; {self.target_name} is {self.state}"
-        return (f"{self.name} tries to {self.kind} {self.target_name}: {self.rating_roll} "
+        verb = {"general": "distract"}.get(self.kind, self.kind)  # the other kinds are verbs
+        return (f"{self.name} tries to {verb} {self.target_name}: {self.rating_roll} "
                 f"against {self.resist_roll}: {outcome}.")
