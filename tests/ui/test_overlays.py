@@ -146,12 +146,8 @@ def test_suppression_cones_are_drawn_on_the_board(make_app):
 def test_a_pinned_unit_is_told_why_move_is_all_it_can_do(make_app):
     from game.engine.decisions import Decision, Option
     from tests.ui.conftest import field_battle, pump
-    app = make_app()
-    battle = field_battle([(1, "gunner", 2, 5), (2, "gunner", 9, 5)], w=16, h=11, seed=2)
-    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
-    confirm_handover(app)
-    me = battle.pending.actor
-    enemy = next(u for u in battle.units() if battle.team(u) != battle.team(me))
+    from tests.ui.conftest import gunner_duel
+    app, battle, screen, me, enemy = gunner_duel(make_app)
     # the deciding unit stands in the enemy's cone and may only move
     screen.zones = [(enemy, battle.team(enemy), frozenset({battle.tile(me)}))]
     move = battle.pending.option("move")
