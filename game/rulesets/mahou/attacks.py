@@ -24,7 +24,7 @@ from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.components import Hold, Soak
 from game.rulesets.mahou.data import STANCE_STAT, Weapon, plain_die
 from game.rulesets.mahou.economy import offhand_penalty
-from game.rulesets.mahou.stats import (HELPLESS_TN, armour, die_of, facet_skills, helpless,
+from game.rulesets.mahou.stats import (HELPLESS_TN, all_holds, armour, die_of, facet_skills, helpless,
                                        passive, rank, roll_conditions, shield, template)
 from game.rulesets.mahou.talk import skill_penalty
 from game.world.sight import line_of_fire
@@ -116,7 +116,7 @@ def own_cover_penalty(battle: "Battle", attacker: int, target: int) -> int:
 
 
 def holds(battle: "Battle", holder: int, held: int) -> Hold | None:
-    for _, h in battle.query(Hold):
+    for _, h in all_holds(battle):
         if h.holder == holder and h.held == held:
             return h
     return None
@@ -134,8 +134,22 @@ def target_number(battle: "Battle", attacker: int, target: int, stance: str
 def damage_spec(battle: "Battle", attacker: int, weapon: Weapon | None) -> md.RollSpec:
     """The weapon's damage dice with the attacker's stat dice; a kick deals 1dStr."""
     tmpl = template(battle, attacker)
+    key = (id(tmpl), id(weapon))
+    kept = _DAMAGE_SPECS.get(key)
+    if kept is None or kept[0] is not tmpl or kept[1] is not weapon:
+        kept = _DAMAGE_SPECS[key] = (tmpl, weapon, _damage_spec(tmpl, weapon))
+    return kept[2]
+
+
+#: damage specs by template and weapon (stats never change in play): each entry keeps
+#: its template and weapon, so an id reused by another object is never mistaken for it
+_DAMAGE_SPECS: dict = {}
+
+
+def _damage_spec(tmpl, weapon: Weapon | None) -> md.RollSpec:
+    from game.rulesets.mahou.dice import stat_die
     if weapon is None:
-        return md.RollSpec((md.DiceSet(1, die_of(battle, attacker, "strength"), label="kick"),))
+        return md.RollSpec((md.DiceSet(1, stat_die(tmpl.stat("strength")), label="kick"),))
     sets, flat = weapon.dice
     groups = tuple(md.DiceSet(n, plain_die(kind, tmpl)) for n, kind in sets)
     return md.RollSpec(groups, (("weapon", flat),) if flat else ())
