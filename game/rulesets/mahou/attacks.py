@@ -225,15 +225,26 @@ def describe_attack(battle: "Battle", spec: AttackSpec) -> str:
 def soak_spec(battle: "Battle", unit: int) -> md.RollSpec:
     """Rule text: a 0-skill Defense roll; with armour, its number of Defense dice
     keeping the highest; a held shield adds its soak dice."""
-    ddie = die_of(battle, unit, "defense")
-    worn = armour(battle, unit)
+    tmpl, worn, s = template(battle, unit), armour(battle, unit), shield(battle, unit)
+    key = (id(tmpl), id(worn), id(s))
+    kept = _SOAK_SPECS.get(key)
+    if kept is None or kept[0] is not tmpl or kept[1] is not worn or kept[2] is not s:
+        kept = _SOAK_SPECS[key] = (tmpl, worn, s, _soak_spec(tmpl, worn, s))
+    return kept[3]
+
+
+#: soak specs by template, armour and shield, kept like `_DAMAGE_SPECS`
+_SOAK_SPECS: dict = {}
+
+
+def _soak_spec(tmpl, worn, s) -> md.RollSpec:
+    from game.rulesets.mahou.dice import stat_die
+    ddie = stat_die(tmpl.stat("defense"))
     sets = [md.DiceSet(worn.soak_dice, ddie, label=worn.name) if worn
             else md.nonskilled(ddie, "Defense")]
     flat = 0
-    s = shield(battle, unit)
     if s is not None:
         groups, flat = s.dice
-        tmpl = template(battle, unit)
         sets += [md.DiceSet(n, plain_die(kind, tmpl), label=s.name) for n, kind in groups]
     return md.RollSpec(tuple(sets), (("shield", flat),) if flat else ())
 
