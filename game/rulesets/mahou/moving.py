@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from game.engine.components import STANDING, Position, Posture
 from game.engine.events import ConditionChanged, Moved
 from game.rulesets.mahou import dice as md
@@ -65,7 +67,13 @@ def move_tiles(battle: "Battle", unit: int) -> tuple[Tile, ...]:
     blocked = frozenset(t for t in blocked_tiles(battle, unit) if chebyshev(t, start) <= budget)
 
     def compute() -> tuple[Tile, ...]:
-        return tuple(t for t in move_reach(battle, unit).tiles() if t not in blocked)
+        # `Reach.tiles` with the occupied tiles masked out in numpy (same tiles, same order)
+        found = move_reach(battle, unit)
+        inside = found.cost <= found.budget
+        inside[start] = False
+        for t in blocked:
+            inside[t] = False
+        return tuple(map(tuple, np.argwhere(inside).tolist()))
     return battle.cached(("mahou-move-tiles", start, blocked, budget), compute)
 
 
