@@ -155,10 +155,16 @@ def _damage_spec(tmpl, weapon: Weapon | None) -> md.RollSpec:
     return md.RollSpec(groups, (("weapon", flat),) if flat else ())
 
 
-def attack_profile(battle: "Battle", spec: AttackSpec) -> AttackProfile:
-    """Every number of an attack, from the rules; legality is checked by the options."""
+def attack_profile(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] | None = None,
+                   at: tuple[int, int] | None = None) -> AttackProfile:
+    """Every number of an attack, from the rules; legality is checked by the options.
+
+    `origin` / `at`: the attack as if the attacker / the target stood on that tile
+    (a planner's question; only the tiles' geometry changes: range, sight, cover)."""
     weapons = battle.ruleset.data.weapons
     attacker, target = spec.attacker, spec.target
+    a_tile = battle.tile(attacker) if origin is None else origin
+    t_tile = battle.tile(target) if at is None else at
     weapon = weapons[spec.weapon]
     skill_rank = rank(battle, attacker, spec.skill)
     skill_label = spec.skill.replace("_", " ").title()
@@ -176,13 +182,15 @@ def attack_profile(battle: "Battle", spec: AttackSpec) -> AttackProfile:
         if owned(battle, target, "move") == 0:
             mods.append(("its moves are spent", SPENT_MOVES_BONUS))
     if spec.mode == WEAPON and weapon.ranged:
-        rp = range_penalty(distance_ft(battle, attacker, target), weapon.range_ft)
+        feet = max(abs(a_tile[0] - t_tile[0]), abs(a_tile[1] - t_tile[1])) * battle.map.feet_per_tile
+        rp = range_penalty(feet, weapon.range_ft)
         if rp:
             mods.append(("range", rp))
-    sight = sight_penalty(battle, attacker, target)
+    line = lof(battle, a_tile, t_tile)
+    sight = None if line.blocked else (0 if line.visible else BLINDED)
     if sight:
         mods.append(("cannot see it", sight))
-    own = own_cover_penalty(battle, attacker, target)
+    own = OWN_HEAVY_COVER if lof(battle, t_tile, a_tile).cover == Cover.HEAVY else 0
     if own:
         mods.append(("own heavy cover", own))
     mods += list(spec.extra)
@@ -193,7 +201,11 @@ def attack_profile(battle: "Battle", spec: AttackSpec) -> AttackProfile:
     mods += skill_penalty(battle, attacker, ("attack", target, spec.stance))
     die = die_of(battle, attacker, STANCE_STAT[spec.stance])
     roll = md.RollSpec((md.skill_set(dice_rank, die, skill_label),), tuple(mods))
-    base, parts, cover = target_number(battle, attacker, target, spec.stance)
+    if helpless(battle, target):
+        base, parts, cover = HELPLESS_TN, [("helpless", HELPLESS_TN)], 0
+    else:
+        base, parts = passive(battle, target, spec.stance)
+        cover = COVER_BONUS[Cover(line.cover)]
     # A grapple has no critical effect (rule text), so it never counts as one.
     crit_possible = spec.mode != GRAPPLE and spec.skill in facet_skills(battle, attacker)
     damage = None
