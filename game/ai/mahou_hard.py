@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.mahou import MahouAI, _foe_tiles, _ideal, _scores
+from game.ai.mahou import MahouAI, _answerable, _foe_tiles, _ideal, _scores
 from game.ai.mahou_odds import KNOCKOUT_WEIGHT, at_least, best_skill, hit_damage, kept, pair_state
 from game.engine.decisions import Choice, Decision
 
@@ -118,9 +118,13 @@ class MahouHardAI(MahouAI):
             blows = {}
             for hand in (("both",) if w.hands == 2 else tuple(hands)):
                 for f in reachable:
+                    # a stance the foe can meet with a +5 spot defence is worth less
+                    # (the normal AI's discount)
                     blows[(hand, f)] = max(
-                        (_blow_from(battle, unit, f, w, st, skill, hand, tile) + (st,)
-                         for st in w.stances), key=lambda b: (b[0], b[2]))
+                        ((v * (1.0 - 0.3 * _answerable(battle, f, st)), ko, st)
+                         for st in w.stances
+                         for v, ko in (_blow_from(battle, unit, f, w, st, skill, hand, tile),)),
+                        key=lambda b: (b[0], b[2]))
             if w.hands == 2:
                 for f in reachable:
                     v, ko, st = blows[("both", f)]
