@@ -93,8 +93,8 @@ def range_penalty(distance: int, listed: int) -> int:
 
 
 def lof(battle: "Battle", a: tuple[int, int], b: tuple[int, int]):
-    """The line of fire from tile a to tile b (kept while a decision is pending)."""
-    return battle.memo(("mahou-lof", a, b), lambda: line_of_fire(battle.map, a, b))
+    """The line of fire from tile a to tile b (terrain alone decides it: kept per map)."""
+    return line_of_fire(battle.map, a, b)
 
 
 def sight_penalty(battle: "Battle", attacker: int, target: int) -> int | None:
