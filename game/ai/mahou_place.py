@@ -14,14 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import tcod.path
 
+from game.world.paths import distance_field
 from game.world.sight import crossed_tiles, fov, terrain_memo
 from game.world.tactical_map import Cover
 
 COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 0.9, Cover.HEAVY: 1.5}
 SHOT_VALUE, HIDDEN_SHOT_VALUE = 1.5, 0.4  # a clear shot; a shot at −6 (the foe unseen)
-FAR = 10 ** 5
 EXACT = 24  # tiles judged by the exact line of fire (the best by field of view)
 
 
@@ -43,16 +42,10 @@ def fire_clear(tmap, a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 def walk_to_nearest(battle: Any, foes: tuple) -> np.ndarray:
     """Walking distance (move actions, units ignored) from every tile to the nearest
-    foe tile: one Dijkstra from all of them, kept while they stand there."""
-    tmap = battle.map
-
+    foe tile: one search from all of them over the movement rules' own graph (no
+    diagonal cuts a wall's corner, as `reach` walks), kept while they stand there."""
     def compute() -> np.ndarray:
-        cost = np.where(tmap.walkable, tmap.move_cost, 0).astype(np.int32)
-        dist = np.full(tmap.shape, FAR, dtype=np.int32)
-        for x, y in foes:
-            dist[x, y] = 0
-            cost[x, y] = max(1, int(cost[x, y]))  # a foe may stand on rough ground
-        tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
+        dist = distance_field(battle.map, foes)
         dist.flags.writeable = False
         return dist
     return battle.cached(("mahou-ai-walk", foes), compute)
