@@ -23,10 +23,12 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.mahou import MahouAI, _answerable, _foe_tiles, _ideal, _scores
+from game.ai.mahou_place import tile_scores
 from game.ai.mahou_odds import KNOCKOUT_WEIGHT, at_least, best_skill, hit_damage, kept, pair_state
 from game.engine.decisions import Choice, Decision
 
-DESTINATIONS = 8  # end tiles weighed: the best by the normal AI's tile scores
+DESTINATIONS = 8  # end tiles weighed: the best by the normal AI's tile scores ...
+SHELTERS = 4  # ... and the nearest out of the most shooters' lines of fire
 TAKEN_WEIGHT = 0.8  # a hit point taken against one dealt
 POSITION_WEIGHT = 1.0  # the normal AI's tile value (approach, shelter, a shot) of the end tile
 PLAN_FIRST = 40.0  # the plan's first step is scored above the normal candidates
@@ -68,15 +70,17 @@ class MahouHardAI(MahouAI):
         pos = {here: 0.0}
         if "move" in opts:
             tiles = tuple(opts["move"].targets)
-            scores = _scores(battle, tiles, here, _foe_tiles(battle, unit), ideal, ranged)
+            foe_tiles = _foe_tiles(battle, unit)
+            scores = _scores(battle, tiles, here, foe_tiles, ideal, ranged)
             order = sorted(range(len(tiles)), key=lambda i: (-scores[i], tiles[i]))[:DESTINATIONS]
             ends += [tiles[i] for i in order]
             ends += _beside_foes(battle, unit, tiles, foes)
-            # the normal AI's tile value (approach, shelter, a shot), against standing still
-            finite = {tiles[i]: float(scores[i] - scores[-1]) for i in range(len(tiles))
-                      if scores[i] > -1e9}
-            floor = min(finite.values(), default=0.0)
-            pos.update({t: finite.get(t, floor) for t in ends if t != here})
+            ends += _sheltered(battle, unit, tiles, foes)
+            ends = list(dict.fromkeys(ends))
+            # the normal AI's tile value (approach, shelter, a shot) of each end tile,
+            # every one judged by the exact line of fire, against standing still
+            exact = tile_scores(battle, ends[1:] + [here], foe_tiles, ideal, ranged, exact=len(ends))
+            pos.update({t: float(exact[i] - exact[-1]) for i, t in enumerate(ends[1:])})
         ends = list(dict.fromkeys(ends))
         taken = {t: self._taken(battle, unit, t, foes) for t in ends}
         ground = {t: POSITION_WEIGHT * pos[t] - TAKEN_WEIGHT * taken[t] for t in ends}
@@ -225,6 +229,22 @@ def _beside_foes(battle: Any, unit: int, tiles: tuple, foes: list[int]) -> list:
     near = [t for t in tiles if any(max(abs(t[0] - s[0]), abs(t[1] - s[1])) <= 1 for s in spots)]
     near.sort(key=lambda t: (max(abs(t[0] - here[0]), abs(t[1] - here[1])), t))
     return near[:DESTINATIONS]
+
+
+def _sheltered(battle: Any, unit: int, tiles: tuple, foes: list[int]) -> list:
+    """Reachable tiles that the fewest shooting foes have a clear line of fire to,
+    nearest first (where return fire cannot follow)."""
+    from game.ai.mahou_place import fire_clear
+    from game.rulesets.mahou.stats import held_weapons
+    shooters = [battle.tile(f) for f in foes if any(w.ranged for w in held_weapons(battle, f))]
+    if not shooters:
+        return []
+    here = battle.tile(unit)
+    exposed = {t: sum(fire_clear(battle.map, t, s) for s in shooters) for t in tiles}
+    least = min(exposed.values(), default=0)
+    calm = [t for t in tiles if exposed[t] == least]
+    calm.sort(key=lambda t: (max(abs(t[0] - here[0]), abs(t[1] - here[1])), t))
+    return calm[:SHELTERS]
 
 
 def _attack_choice(decision: Decision, first) -> Choice | None:
