@@ -57,3 +57,21 @@ def test_it_strikes_the_foe_it_can_reach_after_walking(seed):
     assert choice.option == "move"
     tx, ty = choice.target
     assert max(abs(tx - 4), abs(ty - 2)) <= 1
+
+
+def test_the_normal_tactical_positions_hold_for_hard(monkeypatch):
+    """Every position of test_tactics.py (finish the helpless foe, the matching spot
+    defence, escape before a pin, talk first...) is played the same way by hard: it
+    plans only where its plan says more, and leaves the rest to normal."""
+    import inspect
+
+    import tests.mahou.test_tactics as tactics
+    monkeypatch.setattr(tactics, "make_ai", lambda ruleset, seed=0, level="normal": make_ai(seed, "hard"))
+    played = 0
+    for name, test in inspect.getmembers(tactics, inspect.isfunction):
+        if not name.startswith("test_"):
+            continue
+        args = inspect.signature(test).parameters
+        test(**({"seed": 0} if "seed" in args else {}))
+        played += 1
+    assert played >= 8
