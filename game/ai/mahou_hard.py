@@ -46,10 +46,17 @@ class MahouHardAI(MahouAI):
         step = self._plan(battle, decision)
         if step is None:
             return base
-        return [(PLAN_FIRST, step)] + base
+        choice, blow_value = step
+        guard = max((sc for sc, c in base if c.option.startswith("active_")), default=0.0)
+        if blow_value is not None and guard > blow_value:
+            # the hand is worth more raising a defence (normal's exact prevented
+            # damage) than on this blow
+            return base
+        return [(PLAN_FIRST, choice)] + base
 
     # --- the plan ----------------------------------------------------------------------
-    def _plan(self, battle: Any, decision: Decision) -> Choice | None:
+    def _plan(self, battle: Any, decision: Decision) -> tuple[Choice, float | None] | None:
+        """The first step of the best plan, with the value of its blow (None for a step)."""
         from game.rulesets.mahou import talk
         from game.rulesets.mahou.economy import usable
         from game.rulesets.mahou.grapples import holds_of, is_held
@@ -94,15 +101,16 @@ class MahouHardAI(MahouAI):
             plans.append((dealt + ground[t], "move", (first, t)))
         value, kind, (first, end) = max(plans, key=lambda p: (p[0], p[1] == "strike"))
         if kind == "strike" and first is not None:
-            return _attack_choice(decision, first)
+            choice = _attack_choice(decision, first)
+            return None if choice is None else (choice, first[5])
         target = end if kind == "move" else (end if first is None and end != here else None)
         if target is not None and "move" in opts and target in opts["move"].targets:
-            return opts["move"].choice(target)
+            return opts["move"].choice(target), None
         return None
 
     def _dealt(self, battle: Any, unit: int, tile: tuple, hands: list[str], foes: list[int]):
         """(expected damage plus knock-out value of the best use of the hands from
-        `tile`, the first blow as (key, target, stance, skill, hand) or None)."""
+        `tile`, the first blow as (key, target, stance, skill, hand, its value) or None)."""
         from game.rulesets.mahou.stats import held_weapons
         if not hands:
             return 0.0, None
@@ -133,7 +141,7 @@ class MahouHardAI(MahouAI):
                 for f in reachable:
                     v, ko, st = blows[("both", f)]
                     if v > best[0]:
-                        best = (v, (key, f, st, skill, "both"))
+                        best = (v, (key, f, st, skill, "both", v))
                 continue
             first_hand = hands[0]
             for f in reachable:
@@ -144,7 +152,7 @@ class MahouHardAI(MahouAI):
                                   for g in reachable), default=0.0)
                     total += second
                 if total > best[0]:
-                    best = (total, (key, f, st1, skill, first_hand))
+                    best = (total, (key, f, st1, skill, first_hand, v1))
         return best
 
     def _taken(self, battle: Any, unit: int, tile: tuple, foes: list[int]) -> float:
@@ -248,7 +256,7 @@ def _sheltered(battle: Any, unit: int, tiles: tuple, foes: list[int]) -> list:
 
 
 def _attack_choice(decision: Decision, first) -> Choice | None:
-    key, target, stance, skill, hand = first
+    key, target, stance, skill, hand, _ = first
     opt = decision.option(key)
     if opt is None or target not in opt.targets:
         return None
