@@ -12,9 +12,9 @@ soak tables, `attack_profile(origin=...)` from the tile it is struck from; a sec
 blow on the same foe counts only if the first did not knock it out, and a knock-out
 is worth KNOCKOUT_WEIGHT more) minus the damage it is expected to take on its end
 tile before its next turn: every foe that can reach that tile (a clear line of fire,
-or a walk within its moves) with its best stance against the unit standing there
-(`attack_profile(at=...)`, the cover of that tile counted), shared out over the
-foe's possible targets. The first step of the best plan is played; the plan is
+or a walk beside it within its moves, walls counted) with its best stance against the
+unit standing there (`attack_profile(at=...)`, the cover of that tile counted), shared
+out over the foe's possible targets. The first step of the best plan is played; the plan is
 made again at the next decision, with the dice's results known.
 """
 
@@ -157,6 +157,7 @@ class MahouHardAI(MahouAI):
 
     def _taken(self, battle: Any, unit: int, tile: tuple, foes: list[int]) -> float:
         """Expected damage the foes deal the unit on `tile` before its next turn."""
+        from game.ai.mahou_place import walk_to_nearest
         from game.rulesets.mahou.stats import held_weapons, stat
         total = 0.0
         for f in foes:
@@ -168,8 +169,8 @@ class MahouHardAI(MahouAI):
                 from game.ai.mahou_place import fire_clear
                 if not fire_clear(battle.map, there, tile):
                     continue
-            elif d > 1 + stat(battle, f, "agility"):
-                continue
+            elif d > 1 and walk_to_nearest(battle, (there,))[tile] > 1 + stat(battle, f, "agility"):
+                continue  # it cannot walk beside the tile this round (walls counted)
             share = NEAR_SHARE if d <= 1 or ranged else FAR_SHARE
             total += share * _threat_at(battle, f, unit, tile)
         return total
