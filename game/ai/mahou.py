@@ -31,7 +31,7 @@ from game.ai.mahou_place import fire_clear, tile_scores
 from game.engine.components import Archetype
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
 
-LEVELS = ("normal", "hard")  # hard: game/ai/mahou_hard.py (won 67.5% of 200 against normal)
+LEVELS = ("normal", "hard")  # hard: game/ai/mahou_hard.py (64.8% of 400 against normal; woodland 54%)
 #: The easy level's softmax temperature, in hit points: a choice 5 hit points worse
 #: than the best is still taken e^-1, about 37%, as often. Measured against greedy (the
 #: yardstick easy must rank below), 64 battles over the four battle maps from both
