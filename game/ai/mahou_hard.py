@@ -93,7 +93,8 @@ class MahouHardAI(MahouAI):
         ground = {t: POSITION_WEIGHT * pos[t] - TAKEN_WEIGHT * taken[t] for t in ends}
         strike_here, first_here = self._dealt(battle, unit, here, hands, foes)
         best_end = max(ends, key=lambda t: (ground[t], t == here, t))
-        plans: list[tuple[float, str, Any]] = [(strike_here + ground[best_end], "strike", (first_here, best_end))]
+        plans: list[tuple[float, str, Any]] = [
+            (strike_here + ground[best_end], "strike", (first_here, best_end))]
         for t in ends:
             if t == here:
                 continue
@@ -208,7 +209,8 @@ def _threat_at(battle: Any, foe: int, unit: int, tile: tuple) -> float:
         skill = best_skill(battle, foe, w.skills)
         best = 0.0
         for stance in w.stances:
-            profile = attack_profile(battle, AttackSpec(foe, unit, WEAPON, w.id, stance, skill, hands), at=tile)
+            spec = AttackSpec(foe, unit, WEAPON, w.id, stance, skill, hands)
+            profile = attack_profile(battle, spec, at=tile)
             if profile.damage is None:
                 continue
             tn = profile.target_number
@@ -225,7 +227,8 @@ def _can_hit(battle: Any, tile: tuple, there: tuple, weapon) -> bool:
     if weapon.ranged:
         return fire_clear(battle.map, tile, there)
     reach = max(1, weapon.reach_ft // battle.map.feet_per_tile)
-    return max(abs(tile[0] - there[0]), abs(tile[1] - there[1])) <= reach and fire_clear(battle.map, tile, there)
+    near = max(abs(tile[0] - there[0]), abs(tile[1] - there[1])) <= reach
+    return near and fire_clear(battle.map, tile, there)
 
 
 def _beside_foes(battle: Any, unit: int, tiles: tuple, foes: list[int]) -> list:
