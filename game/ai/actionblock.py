@@ -26,7 +26,8 @@ from typing import Any
 
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
 from game.world.paths import chebyshev
-from game.world.sight import line_of_fire
+from game.rulesets.actionblock.stats import kept
+from game.world.sight import line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
 
 LEVELS = ("normal",)
@@ -217,8 +218,7 @@ class ActionBlockAI:
         return closed_way >= UNREACHABLE or closed_way > open_way + 1
 
     def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None):
-        from dataclasses import replace
-        from game.rulesets.actionblock.attacks import attack_odds, attack_profile
+        from game.rulesets.actionblock.attacks import attack_odds_reduced, attack_profile
         from game.rulesets.actionblock.reactions import shield_available
         from game.rulesets.actionblock.stats import grappling_item, weapon_of
         unit, target = decision.actor, choice.target
@@ -229,7 +229,7 @@ class ActionBlockAI:
         shield = shield_available(battle, target)
         if shield is not None:
             extra.append(("Shield Block (expected)", weapon_of(battle, target, shield).block_bonus[0]))
-        return attack_odds(replace(profile, reductions=profile.reductions + tuple(extra)))
+        return attack_odds_reduced(profile, tuple(extra))
 
     def _attacks(self, battle: Any, decision: Decision, options: list[Option]) -> list[tuple[float, Choice]]:
         """Every attack (target, weapon, modifier) with its score; equal ones are left to
@@ -497,30 +497,40 @@ class ActionBlockAI:
 
     # --- movement ------------------------------------------------------------------------------
     def _is_melee(self, battle: Any, unit: int) -> bool:
-        from game.rulesets.actionblock.stats import gun_items
-        return not gun_items(battle, unit)
+        return self._arms(battle, unit)[0]
 
     def _foes(self, battle: Any, unit: int) -> list[int]:
         from game.rulesets.actionblock.options import enemies
         return enemies(battle, unit, include_down=False)
 
     def _gun_reach_ft(self, battle: Any, unit: int) -> int:
+        return self._arms(battle, unit)[1]
+
+    def _arms(self, battle: Any, unit: int) -> tuple[bool, int]:
+        """(fights only in melee, the longest gun Range in feet): a unit's items never
+        change in a battle, so kept per unit."""
         from game.rulesets.actionblock.stats import gun_items, weapon_of
-        return max((weapon_of(battle, unit, g).max_range_ft for g in gun_items(battle, unit)), default=5)
+
+        def arms() -> tuple[bool, int]:
+            guns = gun_items(battle, unit)
+            return not guns, max((weapon_of(battle, unit, g).max_range_ft for g in guns), default=5)
+        return battle.cached(("ab_ai_arms", unit), arms)
 
     def _walk_field(self, battle: Any, foe_tiles: tuple) -> list:
-        """Walking distance (in move cost) from every tile to the nearest foe: one
-        multi-source search from all foes at once, kept per set of foe tiles (units do
-        not block it: they move). A nested list, indexed [x][y]."""
-        return battle.cached(("ab_ai_walk", foe_tiles), lambda: walk_field(battle.map, foe_tiles))
+        """Walking distance (in move cost) from every tile to the nearest foe, kept per
+        set of foe tiles (units do not block it: they move). A nested list, indexed
+        [x][y]."""
+        return kept(battle, "ai_walk", foe_tiles, lambda: walk_field(battle.map, foe_tiles), limit=64)
 
     def _position(self, battle: Any, unit: int, foes: list[int]) -> "Position":
         """Everything a tile's score needs that does not depend on the tile."""
         foe_tiles = tuple(sorted(battle.tile(f) for f in foes))
         melee = self._is_melee(battle, unit)
         reach = 1 if melee else self._gun_reach_ft(battle, unit) // battle.map.feet_per_tile
-        cover = battle.cached(("ab_ai_cover",), lambda: battle.map.cover.tolist())
-        return Position(foe_tiles, melee, reach, lambda: self._walk_field(battle, foe_tiles), cover)
+        cover = battle.cached(("ab_ai_cover_worth",), lambda: [[COVER_VALUE[Cover(c)] for c in column]
+                                                               for column in battle.map.cover.tolist()])
+        lofs = terrain_memo(battle.map, "ab_ai_lof", dict)
+        return Position(foe_tiles, melee, reach, Lazy(lambda: self._walk_field(battle, foe_tiles)), cover, lofs)
 
     def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
         base, nearest = self._tile_base(battle, pos, tile)
@@ -532,7 +542,9 @@ class ActionBlockAI:
         """A tile's worth apart from whether an attack is still to come, and the
         distance to the nearest foe."""
         x, y = tile
-        nearest = min(max(abs(x - fx), abs(y - fy)) for fx, fy in pos.foe_tiles)
+        near = [(max(abs(x - ft[0]), abs(y - ft[1])), ft) for ft in pos.foe_tiles]
+        near.sort()
+        nearest = near[0][0]
         if pos.melee:
             walk = 1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4))
             return -1.0 * walk, nearest
@@ -540,16 +552,19 @@ class ActionBlockAI:
         shots = 0
         cover_best = 0.0
         # The nearest foes in reach decide it: two open shots are enough to know.
-        for d, ft in sorted((max(abs(x - fx), abs(y - fy)), (fx, fy)) for fx, fy in pos.foe_tiles):
+        for d, ft in near:
             if d > reach or shots >= 2:
                 break
-            lof = line_of_fire(battle.map, tile, ft)
-            if lof.visible and not lof.blocked:
+            found = pos.lofs.get((tile, ft))
+            if found is None:
+                lof = line_of_fire(battle.map, tile, ft)
+                found = pos.lofs[(tile, ft)] = (lof.visible and not lof.blocked, COVER_VALUE[lof.cover] * 0.5)
+            if found[0]:
                 shots += 1
-                cover_best = max(cover_best, COVER_VALUE[lof.cover] * 0.5)
+                cover_best = max(cover_best, found[1])
         # No shot from here: close in along the walking distance until one opens up.
         score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4)))
-        score += cover_best + 0.6 * COVER_VALUE[Cover(pos.cover[x][y])]
+        score += cover_best + 0.6 * pos.cover[x][y]
         if nearest <= 1:
             score -= 2.0
         score += 0.05 * min(nearest, reach)  # a little distance is safer
@@ -576,7 +591,7 @@ class ActionBlockAI:
         tied: list = []
         # A tile's worth is the same whichever move reaches it, and on every decision of
         # the Turn while the foes stand still: kept by everything it depends on.
-        scores: dict = battle.cached(("ab_ai_tiles", pos.foe_tiles, pos.melee, pos.reach), dict)
+        scores: dict = kept(battle, "ai_tiles", (pos.foe_tiles, pos.melee, pos.reach), dict, limit=256)
         adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
         charge_bonus = 0.0
         if pos.melee and can_attack:
@@ -619,16 +634,40 @@ class Position:
     melee: bool
     reach: int
     walk: Any  # () -> the walking field, computed only when a score needs it
-    cover: list
+    cover: list  # [x][y] -> the worth of the tile's own cover
+    lofs: dict  # (tile, foe tile) -> (an open shot, half the cover's worth), kept per map
+
+
+class Lazy:
+    """A value computed on its first call, then kept."""
+
+    def __init__(self, compute: Any) -> None:
+        self.compute, self.value = compute, None
+
+    def __call__(self) -> Any:
+        if self.value is None:
+            self.value = self.compute()
+        return self.value
 
 
 def walk_field(tmap: Any, sources: tuple) -> list:
-    """Move cost from every tile to the nearest source tile (a Dijkstra with every
-    source as a root, on the engine's compiled graph of the map, corner rule included);
-    unreachable tiles get a large number. Returned as nested lists [x][y]."""
+    """Move cost from every tile to the nearest source tile (the engine's Dijkstra on
+    its compiled graph of the map, corner rule included); unreachable tiles get a large
+    number. Returned as nested lists [x][y]. Each source's own field depends on the
+    terrain alone, so it is kept with the map (battles on one map share them) and the
+    nearest-of is their minimum."""
+    import numpy as np
+    fields = [terrain_memo(tmap, ("ab_ai_walk_from", tuple(src)), lambda src=src: _walk_from(tmap, src))
+              for src in sources]
+    return np.minimum.reduce(fields).tolist()
+
+
+def _walk_from(tmap: Any, source: tuple):
     import numpy as np
     from game.world.paths import distance_field
-    return np.minimum(distance_field(tmap, sources), 10 ** 6).tolist()
+    field = np.minimum(distance_field(tmap, [source]), 10 ** 6).astype(np.int32)
+    field.setflags(write=False)
+    return field
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:

@@ -34,7 +34,7 @@ from game.rulesets.fate.data import UNARMED
 from game.world.paths import UNREACHABLE, chebyshev, reach
 from game.world.sight import terrain_memo
 
-LEVELS = ("normal",)
+LEVELS = ("normal", "hard")
 EASY_TEMPERATURE = 0.35  # score units: easy picks by softmax over normal's scores
 BLIND_VALUE = 1.0
 COVER_VALUE = {None: 0.0, "partial": 0.35, "total": 0.7}
@@ -57,20 +57,33 @@ class FateAI:
         self.level = level
         self.last_seen: dict[int, tuple[int, int]] = {}
         self._profiles: dict = {}
-        self._profiles_turn: tuple = ()
+        self._profiles_turn: Any = None  # the battle the kept profiles belong to
+        self._prot: dict = {}
+
+    def bind(self, battle: Any) -> None:
+        """Keep what is kept for this battle (profiles; the map's protection table)."""
+        if self._profiles_turn is not battle:
+            from game.rulesets.fate.cover import protection_table
+            self._profiles, self._profiles_turn = {}, battle
+            self._prot = protection_table(battle.map)
 
     def profile(self, battle: Any, situation: Any) -> Any:
-        """`attack_profile`, kept for the turn: while units declare nothing it reads changes
-        (wounds, blindness and who saw whom change only between declarations phases)."""
+        """`attack_profile`, kept for the battle under a key of everything its numbers (all
+        the AI reads) depend on: the two units, weapon, postures, charge and aim, what lies
+        between the two tiles (cover.py: tiles alike in that share one profile), a sneak
+        attack, both wound penalties, blindness, a helpless or surprised defender."""
         from game.rulesets.fate.attacks import attack_profile
         from game.rulesets.fate.cover import protection
-        if not self._profiles_turn or self._profiles_turn[0] is not battle or self._profiles_turn[1] != battle.round:
-            self._profiles, self._profiles_turn = {}, (battle, battle.round)
-        # The origin counts only through what lies between it and the target (cover.py):
-        # tiles alike in that share one profile (its numbers are all the AI reads).
+        from game.rulesets.fate.stats import is_blind, saw_at_start, surprised_this_turn
+        from game.rulesets.fate.wounds import WoundTrack, wound_penalty
+        self.bind(battle)
         s = situation
-        key = (s.attacker, s.target, s.weapon, s.target_tile, s.attacker_posture, s.target_posture,
-               s.charging, s.aimed, protection(battle, s.origin, s.target_tile))
+        a, t = battle.get(s.attacker, WoundTrack), battle.get(s.target, WoundTrack)
+        active = battle.active(s.target)
+        key = (s.attacker, s.target, s.weapon, s.attacker_posture, s.target_posture, s.charging, s.aimed,
+               self._prot.get((s.origin, s.target_tile)) or protection(battle, s.origin, s.target_tile), active and not saw_at_start(battle, s.target, s.attacker),
+               wound_penalty(a), wound_penalty(t), t.out, active, is_blind(battle, s.attacker),
+               is_blind(battle, s.target), surprised_this_turn(battle, s.target))
         p = self._profiles.get(key)
         if p is None:
             p = self._profiles[key] = attack_profile(battle, situation)
@@ -152,7 +165,7 @@ class FateAI:
             return [], 0.0
         arr = np.array(tiles, dtype=np.int64)
         rough = fate_grid.screen(look, arr, follow_up=look.slot == 1)
-        order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:EXACT_MOVES]
+        order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:look.exact_moves]
         base = look.spot_value(look.origin)
         out = []
         ground_only = 0.0
@@ -200,6 +213,8 @@ class FateAI:
 class Look:
     """What one unit sees while declaring one action, computed once per decision."""
 
+    exact_moves = EXACT_MOVES
+
     def __init__(self, ai: FateAI, battle: Any, decision: Decision,
                  assumed: dict[int, list] | None = None) -> None:
         """`assumed`: declarations taken as made for units that have not declared yet
@@ -209,6 +224,7 @@ class Look:
         from game.rulesets.fate.plans import attacks_declared, posture_after, tile_after
         from game.rulesets.fate.stats import hand_attacks
         self.ai, self.battle, self.decision = ai, battle, decision
+        ai.bind(battle)
         self.unit = unit = decision.actor
         self.team = battle.team(unit)
         self.slot = decision.context.get("slot", 1)
@@ -243,6 +259,7 @@ class Look:
         self._side_attacks: dict[int, list] | None = None
         self.can_move = decision.option("move") is not None
         self._attack_memo: dict[tuple, float] = {}
+        self._far_from_origin: tuple | None = None
         self._value_memo: dict[tuple, float] = {}
         self.goal = self._goal()
         # How close to the goal it means to get: its fighting distance from a known enemy;
@@ -427,8 +444,9 @@ class Look:
     def spot_value(self, tile: tuple[int, int]) -> float:
         """How good it is to stand on `tile` after this action: closing on the goal, and
         exposure to enemy fire (exact cover from every enemy's planned tile)."""
-        from game.rulesets.fate.cover import protection
+        from game.rulesets.fate.cover import protection, protection_table
         battle = self.battle
+        table = protection_table(battle.map)
         value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - self.wanted)
         in_reach = self.enemy_in_reach(tile)
         if not self.prefers_melee and in_reach:
@@ -436,7 +454,8 @@ class Look:
         if not in_reach and self.live_enemies:
             value -= 0.05 * min(chebyshev(tile, self.where(e, self.slot)) for e in self.live_enemies)
         for e in self.live_enemies:
-            prot = protection(battle, self.where(e, self.slot), tile)
+            there = self.where(e, self.slot)
+            prot = table.get((there, tile)) or protection(battle, there, tile)
             if prot.distance <= 1:
                 value -= 0.0 if self.prefers_melee else 0.45
             elif prot.visible and not prot.blocked and prot.distance <= SHOT_RANGE:
@@ -467,7 +486,7 @@ class Look:
         there = self.where(e, 2)
         if not in_reach(wd, chebyshev(tile, there)):
             return 0.0
-        prot = protection(battle, tile, there)
+        prot = self.ai._prot.get((tile, there)) or protection(battle, tile, there)
         if not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
             return 0.0
         s = Situation(self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
@@ -480,32 +499,40 @@ class Look:
             self._value_memo[key] = self.attack_value(e, w, profile, 2, prot.distance)
         return self._value_memo[key]
 
-    def attack_screen(self, e: int, tiles: np.ndarray, dist: np.ndarray, seen: np.ndarray) -> np.ndarray:
+    def attack_screen(self, e: int, tiles: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The best attack on `e` from each tile next beat: exact for one tile of each kind
-        (weapon, distance band, higher ground, charge), shared by its kind."""
-        tmap = self.battle.map
+        (weapon, distance band, higher ground, charge), shared by its kind. `rows`: the
+        enemy's terrain rows (fate_grid.enemy_rows) at these tiles."""
         there = self.where(e, 2)
-        elev = tmap.elevation[tiles[:, 0], tiles[:, 1]] > tmap.elevation[there]
-        from_origin = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1]))
-        charge = (chebyshev(self.origin, there) >= 2) & (from_origin >= 2)
+        dist, seen, elev = rows[fate_grid.DIST], rows[fate_grid.SEEN] > 0, rows[fate_grid.HIGHER]
+        if there != self.where(e, self.slot):
+            elev = fate_grid.enemy_rows(self.battle.map, there, self.prefers_melee,
+                                        1 if self.prefers_melee else self.reach)[fate_grid.HIGHER, self._flat(tiles)]
+        if self._far_from_origin is None or self._far_from_origin[0] is not tiles:
+            moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1])) >= 2
+            self._far_from_origin = (tiles, moved)
+        charge = self._far_from_origin[1] if chebyshev(self.origin, there) >= 2 else None
         out = np.zeros(len(tiles))
         for w in self.usable_next:
             wd = self.weapons[w]
             if wd.melee:
                 ok = dist <= 1
-                band = np.zeros(len(tiles), dtype=np.int64)
+                kind = 2 * elev if charge is None else 2 * elev + charge
             else:
                 ok = seen & (dist <= wd.long_range) & (dist > 0)
-                band = 1 + (dist > wd.short_range)
-            if not ok.any():
+                kind = 4 + 4 * (dist > wd.short_range) + 2 * elev
+            kinds = set(kind[ok].tolist())
+            if not kinds:
                 continue
-            kind = band * 4 + elev * 2 + (charge & wd.melee)
-            for k in np.unique(kind[ok]):
-                members = ok & (kind == k)
-                first = int(np.argmax(members))
-                value = self._attack_from((int(tiles[first, 0]), int(tiles[first, 1])), e, w)
-                out = np.where(members, np.maximum(out, value), out)
+            values = np.zeros(12)
+            for k in kinds:
+                first = int(np.argmax(ok & (kind == k)))
+                values[int(k)] = self._attack_from((int(tiles[first, 0]), int(tiles[first, 1])), e, w)
+            out = np.maximum(out, np.where(ok, values[kind.astype(np.int64)], 0.0))
         return out
+
+    def _flat(self, tiles: np.ndarray) -> np.ndarray:
+        return tiles[:, 0] * self.battle.map.height + tiles[:, 1]
 
     # --- threats -------------------------------------------------------------------
     def threats(self) -> tuple[int, int, int, int]:
@@ -543,7 +570,7 @@ def _held(battle: Any, unit: int) -> list[str]:
 
 
 def make_ai(seed: int = 0, level: str = "normal"):
-    """normal; "hard" is built for measuring but is not yet a listed level (see fate_hard)."""
+    """normal, or hard (fate_hard.py: normal plus the wounds it expects to take)."""
     if level == "hard":
         from game.ai.fate_hard import HardFate
         return HardFate(seed)

@@ -72,26 +72,44 @@ def reach_grid(tmap: Any, enemy: tuple[int, int], reach: int) -> np.ndarray:
     return terrain_memo(tmap, ("fate-ai-reach", enemy, reach), compute)
 
 
+def enemy_rows(tmap: Any, enemy: tuple[int, int], melee: bool, reach: int) -> np.ndarray:
+    """Per tile (flat index x * height + y), against one enemy at `enemy` (terrain only):
+    rows EXPOSURE, IN_REACH (0/1), DIST, SEEN (0/1), HIGHER (0/1: the tile stands above
+    the enemy's). One gather of the candidate tiles reads them all."""
+    def compute():
+        rows = np.stack([exposure_grid(tmap, enemy, melee), reach_grid(tmap, enemy, reach),
+                         chebyshev_grid(tmap, enemy), fov(tmap, enemy),
+                         tmap.elevation > tmap.elevation[enemy]]).astype(np.float64)
+        rows = rows.reshape(len(rows), -1)
+        rows.flags.writeable = False
+        return rows
+    return terrain_memo(tmap, ("fate-ai-rows", enemy, melee, reach), compute)
+
+
+EXPOSURE, IN_REACH, DIST, SEEN, HIGHER = range(5)
+
+
 def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
     """A rough score for each candidate tile (rows of `tiles`), higher is better."""
     tmap = look.battle.map
-    tx, ty = tiles[:, 0], tiles[:, 1]
+    flat = tiles[:, 0] * tmap.height + tiles[:, 1]
     melee = look.prefers_melee
-    score = -look.ground_rate * np.maximum(0, look.walk_grid()[tx, ty] - look.wanted)
-    in_reach = np.zeros(len(tiles), dtype=bool)
+    score = -look.ground_rate * np.maximum(0, look.walk_grid().ravel()[flat] - look.wanted)
+    in_reach = np.zeros(len(tiles))
     best_attack = np.zeros(len(tiles))
     near = None
     for e in look.live_enemies:
-        there = look.where(e, look.slot)
-        in_reach |= reach_grid(tmap, there, 1 if melee else look.reach)[tx, ty]
-        score -= exposure_grid(tmap, there, melee)[tx, ty]
-        dist = chebyshev_grid(tmap, there)[tx, ty]
+        rows = enemy_rows(tmap, look.where(e, look.slot), melee, 1 if melee else look.reach)[:, flat]
+        in_reach = np.maximum(in_reach, rows[IN_REACH])
+        score -= rows[EXPOSURE]
+        dist = rows[DIST]
         near = dist if near is None else np.minimum(near, dist)
         if follow_up:
-            best_attack = np.maximum(best_attack, look.attack_screen(e, tiles, dist, fov(tmap, there)[tx, ty]))
+            best_attack = np.maximum(best_attack, look.attack_screen(e, tiles, rows))
+    reached = in_reach > 0
     if not melee:
-        score += np.where(in_reach, 0.5, 0.0)
-    if near is not None and not in_reach.any():
+        score += 0.5 * in_reach
+    if near is not None and not reached.any():
         # Nothing in reach from any of these tiles: keep closing on the nearest enemy, so
         # two sides never wait for each other just out of sight.
         score -= 0.05 * near

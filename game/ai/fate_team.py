@@ -102,12 +102,17 @@ def _apply(state: State, level: str, extra: int) -> State:
     return (t.scratch, t.hurt, t.very_hurt, t.incapacitated, t.out)
 
 
-@lru_cache(maxsize=20000)
 def after(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[tuple[State, float], ...]:
     """The distribution of the track after all these attacks land (order matters not for
     the expected worth here: each wound is marked in turn, as resolve.py does)."""
+    return _after(boxes, _numbers(attacks))
+
+
+@lru_cache(maxsize=20000)
+def _after(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[tuple[State, float], ...]:
     dist: dict[State, float] = {(*boxes, False): 1.0}
-    for attack in attacks:
+    for n in numbers:
+        attack = _KEPT[n]
         nxt: dict[State, float] = {}
         for state, p in dist.items():
             if state[4]:  # out already: nothing more changes
@@ -121,11 +126,15 @@ def after(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[tuple[State, floa
     return tuple(dist.items())
 
 
-@lru_cache(maxsize=20000)
 def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
     """(expected worth, chance the target is out) after these attacks."""
+    return _expected(boxes, _numbers(attacks))
+
+
+@lru_cache(maxsize=20000)
+def _expected(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[float, float]:
     w = drop = 0.0
-    for state, p in after(boxes, attacks):
+    for state, p in _after(boxes, numbers):
         w += p * worth(state[:4], state[4])
         drop += p * state[4]
     return w, drop
@@ -135,11 +144,34 @@ def gain(boxes: Boxes, others: tuple[Outcome, ...], mine: Outcome) -> float:
     """What `mine` adds to the attacks `others` already planned on this target."""
     others = tuple(sorted(others))
     with_mine = tuple(sorted(others + (mine,)))
-    return expected(boxes, with_mine)[0] - expected(boxes, others)[0]
+    return _gain(boxes, _numbers(others), _numbers(with_mine))
+
+
+@lru_cache(maxsize=65536)
+def _gain(boxes: Boxes, others: tuple[int, ...], with_mine: tuple[int, ...]) -> float:
+    return _expected(boxes, with_mine)[0] - _expected(boxes, others)[0]
 
 
 def joint_drop(boxes: Boxes, attacks: tuple[Outcome, ...]) -> float:
     return expected(boxes, tuple(sorted(attacks)))[1]
+
+
+# Outcomes are long nested tuples, slow to hash: the caches above key them by a number
+# given to each outcome object once (kept alive here, so its id is never reused). The
+# attacks keep the order they are given in (sorted by content by the callers).
+_NUMBER: dict[int, int] = {}
+_KEPT: list[Outcome] = []
+
+
+def _numbers(attacks: tuple[Outcome, ...]) -> tuple[int, ...]:
+    out = []
+    for a in attacks:
+        n = _NUMBER.get(id(a))
+        if n is None:
+            n = _NUMBER[id(a)] = len(_KEPT)
+            _KEPT.append(a)
+        out.append(n)
+    return tuple(out)
 
 
 __all__ = ["LEVELS", "Outcome", "after", "expected", "gain", "joint_drop", "outcome", "worth"]

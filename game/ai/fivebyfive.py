@@ -51,6 +51,7 @@ LATER_WEIGHT = 0.7  # what the next turns' attacks are worth beside this turn's
 RANGED_APPROACH = 0.5  # a ranged action not yet legal: half, by the walk to the enemy
 WALK_NEAR = 10  # foes this close (Chebyshev) are measured by the walk, farther ones straight
 DANGER = 1.2  # weight of the hits the enemies may land on the tile next round
+USE_THREAT = True  # weigh targets by what they can do from where they stand
 COVER_SHIFTS = np.array([COVER_SHIFT[Cover(c)] for c in range(4)])
 
 
@@ -62,6 +63,29 @@ class Figure:
     ranks: tuple[int, ...]  # Combat Ranks in data.RANKS order
     values: tuple[int, ...]  # Ability Scores in data.ABILITIES order
     tile: tuple[int, int]
+
+
+def situational_threat(battle: Any, foe: Figure) -> float:
+    """The foe's chance to land its best attack next turn from where it stands: its
+    Aim or Focus as they are, its Strike times the chance its next move reaches one of
+    its enemies (a Bruiser across the map throws rubble at 1 in 3, not fists at 5 in 6).
+    Memoised per decision position (battle.memo), never stored in the world."""
+    def compute() -> float:
+        ranged = best_chance(foe.ranks, foe.values, ("aim", "focus"))
+        strike = best_chance(foe.ranks, foe.values, ("strike",))
+        if strike <= ranged:
+            return ranged
+        team = battle.team(foe.unit)
+        targets = [battle.tile(u) for u in battle.units(active_only=True) if battle.team(u) != team]
+        if not targets:
+            return ranged
+        near = min(chebyshev(foe.tile, t) for t in targets)
+        if near <= WALK_NEAR:
+            walk = walk_from(battle.map, foe.tile)
+            near = min(int(walk[t]) for t in targets)
+        one, _ = reach_table()
+        return max(ranged, strike * float(one[min(max(near - 1, 0), len(one) - 1)]))
+    return battle.memo(("5x5 threat", foe.unit, foe.tile, foe.values), compute) if USE_THREAT else None
 
 
 def figure(battle: Any, unit: int) -> Figure:
@@ -172,10 +196,15 @@ class FiveByFiveAI:
         shift = 0
         if action == "aim":
             shift = COVER_SHIFT[Cover(sight_grids(battle.map, foe.tile).cover_at[me.tile])]
-        return attack_value(me.ranks, me.values, action, shift, foe.ranks, foe.values)
+        return attack_value(me.ranks, me.values, action, shift, foe.ranks, foe.values,
+                            self.threat(battle, foe))
+
+    def threat(self, battle: Any, foe: Figure) -> float | None:
+        """A target's weight as the scores read it (`situational_threat`)."""
+        return situational_threat(battle, foe)
 
     def board(self, battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[int, int]]) -> "Board":
-        return score_tiles(battle, me, foes, tiles)
+        return score_tiles(battle, me, foes, tiles, self.threat)
 
 
 @dataclass
@@ -196,7 +225,8 @@ class Board:
         return self.now + self.later - self.danger
 
 
-def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[int, int]]) -> Board:
+def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[int, int]],
+                threat_of: Any = None) -> Board:
     tmap = battle.map
     xs = np.fromiter((t[0] for t in tiles), np.intp, len(tiles))
     ys = np.fromiter((t[1] for t in tiles), np.intp, len(tiles))
@@ -219,6 +249,7 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
 
     for index, foe in enumerate(foes):
         g = sight_grids(tmap, foe.tile)
+        danger_of = (threat_of or situational_threat)(battle, foe)
         seen = g.visible[xs, ys]  # I see the foe from the tile
         seen_back = g.visible_back[xs, ys]  # the foe sees the tile
         clear = ~g.blocked[xs, ys]
@@ -236,18 +267,18 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
         # --- my attacks on this foe: now, and what walking there leads to
         for action in mine:
             if action == "strike":
-                v = attack_value(me.ranks, me.values, "strike", 0, foe.ranks, foe.values)
+                v = attack_value(me.ranks, me.values, "strike", 0, foe.ranks, foe.values, danger_of)
                 now = improve(np.where(adjacent, v, 0.0), action, index)
                 later = np.maximum(later, v * later_weight[steps])
             elif action == "aim":
                 by_cover = np.array([attack_value(me.ranks, me.values, "aim", int(s), foe.ranks,
-                                                  foe.values) for s in COVER_SHIFTS])
+                                                  foe.values, danger_of) for s in COVER_SHIFTS])
                 v = by_cover[g.cover_at[xs, ys]]
                 now = improve(np.where(aim_ok, v, 0.0), action, index)
                 later = np.maximum(later, np.where(aim_ok, v, RANGED_APPROACH * by_cover[0]
                                                    * later_weight[steps]))
             else:
-                v = attack_value(me.ranks, me.values, "focus", 0, foe.ranks, foe.values)
+                v = attack_value(me.ranks, me.values, "focus", 0, foe.ranks, foe.values, danger_of)
                 now = improve(np.where(seen, v, 0.0), action, index)
                 later = np.maximum(later, np.where(seen, v, RANGED_APPROACH * v * later_weight[steps]))
         # --- the foe's best hit on me there next round

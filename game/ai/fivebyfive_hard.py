@@ -24,8 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.fivebyfive import DANGER, FiveByFiveAI, Figure, figure, score_tiles
-from game.ai.fivebyfive_values import ABILITY_INDEX, RANK_INDEX, outcomes, standing
+from game.ai.fivebyfive import DANGER, FiveByFiveAI, Figure, figure, score_tiles, situational_threat
+from game.ai.fivebyfive_values import (ABILITY_INDEX, RANK_INDEX, THREAT_BASE, THREAT_MID, outcomes,
+                                       standing)
 from game.engine.decisions import PICK, Choice, Decision
 from game.rulesets.fivebyfive import rolls
 from game.rulesets.fivebyfive.combat import COVER_SHIFT, enemies
@@ -41,6 +42,22 @@ REPLY_WEIGHT = 1.0  # the replies of the enemies still to act this round (0: nor
 HARD_LATER = 1.0  # normal's closing-in term, scaled
 ALLY_WEIGHT = 1.0  # the allies still to act this round: their best follow-up counts
 ACTED_DANGER = 1.0  # danger from an enemy that has acted this round (rolls again next round)
+THREAT_STANDING = True  # a figure's standing scales with its situational threat
+
+
+def weight(battle: Any, fig: Figure) -> float:
+    """How much a figure's standing counts: what it can land from where it stands
+    (normal's target weight, `values.attack_value`), 1 for a typical shooter."""
+    if not THREAT_STANDING:
+        return 1.0
+    t = situational_threat(battle, fig)
+    return (THREAT_BASE + t) / (THREAT_BASE + THREAT_MID)
+
+
+def loss_of(battle: Any, fig: Figure, after: tuple[int, ...], out: bool) -> float:
+    """What a figure's side loses when its Ability Scores go from `fig.values` to
+    `after` (out: taken out of the fight)."""
+    return weight(battle, fig) * (standing(fig.ranks, fig.values, False) - standing(fig.ranks, after, out))
 
 
 def numbers(attacker: Figure, action: str, shift: int, target: Figure) -> tuple[int, int]:
@@ -150,7 +167,7 @@ class HardAI(FiveByFiveAI):
         there = tiles[best]
         shift = aim_shift(battle, there, victim.tile) if action == "aim" else 0
         tn, dt = numbers(replace(who, tile=there), action, shift, victim)
-        return sum(p * (standing(victim.ranks, victim.values, False) - standing(victim.ranks, after, out))
+        return sum(p * loss_of(battle, victim, after, out)
                    for p, after, out in outcomes(tn, dt, victim.ranks, victim.values))
 
     def _weigh(self, battle: Any, me: Figure, tile, friends: list[Figure], foes: list[Figure],
@@ -174,7 +191,7 @@ class HardAI(FiveByFiveAI):
                 changed = [f for f in foes if f.unit != foe.unit]
                 if not out:
                     changed.insert(target, replace(foe, values=after))
-                gain = standing(foe.ranks, foe.values, False) - standing(foe.ranks, after, out)
+                gain = loss_of(battle, foe, after, out)
                 branches.append((p, changed, gain))
         value = 0.0
         for branch in branches:
@@ -219,5 +236,5 @@ class HardAI(FiveByFiveAI):
         tn, dt = numbers(attacker, action, shift, victim)
         loss = 0.0
         for p, after, out in outcomes(tn, dt, victim.ranks, victim.values):
-            loss += p * (standing(victim.ranks, victim.values, False) - standing(victim.ranks, after, out))
+            loss += p * loss_of(battle, victim, after, out)
         return loss

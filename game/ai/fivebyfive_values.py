@@ -25,6 +25,8 @@ from game.rulesets.fivebyfive.components import DEAD, UNCONSCIOUS
 from game.rulesets.fivebyfive.data import ABILITIES, ABILITY_FOR, DEFENCE_FOR, OFFENSIVE, RANKS, UnitTemplate
 
 TAKE_OUT = 10.0  # value of taking an enemy out of the fight, on top of the points
+THREAT_BASE = 0.2  # a target's weight: (THREAT_BASE + its situational threat), ...
+THREAT_MID = 0.7  # ... / (THREAT_BASE + THREAT_MID), about 1 for a typical shooter
 WORTH_WEIGHT = 0.33  # what fight a figure has left, beside being in it at all (hard)
 FATE_RANK = {None: 0, UNCONSCIOUS: 1, DEAD: 2}
 #: Movement allowance of a turn: max(1, d5), the d5 uniform on 0..5.
@@ -114,13 +116,22 @@ def _numbers(mine: Ranks, my_values, action: str, shift: int, theirs: Ranks, the
 
 @lru_cache(maxsize=None)
 def attack_value(mine: Ranks, my_values: tuple[int, ...], action: str, shift: int,
-                 theirs: Ranks, their_values: tuple[int, ...]) -> float:
+                 theirs: Ranks, their_values: tuple[int, ...], threat: float | None = None) -> float:
     """10 × the chance to take the target out + the Ability points it is expected to
-    lose, weighted by how dangerous it is and divided by its lowest Ability."""
+    lose divided by its lowest Ability, weighted by how dangerous the target is.
+
+    `threat`: the target's chance to land its best attack from where it stands (a
+    Bruiser far from anyone throws rubble; see `fivebyfive.situational_threat`). With
+    it, both terms scale with it (focus fire on what shoots back, Lanchester's rule:
+    a figure's priority is its damage rate over the hits it takes to go down); without
+    it, the old weighting by its best attack anywhere."""
     tn, dt = _numbers(mine, my_values, action, shift, theirs, their_values)
     out, points = outlook_numbers(tn, dt, their_values)
-    threat = best_chance(theirs, their_values)
-    return TAKE_OUT * out + points * (1.0 + threat) / max(1, min(their_values))
+    if threat is None:
+        threat = best_chance(theirs, their_values)
+        return TAKE_OUT * out + points * (1.0 + threat) / max(1, min(their_values))
+    weight = (THREAT_BASE + threat) / (THREAT_BASE + THREAT_MID)
+    return weight * (TAKE_OUT * out + points * (1.0 + THREAT_MID) / max(1, min(their_values)))
 
 
 @lru_cache(maxsize=None)

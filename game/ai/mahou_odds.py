@@ -192,22 +192,28 @@ def _fingerprint(battle: Any, foe: int, target: int) -> tuple:
     """Everything a foe's attack profiles on `target` read (positions, what the hands
     hold, postures, wounds, distraction, active defences, soak, holds), so that the
     answer can be kept across decisions under a key that names all its inputs."""
-    from game.engine.components import OutOfFight, Posture
-    from game.rulesets.mahou import talk
-    from game.rulesets.mahou.components import ActiveDefences, Hold, Loadout
-    all_holds = [h for _, h in battle.query(Hold)]
-    pinned = {h.held for h in all_holds if h.pinned}
+    from game.rulesets.mahou.components import ActiveDefences
+    from game.rulesets.mahou.stats import all_holds
+    act = battle.get(target, ActiveDefences)
+    holds = tuple(sorted((h.holder, h.held, h.pinned) for _, h in all_holds(battle)
+                         if {h.holder, h.held} == {foe, target}))
+    return (_unit_state(battle, foe), _unit_state(battle, target), (act.block, act.parry, act.dodge),
+            battle.get(target, Soak).pool, holds)
 
-    def unit(u: int) -> tuple:
+
+def _unit_state(battle: Any, u: int) -> tuple:
+    """One unit's part of a fingerprint (kept while the decision is pending)."""
+    def compute() -> tuple:
+        from game.engine.components import OutOfFight, Posture
+        from game.rulesets.mahou import talk
+        from game.rulesets.mahou.components import Loadout
+        from game.rulesets.mahou.stats import pinned
         lo = battle.get(u, Loadout)
         top = talk.strongest(battle, u)
         return (battle.tile(u), lo.main, lo.off, lo.armour, battle.get(u, Posture).value,
-                battle.get(u, Health).hp, battle.has(u, OutOfFight) or u in pinned,
+                battle.get(u, Health).hp, battle.has(u, OutOfFight) or pinned(battle, u),
                 None if top is None else (top.penalty, top.state, top.source, top.bait, top.demand))
-    act = battle.get(target, ActiveDefences)
-    holds = tuple(sorted((h.holder, h.held, h.pinned) for h in all_holds if {h.holder, h.held} == {foe, target}))
-    return (unit(foe), unit(target), (act.block, act.parry, act.dodge),
-            battle.get(target, Soak).pool, holds)
+    return battle.memo(("mahou-ai-unit", u), compute)
 
 
 def distraction_worth(battle: Any, distractor: int, target: int, kind: str) -> tuple[float, float]:

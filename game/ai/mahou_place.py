@@ -14,14 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import tcod.path
 
+from game.world.paths import distance_field
 from game.world.sight import crossed_tiles, fov, terrain_memo
 from game.world.tactical_map import Cover
 
 COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 0.9, Cover.HEAVY: 1.5}
 SHOT_VALUE, HIDDEN_SHOT_VALUE = 1.5, 0.4  # a clear shot; a shot at −6 (the foe unseen)
-FAR = 10 ** 5
 EXACT = 24  # tiles judged by the exact line of fire (the best by field of view)
 
 
@@ -32,26 +31,21 @@ def _solid(tmap) -> list:
 
 def fire_clear(tmap, a: tuple[int, int], b: tuple[int, int]) -> bool:
     """No wall on the line of fire between the two tiles (symmetric, as the rules')."""
-    key = ("mahou-ai-clear", a, b) if a <= b else ("mahou-ai-clear", b, a)
-
-    def compute() -> bool:
+    known = terrain_memo(tmap, "mahou-ai-clear", dict)
+    key = (a, b) if a <= b else (b, a)
+    found = known.get(key)
+    if found is None:
         solid = _solid(tmap)
-        return not any(solid[x][y] for x, y in crossed_tiles(a, b))
-    return terrain_memo(tmap, key, compute)
+        found = known[key] = not any(solid[x][y] for x, y in crossed_tiles(a, b))
+    return found
 
 
 def walk_to_nearest(battle: Any, foes: tuple) -> np.ndarray:
     """Walking distance (move actions, units ignored) from every tile to the nearest
-    foe tile: one Dijkstra from all of them, kept while they stand there."""
-    tmap = battle.map
-
+    foe tile: one search from all of them over the movement rules' own graph (no
+    diagonal cuts a wall's corner, as `reach` walks), kept while they stand there."""
     def compute() -> np.ndarray:
-        cost = np.where(tmap.walkable, tmap.move_cost, 0).astype(np.int32)
-        dist = np.full(tmap.shape, FAR, dtype=np.int32)
-        for x, y in foes:
-            dist[x, y] = 0
-            cost[x, y] = max(1, int(cost[x, y]))  # a foe may stand on rough ground
-        tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
+        dist = distance_field(battle.map, foes)
         dist.flags.writeable = False
         return dist
     return battle.cached(("mahou-ai-walk", foes), compute)
@@ -70,38 +64,45 @@ def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
     xs = np.fromiter((t[0] for t in tiles), np.intp, n)
     ys = np.fromiter((t[1] for t in tiles), np.intp, n)
     walk = np.minimum(walk_to_nearest(battle, foes)[xs, ys], 200).astype(float)
-    nearest = np.full(n, FAR)
-    seen_shot = np.zeros(n)
-    shelter = np.zeros(n)
     reach = max(ideal, 1)
-    dists, seens = [], []
-    value = np.array([COVER_VALUE[Cover(c)] for c in range(4)])
-    for fx, fy in foes:
-        dist = np.maximum(np.abs(xs - fx), np.abs(ys - fy))
-        seen = fov(tmap, (fx, fy))[xs, ys]
-        dists.append(dist)
-        seens.append(seen)
-        nearest = np.minimum(nearest, dist)
-        seen_shot = np.maximum(seen_shot, np.where(seen & (dist <= reach), SHOT_VALUE, 0.0))
-        if ranged:
-            # cover between: the tile itself or its neighbour toward the foe
-            nx = np.clip(xs + np.sign(fx - xs), 0, tmap.width - 1)
-            ny = np.clip(ys + np.sign(fy - ys), 0, tmap.height - 1)
-            best = np.maximum(value[tmap.cover[nx, ny]], value[tmap.cover[xs, ys]])
-            shelter += np.where(seen, best, 0.2)
+    # every foe at once: rows are foes, columns tiles
+    fx = np.fromiter((f[0] for f in foes), np.intp, len(foes))[:, None]
+    fy = np.fromiter((f[1] for f in foes), np.intp, len(foes))[:, None]
+    dist = np.maximum(np.abs(xs - fx), np.abs(ys - fy))
+    seen = _sight_of(battle, foes)[:, xs, ys]
+    nearest = dist.min(axis=0)
+    seen_shot = np.where(seen & (dist <= reach), SHOT_VALUE, 0.0).max(axis=0)
     if ranged:
-        shelter /= max(1, len(foes))
+        # cover between: the tile itself or its neighbour toward the foe
+        value = np.array([COVER_VALUE[Cover(c)] for c in range(4)])
+        nx = np.clip(xs + np.sign(fx - xs), 0, tmap.width - 1)
+        ny = np.clip(ys + np.sign(fy - ys), 0, tmap.height - 1)
+        best = np.maximum(value[tmap.cover[nx, ny]], value[tmap.cover[xs, ys]])
+        shelter = np.where(seen, best, 0.2).sum(axis=0) / max(1, len(foes))
+    else:
+        shelter = 0.0
     approach = np.where(nearest > ideal, -0.3 * (walk - ideal), -0.08 * (ideal - nearest))
     base = approach + shelter
     proxy = base + seen_shot
     order = np.argsort(-proxy[:-1], kind="stable")[:exact]
-    chosen = np.append(order, n - 1)
+    chosen = np.append(order, n - 1).tolist()
     out = np.full(n, -np.inf)
-    for i in chosen.tolist():
+    in_reach = (dist[:, chosen] <= reach).T.tolist()
+    seen_at = seen[:, chosen].T.tolist()
+    for i, near, sees in zip(chosen, in_reach, seen_at):
         t = (int(xs[i]), int(ys[i]))
         shot = 0.0
-        for (fx, fy), dist, seen in zip(foes, dists, seens):
-            if dist[i] <= reach and shot < SHOT_VALUE and fire_clear(tmap, t, (fx, fy)):
-                shot = max(shot, SHOT_VALUE if seen[i] else HIDDEN_SHOT_VALUE)
+        for f, ok, clear_sight in zip(foes, near, sees):
+            if ok and shot < SHOT_VALUE and fire_clear(tmap, t, f):
+                shot = max(shot, SHOT_VALUE if clear_sight else HIDDEN_SHOT_VALUE)
         out[i] = base[i] + shot
     return out
+
+
+def _sight_of(battle: Any, foes: tuple) -> np.ndarray:
+    """Field of view from each foe's tile, stacked [foe, x, y] (kept while they stand)."""
+    def compute() -> np.ndarray:
+        grids = np.stack([fov(battle.map, f) for f in foes])
+        grids.flags.writeable = False
+        return grids
+    return battle.cached(("mahou-ai-sight", foes), compute)

@@ -244,7 +244,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             far = max(sorted(tiles), key=lambda t: len(self.move_field.preview(t).path)
                       if self.move_field.preview(t) else 0)
             mp = self.move_field.preview(far)
-            out.append((band, f"up to {mp.cost}" if mp and mp.cost else f"band {band + 1}"))
+            if not (mp and mp.cost):
+                out.append((band, f"band {band + 1}"))
+            else:  # "6 of 6 tiles" already says it is the most (fate, 5x5): no "up to" before it
+                out.append((band, mp.cost if " of " in mp.cost else f"up to {mp.cost}"))
         return out
 
     def _declaration_view(self, p: Decision | None) -> declarations.DeclarationView | None:

@@ -14,7 +14,7 @@ from game.rulesets.fate.plans import plan_of
 from game.rulesets.fate.wounds import WoundTrack
 from tests.fate.kit import ascii_map, attack, battle, declare, hold, initiative
 
-LEVELS = ["normal"]
+LEVELS = ["normal", "hard"]
 
 
 def ai(level: str):
@@ -64,7 +64,9 @@ def test_a_side_declares_distinct_destinations_in_a_whole_battle_turn():
         b.close()
 
 
-@pytest.mark.parametrize("level", LEVELS)
+# Normal only: hard guesses the faster soldier's declaration (it would stay and shoot) and
+# trusts that guess, so for it both targets are about as sure to be there.
+@pytest.mark.parametrize("level", ["normal"])
 def test_shoot_the_target_that_cannot_leave_before_the_one_that_can(level):
     """Two identical soldiers behind identical crates at the edge of pistol range: the slower
     one declared it holds there, the faster one has not declared and may walk out of

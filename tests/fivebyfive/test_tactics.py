@@ -16,6 +16,7 @@ from game.world.paths import chebyshev
 from game.world.sight import line_of_fire
 from game.world.tactical_map import Cover
 from tests.fivebyfive.kit import ascii_map, attack, battle, d5, duel, hero, pair, pick
+from tests.helpers import open_map
 
 LEVELS = ["normal", "hard"]
 
@@ -207,3 +208,34 @@ def test_hard_shoots_the_enemy_about_to_act():
     for seed in range(3):
         moved, choice = play_turn(b, ai_for("hard", seed))
         assert choice.target == nxt
+
+
+@pytest.mark.parametrize("level", ["normal"])  # hard (not offered) aims at the Bruiser: see its note
+def test_shoot_the_shooter_not_the_bruiser_out_of_reach(level):
+    """A Gunslinger sees an enemy Gunslinger and an enemy Bruiser, both healthy and far
+    (11 tiles: no move of 0..5 brings the Bruiser to anyone next turn). The Bruiser is
+    the easier mark (Dodge 1 × 2: it Controls 14/36, the Gunslinger 25/36), but from
+    there it can only throw rubble (Unskilled Aim, Grace 2 - 1 = 1: 12/36) while the
+    Gunslinger's Aim 3 × 4 lands 30/36. Weighing a target by what it can do from where
+    it stands, the Gunslinger is the target (by hand, normal's values: 0.69 for the
+    Bruiser, 0.97 for the Gunslinger; weighed by its best attack anywhere, the
+    Bruiser's Strike, it was 1.23 against 0.90). The expectimax hard, which is not
+    offered, still prefers the Bruiser: its values count a point off either figure
+    alike, weighed by the same threat, and the Bruiser loses twice as many points."""
+    tmap = open_map(16, 8)
+    b = battle([(1, hero("gun", **GUNSLINGER), 1, 3), (2, hero("bruiser", **BRUISER), 12, 2),
+                (2, hero("foe", **GUNSLINGER), 12, 5)], [d5(1), d5(0), d5(0)], tmap)
+    a, bruiser, foe = b.units()
+    moved, choice = play_turn(b, ai_for(level))
+    assert (choice.option, choice.target) == ("aim", foe)
+
+
+def test_situational_threat_of_a_bruiser_far_and_near():
+    """Its best attack from where it stands: across the map the rubble (12/36); one
+    step from an enemy its Strike 3 × Rage 4 = 12 (30/36), reached whatever it rolls."""
+    from game.ai.fivebyfive import figure, situational_threat
+    b = battle([(1, hero("gun", **GUNSLINGER), 1, 3), (2, hero("far", **BRUISER), 14, 3),
+                (2, hero("near", **BRUISER), 3, 3)], [d5(1), d5(0), d5(2)], open_map(16, 8))
+    a, far, near = b.units()
+    assert situational_threat(b, figure(b, far)) == pytest.approx(12 / 36)
+    assert situational_threat(b, figure(b, near)) == pytest.approx(30 / 36)

@@ -139,3 +139,15 @@ def confirm_handover(app):
             return
         press(app, pygame.K_RETURN, "\r")
 
+
+
+def gunner_duel(make_app):
+    """Hotseat on an open 16x11 field, two gunners seven tiles apart, the first to act
+    handed the keyboard: (app, battle, screen, the acting unit, its enemy)."""
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 5), (2, "gunner", 9, 5)], w=16, h=11, seed=2)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    me = battle.pending.actor
+    enemy = next(u for u in battle.units() if battle.team(u) != battle.team(me))
+    return app, battle, screen, me, enemy

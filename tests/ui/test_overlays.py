@@ -146,12 +146,8 @@ def test_suppression_cones_are_drawn_on_the_board(make_app):
 def test_a_pinned_unit_is_told_why_move_is_all_it_can_do(make_app):
     from game.engine.decisions import Decision, Option
     from tests.ui.conftest import field_battle, pump
-    app = make_app()
-    battle = field_battle([(1, "gunner", 2, 5), (2, "gunner", 9, 5)], w=16, h=11, seed=2)
-    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
-    confirm_handover(app)
-    me = battle.pending.actor
-    enemy = next(u for u in battle.units() if battle.team(u) != battle.team(me))
+    from tests.ui.conftest import gunner_duel
+    app, battle, screen, me, enemy = gunner_duel(make_app)
     # the deciding unit stands in the enemy's cone and may only move
     screen.zones = [(enemy, battle.team(enemy), frozenset({battle.tile(me)}))]
     move = battle.pending.option("move")
@@ -197,3 +193,22 @@ def test_a_label_by_a_tile_at_the_view_edge_is_kept_whole_inside_the_view(make_a
     assert screen.preview()[0] == "move"
     assert boxes and all(view.contains(b) for b in boxes), (boxes, view)
     assert any(not view.contains(b) for b in raw)    # centred on the tile, the tag would stick out
+
+
+def test_a_legend_whose_cost_names_its_most_reads_without_up_to(make_app):
+    # fate's cost is "move action: 3 of 6 tiles": the legend read "up to move action: 6 of 6 tiles"
+    from game.engine.setup import new_battle
+    from game.replay import maps_dir
+    seen = []
+    for ruleset in ("fate", "fivebyfive"):
+        app = make_app()
+        battle = new_battle(maps_dir() / "arena.tmx", ruleset, seed=3)
+        screen = start_screen(app, battle)
+        confirm_handover(app)
+        app.step(0.05)
+        if not screen.move_legend:
+            continue
+        for _, text in screen.move_legend:
+            assert not text.startswith("up to") and " of " in text, (ruleset, text)
+            seen.append(text)
+    assert seen

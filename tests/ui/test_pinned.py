@@ -78,12 +78,8 @@ def test_a_pinned_unit_with_no_way_out_is_told_why(make_app):
     asking, with a log line saying why.)"""
     from game.engine.decisions import TURN, Decision
     from game.engine.components import Posture
-    app = make_app()
-    battle = field_battle([(1, "gunner", 2, 5), (2, "gunner", 9, 5)], w=16, h=11, seed=2)
-    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
-    confirm_handover(app)
-    me = battle.pending.actor
-    enemy = next(u for u in battle.units() if battle.team(u) != battle.team(me))
+    from tests.ui.conftest import gunner_duel
+    app, battle, screen, me, enemy = gunner_duel(make_app)
     battle.get(me, Posture).value = "prone"
     from game.ui.snapshot import snapshot
     screen.view = snapshot(battle, screen.version + 1)

@@ -279,6 +279,13 @@ def attack_odds(profile: AttackProfile) -> Odds:
     return _attack_odds(_odds_key(profile))
 
 
+def attack_odds_reduced(profile: AttackProfile, extra: tuple[tuple[str, int], ...]) -> Odds:
+    """`attack_odds` of the profile with more Damage Reduction parts (a Block the target
+    might declare), without building a new profile."""
+    key = _odds_key(profile)
+    return _attack_odds(key[:10] + (key[10] + sum(v for _, v in extra),) + key[11:13] + (key[13] + extra,))
+
+
 def _odds_key(profile: AttackProfile) -> tuple:
     return (profile.to_hit_dice, profile.bonus, profile.evasion, profile.bullets, profile.deals_damage,
             profile.base.count, profile.base.sides, profile.base.modifier, profile.bonus_dice,

@@ -11,6 +11,8 @@ Stealth, with Battle Communication to point out the Stealthed.
 
 from __future__ import annotations
 
+import functools
+
 from typing import TYPE_CHECKING
 
 from game.engine import odds
@@ -38,8 +40,9 @@ def defensive_bonus(battle: "Battle", unit: int) -> int:
     return template(battle, unit).defensive_charisma
 
 
+@functools.lru_cache(maxsize=None)
 def chance(offence: int, defence: int) -> float:
-    """Exact P(2d6 + offence >= 2d6 + defence)."""
+    """Exact P(2d6 + offence >= 2d6 + defence) (a pure function of two bonuses, kept)."""
     two = odds.dice_sum(2, 6)
     return float(sum(pa * pb for a, pa in two.items() for b, pb in two.items()
                      if a + offence >= b + defence))

@@ -17,7 +17,7 @@ from game.engine.events import Moved
 from game.rulesets.actionblock.components import Health, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
 from game.rulesets.actionblock.events import Faced, MovementObstructed
-from game.rulesets.actionblock.stats import MELEE_RANGE_FT, within
+from game.rulesets.actionblock.stats import MELEE_RANGE_FT, kept, within
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -84,15 +84,35 @@ def blocking_tiles(battle: "Battle", unit: int) -> set[Tile]:
     return {battle.tile(u) for u in battle.units() if u != unit and not battle.get(u, Health).dead}
 
 
-def rays(battle: "Battle", unit: int) -> dict[tuple[int, int], list[tuple[Tile, int, bool]]]:
+def ray_key(battle: "Battle", unit: int) -> tuple:
+    """Everything `rays` depends on besides the map: where the unit stands, the tiles
+    of the others standing, and of the others lying there."""
+    standing, lying = [], []
+    for u in battle.units():
+        if u == unit:
+            continue
+        if battle.active(u):
+            standing.append(battle.tile(u))
+        elif not battle.get(u, Health).dead:
+            lying.append(battle.tile(u))
+    return (battle.tile(unit), tuple(sorted(standing)), tuple(sorted(lying)))
+
+
+def rays(battle: "Battle", unit: int, key: tuple | None = None) -> dict[tuple[int, int], list[tuple[Tile, int, bool]]]:
     """For each of the 8 directions, the tiles a straight move steps on, as far as the
     longest move (Fast Charge) could go: (tile, move cost spent so far, may end there).
-    Shared by every moving action of one Turn's options."""
+    Shared by every moving action of one Turn's options, and kept by `ray_key` (the
+    same geometry serves every decision until someone moves or falls). Never change it.
+    `key`: the unit's `ray_key`, when already computed."""
+    key = ray_key(battle, unit) if key is None else key
+    return kept(battle, "rays", key, lambda: _rays(battle, *key))
+
+
+def _rays(battle: "Battle", start: Tile, standing_list: tuple, lying: tuple) -> dict:
     tmap = battle.map
     budget = max(MOVE_FEET.values()) // tmap.feet_per_tile
-    standing = standing_tiles(battle, unit)
-    taken = blocking_tiles(battle, unit)
-    start = battle.tile(unit)
+    standing = set(standing_list)
+    taken = standing | set(lying)
     # Terrain as plain lists (a Python index is far cheaper than a numpy scalar read),
     # kept for the battle: the key names the map, which never changes in a battle.
     walkable, move_cost = battle.cached(("ab_terrain", id(tmap)), lambda: (

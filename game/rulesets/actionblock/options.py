@@ -20,11 +20,12 @@ from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, He
                                                   LastActivation, Loadout, Points, TurnState)
 from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
 from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_moves,
-                                                direction_to, rays, straight_moves, teleport_tiles)
+                                                direction_to, ray_key, rays, straight_moves,
+                                                teleport_tiles)
 from game.rulesets.actionblock.reactions import block_options
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
                                               spell_targets)
-from game.rulesets.actionblock.stats import (distance_ft, gun_items, in_melee_range, items,
+from game.rulesets.actionblock.stats import (distance_ft, gun_items, in_melee_range, items, kept,
                                              melee_items, template, weapon_of)
 
 if TYPE_CHECKING:
@@ -36,7 +37,22 @@ COMBO_AFTER = ("melee", "combo")  # [PROP] chains allowed (digest 3.12)
 
 # --- targets -------------------------------------------------------------------------------
 def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]:
-    """Enemies that can be attacked: not Dead, not lost track of (Stealth)."""
+    """Enemies that can be attacked: not Dead, not lost track of (Stealth). Kept while
+    a decision is pending (the options and the AI ask it many times)."""
+    if _scope is not None:  # inside turn_options: nothing changes until it returns
+        key = (unit, include_down)
+        found = _scope.get(key)
+        if found is None:
+            found = _scope[key] = _enemies(battle, unit, include_down)
+        return list(found)
+    return list(battle.memo(("ab_enemies", unit, include_down), lambda: _enemies(battle, unit, include_down)))
+
+
+#: Answers kept while one `turn_options` call runs (it only reads the battle).
+_scope: dict | None = None
+
+
+def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
     team = battle.team(unit)
     out = []
     for u in battle.units():
@@ -230,38 +246,55 @@ def facing_choices(battle: "Battle", unit: int) -> tuple[str, ...]:
     return ("moved",) + FACINGS
 
 
+MOVE_LABELS = {"sidestep": ("Sidestep", "s"), "fast_sidestep": ("Fast Sidestep", "f"),
+               "charge": ("Charge", "v"), "fast_charge": ("Fast Charge", "b")}
+
+
+def _moving_option(battle: "Battle", unit: int, key: str, where: tuple) -> Option | None:
+    """The Sidestep / Fast Sidestep / Charge / Fast Charge option (None: nowhere to go)."""
+    label, hotkey = MOVE_LABELS[key]
+    along = rays(battle, unit, where)
+    if key in ("charge", "fast_charge"):
+        moves = charge_moves(battle, unit, key, along)
+        if not moves:
+            return None
+        mult = "" if key == "charge" else "2 × "
+        return Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves), hotkey=hotkey,
+                      description=f"Up to {MOVE_FEET[key]} ft within 60° of your facing; "
+                                  f"a Melee Attack after it adds {mult}weapon weight.")
+    moves = straight_moves(battle, unit, MOVE_FEET[key], along=along)
+    if key == "sidestep":
+        moves = {t: p for t, p in moves.items() if len(p) == 1}
+    if not moves:
+        return None
+    return Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
+                  params={"facing": facing_choices(battle, unit)}, hotkey=hotkey,
+                  description=f"Move up to {MOVE_FEET[key]} ft straight in any "
+                              "direction, then face any direction.")
+
+
 def movement_options(battle: "Battle", unit: int) -> list[Option]:
     out: list[Option] = []
     grappled_now = grappling.grappled(battle, unit)
     points = battle.get(unit, Points)
     if not grappled_now:
-        along = rays(battle, unit)
-        for key, label, hotkey in (("sidestep", "Sidestep", "s"), ("fast_sidestep", "Fast Sidestep", "f")):
+        where = ray_key(battle, unit)
+        # Each moving option depends only on where everyone stands (and a Charge on the
+        # facing): kept by that, for every decision until someone moves or falls.
+        geometry = (where, battle.get(unit, TurnState).block_facing)
+        for key in ("sidestep", "fast_sidestep", "charge", "fast_charge"):
             if can_afford(battle, unit, key):
-                moves = straight_moves(battle, unit, MOVE_FEET[key], along=along)
-                if key == "sidestep":
-                    moves = {t: p for t, p in moves.items() if len(p) == 1}
-                if moves:
-                    out.append(Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
-                                      params={"facing": facing_choices(battle, unit)}, hotkey=hotkey,
-                                      description=f"Move up to {MOVE_FEET[key]} ft straight in any "
-                                                  "direction, then face any direction."))
-        for key, label, hotkey in (("charge", "Charge", "v"), ("fast_charge", "Fast Charge", "b")):
-            if can_afford(battle, unit, key):
-                moves = charge_moves(battle, unit, key, along)
-                if moves:
-                    mult = "" if key == "charge" else "2 × "
-                    out.append(Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
-                                      hotkey=hotkey,
-                                      description=f"Up to {MOVE_FEET[key]} ft within 60° of your facing; "
-                                                  f"a Melee Attack after it adds {mult}weapon weight."))
+                opt = kept(battle, "move_option", geometry + (key,), lambda: _moving_option(battle, unit, key, where))
+                if opt is not None:
+                    out.append(opt)
         rank = template(battle, unit).talent("teleport")
         ghost = battle.get(unit, Ghost).ghost
         if rank and can_afford(battle, unit, "teleport"):
-            tiles = teleport_tiles(battle, unit, rank, ghost)
+            tiles = kept(battle, "teleport", (where, rank, ghost),
+                                  lambda: tuple(teleport_tiles(battle, unit, rank, ghost)))
             if tiles:
                 out.append(Option("teleport", "Teleport", cost_text(battle, "teleport") + ", 1 Ghost HP per ft",
-                                  TARGET_TILE, tuple(tiles), params={"facing": facing_choices(battle, unit)},
+                                  TARGET_TILE, tiles, params={"facing": facing_choices(battle, unit)},
                                   hotkey="o", description=f"Up to {5 * rank} ft in any direction you can see."))
     here = battle.get(unit, TurnState).block_facing
     foe = nearest_enemy(battle, unit)
@@ -419,6 +452,15 @@ def assign_hotkeys(options: list[Option]) -> tuple[Option, ...]:
 
 
 def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
+    global _scope
+    outer, _scope = _scope, {}
+    try:
+        return _turn_options(battle, unit)
+    finally:
+        _scope = outer
+
+
+def _turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
     ts = battle.get(unit, TurnState)
     opts: list[Option] = []
     opts += bonus_options(battle, unit)

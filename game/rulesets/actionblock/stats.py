@@ -83,26 +83,53 @@ def spell_dr(t: UnitTemplate) -> int:
     return t.talent("spell_dr_boost")
 
 
+def kept(battle: "Battle", family: str, key: object, compute, limit: int = 1024):
+    """A pure query (its `key` names every input) kept for the battle, in one store per
+    family held by a single `battle.cached` entry: families with many keys (move
+    geometry, tile scores) would otherwise push every other kept answer out of the
+    battle's small memo. A full store starts afresh."""
+    store = battle.cached(("ab_kept", family), dict)
+    try:
+        return store[key]
+    except KeyError:
+        if len(store) >= limit:
+            store.clear()
+        value = store[key] = compute()
+        return value
+
+
 def items(battle: "Battle", unit: int) -> dict[str, str]:
     """Wielded item key → weapon id, Unarmed always included (sorted keys)."""
+    return dict(_wielded(battle, unit))
+
+
+def _wielded(battle: "Battle", unit: int) -> dict[str, str]:
+    """`items`, shared (never change it): a unit's items are set when it is fielded
+    (Loadout.items) and never change in a battle, so the answer is kept per unit."""
     loadout = battle.get(unit, Loadout)
+    return battle.cached(("ab_items", unit, id(loadout)), lambda: _sorted_items(loadout))
+
+
+def _sorted_items(loadout: Loadout) -> dict[str, str]:
     out = dict(sorted(loadout.items.items()))
     out.setdefault(UNARMED, UNARMED)
     return out
 
 
 def weapon_of(battle: "Battle", unit: int, item: str) -> Weapon:
-    return data(battle).weapons[items(battle, unit)[item]]
+    return data(battle).weapons[_wielded(battle, unit)[item]]
 
 
 def melee_items(battle: "Battle", unit: int) -> list[str]:
     """Items a Melee Attack can use: swords, shields, drills, hammers, grappling
     weapons, staves ([PROP]: staves have damage and to-hit columns), and Unarmed."""
-    return [k for k, w in items(battle, unit).items() if data(battle).weapons[w].is_melee]
+    weapons = data(battle).weapons
+    return [k for k, w in _wielded(battle, unit).items() if weapons[w].is_melee]
 
 
 def gun_items(battle: "Battle", unit: int) -> list[str]:
-    return [k for k, w in items(battle, unit).items() if data(battle).weapons[w].is_gun]
+    weapons = data(battle).weapons
+    return [k for k, w in _wielded(battle, unit).items() if weapons[w].is_gun]
 
 
 def grappling_item(battle: "Battle", unit: int) -> str:

@@ -48,12 +48,40 @@ def solid(battle: "Battle") -> np.ndarray:
     return terrain_memo(tmap, "fate-solid", lambda: tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE))
 
 
+def protection_table(tmap) -> dict:
+    """The map's kept answers of `protection`, by (origin, target): for hot loops that
+    look up many (`table.get((o, t)) or protection(...)`)."""
+    return _kept(tmap)[0]
+
+
+def _kept(tmap) -> tuple:
+    """(protection table, terrain as plain lists) of the map, kept with the map; the last
+    map asked for is remembered here too (one identity check instead of a weak lookup)."""
+    global _LAST
+    last = _LAST  # read once: another thread (the window's AI worker) may replace it
+    if last[0] is not tmap:
+        last = _LAST = (tmap, terrain_memo(tmap, "fate-protection", lambda: ({}, _lists(tmap))))
+    return last[1]
+
+
+_LAST: tuple = (None, None)
+
+
+def _lists(tmap) -> tuple:
+    # Plain nested lists: a Python index is far cheaper than a numpy scalar read.
+    walls = tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)
+    return walls.tolist(), tmap.cover.tolist(), tmap.elevation.tolist()
+
+
 def protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
     """What lies between an attack's origin and its target. Terrain alone decides it
     (units never shield), so the answer is kept per map for the whole battle."""
     origin, target = (int(origin[0]), int(origin[1])), (int(target[0]), int(target[1]))
-    return terrain_memo(battle.map, ("fate-protection", origin, target),
-                        lambda: _protection(battle, origin, target))
+    table = _kept(battle.map)[0]
+    found = table.get((origin, target))
+    if found is None:
+        found = table[(origin, target)] = _protection(battle, origin, target)
+    return found
 
 
 def _protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
@@ -61,13 +89,13 @@ def _protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
     if origin == target:
         return Protection(False, True, None, None, 0, 0)
     tiles = crossed_tiles(origin, target)
-    walls = solid(battle)
-    blocked = any(walls[t] for t in tiles)
-    height = int(tmap.elevation[origin])
+    walls, covers, heights = _kept(tmap)[1]
+    blocked = any(walls[x][y] for x, y in tiles)
+    height = heights[origin[0]][origin[1]]
     shields = [t for t in tiles if chebyshev(t, target) <= 1] + [target]
-    kinds = {Cover(int(tmap.cover[t])) for t in shields if height - int(tmap.elevation[t]) < HIGH_GROUND}
+    kinds = {covers[x][y] for x, y in shields if height - heights[x][y] < HIGH_GROUND}
     cover = TOTAL if Cover.HEAVY in kinds else PARTIAL if Cover.LIGHT in kinds else None
-    visible = bool(sight_from(battle, origin)[target])
+    visible = bool(fov(tmap, origin)[target])
     concealment = TOTAL if not visible else PARTIAL if Cover.CONCEALMENT in kinds else None
     return Protection(blocked, visible, cover, concealment, chebyshev(origin, target),
-                      int(tmap.elevation[target]) - height)
+                      heights[target[0]][target[1]] - height)

@@ -18,6 +18,7 @@ from game.rulesets.fate.cover import protection, sight_from
 from game.rulesets.fate.plans import (attacks_declared, plan_of, posture_after, tile_after)
 from game.rulesets.fate.stats import hand_attacks, template, track, weapon
 from game.world.paths import reach
+from game.world.sight import terrain_memo
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -67,16 +68,45 @@ def move_reach(battle: "Battle", unit: int, slot: int):
 def one_move_reach(battle: "Battle", start: Tile, blockers) -> "Reach":
     """One move action's reach from `start` past these blockers (kept by every input: the
     resolution of a move often asks what its declaration asked)."""
-    blockers = tuple(sorted(set(blockers)))
-    return battle.cached(("fate-reach", start, blockers),
-                         lambda: reach(battle.map, start, MOVE_TILES, blocked=blockers, limit=MOVE_TILES))
+    return _kept_reach(battle, start, blockers)[0]
+
+
+def move_tiles(battle: "Battle", start: Tile, blockers) -> tuple[Tile, ...]:
+    """The tiles that reach can end on (start excluded), kept with it."""
+    kept = _kept_reach(battle, start, blockers)
+    if kept[1] is None:
+        kept[1] = tuple(kept[0].tiles())
+    return kept[1]
+
+
+def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
+    """[reach, its tiles once asked for]."""
+    tmap = battle.map
+    start = (int(start[0]), int(start[1]))
+
+    def search(blocked):
+        r = reach(tmap, start, MOVE_TILES, blocked=blocked, limit=MOVE_TILES)
+        r.cost.flags.writeable = False  # shared: by later decisions, and battles
+        return [r, None]
+    # The terrain's reach alone, kept per map across battles. A blocker only changes
+    # the answer if it stands on a tile that reach can get to (every path of one move
+    # action stays on such tiles): else it is the same search, reused.
+    open_ground = terrain_memo(tmap, ("fate-reach-terrain", start), lambda: search(()))
+    cost = open_ground[0].cost
+    near = tuple(sorted({(int(x), int(y)) for x, y in blockers
+                         if (x, y) != start and cost[x, y] <= MOVE_TILES}))
+    if not near:
+        return open_ground
+    return battle.cached(("fate-reach", start, near), lambda: search(near))
 
 
 def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
     if posture_after(battle, unit, slot - 1) == PRONE:
         return None  # [PROP] a prone unit must stand up (a move action) before it moves
     taken = occupied(battle, unit, slot)
-    tiles = tuple(t for t in move_reach(battle, unit, slot).tiles() if t not in taken)
+    start = tile_after(battle, unit, slot - 1)
+    blockers = [tile_after(battle, u, slot - 1) for u in battle.units(active_only=True) if u != unit]
+    tiles = tuple(t for t in move_tiles(battle, start, blockers) if t not in taken)
     if not tiles:
         return None
     return Option("move", "Move", "move action", TARGET_TILE, tiles, hotkey="m",
@@ -84,26 +114,13 @@ def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
                               "fastest first; a tile taken by then stops you short.")
 
 
-def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str]) -> dict[int, tuple[str, ...]]:
-    return battle.memo(("fate-targets", unit, slot, tuple(weapons)),
-                       lambda: _attack_targets(battle, unit, slot, weapons))
-
-
-def _attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str]) -> dict[int, tuple[str, ...]]:
+def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str],
+                   lines: list | None = None) -> dict[int, tuple[str, ...]]:
     """Each attackable enemy and the weapons that reach it in this beat, from the
-    planned positions. The target must be one the side has seen (or that the unit will
-    see from where its declared move takes it); a thrown or projectile attack needs no
-    wall in the way; melee and unarmed need the target next to the attacker."""
-    origin = tile_after(battle, unit, slot - 1)
-    known = known_to_side(battle, battle.team(unit))
-    # [PROP] After a declared move it will also see what is in sight from where it arrives.
-    arriving = sight_from(battle, origin) if origin != battle.tile(unit) else None
+    planned positions. A thrown or projectile attack needs no wall in the way; melee
+    and unarmed need the target next to the attacker."""
     out: dict[int, tuple[str, ...]] = {}
-    for e in enemies(battle, unit):
-        if e not in known and (arriving is None or not arriving[battle.tile(e)]):
-            continue
-        where = tile_after(battle, e, slot)
-        prot = protection(battle, origin, where)
+    for e, prot in (target_lines(battle, unit, slot) if lines is None else lines):
         ok = tuple(w for w in weapons
                    if in_reach(weapon(battle, w), prot.distance)
                    and not (weapon(battle, w).missile and prot.blocked))
@@ -112,9 +129,25 @@ def _attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str]) 
     return out
 
 
-def attack_option(battle: "Battle", unit: int, slot: int) -> Option | None:
+def target_lines(battle: "Battle", unit: int, slot: int) -> list:
+    """(enemy, protection from this unit's planned tile to the enemy's) for each enemy it
+    may attack in this beat: one the side has seen, or that the unit will see from
+    where its declared move takes it."""
+    origin = tile_after(battle, unit, slot - 1)
+    known = known_to_side(battle, battle.team(unit))
+    # [PROP] After a declared move it will also see what is in sight from where it arrives.
+    arriving = sight_from(battle, origin) if origin != battle.tile(unit) else None
+    out = []
+    for e in enemies(battle, unit):
+        if e not in known and (arriving is None or not arriving[battle.tile(e)]):
+            continue
+        out.append((e, protection(battle, origin, tile_after(battle, e, slot))))
+    return out
+
+
+def attack_option(battle: "Battle", unit: int, slot: int, lines: list | None = None) -> Option | None:
     weapons = hand_attacks(battle, unit, attacks_declared(battle, unit, slot))
-    targets = attack_targets(battle, unit, slot, weapons)
+    targets = attack_targets(battle, unit, slot, weapons, lines)
     if not targets:
         return None
     order = tuple(w for w in weapons if any(w in ok for ok in targets.values()))
@@ -127,12 +160,12 @@ def attack_option(battle: "Battle", unit: int, slot: int) -> Option | None:
                               f"sets the wound. With: {names}.")
 
 
-def aim_option(battle: "Battle", unit: int, slot: int) -> Option | None:
+def aim_option(battle: "Battle", unit: int, slot: int, lines: list | None = None) -> Option | None:
     """[PROP] Aiming is one action at one target, for a thrown or projectile attack."""
     missiles = [w for w in hand_attacks(battle, unit, []) if weapon(battle, w).missile]
     if not missiles:
         return None
-    targets = attack_targets(battle, unit, slot, missiles)
+    targets = attack_targets(battle, unit, slot, missiles, lines)
     live = tuple(e for e in targets if battle.active(e))
     if not live:
         return None
@@ -163,8 +196,9 @@ HOLD = Option("hold", "Hold", "no action", hotkey="h", description="Do nothing w
 
 
 def declaration_options(battle: "Battle", unit: int, slot: int) -> tuple[Option, ...]:
-    opts = [move_option(battle, unit, slot), attack_option(battle, unit, slot),
-            aim_option(battle, unit, slot)]
+    lines = target_lines(battle, unit, slot)
+    opts = [move_option(battle, unit, slot), attack_option(battle, unit, slot, lines),
+            aim_option(battle, unit, slot, lines)]
     opts += posture_options(battle, unit, slot)
     return tuple(o for o in opts if o is not None) + (HOLD,)
 

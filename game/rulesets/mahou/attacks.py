@@ -24,7 +24,7 @@ from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.components import Hold, Soak
 from game.rulesets.mahou.data import STANCE_STAT, Weapon, plain_die
 from game.rulesets.mahou.economy import offhand_penalty
-from game.rulesets.mahou.stats import (HELPLESS_TN, armour, die_of, facet_skills, helpless,
+from game.rulesets.mahou.stats import (HELPLESS_TN, all_holds, armour, die_of, facet_skills, helpless,
                                        passive, rank, roll_conditions, shield, template)
 from game.rulesets.mahou.talk import skill_penalty
 from game.world.sight import line_of_fire
@@ -93,8 +93,8 @@ def range_penalty(distance: int, listed: int) -> int:
 
 
 def lof(battle: "Battle", a: tuple[int, int], b: tuple[int, int]):
-    """The line of fire from tile a to tile b (kept while a decision is pending)."""
-    return battle.memo(("mahou-lof", a, b), lambda: line_of_fire(battle.map, a, b))
+    """The line of fire from tile a to tile b (terrain alone decides it: kept per map)."""
+    return line_of_fire(battle.map, a, b)
 
 
 def sight_penalty(battle: "Battle", attacker: int, target: int) -> int | None:
@@ -116,7 +116,7 @@ def own_cover_penalty(battle: "Battle", attacker: int, target: int) -> int:
 
 
 def holds(battle: "Battle", holder: int, held: int) -> Hold | None:
-    for _, h in battle.query(Hold):
+    for _, h in all_holds(battle):
         if h.holder == holder and h.held == held:
             return h
     return None
@@ -134,17 +134,37 @@ def target_number(battle: "Battle", attacker: int, target: int, stance: str
 def damage_spec(battle: "Battle", attacker: int, weapon: Weapon | None) -> md.RollSpec:
     """The weapon's damage dice with the attacker's stat dice; a kick deals 1dStr."""
     tmpl = template(battle, attacker)
+    key = (id(tmpl), id(weapon))
+    kept = _DAMAGE_SPECS.get(key)
+    if kept is None or kept[0] is not tmpl or kept[1] is not weapon:
+        kept = _DAMAGE_SPECS[key] = (tmpl, weapon, _damage_spec(tmpl, weapon))
+    return kept[2]
+
+
+#: damage specs by template and weapon (stats never change in play): each entry keeps
+#: its template and weapon, so an id reused by another object is never mistaken for it
+_DAMAGE_SPECS: dict = {}
+
+
+def _damage_spec(tmpl, weapon: Weapon | None) -> md.RollSpec:
+    from game.rulesets.mahou.dice import stat_die
     if weapon is None:
-        return md.RollSpec((md.DiceSet(1, die_of(battle, attacker, "strength"), label="kick"),))
+        return md.RollSpec((md.DiceSet(1, stat_die(tmpl.stat("strength")), label="kick"),))
     sets, flat = weapon.dice
     groups = tuple(md.DiceSet(n, plain_die(kind, tmpl)) for n, kind in sets)
     return md.RollSpec(groups, (("weapon", flat),) if flat else ())
 
 
-def attack_profile(battle: "Battle", spec: AttackSpec) -> AttackProfile:
-    """Every number of an attack, from the rules; legality is checked by the options."""
+def attack_profile(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] | None = None,
+                   at: tuple[int, int] | None = None) -> AttackProfile:
+    """Every number of an attack, from the rules; legality is checked by the options.
+
+    `origin` / `at`: the attack as if the attacker / the target stood on that tile
+    (a planner's question; only the tiles' geometry changes: range, sight, cover)."""
     weapons = battle.ruleset.data.weapons
     attacker, target = spec.attacker, spec.target
+    a_tile = battle.tile(attacker) if origin is None else origin
+    t_tile = battle.tile(target) if at is None else at
     weapon = weapons[spec.weapon]
     skill_rank = rank(battle, attacker, spec.skill)
     skill_label = spec.skill.replace("_", " ").title()
@@ -162,13 +182,15 @@ def attack_profile(battle: "Battle", spec: AttackSpec) -> AttackProfile:
         if owned(battle, target, "move") == 0:
             mods.append(("its moves are spent", SPENT_MOVES_BONUS))
     if spec.mode == WEAPON and weapon.ranged:
-        rp = range_penalty(distance_ft(battle, attacker, target), weapon.range_ft)
+        feet = max(abs(a_tile[0] - t_tile[0]), abs(a_tile[1] - t_tile[1])) * battle.map.feet_per_tile
+        rp = range_penalty(feet, weapon.range_ft)
         if rp:
             mods.append(("range", rp))
-    sight = sight_penalty(battle, attacker, target)
+    line = lof(battle, a_tile, t_tile)
+    sight = None if line.blocked else (0 if line.visible else BLINDED)
     if sight:
         mods.append(("cannot see it", sight))
-    own = own_cover_penalty(battle, attacker, target)
+    own = OWN_HEAVY_COVER if lof(battle, t_tile, a_tile).cover == Cover.HEAVY else 0
     if own:
         mods.append(("own heavy cover", own))
     mods += list(spec.extra)
@@ -179,7 +201,11 @@ def attack_profile(battle: "Battle", spec: AttackSpec) -> AttackProfile:
     mods += skill_penalty(battle, attacker, ("attack", target, spec.stance))
     die = die_of(battle, attacker, STANCE_STAT[spec.stance])
     roll = md.RollSpec((md.skill_set(dice_rank, die, skill_label),), tuple(mods))
-    base, parts, cover = target_number(battle, attacker, target, spec.stance)
+    if helpless(battle, target):
+        base, parts, cover = HELPLESS_TN, [("helpless", HELPLESS_TN)], 0
+    else:
+        base, parts = passive(battle, target, spec.stance)
+        cover = COVER_BONUS[Cover(line.cover)]
     # A grapple has no critical effect (rule text), so it never counts as one.
     crit_possible = spec.mode != GRAPPLE and spec.skill in facet_skills(battle, attacker)
     damage = None
@@ -211,15 +237,26 @@ def describe_attack(battle: "Battle", spec: AttackSpec) -> str:
 def soak_spec(battle: "Battle", unit: int) -> md.RollSpec:
     """Rule text: a 0-skill Defense roll; with armour, its number of Defense dice
     keeping the highest; a held shield adds its soak dice."""
-    ddie = die_of(battle, unit, "defense")
-    worn = armour(battle, unit)
+    tmpl, worn, s = template(battle, unit), armour(battle, unit), shield(battle, unit)
+    key = (id(tmpl), id(worn), id(s))
+    kept = _SOAK_SPECS.get(key)
+    if kept is None or kept[0] is not tmpl or kept[1] is not worn or kept[2] is not s:
+        kept = _SOAK_SPECS[key] = (tmpl, worn, s, _soak_spec(tmpl, worn, s))
+    return kept[3]
+
+
+#: soak specs by template, armour and shield, kept like `_DAMAGE_SPECS`
+_SOAK_SPECS: dict = {}
+
+
+def _soak_spec(tmpl, worn, s) -> md.RollSpec:
+    from game.rulesets.mahou.dice import stat_die
+    ddie = stat_die(tmpl.stat("defense"))
     sets = [md.DiceSet(worn.soak_dice, ddie, label=worn.name) if worn
             else md.nonskilled(ddie, "Defense")]
     flat = 0
-    s = shield(battle, unit)
     if s is not None:
         groups, flat = s.dice
-        tmpl = template(battle, unit)
         sets += [md.DiceSet(n, plain_die(kind, tmpl), label=s.name) for n, kind in groups]
     return md.RollSpec(tuple(sets), (("shield", flat),) if flat else ())
 

@@ -178,9 +178,10 @@ def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dic
     distribution is `dice.distribution` of the same RollSpecs `roll` rolls.
     """
     profile = inc.profile
-    attack = md.distribution(profile.roll) if inc.total is None else {inc.total: 1.0}
-    values = np.array(sorted(attack))
-    probs = np.array([attack[v] for v in values])
+    if inc.total is None:
+        values, probs = md.arrays(profile.roll)
+    else:
+        values, probs = np.array([inc.total]), np.array([1.0])
     damaging = profile.damage is not None
     if damaging:
         plain = damage_after_soak(battle, profile, False)
@@ -203,9 +204,7 @@ def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dic
     stance = profile.spec.stance
     for opt in opts:
         spec = spec_from(battle, inc.profile.spec.target, opt.key, first_params(opt))
-        dist = md.distribution(roll_spec(battle, spec, stance if spec.spot else None))
-        totals = np.fromiter(dist.keys(), np.int64, len(dist))
-        p = np.fromiter(dist.values(), float, len(dist))
+        totals, p = md.arrays(roll_spec(battle, spec, stance if spec.spot else None))
         h, d = at(needed_rule(battle, inc, spec)(totals))
         mass = p.sum()  # 1 less the explosions' cut tail (< 1e-9 per die)
         hits[f"hit_{opt.key}"] = float((p * h).sum() / mass)

@@ -256,6 +256,17 @@ def distribution(spec: RollSpec) -> Dist:
     return {low + flat + i: p for i, p in enumerate(probs) if p > 1e-15}
 
 
+@lru_cache(maxsize=4096)
+def arrays(spec: RollSpec) -> tuple[np.ndarray, np.ndarray]:
+    """`distribution(spec)` as (totals ascending, their chances), read-only numpy arrays."""
+    dist = distribution(spec)
+    values = np.fromiter(dist.keys(), np.int64, len(dist))
+    probs = np.fromiter(dist.values(), float, len(dist))
+    values.flags.writeable = False
+    probs.flags.writeable = False
+    return values, probs
+
+
 def chance_at_least(spec: RollSpec, target: int) -> float:
     """P(total >= target): "meet or beat" is a success throughout the text."""
     return float(sum(p for v, p in distribution(spec).items() if v >= target))

@@ -46,19 +46,18 @@ def usable(battle: "Battle", unit: int) -> Pool:
     """What the unit may spend on an action of its own now: its turn's actions and
     its held actions (spare actions serve only defences)."""
     a = actions(battle, unit)
-    out = Pool()
-    out.merge(a.turn)
-    out.merge(a.held)
-    return out
+    t, h = a.turn, a.held
+    return Pool(t.primary + h.primary, t.offhand + h.offhand, t.speak + h.speak,
+                t.move + h.move, t.escape + h.escape)
 
 
 def defence_pool(battle: "Battle", unit: int) -> Pool:
     """What the unit may spend on an active or spot defence: anything unspent."""
     a = actions(battle, unit)
-    out = Pool()
-    for p in (a.spare, a.held, a.turn):
-        out.merge(p)
-    return out
+    s, h, t = a.spare, a.held, a.turn
+    return Pool(s.primary + h.primary + t.primary, s.offhand + h.offhand + t.offhand,
+                s.speak + h.speak + t.speak, s.move + h.move + t.move,
+                s.escape + h.escape + t.escape)
 
 
 def can_pay(pool: Pool, cost: dict[str, int]) -> bool:

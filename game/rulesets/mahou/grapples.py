@@ -21,7 +21,7 @@ from game.rulesets.mahou.damage import end_hold, fall_spec, relink, soaked_damag
 from game.rulesets.mahou.economy import (convert_for_grapple, defence_pool, hand_choices, pay,
                                          refund, refund_choices)
 from game.rulesets.mahou.events import ActionsChanged, CheckRolled, HoldChanged
-from game.rulesets.mahou.stats import (armour, die_of, free_hands, rank, roll_conditions,
+from game.rulesets.mahou.stats import (all_holds, armour, die_of, free_hands, rank, roll_conditions,
                                        shield, stat)
 from game.rulesets.mahou.talk import skill_penalty
 
@@ -40,11 +40,11 @@ HELD_ITEM_PER_HAND = -5  # "−5 for each hand securing the targeted item"
 
 # --- reading holds -------------------------------------------------------------------------
 def holds_of(battle: "Battle", holder: int) -> list[tuple[int, Hold]]:
-    return [(e, h) for e, h in battle.query(Hold) if h.holder == holder]
+    return [(e, h) for e, h in all_holds(battle) if h.holder == holder]
 
 
 def holds_on(battle: "Battle", held: int) -> list[tuple[int, Hold]]:
-    return [(e, h) for e, h in battle.query(Hold) if h.held == held]
+    return [(e, h) for e, h in all_holds(battle) if h.held == held]
 
 
 def is_held(battle: "Battle", unit: int) -> bool:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from game.engine.components import STANDING, Position, Posture
 from game.engine.events import ConditionChanged, Moved
 from game.rulesets.mahou import dice as md
@@ -65,7 +67,13 @@ def move_tiles(battle: "Battle", unit: int) -> tuple[Tile, ...]:
     blocked = frozenset(t for t in blocked_tiles(battle, unit) if chebyshev(t, start) <= budget)
 
     def compute() -> tuple[Tile, ...]:
-        return tuple(t for t in move_reach(battle, unit).tiles() if t not in blocked)
+        # `Reach.tiles` with the occupied tiles masked out in numpy (same tiles, same order)
+        found = move_reach(battle, unit)
+        inside = found.cost <= found.budget
+        inside[start] = False
+        for t in blocked:
+            inside[t] = False
+        return tuple(map(tuple, np.argwhere(inside).tolist()))
     return battle.cached(("mahou-move-tiles", start, blocked, budget), compute)
 
 
@@ -193,7 +201,8 @@ def jump_kinds(battle: "Battle", unit: int, dest: Tile) -> tuple[str, ...]:
     return _kinds(battle, unit, start, dest, needs, battle.get(unit, Actions).run)
 
 
-def _kinds(battle: "Battle", unit: int, start: Tile, dest: Tile, needs: tuple, run: tuple) -> tuple[str, ...]:
+def _kinds(battle: "Battle", unit: int, start: Tile, dest: Tile, needs: tuple, run: tuple,
+           lims: dict | None = None) -> tuple[str, ...]:
     across, up = needs
     dx, dy = dest[0] - start[0], dest[1] - start[1]
     direction = (_sign(dx), _sign(dy))
@@ -205,7 +214,7 @@ def _kinds(battle: "Battle", unit: int, start: Tile, dest: Tile, needs: tuple, r
             straight = (run[0], run[1]) == direction and (dx * run[1] == dy * run[0])
             if not (run[2] >= LONG_RUN_MOVES and straight):
                 continue
-        h, v = limits(battle, unit, kind)
+        h, v = lims[kind] if lims else limits(battle, unit, kind)
         if across <= h and up <= v:
             kinds.append(kind)
     return tuple(kinds)
@@ -235,14 +244,18 @@ def jump_targets(battle: "Battle", unit: int) -> dict[Tile, tuple[str, ...]]:
 
     def compute():
         out = {}
+        lims = {k: limits(battle, unit, k) for k in ("standing", "running", "long")}
         for t, needs in terrain_memo(battle.map, ("mahou-jump-landings", x0, y0, s), landings):
             if t not in occupied:
-                kinds = _kinds(battle, unit, (x0, y0), t, needs, run)
+                kinds = _kinds(battle, unit, (x0, y0), t, needs, run, lims)
                 if kinds:
                     out[t] = kinds
         return out
-    # Every input is in the key (a pure query), so it is kept across decisions.
-    return battle.cached(("mahou-jumps", (x0, y0), s, run, frozenset(occupied)), compute)
+    # Every input is in the key (a pure query), so it is kept across decisions: only
+    # the units within a jump's reach can change the answer.
+    far = int(2 * s) // battle.map.feet_per_tile
+    near = frozenset(t for t in occupied if chebyshev(t, (x0, y0)) <= far)
+    return battle.cached(("mahou-jumps", (x0, y0), s, run, near), compute)
 
 
 def long_jump_spec(battle: "Battle", unit: int, skill: str) -> md.RollSpec:

@@ -62,6 +62,12 @@ def hands_of(value: str) -> tuple[str, ...]:
 
 # --- attacks ------------------------------------------------------------------------------------
 def weapon_targets(battle: "Battle", unit: int, weapon) -> tuple[int, ...]:
+    """Whom the weapon can strike now (kept while a decision is pending)."""
+    return battle.memo(("mahou-weapon-targets", unit, weapon.id),
+                       lambda: _weapon_targets(battle, unit, weapon))
+
+
+def _weapon_targets(battle: "Battle", unit: int, weapon) -> tuple[int, ...]:
     out = []
     for e in strikeable(battle, unit):
         if weapon.ranged:

@@ -126,7 +126,12 @@ def is_exhausted(battle: "Battle", unit: int) -> bool:
 
 
 def pinned(battle: "Battle", unit: int) -> bool:
-    return any(h.held == unit and h.pinned for _, h in battle.query(Hold))
+    return any(h.held == unit and h.pinned for _, h in all_holds(battle))
+
+
+def all_holds(battle: "Battle") -> list:
+    """Every hold (entity, Hold), kept while a decision is pending (read very often)."""
+    return battle.memo("mahou-holds", lambda: battle.query(Hold))
 
 
 def helpless(battle: "Battle", unit: int) -> bool:
