@@ -12,9 +12,10 @@ import hashlib
 import math
 import itertools
 import multiprocessing
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
 MAX_BATTLES = 1_000_000  # one run's bound: battles are generated lazily, but a run this long is a typo
@@ -66,6 +67,27 @@ def play_ai_battle(spec: BattleSpec, on_event: Callable | None = None):
         battle.close()
         raise
     return battle
+
+
+def play_timed(battle, controllers: Mapping[int, Any], on_choice: Callable | None = None,
+               max_decisions: int = 20_000) -> tuple[float, list[tuple[int, float]]]:
+    """Play `battle` to its end decision by decision, timing it in CPU time (the
+    measuring tools' loop): (seconds for the whole battle, [(side, seconds) for each
+    decision]). `on_choice(decision, choice)` sees each choice before it is submitted,
+    in the state it was made in."""
+    decisions: list[tuple[int, float]] = []
+    start = time.process_time()
+    while battle.pending is not None:
+        if len(decisions) >= max_decisions:
+            raise RuntimeError(f"battle seed {battle.seed} does not end (a decision loop?)")
+        decision = battle.pending
+        t0 = time.process_time()
+        choice = controllers[decision.side].decide(battle, decision)
+        decisions.append((decision.side, time.process_time() - t0))
+        if on_choice is not None:
+            on_choice(decision, choice)
+        battle.submit(choice)
+    return time.process_time() - start, decisions
 
 
 def battle_result(battle, spec: BattleSpec | None = None) -> dict:

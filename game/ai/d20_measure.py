@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from dataclasses import dataclass, field
 
 
@@ -80,25 +79,16 @@ def attribute(battle, events, tally: Tally, levels: dict[int, str] | None = None
 
 def play(tmap, ruleset, orders, seed: int, levels: dict[int, str], tally: Tally) -> None:
     from game.engine.battle import Battle
-    from game.simulate import ai_seed
+    from game.simulate import ai_seed, play_timed
     from game.world.sight import forget
 
     forget(tmap)
-    start = time.process_time()
     battle = Battle(tmap, ruleset, orders, seed=seed)
     ais = {team: _ai(ai_seed(seed, team), levels.get(team, "normal")) for team in battle.teams()}
     events_seen = len(battle.log)
-    decision_times: list[tuple[str, float]] = []
     try:
-        while battle.pending is not None:
-            if len(decision_times) > 20000:
-                raise RuntimeError(f"battle seed {seed} does not end (a decision loop?)")
-            d = battle.pending
-            t0 = time.process_time()
-            choice = ais[d.side].decide(battle, d)
-            decision_times.append((levels.get(d.side, "normal"), time.process_time() - t0))
-            battle.submit(choice)
-        tally.battle_ms.append((time.process_time() - start) * 1000)
+        seconds, decisions = play_timed(battle, ais)
+        tally.battle_ms.append(seconds * 1000)
         attribute(battle, battle.log[events_seen:], tally, levels)
         winner = battle.winner
         tally.wins[str(winner)] = tally.wins.get(str(winner), 0) + 1
@@ -106,8 +96,8 @@ def play(tmap, ruleset, orders, seed: int, levels: dict[int, str], tally: Tally)
         tally.rounds.append(battle.round)
     finally:
         battle.close()
-    for level, t in decision_times:
-        tally.decision_ms.setdefault(level, []).append(t * 1000)
+    for side, t in decisions:
+        tally.decision_ms.setdefault(levels.get(side, "normal"), []).append(t * 1000)
 
 
 def _ai(seed: int, level: str):

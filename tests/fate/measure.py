@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from collections import Counter
 
 from game.engine.setup import new_battle
-from game.simulate import ai_seed
+from game.simulate import ai_seed, play_timed
 
 
 def make(level: str, seed: int):
@@ -39,14 +38,10 @@ def main() -> None:
     for seed in seeds:
         battle = new_battle(f"maps/{a.map}.tmx", "fate", seed=seed)
         ais = {t: make(levels[t], ai_seed(seed, t)) for t in battle.teams()}
-        t0 = time.process_time()
-        while battle.pending is not None:
-            d = battle.pending
-            s = time.process_time()
-            c = ais[d.side].decide(battle, d)
-            dtimes.setdefault(levels[d.side], []).append(time.process_time() - s)
-            battle.submit(c)
-        ms = (time.process_time() - t0) * 1000
+        seconds, decisions = play_timed(battle, ais)
+        for side, s in decisions:
+            dtimes.setdefault(levels[side], []).append(s)
+        ms = seconds * 1000
         stats = Counter()
         dests: dict[tuple, Counter] = {}
         rnd = 0

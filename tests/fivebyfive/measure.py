@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
 from pathlib import Path
 
 from game.ai.fivebyfive import make_ai as own_ai
@@ -25,7 +24,7 @@ from game.ai.levels import make_ai
 from game.engine.decisions import PICK
 from game.engine.setup import new_battle
 from game.rulesets.fivebyfive.components import AbilityScores
-from game.simulate import ai_seed
+from game.simulate import ai_seed, play_timed
 
 MAPS = Path(__file__).parents[2] / "maps"
 
@@ -38,12 +37,8 @@ def controller(level: str, seed: int):
 def play(map_name: str, seed: int, levels: dict[int, str], stats: dict) -> int | None:
     b = new_battle(MAPS / f"{map_name}.tmx", "fivebyfive", seed=seed)
     ctl = {side: controller(levels[side], ai_seed(seed, side)) for side in b.teams()}
-    start = time.process_time()
-    while b.pending is not None:
-        d = b.pending
-        t = time.process_time()
-        choice = ctl[d.side].decide(b, d)
-        stats.setdefault(levels[d.side], []).append(time.process_time() - t)
+
+    def count_deaths_chosen(d, choice) -> None:
         if d.kind == PICK and d.context.get("chooser") == "defender":
             vals = b.get(d.context["defender"], AbilityScores).values()
             later, earlier = tuple(d.context["later_choosers"]), tuple(d.context["earlier"])
@@ -51,8 +46,11 @@ def play(map_name: str, seed: int, levels: dict[int, str], stats: dict) -> int |
             stats["defender_choices"] = stats.get("defender_choices", 0) + 1
             if ranks[choice.option] == 2 and min(ranks.values()) < 2:
                 stats["deaths_chosen"] = stats.get("deaths_chosen", 0) + 1
-        b.submit(choice)
-    stats.setdefault("battle_cpu", []).append(time.process_time() - start)
+
+    seconds, decisions = play_timed(b, ctl, count_deaths_chosen)
+    for side, s in decisions:
+        stats.setdefault(levels[side], []).append(s)
+    stats.setdefault("battle_cpu", []).append(seconds)
     winner = b.winner
     b.close()
     return winner
