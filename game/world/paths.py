@@ -189,16 +189,10 @@ def distance_field(tmap: TacticalMap, sources: Iterable[Tile]) -> np.ndarray:
     roots = [(int(t[0]), int(t[1])) for t in sources]
     if not roots:
         return np.full(tmap.shape, UNREACHABLE, np.int32)
-    return _search(tmap, roots, (), None)
+    return _move_costs(_dijkstra(_terrain_of(tmap), roots, None, None))
 
 
 _LOCK = threading.Lock()  # a search shuts blocked tiles in the shared graph, then reopens them
-
-
-def _search(tmap: TacticalMap, roots: list[Tile], blocked: Iterable[Tile], limit: int | None) -> np.ndarray:
-    """Move costs from the nearest root: int32, UNREACHABLE where no path (within ``limit``) leads."""
-    terrain = _terrain_of(tmap)
-    return _move_costs(_dijkstra(terrain, roots, _shut_edges(terrain, tmap.shape, roots, blocked), limit))
 
 
 def _move_costs(found: np.ndarray) -> np.ndarray:
