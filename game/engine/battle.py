@@ -187,11 +187,12 @@ class Battle:
         comp = self.try_get(entity, Name)
         return comp.text if comp else f"unit {entity}"
 
+    # team and tile are read tens of thousands of times a battle: one table read each.
     def team(self, entity: int) -> int:
-        return self.get(entity, Team).id
+        return self._entities[entity][Team].id
 
     def tile(self, entity: int) -> tuple[int, int]:
-        return self.get(entity, Position).tile
+        return self._entities[entity][Position].tile
 
     def teams(self) -> list[int]:
         return sorted({t.id for _, t in self.query(Team)})
