@@ -30,7 +30,7 @@ from game.rulesets.actionblock.stats import kept
 from game.world.sight import line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
 
-LEVELS = ("normal",)
+LEVELS = ("normal", "hard")
 #: The easy level (built by game.ai.levels) is a softmax over the normal scores at this
 #: temperature (score units are about one point of expected damage): it mostly takes
 #: good moves, sometimes a lesser one, never a uniformly random one.
@@ -673,4 +673,7 @@ def _walk_from(tmap: Any, source: tuple):
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:
     if level not in LEVELS:
         raise ValueError(f"actionblock AI has no level {level!r} (it builds {', '.join(LEVELS)})")
+    if level == "hard":
+        from game.ai.actionblock_hard import HardActionBlockAI  # the planner (its own module)
+        return HardActionBlockAI(seed)
     return ActionBlockAI(seed, level)

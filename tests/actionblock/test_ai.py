@@ -10,9 +10,9 @@ def test_make_ai_levels():
     import pytest
     from game.ai import actionblock
     assert isinstance(make_ai("actionblock", 3), ActionBlockAI)
-    assert actionblock.LEVELS == ("normal",)  # hard is not built (no planner yet)
+    assert actionblock.LEVELS == ("normal", "hard")  # hard: game/ai/actionblock_hard.py
     with pytest.raises(ValueError):
-        actionblock.make_ai(3, "hard")
+        actionblock.make_ai(3, "godlike")
 
 
 def test_scored_choices_cover_every_answer_and_decide_takes_the_best():

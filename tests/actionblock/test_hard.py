@@ -1,0 +1,110 @@
+"""The hard Action Block AI (game/ai/actionblock_hard.py): normal's scorer with every
+Strength Point of a Block or a Verbal Action priced at what it would buy later."""
+
+import inspect
+
+import pytest
+
+from game.ai import ai_levels, make_ai
+from game.ai.actionblock import KILL_WEIGHT
+from game.ai.actionblock_hard import BLOCK_STRENGTH_WORTH, VERBAL_STRENGTH_WORTH, HardActionBlockAI
+from tests.actionblock.kit import answer, battle, set_hp, set_points
+
+
+def test_hard_is_offered_and_built_by_its_module():
+    assert "hard" in ai_levels("actionblock")
+    assert isinstance(make_ai("actionblock", 3, "hard"), HardActionBlockAI)
+
+
+def test_a_strength_point_costs_the_same_whatever_the_pool_holds():
+    """Normal's Super Block costs 6 × 1.2 × (0.15 + 0.85 × missing share): 1.08 from a
+    full pool, 7.2 from an empty one; hard's is 6 × 3 = 18 either way, a Taunt's 1 × 2.
+    Attacks keep normal's price."""
+    b = battle([(1, "swordsman", 0, 0), (2, "target", 1, 0)], [])
+    me, foe = b.units()
+    normal, hard = make_ai("actionblock", 0), make_ai("actionblock", 0, "hard")
+    assert normal.cost_value(b, foe, "super_block") == pytest.approx(6 * 1.2 * 0.15)
+    assert hard.cost_value(b, foe, "super_block") == pytest.approx(6 * BLOCK_STRENGTH_WORTH)
+    assert hard.cost_value(b, foe, "taunt") == pytest.approx(VERBAL_STRENGTH_WORTH)
+    set_points(b, foe, strength=0)
+    assert normal.cost_value(b, foe, "super_block") == pytest.approx(6 * 1.2)
+    assert hard.cost_value(b, foe, "super_block") == pytest.approx(6 * BLOCK_STRENGTH_WORTH)
+    assert hard.cost_value(b, me, "melee") == normal.cost_value(b, me, "melee")
+
+
+def _block_prompt(hp: int):
+    """A Longsword hit with Melee Boost (2d6 + 1) on a light-armoured Target (PDR 2) at
+    full Strength: the To Hit Roll is 5 + 5 + 2 ≥ 7, no Critical."""
+    b = battle([(1, "swordsman", 0, 0), (2, "target", 1, 0)], [5, 5])
+    me, foe = b.units()
+    set_hp(b, foe, hp)
+    answer(b, "melee", foe, weapon="longsword")
+    assert b.pending.context["trigger"] == "block" and b.pending.actor == foe
+    return b
+
+
+def _worth(ctx, key, strength):
+    """A stance's score by hand: damage saved, drop chance saved × KILL_WEIGHT, less
+    its Strength at BLOCK_STRENGTH_WORTH a point."""
+    return (ctx["expected_damage"]["pass"] - ctx["expected_damage"][key]
+            + KILL_WEIGHT * (ctx["drop_chance"]["pass"] - ctx["drop_chance"][key]) - BLOCK_STRENGTH_WORTH * strength)
+
+
+def test_at_full_health_hard_takes_a_blow_that_normal_heavy_blocks():
+    """2d6 − 1 damage (mean 6) on 20 HP cannot drop it: a Block saves at most 5 for 6
+    points of damage' worth of Strength, so hard takes the hit; normal, paying 0.18 a
+    point from its full pool, answers with a Heavy Block (4 Str)."""
+    b = _block_prompt(20)
+    ctx = b.pending.context
+    assert ctx["drop_chance"]["pass"] == 0.0
+    scores = {c.option: s for s, c in make_ai("actionblock", 0, "hard").scored_choices(b, b.pending)}
+    for key, strength in (("block", 2), ("heavy_block", 4), ("super_block", 6)):
+        assert scores[key] == pytest.approx(_worth(ctx, key, strength))
+        assert scores[key] < 0
+    assert make_ai("actionblock", 0, "hard").decide(b, b.pending).option == "pass"
+    assert make_ai("actionblock", 0).decide(b, b.pending).option == "heavy_block"
+
+
+def test_at_low_health_hard_takes_the_cheapest_block_that_saves_it():
+    """At 5 HP the same blow drops it 26 times in 36 (2d6 ≥ 6); a Block leaves only
+    2d6 ≥ 11 (3 in 36): worth its 2 Strength. The Heavy Block saves the last 3 in 36 for
+    6 more points of damage' worth: not worth it."""
+    b = _block_prompt(5)
+    ctx = b.pending.context
+    assert ctx["drop_chance"]["pass"] == pytest.approx(26 / 36)
+    assert ctx["drop_chance"]["block"] == pytest.approx(3 / 36)
+    assert make_ai("actionblock", 0, "hard").decide(b, b.pending).option == "block"
+
+
+def test_the_normal_tactical_positions_hold_for_hard(monkeypatch):
+    """Every position of test_tactics.py (focus the foe that cannot Block, finish the
+    body in the corridor, Restore only when nothing better, Dodge a shot worth more than
+    its cost, Block a heavy blow...) is played the same way by hard."""
+    import tests.actionblock.test_tactics as tactics
+    monkeypatch.setattr(tactics, "make_ai", lambda ruleset, seed=0, level="normal": make_ai(ruleset, seed, "hard"))
+    played = 0
+    for name, test in inspect.getmembers(tactics, inspect.isfunction):
+        if name.startswith("test_"):
+            test()
+            played += 1
+    assert played >= 8
+
+
+def test_hard_only_reads_the_battle():
+    """Hard's scoring and decide change nothing (game.readonly.probe_queries) while it
+    plays normal on woodland for a few Action Blocks."""
+    from game.engine.setup import new_battle
+    from game.readonly import probe_queries
+    b = new_battle("maps/woodland.tmx", "actionblock", seed=5, max_rounds=3)
+    try:
+        ais = {1: make_ai("actionblock", 1, "hard"), 2: make_ai("actionblock", 2)}
+        n = probed = 0
+        while b.pending is not None and n < 80:
+            if n % 7 == 0:
+                assert probe_queries(b, [make_ai("actionblock", 9, "hard")]) == []
+                probed += 1
+            b.submit(ais[b.pending.side].decide(b, b.pending))
+            n += 1
+        assert probed >= 3
+    finally:
+        b.close()
