@@ -63,3 +63,26 @@ def battle_with(tmap: TacticalMap, units: list[tuple[int, str, int, int]], dice:
 
 def events_of(battle: Battle, kind: type) -> list:
     return [e for e in battle.log if isinstance(e, kind)]
+
+
+def assert_level_only_reads(ruleset: str, level: str, decisions: int, every: int = 7,
+                            map_path: str = "maps/woodland.tmx", seed: int = 5, max_rounds: int = 3) -> None:
+    """`level` (side 1) plays normal (side 2) for up to `decisions` decisions; every
+    `every`th one, its scoring and decide (a fresh AI of that level) are probed by
+    `game.readonly.probe_queries` and must change nothing."""
+    from game.ai import make_ai
+    from game.engine.setup import new_battle
+    from game.readonly import probe_queries
+    b = new_battle(map_path, ruleset, seed=seed, max_rounds=max_rounds)
+    try:
+        ais = {1: make_ai(ruleset, 1, level), 2: make_ai(ruleset, 2, "normal")}
+        n = probed = 0
+        while b.pending is not None and n < decisions:
+            if n % every == 0:
+                assert probe_queries(b, [make_ai(ruleset, 9, level)]) == []
+                probed += 1
+            b.submit(ais[b.pending.side].decide(b, b.pending))
+            n += 1
+        assert probed >= 3
+    finally:
+        b.close()

@@ -9,6 +9,7 @@ from game.ai import ai_levels, make_ai
 from game.ai.actionblock import KILL_WEIGHT
 from game.ai.actionblock_hard import BLOCK_STRENGTH_WORTH, VERBAL_STRENGTH_WORTH, HardActionBlockAI
 from tests.actionblock.kit import answer, battle, set_hp, set_points
+from tests.helpers import assert_level_only_reads
 
 
 def test_hard_is_offered_and_built_by_its_module():
@@ -93,18 +94,4 @@ def test_the_normal_tactical_positions_hold_for_hard(monkeypatch):
 def test_hard_only_reads_the_battle():
     """Hard's scoring and decide change nothing (game.readonly.probe_queries) while it
     plays normal on woodland for a few Action Blocks."""
-    from game.engine.setup import new_battle
-    from game.readonly import probe_queries
-    b = new_battle("maps/woodland.tmx", "actionblock", seed=5, max_rounds=3)
-    try:
-        ais = {1: make_ai("actionblock", 1, "hard"), 2: make_ai("actionblock", 2)}
-        n = probed = 0
-        while b.pending is not None and n < 80:
-            if n % 7 == 0:
-                assert probe_queries(b, [make_ai("actionblock", 9, "hard")]) == []
-                probed += 1
-            b.submit(ais[b.pending.side].decide(b, b.pending))
-            n += 1
-        assert probed >= 3
-    finally:
-        b.close()
+    assert_level_only_reads("actionblock", "hard", decisions=80)

@@ -10,6 +10,7 @@ from game.engine.components import KNEELING, PRONE, STANDING
 from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile
 from game.world.paths import chebyshev
 from tests.fate.kit import ascii_map, attack, battle, initiative
+from tests.helpers import assert_level_only_reads
 
 OPEN = ["." * 14] * 5
 
@@ -80,19 +81,4 @@ def test_a_faster_shooter_threatens_where_it_sees_at_a_guessed_chance():
 def test_hard_only_reads_the_battle():
     """Hard's scoring and decide change nothing (game.readonly.probe_queries) while it plays
     normal on woodland for a few turns."""
-    from game.ai import make_ai as make_level
-    from game.engine.setup import new_battle
-    from game.readonly import probe_queries
-    b = new_battle("maps/woodland.tmx", "fate", seed=5, max_rounds=3)
-    try:
-        ais = {1: make_level("fate", 1, "hard"), 2: make_level("fate", 2, "normal")}
-        n = probed = 0
-        while b.pending is not None and n < 60:
-            if n % 7 == 0:
-                assert probe_queries(b, [make_level("fate", 9, "hard")]) == []
-                probed += 1
-            b.submit(ais[b.pending.side].decide(b, b.pending))
-            n += 1
-        assert probed >= 3
-    finally:
-        b.close()
+    assert_level_only_reads("fate", "hard", decisions=60)
