@@ -95,3 +95,18 @@ def test_hard_only_reads_the_battle():
     """Hard's scoring and decide change nothing (game.readonly.probe_queries) while it
     plays normal on woodland for a few Action Blocks."""
     assert_level_only_reads("actionblock", "hard", decisions=80)
+
+
+def test_verbal_actions_pay_their_strength_at_its_worth():
+    """Each Verbal Action paid in Strength scores what normal gives it, with normal's
+    price of its Strength (0.18 a point from a full pool) swapped for hard's."""
+    b = battle([(1, "talker", 0, 0), (2, "target", 1, 0)], [])
+    me, foe = b.units()
+    normal, hard = make_ai("actionblock", 0), make_ai("actionblock", 0, "hard")
+    ns = {(c.option, c.target): s for s, c in normal.scored_choices(b, b.pending)}
+    hs = {(c.option, c.target): s for s, c in hard.scored_choices(b, b.pending)}
+    keys = [k for k in ns if k[0] in ("taunt", "stunning_scream", "battle_strategy", "stealth")]
+    assert {k[0] for k in keys} == {"taunt", "stunning_scream", "battle_strategy", "stealth"}
+    for key in keys:
+        assert hard.cost_value(b, me, key[0]) == pytest.approx(VERBAL_STRENGTH_WORTH)
+        assert hs[key] == pytest.approx(ns[key] + normal.cost_value(b, me, key[0]) - VERBAL_STRENGTH_WORTH)
