@@ -30,7 +30,15 @@ import numpy as np
 from game.ai import fate_grid, fate_team
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice, Decision, Option
+from game.rulesets.fate.attacks import Situation, attack_profile, in_reach
+from game.rulesets.fate.cover import protection, protection_table, sight_from
 from game.rulesets.fate.data import UNARMED
+from game.rulesets.fate.options import enemies, known_to_side
+from game.rulesets.fate.plans import (POSTURES, aim_planned, attacks_declared, charge_planned, is_charge,
+                                      plan_of, posture_after, tile_after)
+from game.rulesets.fate.stats import (hand_attacks, is_blind, posture, saw_at_start, surprised_this_turn,
+                                      track)
+from game.rulesets.fate.wounds import WoundTrack, wound_penalty
 from game.world.paths import UNREACHABLE, chebyshev, reach
 from game.world.sight import terrain_memo
 
@@ -63,7 +71,6 @@ class FateAI:
     def bind(self, battle: Any) -> None:
         """Keep what is kept for this battle (profiles; the map's protection table)."""
         if self._profiles_turn is not battle:
-            from game.rulesets.fate.cover import protection_table
             self._profiles, self._profiles_turn = {}, battle
             self._prot = protection_table(battle.map)
 
@@ -72,18 +79,11 @@ class FateAI:
         the AI reads) depend on: the two units, weapon, postures, charge and aim, what lies
         between the two tiles (cover.py: tiles alike in that share one profile), a sneak
         attack, both wound penalties, blindness, a helpless or surprised defender."""
-        from game.rulesets.fate.attacks import attack_profile
-        from game.rulesets.fate.cover import protection
-        from game.rulesets.fate.stats import is_blind, saw_at_start, surprised_this_turn
-        from game.rulesets.fate.wounds import WoundTrack, wound_penalty
         self.bind(battle)
         s = situation
-        a, t = battle.get(s.attacker, WoundTrack), battle.get(s.target, WoundTrack)
-        active = battle.active(s.target)
         key = (s.attacker, s.target, s.weapon, s.attacker_posture, s.target_posture, s.charging, s.aimed,
-               self._prot.get((s.origin, s.target_tile)) or protection(battle, s.origin, s.target_tile), active and not saw_at_start(battle, s.target, s.attacker),
-               wound_penalty(a), wound_penalty(t), t.out, active, is_blind(battle, s.attacker),
-               is_blind(battle, s.target), surprised_this_turn(battle, s.target))
+               self._prot.get((s.origin, s.target_tile)) or protection(battle, s.origin, s.target_tile),
+               _as_attacker(battle, s.attacker), _as_target(battle, s.target, s.attacker))
         p = self._profiles.get(key)
         if p is None:
             p = self._profiles[key] = attack_profile(battle, situation)
@@ -134,7 +134,6 @@ class FateAI:
         """Aiming as a plan. First action, for a unit with a single attack to make: aim now,
         take the aimed shot with the second. Second action: the aim's gain for next
         turn's shot, discounted (the target may move, the unit may want to)."""
-        from game.rulesets.fate.attacks import Situation
         if look.two_attacks:
             return []  # two attacks a turn beat aiming for one
         battle = look.battle
@@ -220,9 +219,6 @@ class Look:
         """`assumed`: declarations taken as made for units that have not declared yet
         (the hard level's guess at what faster enemies will do)."""
         self.assumed = assumed or {}
-        from game.rulesets.fate.options import enemies, known_to_side
-        from game.rulesets.fate.plans import attacks_declared, posture_after, tile_after
-        from game.rulesets.fate.stats import hand_attacks
         self.ai, self.battle, self.decision = ai, battle, decision
         ai.bind(battle)
         self.unit = unit = decision.actor
@@ -233,7 +229,6 @@ class Look:
         known = known_to_side(battle, self.team)
         # The AI's own memory (not the battle's state): where each enemy was last seen,
         # forgotten once the side sees that spot again and the enemy is not there.
-        from game.rulesets.fate.cover import sight_from
         for e in known:
             ai.last_seen[e] = battle.tile(e)
         eyes = [battle.tile(u) for u in battle.units(self.team, active_only=True)]
@@ -271,7 +266,6 @@ class Look:
     # --- reading plans -------------------------------------------------------------
     def plan(self, unit: int) -> list:
         if unit not in self._plans:
-            from game.rulesets.fate.plans import plan_of
             self._plans[unit] = self.assumed.get(unit) or plan_of(self.battle, unit)
         return self._plans[unit]
 
@@ -290,8 +284,6 @@ class Look:
 
     def posture_of(self, unit: int, slot: int) -> str:
         if unit in self.assumed:
-            from game.rulesets.fate.plans import POSTURES
-            from game.rulesets.fate.stats import posture
             p = posture(self.battle, unit)
             for d in self.assumed[unit]:
                 if d.slot <= min(slot, 2):
@@ -301,8 +293,6 @@ class Look:
 
     def situation(self, target: int, weapon_id: str) -> Any:
         """This unit's attack on `target` in this beat, at the planned (or assumed) places."""
-        from game.rulesets.fate.attacks import Situation
-        from game.rulesets.fate.plans import aim_planned, charge_planned
         w = self.weapons[weapon_id]
         return Situation(self.unit, target, weapon_id, self.origin, self.where(target, self.slot), self.posture,
                          self.posture_of(target, self.slot),
@@ -332,8 +322,6 @@ class Look:
     def side_attacks(self) -> dict[int, list]:
         """Outcome distributions of the attacks this side has declared this turn, by target."""
         if self._side_attacks is None:
-            from game.rulesets.fate.attacks import Situation
-            from game.rulesets.fate.plans import aim_planned, charge_planned
             battle = self.battle
             out: dict[int, list] = {}
             for u in battle.units(self.team):
@@ -389,13 +377,11 @@ class Look:
             return 0.0  # finishing a helpless enemy does not change the fight
         w = self.weapons[weapon_id]
         if w.effect == "blind":
-            from game.rulesets.fate.stats import is_blind
             flashed = any(self.weapons[d.weapon].effect == "blind" and d.target == target
                           for u in battle.units(self.team) for d in self.plan(u) if d.kind == "attack")
             value = 0.0 if flashed or is_blind(battle, target) else \
                 BLIND_VALUE * fate_team.hit_chance(fate_team.profile_outcome(profile))
         else:
-            from game.rulesets.fate.stats import track
             t = track(battle, target)
             boxes = (t.scratch, t.hurt, t.very_hurt, t.incapacitated)
             value = fate_team.gain(boxes, tuple(self.side_attacks().get(target, ())),
@@ -436,7 +422,6 @@ class Look:
 
     def enemy_in_reach(self, tile: tuple[int, int]) -> bool:
         """Some known enemy is in sight within this unit's short range of `tile`."""
-        from game.rulesets.fate.cover import sight_from
         view = sight_from(self.battle, tile)
         return any(chebyshev(tile, self.where(e, self.slot)) <= self.reach and view[self.where(e, self.slot)]
                    for e in self.live_enemies)
@@ -444,7 +429,6 @@ class Look:
     def spot_value(self, tile: tuple[int, int]) -> float:
         """How good it is to stand on `tile` after this action: closing on the goal, and
         exposure to enemy fire (exact cover from every enemy's planned tile)."""
-        from game.rulesets.fate.cover import protection, protection_table
         battle = self.battle
         table = protection_table(battle.map)
         value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - self.wanted)
@@ -478,9 +462,6 @@ class Look:
         return self._attack_memo[key]
 
     def _attack_from_uncached(self, tile: tuple[int, int], e: int, w: str) -> float:
-        from game.rulesets.fate.attacks import Situation, in_reach
-        from game.rulesets.fate.cover import protection
-        from game.rulesets.fate.plans import is_charge
         battle = self.battle
         wd = self.weapons[w]
         there = self.where(e, 2)
@@ -539,7 +520,6 @@ class Look:
         """Attacks that may come at this unit in this beat or later: (missile, melee) ones
         slower enemies have declared, then (missile, melee) ones faster enemies, who have
         not declared yet, could make (they see it and it is in their reach)."""
-        from game.rulesets.fate.cover import sight_from
         declared = [0, 0]
         possible = [0, 0]
         for e in self.live_enemies:
@@ -565,8 +545,25 @@ def _undominated(usable: list[str], weapons: Any) -> list[str]:
 
 
 def _held(battle: Any, unit: int) -> list[str]:
-    from game.rulesets.fate.stats import hand_attacks
     return hand_attacks(battle, unit, [])
+
+
+def _as_attacker(battle: Any, unit: int) -> tuple:
+    """What an attack profile reads of its attacker's state (kept while a decision is
+    pending): the wound penalty and blindness."""
+    return battle.memo(("fate-ai-attacker", unit),
+                       lambda: (wound_penalty(battle.get(unit, WoundTrack)), is_blind(battle, unit)))
+
+
+def _as_target(battle: Any, unit: int, attacker: int) -> tuple:
+    """What an attack profile reads of its target's state: a sneak attack by `attacker`,
+    the wound penalty, out of the fight, helpless, blind, surprised."""
+    def compute():
+        t = battle.get(unit, WoundTrack)
+        active = battle.active(unit)
+        return (active and not saw_at_start(battle, unit, attacker), wound_penalty(t), t.out, active,
+                is_blind(battle, unit), surprised_this_turn(battle, unit))
+    return battle.memo(("fate-ai-target", unit, attacker), compute)
 
 
 def make_ai(seed: int = 0, level: str = "normal"):

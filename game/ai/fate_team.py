@@ -142,9 +142,13 @@ def _expected(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[float, float]:
 
 def gain(boxes: Boxes, others: tuple[Outcome, ...], mine: Outcome) -> float:
     """What `mine` adds to the attacks `others` already planned on this target."""
-    others = tuple(sorted(others))
-    with_mine = tuple(sorted(others + (mine,)))
-    return _gain(boxes, _numbers(others), _numbers(with_mine))
+    given = _numbers(others + (mine,))
+    order = _SORTED.get(given)
+    if order is None:
+        # Sorted by content (a slow compare of nested tuples): kept by the outcomes' numbers.
+        rest = tuple(sorted(others))
+        order = _SORTED[given] = (_numbers(rest), _numbers(tuple(sorted(rest + (mine,)))))
+    return _gain(boxes, *order)
 
 
 @lru_cache(maxsize=65536)
@@ -161,6 +165,7 @@ def joint_drop(boxes: Boxes, attacks: tuple[Outcome, ...]) -> float:
 # attacks keep the order they are given in (sorted by content by the callers).
 _NUMBER: dict[int, int] = {}
 _KEPT: list[Outcome] = []
+_SORTED: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}  # gain's sorts
 
 
 def _numbers(attacks: tuple[Outcome, ...]) -> tuple[int, ...]:

@@ -37,6 +37,10 @@ def enemies(battle: "Battle", unit: int) -> list[int]:
 def known_to_side(battle: "Battle", team: int) -> frozenset[int]:
     """[PROP] The enemies a side knows the place of: those any of its units in the fight
     can see at the start of the turn (before anyone moves)."""
+    return battle.memo(("fate-known", team), lambda: _known_to_side(battle, team))
+
+
+def _known_to_side(battle: "Battle", team: int) -> frozenset[int]:
     eyes = tuple(sorted({battle.tile(u) for u in battle.units(team, active_only=True)}))
     others = tuple((u, battle.tile(u)) for u in battle.units() if battle.team(u) != team)
 
