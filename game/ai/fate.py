@@ -256,6 +256,8 @@ class Look:
         self._attack_memo: dict[tuple, float] = {}
         self._far_from_origin: tuple | None = None
         self._value_memo: dict[tuple, float] = {}
+        self._walk: np.ndarray | None = None
+        self._enemy_tiles: list | None = None
         self.goal = self._goal()
         # How close to the goal it means to get: its fighting distance from a known enemy;
         # all the way to a place an enemy was last seen (or their deployment) to find one.
@@ -418,13 +420,20 @@ class Look:
             far = int(cost[cost < UNREACHABLE].max(initial=0)) + 1
             cost[cost >= UNREACHABLE] = far
             return np.minimum(cost, 3 * fate_grid.chebyshev_grid(tmap, goal))
-        return terrain_memo(tmap, ("fate-ai-walk", goal), compute)
+        if self._walk is None:
+            self._walk = terrain_memo(tmap, ("fate-ai-walk", goal), compute)
+        return self._walk
+
+    def enemy_tiles(self) -> list[tuple[int, int]]:
+        """Where each known enemy in the fight will be in this beat (as `live_enemies`)."""
+        if self._enemy_tiles is None:
+            self._enemy_tiles = [self.where(e, self.slot) for e in self.live_enemies]
+        return self._enemy_tiles
 
     def enemy_in_reach(self, tile: tuple[int, int]) -> bool:
         """Some known enemy is in sight within this unit's short range of `tile`."""
         view = sight_from(self.battle, tile)
-        return any(chebyshev(tile, self.where(e, self.slot)) <= self.reach and view[self.where(e, self.slot)]
-                   for e in self.live_enemies)
+        return any(chebyshev(tile, there) <= self.reach and view[there] for there in self.enemy_tiles())
 
     def spot_value(self, tile: tuple[int, int]) -> float:
         """How good it is to stand on `tile` after this action: closing on the goal, and
@@ -435,10 +444,10 @@ class Look:
         in_reach = self.enemy_in_reach(tile)
         if not self.prefers_melee and in_reach:
             value += 0.5
-        if not in_reach and self.live_enemies:
-            value -= 0.05 * min(chebyshev(tile, self.where(e, self.slot)) for e in self.live_enemies)
-        for e in self.live_enemies:
-            there = self.where(e, self.slot)
+        theres = self.enemy_tiles()
+        if not in_reach and theres:
+            value -= 0.05 * min(chebyshev(tile, there) for there in theres)
+        for there in theres:
             prot = table.get((there, tile)) or protection(battle, there, tile)
             if prot.distance <= 1:
                 value -= 0.0 if self.prefers_melee else 0.45

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import DECLARE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.rulesets.fate.attacks import in_reach
@@ -79,8 +81,18 @@ def move_tiles(battle: "Battle", start: Tile, blockers) -> tuple[Tile, ...]:
     """The tiles that reach can end on (start excluded), kept with it."""
     kept = _kept_reach(battle, start, blockers)
     if kept[1] is None:
-        kept[1] = tuple(kept[0].tiles())
+        kept[1] = _tiles(kept[0])
     return kept[1]
+
+
+def _tiles(r: "Reach") -> tuple[Tile, ...]:
+    """`r.tiles()` read from the square one move can span (each step costs at least 1):
+    sorted by x, then y, as the whole map's would be."""
+    (sx, sy), budget = r.start, r.budget
+    x0, y0 = max(0, sx - budget), max(0, sy - budget)
+    inside = r.cost[x0:sx + budget + 1, y0:sy + budget + 1] <= budget
+    inside[sx - x0, sy - y0] = False
+    return tuple((x + x0, y + y0) for x, y in np.argwhere(inside).tolist())
 
 
 def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
