@@ -67,11 +67,13 @@ class FateAI:
         self._profiles: dict = {}
         self._profiles_turn: Any = None  # the battle the kept profiles belong to
         self._prot: dict = {}
+        self._outcomes: dict = {}
 
     def bind(self, battle: Any) -> None:
         """Keep what is kept for this battle (profiles; the map's protection table)."""
         if self._profiles_turn is not battle:
             self._profiles, self._profiles_turn = {}, battle
+            self._outcomes = {}  # by id of a profile kept in _profiles (alive as long)
             self._prot = protection_table(battle.map)
 
     def profile(self, battle: Any, situation: Any) -> Any:
@@ -79,15 +81,33 @@ class FateAI:
         the AI reads) depend on: the two units, weapon, postures, charge and aim, what lies
         between the two tiles (cover.py: tiles alike in that share one profile), a sneak
         attack, both wound penalties, blindness, a helpless or surprised defender."""
-        self.bind(battle)
         s = situation
-        key = (s.attacker, s.target, s.weapon, s.attacker_posture, s.target_posture, s.charging, s.aimed,
-               self._prot.get((s.origin, s.target_tile)) or protection(battle, s.origin, s.target_tile),
-               _as_attacker(battle, s.attacker), _as_target(battle, s.target, s.attacker))
+        return self.profile_of(battle, s.attacker, s.target, s.weapon, s.origin, s.target_tile,
+                               s.attacker_posture, s.target_posture, s.charging, s.aimed, s)
+
+    def profile_of(self, battle: Any, attacker: int, target: int, weapon: str, origin: tuple, target_tile: tuple,
+                   attacker_posture: str, target_posture: str, charging: bool = False, aimed: bool = False,
+                   situation: Any = None) -> Any:
+        """`profile` of the Situation with these fields, built only when not kept."""
+        self.bind(battle)
+        key = (attacker, target, weapon, attacker_posture, target_posture, charging, aimed,
+               self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile),
+               _as_attacker(battle, attacker), _as_target(battle, target, attacker))
         p = self._profiles.get(key)
         if p is None:
+            if situation is None:
+                situation = Situation(attacker, target, weapon, origin, target_tile, attacker_posture,
+                                      target_posture, charging=charging, aimed=aimed)
             p = self._profiles[key] = attack_profile(battle, situation)
         return p
+
+    def outcome(self, profile: Any) -> Any:
+        """`fate_team.profile_outcome`, kept for the battle by profile (checked to be the same
+        object: an id alone could be reused)."""
+        kept = self._outcomes.get(id(profile))
+        if kept is None or kept[0] is not profile:
+            kept = self._outcomes[id(profile)] = (profile, fate_team.profile_outcome(profile))
+        return kept[1]
 
     # --- the level contract --------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
@@ -257,6 +277,7 @@ class Look:
         self._far_from_origin: tuple | None = None
         self._value_memo: dict[tuple, float] = {}
         self._walk: np.ndarray | None = None
+        self._brawler: dict[int, bool] = {}
         self._enemy_tiles: list | None = None
         self.goal = self._goal()
         # How close to the goal it means to get: its fighting distance from a known enemy;
@@ -337,7 +358,7 @@ class Look:
                                   self._posture_after(battle, d.target, d.slot),
                                   charging=w.melee and charge_planned(battle, u, d.target, d.slot),
                                   aimed=w.missile and aim_planned(battle, u, d.target, d.slot))
-                    out.setdefault(d.target, []).append(fate_team.profile_outcome(self.ai.profile(battle, s)))
+                    out.setdefault(d.target, []).append(self.ai.outcome(self.ai.profile(battle, s)))
             self._side_attacks = out
         return self._side_attacks
 
@@ -364,7 +385,9 @@ class Look:
         if beats <= 0:
             return 1.0
         if weapon.melee:
-            brawler = not any(self.weapons[w].missile for w in _held(battle, target))
+            brawler = self._brawler.get(target)
+            if brawler is None:
+                brawler = self._brawler[target] = not any(self.weapons[w].missile for w in _held(battle, target))
             return STAY_IN_MELEE["brawler" if brawler else "shooter"] - 0.1 * (beats - 1)
         if distance is None:
             distance = chebyshev(self.origin, battle.tile(target))
@@ -382,12 +405,12 @@ class Look:
             flashed = any(self.weapons[d.weapon].effect == "blind" and d.target == target
                           for u in battle.units(self.team) for d in self.plan(u) if d.kind == "attack")
             value = 0.0 if flashed or is_blind(battle, target) else \
-                BLIND_VALUE * fate_team.hit_chance(fate_team.profile_outcome(profile))
+                BLIND_VALUE * fate_team.hit_chance(self.ai.outcome(profile))
         else:
             t = track(battle, target)
             boxes = (t.scratch, t.hurt, t.very_hurt, t.incapacitated)
             value = fate_team.gain(boxes, tuple(self.side_attacks().get(target, ())),
-                                   fate_team.profile_outcome(profile))
+                                   self.ai.outcome(profile))
         value *= self.stays(target, w, slot, distance) if stays is None else stays
         if w.uses is not None:
             value -= 0.25  # a limited item is worth keeping for a better moment
@@ -479,9 +502,8 @@ class Look:
         prot = self.ai._prot.get((tile, there)) or protection(battle, tile, there)
         if not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
             return 0.0
-        s = Situation(self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
-                      charging=wd.melee and is_charge(self.origin, tile, there))
-        profile = self.ai.profile(battle, s)
+        profile = self.ai.profile_of(battle, self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
+                                     wd.melee and is_charge(self.origin, tile, there))
         # Tiles alike for this attack (same edge, damage, locating) share one valuation.
         key = (e, w, profile.edge, profile.damage_bonus, profile.locate_why is not None, profile.locate_edge,
                profile.bonus_edge, self.stays(e, wd, 2, prot.distance))

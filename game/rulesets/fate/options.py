@@ -56,13 +56,6 @@ def _known_to_side(battle: "Battle", team: int) -> frozenset[int]:
     return battle.cached(("fate-known", eyes, others), compute)
 
 
-def occupied(battle: "Battle", unit: int, slot: int) -> set[Tile]:
-    """Tiles a move in beat `slot` cannot end on: where every other unit stands after the
-    beats before (moves resolve fastest first, so a slower unit leaving this beat is
-    still there when this unit moves)."""
-    return {tile_after(battle, u, slot - 1) for u in battle.units() if u != unit}
-
-
 def move_reach(battle: "Battle", unit: int, slot: int):
     """Tiles within one move action from where the unit will be before this beat; units
     in the fight block the way, fallen ones only their tile."""
@@ -119,9 +112,13 @@ def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
 def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
     if posture_after(battle, unit, slot - 1) == PRONE:
         return None  # [PROP] a prone unit must stand up (a move action) before it moves
-    taken = occupied(battle, unit, slot)
-    start = tile_after(battle, unit, slot - 1)
-    blockers = [tile_after(battle, u, slot - 1) for u in battle.units(active_only=True) if u != unit]
+    # A move in this beat cannot end where another unit stands after the beats before
+    # (moves resolve fastest first, so a slower unit leaving this beat is still there
+    # when this unit moves); those in the fight block the way (as `move_reach`).
+    before = {u: tile_after(battle, u, slot - 1) for u in battle.units()}
+    taken = {tile for u, tile in before.items() if u != unit}
+    start = before[unit]
+    blockers = [before[u] for u in battle.units(active_only=True) if u != unit]
     tiles = tuple(t for t in move_tiles(battle, start, blockers) if t not in taken)
     if not tiles:
         return None
