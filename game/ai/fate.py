@@ -23,6 +23,7 @@ knows where enemies are only as its side has seen them. Scoring only reads.
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any
 
 import numpy as np
@@ -32,6 +33,7 @@ from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice, Decision, Option
 from game.rulesets.fate.attacks import Situation, attack_profile, in_reach
 from game.rulesets.fate.cover import protection, protection_table, sight_from
+from game.rulesets.fate.components import Fighter
 from game.rulesets.fate.data import UNARMED
 from game.rulesets.fate.options import enemies, known_to_side
 from game.rulesets.fate.plans import (POSTURES, aim_planned, attacks_declared, charge_planned, is_charge,
@@ -68,19 +70,23 @@ class FateAI:
         self._profiles_turn: Any = None  # the battle the kept profiles belong to
         self._prot: dict = {}
         self._outcomes: dict = {}
+        self._templates: dict[int, str] = {}
 
     def bind(self, battle: Any) -> None:
         """Keep what is kept for this battle (profiles; the map's protection table)."""
         if self._profiles_turn is not battle:
-            self._profiles, self._profiles_turn = {}, battle
+            self._profiles, self._profiles_turn = _shared_profiles(battle.ruleset.data), battle
             self._outcomes = {}  # by id of a profile kept in _profiles (alive as long)
+            self._templates = {}
             self._prot = protection_table(battle.map)
 
     def profile(self, battle: Any, situation: Any) -> Any:
-        """`attack_profile`, kept for the battle under a key of everything its numbers (all
-        the AI reads) depend on: the two units, weapon, postures, charge and aim, what lies
+        """`attack_profile`, kept under a key of everything its numbers (all the AI reads)
+        depend on: the two units' templates, weapon, postures, charge and aim, what lies
         between the two tiles (cover.py: tiles alike in that share one profile), a sneak
-        attack, both wound penalties, blindness, a helpless or surprised defender."""
+        attack, both wound penalties, blindness, a helpless or surprised defender. Kept
+        across battles with the same data (as the map's protection table is): a profile's
+        situation (units, tiles) is never read, only its numbers."""
         s = situation
         return self.profile_of(battle, s.attacker, s.target, s.weapon, s.origin, s.target_tile,
                                s.attacker_posture, s.target_posture, s.charging, s.aimed, s)
@@ -90,7 +96,13 @@ class FateAI:
                    situation: Any = None) -> Any:
         """`profile` of the Situation with these fields, built only when not kept."""
         self.bind(battle)
-        key = (attacker, target, weapon, attacker_posture, target_posture, charging, aimed,
+        templates = self._templates
+        ta, tt = templates.get(attacker), templates.get(target)
+        if ta is None:
+            ta = templates[attacker] = battle.get(attacker, Fighter).template
+        if tt is None:
+            tt = templates[target] = battle.get(target, Fighter).template
+        key = (ta, tt, weapon, attacker_posture, target_posture, charging, aimed,
                self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile),
                _as_attacker(battle, attacker), _as_target(battle, target, attacker))
         p = self._profiles.get(key)
@@ -577,6 +589,24 @@ def _undominated(usable: list[str], weapons: Any) -> list[str]:
 
 def _held(battle: Any, unit: int) -> list[str]:
     return hand_attacks(battle, unit, [])
+
+
+def _shared_profiles(data: Any) -> dict:
+    """The attack profiles kept for this ruleset data (by its content: each battle loads
+    its own copy), emptied past PROFILES_KEPT."""
+    sig = _SIGNATURES.get(data)
+    if sig is None:
+        sig = _SIGNATURES[data] = repr((sorted(data.weapons.items()), sorted(data.armour.items()),
+                                        sorted(data.templates.items())))
+    table = _PROFILES.setdefault(sig, {})
+    if len(table) > PROFILES_KEPT:
+        table.clear()
+    return table
+
+
+PROFILES_KEPT = 200_000
+_PROFILES: dict[str, dict] = {}
+_SIGNATURES: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()  # data: its content
 
 
 def _as_attacker(battle: Any, unit: int) -> tuple:
