@@ -110,20 +110,28 @@ def after(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[tuple[State, floa
 
 @lru_cache(maxsize=20000)
 def _after(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[tuple[State, float], ...]:
-    dist: dict[State, float] = {(*boxes, False): 1.0}
-    for n in numbers:
-        attack = _KEPT[n]
-        nxt: dict[State, float] = {}
-        for state, p in dist.items():
-            if state[4]:  # out already: nothing more changes
-                nxt[state] = nxt.get(state, 0.0) + p
-                continue
-            for (level, extra), q in attack:
-                if p * q > TINY:
-                    s = _apply(state, level, extra)
-                    nxt[s] = nxt.get(s, 0.0) + p * q
-        dist = nxt
-    return tuple(dist.items())
+    # The attacks are marked in turn: the distribution after all but the last (kept) is
+    # the one this extends, the same sums in the same order as from the start.
+    if not numbers:
+        return (((*boxes, False), 1.0),)
+    attack = _KEPT[numbers[-1]]
+    nxt: dict[State, float] = {}
+    for state, p in _after(boxes, numbers[:-1]):
+        if state[4]:  # out already: nothing more changes
+            nxt[state] = nxt.get(state, 0.0) + p
+            continue
+        for (level, extra), q in attack:
+            pq = p * q
+            if pq > TINY:
+                key = (state, level, extra)
+                s = _APPLIED.get(key)
+                if s is None:
+                    s = _APPLIED[key] = _apply(state, level, extra)
+                nxt[s] = nxt.get(s, 0.0) + pq
+    return tuple(nxt.items())
+
+
+_APPLIED: dict[tuple, State] = {}  # _apply's answers, one plain dict read each
 
 
 def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:

@@ -85,7 +85,8 @@ def _tiles(r: "Reach") -> tuple[Tile, ...]:
     x0, y0 = max(0, sx - budget), max(0, sy - budget)
     inside = r.cost[x0:sx + budget + 1, y0:sy + budget + 1] <= budget
     inside[sx - x0, sy - y0] = False
-    return tuple((x + x0, y + y0) for x, y in np.argwhere(inside).tolist())
+    xs, ys = np.nonzero(inside)  # row-major: sorted by x, then y
+    return tuple(zip((xs + x0).tolist(), (ys + y0).tolist()))
 
 
 def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
