@@ -70,14 +70,14 @@ class FateAI:
         self._profiles_turn: Any = None  # the battle the kept profiles belong to
         self._prot: dict = {}
         self._outcomes: dict = {}
-        self._templates: dict[int, str] = {}
+        self._pairs: dict[tuple[int, int], tuple] = {}
+        self._pairs_for: Any = None  # the pending decision the kept pairs belong to
 
     def bind(self, battle: Any) -> None:
         """Keep what is kept for this battle (profiles; the map's protection table)."""
         if self._profiles_turn is not battle:
             self._profiles, self._profiles_turn = _shared_profiles(battle.ruleset.data), battle
             self._outcomes = {}  # by id of a profile kept in _profiles (alive as long)
-            self._templates = {}
             self._prot = protection_table(battle.map)
 
     def profile(self, battle: Any, situation: Any) -> Any:
@@ -96,15 +96,9 @@ class FateAI:
                    situation: Any = None) -> Any:
         """`profile` of the Situation with these fields, built only when not kept."""
         self.bind(battle)
-        templates = self._templates
-        ta, tt = templates.get(attacker), templates.get(target)
-        if ta is None:
-            ta = templates[attacker] = battle.get(attacker, Fighter).template
-        if tt is None:
-            tt = templates[target] = battle.get(target, Fighter).template
-        key = (ta, tt, weapon, attacker_posture, target_posture, charging, aimed,
+        key = (weapon, attacker_posture, target_posture, charging, aimed,
                self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile),
-               _as_attacker(battle, attacker), _as_target(battle, target, attacker))
+               self._pair(battle, attacker, target))
         p = self._profiles.get(key)
         if p is None:
             if situation is None:
@@ -112,6 +106,21 @@ class FateAI:
                                       target_posture, charging=charging, aimed=aimed)
             p = self._profiles[key] = attack_profile(battle, situation)
         return p
+
+    def _pair(self, battle: Any, attacker: int, target: int) -> tuple:
+        """What a profile reads of the two units (templates, and their state: `_as_attacker`,
+        `_as_target`), kept while one decision is pending (the state changes only when it
+        is answered)."""
+        pending = battle.pending
+        if pending is not self._pairs_for or pending is None:
+            self._pairs, self._pairs_for = {}, pending
+        found = self._pairs.get((attacker, target))
+        if found is None:
+            found = (battle.get(attacker, Fighter).template, battle.get(target, Fighter).template,
+                     _as_attacker(battle, attacker), _as_target(battle, target, attacker))
+            if pending is not None:
+                self._pairs[(attacker, target)] = found
+        return found
 
     def outcome(self, profile: Any) -> Any:
         """`fate_team.profile_outcome`, kept for the battle by profile (checked to be the same
@@ -610,21 +619,17 @@ _SIGNATURES: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()
 
 
 def _as_attacker(battle: Any, unit: int) -> tuple:
-    """What an attack profile reads of its attacker's state (kept while a decision is
-    pending): the wound penalty and blindness."""
-    return battle.memo(("fate-ai-attacker", unit),
-                       lambda: (wound_penalty(battle.get(unit, WoundTrack)), is_blind(battle, unit)))
+    """What an attack profile reads of its attacker's state: the wound penalty and blindness."""
+    return wound_penalty(battle.get(unit, WoundTrack)), is_blind(battle, unit)
 
 
 def _as_target(battle: Any, unit: int, attacker: int) -> tuple:
     """What an attack profile reads of its target's state: a sneak attack by `attacker`,
     the wound penalty, out of the fight, helpless, blind, surprised."""
-    def compute():
-        t = battle.get(unit, WoundTrack)
-        active = battle.active(unit)
-        return (active and not saw_at_start(battle, unit, attacker), wound_penalty(t), t.out, active,
-                is_blind(battle, unit), surprised_this_turn(battle, unit))
-    return battle.memo(("fate-ai-target", unit, attacker), compute)
+    t = battle.get(unit, WoundTrack)
+    active = battle.active(unit)
+    return (active and not saw_at_start(battle, unit, attacker), wound_penalty(t), t.out, active,
+            is_blind(battle, unit), surprised_this_turn(battle, unit))
 
 
 def make_ai(seed: int = 0, level: str = "normal"):
