@@ -299,6 +299,7 @@ class Look:
         self._value_memo: dict[tuple, float] = {}
         self._walk: np.ndarray | None = None
         self._brawler: dict[int, bool] = {}
+        self._postures: dict[tuple[int, int], str] = {}  # posture_after by (unit, beat), for units without an assumed plan
         self._enemy_tiles: list | None = None
         self.goal = self._goal()
         # How close to the goal it means to get: its fighting distance from a known enemy;
@@ -333,7 +334,19 @@ class Look:
                 if d.slot <= min(slot, 2):
                     p = POSTURES.get(d.kind, STANDING if d.kind == "move" and p == KNEELING else p)
             return p
-        return self._posture_after(self.battle, unit, min(slot, 2))
+        key = (unit, min(slot, 2))
+        found = self._postures.get(key)
+        if found is None:
+            found = self._postures[key] = self._posture_after(self.battle, unit, key[1])
+        return found
+
+    def posture_of_now(self, unit: int) -> str:
+        """The unit's posture before this turn's actions (plans read as declared)."""
+        key = (unit, 0)
+        found = self._postures.get(key)
+        if found is None:
+            found = self._postures[key] = self._posture_after(self.battle, unit, 0)
+        return found
 
     def situation(self, target: int, weapon_id: str) -> Any:
         """This unit's attack on `target` in this beat, at the planned (or assumed) places."""
@@ -401,7 +414,7 @@ class Look:
         if not battle.active(target):
             return 1.0
         beats = slot
-        if self._posture_after(battle, target, 0) == PRONE:
+        if self.posture_of_now(target) == PRONE:
             beats -= 1
         if beats <= 0:
             return 1.0
