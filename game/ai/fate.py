@@ -505,6 +505,8 @@ class Look:
         if not in_reach and theres:
             value -= 0.05 * min(chebyshev(tile, there) for there in theres)
         for there in theres:
+            if chebyshev(there, tile) > SHOT_RANGE:
+                continue  # neither next to it nor within a shot: no exposure to read
             prot = table.get((there, tile)) or protection(battle, there, tile)
             if prot.distance <= 1:
                 value -= 0.0 if self.prefers_melee else 0.45
