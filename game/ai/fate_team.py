@@ -114,24 +114,30 @@ def _after(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[tuple[State, float],
     # the one this extends, the same sums in the same order as from the start.
     if not numbers:
         return (((*boxes, False), 1.0),)
-    attack = _KEPT[numbers[-1]]
+    n = numbers[-1]
     nxt: dict[State, float] = {}
     for state, p in _after(boxes, numbers[:-1]):
         if state[4]:  # out already: nothing more changes
             nxt[state] = nxt.get(state, 0.0) + p
             continue
-        for (level, extra), q in attack:
+        for s, q in _steps(state, n):
             pq = p * q
             if pq > TINY:
-                key = (state, level, extra)
-                s = _APPLIED.get(key)
-                if s is None:
-                    s = _APPLIED[key] = _apply(state, level, extra)
                 nxt[s] = nxt.get(s, 0.0) + pq
     return tuple(nxt.items())
 
 
-_APPLIED: dict[tuple, State] = {}  # _apply's answers, one plain dict read each
+def _steps(state: State, n: int) -> list[tuple[State, float]]:
+    """Each outcome of attack `n` on a track in `state`: (the state after it, its chance),
+    in the outcome's order; kept (one plain dict read each)."""
+    found = _STEPS.get((state, n))
+    if found is None:
+        found = _STEPS[(state, n)] = [(_apply(state, level, extra), q) for (level, extra), q in _KEPT[n]]
+    return found
+
+
+_STEPS: dict[tuple[State, int], list[tuple[State, float]]] = {}
+_WORTH: dict[State, float] = {}  # worth of each state, kept
 
 
 def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
@@ -143,7 +149,10 @@ def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
 def _expected(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[float, float]:
     w = drop = 0.0
     for state, p in _after(boxes, numbers):
-        w += p * worth(state[:4], state[4])
+        value = _WORTH.get(state)
+        if value is None:
+            value = _WORTH[state] = worth(state[:4], state[4])
+        w += p * value
         drop += p * state[4]
     return w, drop
 
