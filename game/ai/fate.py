@@ -487,10 +487,14 @@ class Look:
             self._enemy_tiles = [self.where(e, self.slot) for e in self.live_enemies]
         return self._enemy_tiles
 
-    def enemy_in_reach(self, tile: tuple[int, int]) -> bool:
-        """Some known enemy is in sight within this unit's short range of `tile`."""
+    def enemy_in_reach(self, tile: tuple[int, int], dists: list[int] | None = None) -> bool:
+        """Some known enemy is in sight within this unit's short range of `tile`. `dists`:
+        the distances from `tile` to `enemy_tiles()`, when already known."""
+        theres = self.enemy_tiles()
+        if dists is None:
+            dists = [chebyshev(tile, there) for there in theres]
         view = sight_from(self.battle, tile)
-        return any(chebyshev(tile, there) <= self.reach and view[there] for there in self.enemy_tiles())
+        return any(d <= self.reach and view[there] for d, there in zip(dists, theres))
 
     def spot_value(self, tile: tuple[int, int]) -> float:
         """How good it is to stand on `tile` after this action: closing on the goal, and
@@ -498,14 +502,15 @@ class Look:
         battle = self.battle
         table = protection_table(battle.map)
         value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - self.wanted)
-        in_reach = self.enemy_in_reach(tile)
+        theres = self.enemy_tiles()
+        dists = [chebyshev(tile, there) for there in theres]
+        in_reach = self.enemy_in_reach(tile, dists)
         if not self.prefers_melee and in_reach:
             value += 0.5
-        theres = self.enemy_tiles()
         if not in_reach and theres:
-            value -= 0.05 * min(chebyshev(tile, there) for there in theres)
-        for there in theres:
-            if chebyshev(there, tile) > SHOT_RANGE:
+            value -= 0.05 * min(dists)
+        for there, d in zip(theres, dists):
+            if d > SHOT_RANGE:
                 continue  # neither next to it nor within a shot: no exposure to read
             prot = table.get((there, tile)) or protection(battle, there, tile)
             if prot.distance <= 1:
