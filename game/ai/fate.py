@@ -23,6 +23,7 @@ knows where enemies are only as its side has seen them. Scoring only reads.
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any
 
 import numpy as np
@@ -30,7 +31,16 @@ import numpy as np
 from game.ai import fate_grid, fate_team
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice, Decision, Option
+from game.rulesets.fate.attacks import Situation, attack_profile, in_reach
+from game.rulesets.fate.cover import protection, protection_table, sight_from
+from game.rulesets.fate.components import Fighter
 from game.rulesets.fate.data import UNARMED
+from game.rulesets.fate.options import enemies, known_to_side
+from game.rulesets.fate.plans import (POSTURES, aim_planned, attacks_declared, charge_planned, is_charge,
+                                      plan_of, posture_after, tile_after)
+from game.rulesets.fate.stats import (hand_attacks, is_blind, posture, saw_at_start, surprised_this_turn,
+                                      track)
+from game.rulesets.fate.wounds import WoundTrack, wound_penalty
 from game.world.paths import UNREACHABLE, chebyshev, reach
 from game.world.sight import terrain_memo
 
@@ -59,35 +69,66 @@ class FateAI:
         self._profiles: dict = {}
         self._profiles_turn: Any = None  # the battle the kept profiles belong to
         self._prot: dict = {}
+        self._outcomes: dict = {}
+        self._pairs: dict[tuple[int, int], tuple] = {}
+        self._pairs_for: Any = None  # the pending decision the kept pairs belong to
 
     def bind(self, battle: Any) -> None:
         """Keep what is kept for this battle (profiles; the map's protection table)."""
         if self._profiles_turn is not battle:
-            from game.rulesets.fate.cover import protection_table
-            self._profiles, self._profiles_turn = {}, battle
+            self._profiles, self._profiles_turn = _shared_profiles(battle.ruleset.data), battle
+            self._outcomes = {}  # by id of a profile kept in _profiles (alive as long)
             self._prot = protection_table(battle.map)
 
     def profile(self, battle: Any, situation: Any) -> Any:
-        """`attack_profile`, kept for the battle under a key of everything its numbers (all
-        the AI reads) depend on: the two units, weapon, postures, charge and aim, what lies
+        """`attack_profile`, kept under a key of everything its numbers (all the AI reads)
+        depend on: the two units' templates, weapon, postures, charge and aim, what lies
         between the two tiles (cover.py: tiles alike in that share one profile), a sneak
-        attack, both wound penalties, blindness, a helpless or surprised defender."""
-        from game.rulesets.fate.attacks import attack_profile
-        from game.rulesets.fate.cover import protection
-        from game.rulesets.fate.stats import is_blind, saw_at_start, surprised_this_turn
-        from game.rulesets.fate.wounds import WoundTrack, wound_penalty
-        self.bind(battle)
+        attack, both wound penalties, blindness, a helpless or surprised defender. Kept
+        across battles with the same data (as the map's protection table is): a profile's
+        situation (units, tiles) is never read, only its numbers."""
         s = situation
-        a, t = battle.get(s.attacker, WoundTrack), battle.get(s.target, WoundTrack)
-        active = battle.active(s.target)
-        key = (s.attacker, s.target, s.weapon, s.attacker_posture, s.target_posture, s.charging, s.aimed,
-               self._prot.get((s.origin, s.target_tile)) or protection(battle, s.origin, s.target_tile), active and not saw_at_start(battle, s.target, s.attacker),
-               wound_penalty(a), wound_penalty(t), t.out, active, is_blind(battle, s.attacker),
-               is_blind(battle, s.target), surprised_this_turn(battle, s.target))
+        return self.profile_of(battle, s.attacker, s.target, s.weapon, s.origin, s.target_tile,
+                               s.attacker_posture, s.target_posture, s.charging, s.aimed, s)
+
+    def profile_of(self, battle: Any, attacker: int, target: int, weapon: str, origin: tuple, target_tile: tuple,
+                   attacker_posture: str, target_posture: str, charging: bool = False, aimed: bool = False,
+                   situation: Any = None) -> Any:
+        """`profile` of the Situation with these fields, built only when not kept."""
+        self.bind(battle)
+        key = (weapon, attacker_posture, target_posture, charging, aimed,
+               self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile),
+               self._pair(battle, attacker, target))
         p = self._profiles.get(key)
         if p is None:
+            if situation is None:
+                situation = Situation(attacker, target, weapon, origin, target_tile, attacker_posture,
+                                      target_posture, charging=charging, aimed=aimed)
             p = self._profiles[key] = attack_profile(battle, situation)
         return p
+
+    def _pair(self, battle: Any, attacker: int, target: int) -> tuple:
+        """What a profile reads of the two units (templates, and their state: `_as_attacker`,
+        `_as_target`), kept while one decision is pending (the state changes only when it
+        is answered)."""
+        pending = battle.pending
+        if pending is not self._pairs_for or pending is None:
+            self._pairs, self._pairs_for = {}, pending
+        found = self._pairs.get((attacker, target))
+        if found is None:
+            found = (battle.get(attacker, Fighter).template, battle.get(target, Fighter).template,
+                     _as_attacker(battle, attacker), _as_target(battle, target, attacker))
+            if pending is not None:
+                self._pairs[(attacker, target)] = found
+        return found
+
+    def outcome(self, profile: Any) -> Any:
+        """`fate_team.profile_outcome`, kept for the battle by profile (checked to be the same
+        object: an id alone could be reused)."""
+        kept = self._outcomes.get(id(profile))
+        if kept is None or kept[0] is not profile:
+            kept = self._outcomes[id(profile)] = (profile, fate_team.profile_outcome(profile))
+        return kept[1]
 
     # --- the level contract --------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
@@ -134,7 +175,6 @@ class FateAI:
         """Aiming as a plan. First action, for a unit with a single attack to make: aim now,
         take the aimed shot with the second. Second action: the aim's gain for next
         turn's shot, discounted (the target may move, the unit may want to)."""
-        from game.rulesets.fate.attacks import Situation
         if look.two_attacks:
             return []  # two attacks a turn beat aiming for one
         battle = look.battle
@@ -220,9 +260,6 @@ class Look:
         """`assumed`: declarations taken as made for units that have not declared yet
         (the hard level's guess at what faster enemies will do)."""
         self.assumed = assumed or {}
-        from game.rulesets.fate.options import enemies, known_to_side
-        from game.rulesets.fate.plans import attacks_declared, posture_after, tile_after
-        from game.rulesets.fate.stats import hand_attacks
         self.ai, self.battle, self.decision = ai, battle, decision
         ai.bind(battle)
         self.unit = unit = decision.actor
@@ -233,7 +270,6 @@ class Look:
         known = known_to_side(battle, self.team)
         # The AI's own memory (not the battle's state): where each enemy was last seen,
         # forgotten once the side sees that spot again and the enemy is not there.
-        from game.rulesets.fate.cover import sight_from
         for e in known:
             ai.last_seen[e] = battle.tile(e)
         eyes = [battle.tile(u) for u in battle.units(self.team, active_only=True)]
@@ -261,6 +297,10 @@ class Look:
         self._attack_memo: dict[tuple, float] = {}
         self._far_from_origin: tuple | None = None
         self._value_memo: dict[tuple, float] = {}
+        self._walk: np.ndarray | None = None
+        self._brawler: dict[int, bool] = {}
+        self._postures: dict[tuple[int, int], str] = {}  # posture_after by (unit, beat), for units without an assumed plan
+        self._enemy_tiles: list | None = None
         self.goal = self._goal()
         # How close to the goal it means to get: its fighting distance from a known enemy;
         # all the way to a place an enemy was last seen (or their deployment) to find one.
@@ -271,7 +311,6 @@ class Look:
     # --- reading plans -------------------------------------------------------------
     def plan(self, unit: int) -> list:
         if unit not in self._plans:
-            from game.rulesets.fate.plans import plan_of
             self._plans[unit] = self.assumed.get(unit) or plan_of(self.battle, unit)
         return self._plans[unit]
 
@@ -290,19 +329,27 @@ class Look:
 
     def posture_of(self, unit: int, slot: int) -> str:
         if unit in self.assumed:
-            from game.rulesets.fate.plans import POSTURES
-            from game.rulesets.fate.stats import posture
             p = posture(self.battle, unit)
             for d in self.assumed[unit]:
                 if d.slot <= min(slot, 2):
                     p = POSTURES.get(d.kind, STANDING if d.kind == "move" and p == KNEELING else p)
             return p
-        return self._posture_after(self.battle, unit, min(slot, 2))
+        key = (unit, min(slot, 2))
+        found = self._postures.get(key)
+        if found is None:
+            found = self._postures[key] = self._posture_after(self.battle, unit, key[1])
+        return found
+
+    def posture_of_now(self, unit: int) -> str:
+        """The unit's posture before this turn's actions (plans read as declared)."""
+        key = (unit, 0)
+        found = self._postures.get(key)
+        if found is None:
+            found = self._postures[key] = self._posture_after(self.battle, unit, 0)
+        return found
 
     def situation(self, target: int, weapon_id: str) -> Any:
         """This unit's attack on `target` in this beat, at the planned (or assumed) places."""
-        from game.rulesets.fate.attacks import Situation
-        from game.rulesets.fate.plans import aim_planned, charge_planned
         w = self.weapons[weapon_id]
         return Situation(self.unit, target, weapon_id, self.origin, self.where(target, self.slot), self.posture,
                          self.posture_of(target, self.slot),
@@ -332,8 +379,6 @@ class Look:
     def side_attacks(self) -> dict[int, list]:
         """Outcome distributions of the attacks this side has declared this turn, by target."""
         if self._side_attacks is None:
-            from game.rulesets.fate.attacks import Situation
-            from game.rulesets.fate.plans import aim_planned, charge_planned
             battle = self.battle
             out: dict[int, list] = {}
             for u in battle.units(self.team):
@@ -347,7 +392,7 @@ class Look:
                                   self._posture_after(battle, d.target, d.slot),
                                   charging=w.melee and charge_planned(battle, u, d.target, d.slot),
                                   aimed=w.missile and aim_planned(battle, u, d.target, d.slot))
-                    out.setdefault(d.target, []).append(fate_team.profile_outcome(self.ai.profile(battle, s)))
+                    out.setdefault(d.target, []).append(self.ai.outcome(self.ai.profile(battle, s)))
             self._side_attacks = out
         return self._side_attacks
 
@@ -369,12 +414,14 @@ class Look:
         if not battle.active(target):
             return 1.0
         beats = slot
-        if self._posture_after(battle, target, 0) == PRONE:
+        if self.posture_of_now(target) == PRONE:
             beats -= 1
         if beats <= 0:
             return 1.0
         if weapon.melee:
-            brawler = not any(self.weapons[w].missile for w in _held(battle, target))
+            brawler = self._brawler.get(target)
+            if brawler is None:
+                brawler = self._brawler[target] = not any(self.weapons[w].missile for w in _held(battle, target))
             return STAY_IN_MELEE["brawler" if brawler else "shooter"] - 0.1 * (beats - 1)
         if distance is None:
             distance = chebyshev(self.origin, battle.tile(target))
@@ -389,17 +436,15 @@ class Look:
             return 0.0  # finishing a helpless enemy does not change the fight
         w = self.weapons[weapon_id]
         if w.effect == "blind":
-            from game.rulesets.fate.stats import is_blind
             flashed = any(self.weapons[d.weapon].effect == "blind" and d.target == target
                           for u in battle.units(self.team) for d in self.plan(u) if d.kind == "attack")
             value = 0.0 if flashed or is_blind(battle, target) else \
-                BLIND_VALUE * fate_team.hit_chance(fate_team.profile_outcome(profile))
+                BLIND_VALUE * fate_team.hit_chance(self.ai.outcome(profile))
         else:
-            from game.rulesets.fate.stats import track
             t = track(battle, target)
             boxes = (t.scratch, t.hurt, t.very_hurt, t.incapacitated)
             value = fate_team.gain(boxes, tuple(self.side_attacks().get(target, ())),
-                                   fate_team.profile_outcome(profile))
+                                   self.ai.outcome(profile))
         value *= self.stays(target, w, slot, distance) if stays is None else stays
         if w.uses is not None:
             value -= 0.25  # a limited item is worth keeping for a better moment
@@ -432,29 +477,41 @@ class Look:
             far = int(cost[cost < UNREACHABLE].max(initial=0)) + 1
             cost[cost >= UNREACHABLE] = far
             return np.minimum(cost, 3 * fate_grid.chebyshev_grid(tmap, goal))
-        return terrain_memo(tmap, ("fate-ai-walk", goal), compute)
+        if self._walk is None:
+            self._walk = terrain_memo(tmap, ("fate-ai-walk", goal), compute)
+        return self._walk
 
-    def enemy_in_reach(self, tile: tuple[int, int]) -> bool:
-        """Some known enemy is in sight within this unit's short range of `tile`."""
-        from game.rulesets.fate.cover import sight_from
+    def enemy_tiles(self) -> list[tuple[int, int]]:
+        """Where each known enemy in the fight will be in this beat (as `live_enemies`)."""
+        if self._enemy_tiles is None:
+            self._enemy_tiles = [self.where(e, self.slot) for e in self.live_enemies]
+        return self._enemy_tiles
+
+    def enemy_in_reach(self, tile: tuple[int, int], dists: list[int] | None = None) -> bool:
+        """Some known enemy is in sight within this unit's short range of `tile`. `dists`:
+        the distances from `tile` to `enemy_tiles()`, when already known."""
+        theres = self.enemy_tiles()
+        if dists is None:
+            dists = [chebyshev(tile, there) for there in theres]
         view = sight_from(self.battle, tile)
-        return any(chebyshev(tile, self.where(e, self.slot)) <= self.reach and view[self.where(e, self.slot)]
-                   for e in self.live_enemies)
+        return any(d <= self.reach and view[there] for d, there in zip(dists, theres))
 
     def spot_value(self, tile: tuple[int, int]) -> float:
         """How good it is to stand on `tile` after this action: closing on the goal, and
         exposure to enemy fire (exact cover from every enemy's planned tile)."""
-        from game.rulesets.fate.cover import protection, protection_table
         battle = self.battle
         table = protection_table(battle.map)
         value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - self.wanted)
-        in_reach = self.enemy_in_reach(tile)
+        theres = self.enemy_tiles()
+        dists = [chebyshev(tile, there) for there in theres]
+        in_reach = self.enemy_in_reach(tile, dists)
         if not self.prefers_melee and in_reach:
             value += 0.5
-        if not in_reach and self.live_enemies:
-            value -= 0.05 * min(chebyshev(tile, self.where(e, self.slot)) for e in self.live_enemies)
-        for e in self.live_enemies:
-            there = self.where(e, self.slot)
+        if not in_reach and theres:
+            value -= 0.05 * min(dists)
+        for there, d in zip(theres, dists):
+            if d > SHOT_RANGE:
+                continue  # neither next to it nor within a shot: no exposure to read
             prot = table.get((there, tile)) or protection(battle, there, tile)
             if prot.distance <= 1:
                 value -= 0.0 if self.prefers_melee else 0.45
@@ -478,9 +535,6 @@ class Look:
         return self._attack_memo[key]
 
     def _attack_from_uncached(self, tile: tuple[int, int], e: int, w: str) -> float:
-        from game.rulesets.fate.attacks import Situation, in_reach
-        from game.rulesets.fate.cover import protection
-        from game.rulesets.fate.plans import is_charge
         battle = self.battle
         wd = self.weapons[w]
         there = self.where(e, 2)
@@ -489,9 +543,8 @@ class Look:
         prot = self.ai._prot.get((tile, there)) or protection(battle, tile, there)
         if not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
             return 0.0
-        s = Situation(self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
-                      charging=wd.melee and is_charge(self.origin, tile, there))
-        profile = self.ai.profile(battle, s)
+        profile = self.ai.profile_of(battle, self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
+                                     wd.melee and is_charge(self.origin, tile, there))
         # Tiles alike for this attack (same edge, damage, locating) share one valuation.
         key = (e, w, profile.edge, profile.damage_bonus, profile.locate_why is not None, profile.locate_edge,
                profile.bonus_edge, self.stays(e, wd, 2, prot.distance))
@@ -539,7 +592,6 @@ class Look:
         """Attacks that may come at this unit in this beat or later: (missile, melee) ones
         slower enemies have declared, then (missile, melee) ones faster enemies, who have
         not declared yet, could make (they see it and it is in their reach)."""
-        from game.rulesets.fate.cover import sight_from
         declared = [0, 0]
         possible = [0, 0]
         for e in self.live_enemies:
@@ -565,8 +617,39 @@ def _undominated(usable: list[str], weapons: Any) -> list[str]:
 
 
 def _held(battle: Any, unit: int) -> list[str]:
-    from game.rulesets.fate.stats import hand_attacks
     return hand_attacks(battle, unit, [])
+
+
+def _shared_profiles(data: Any) -> dict:
+    """The attack profiles kept for this ruleset data (by its content: each battle loads
+    its own copy), emptied past PROFILES_KEPT."""
+    sig = _SIGNATURES.get(data)
+    if sig is None:
+        sig = _SIGNATURES[data] = repr((sorted(data.weapons.items()), sorted(data.armour.items()),
+                                        sorted(data.templates.items())))
+    table = _PROFILES.setdefault(sig, {})
+    if len(table) > PROFILES_KEPT:
+        table.clear()
+    return table
+
+
+PROFILES_KEPT = 200_000
+_PROFILES: dict[str, dict] = {}
+_SIGNATURES: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()  # data: its content
+
+
+def _as_attacker(battle: Any, unit: int) -> tuple:
+    """What an attack profile reads of its attacker's state: the wound penalty and blindness."""
+    return wound_penalty(battle.get(unit, WoundTrack)), is_blind(battle, unit)
+
+
+def _as_target(battle: Any, unit: int, attacker: int) -> tuple:
+    """What an attack profile reads of its target's state: a sneak attack by `attacker`,
+    the wound penalty, out of the fight, helpless, blind, surprised."""
+    t = battle.get(unit, WoundTrack)
+    active = battle.active(unit)
+    return (active and not saw_at_start(battle, unit, attacker), wound_penalty(t), t.out, active,
+            is_blind(battle, unit), surprised_this_turn(battle, unit))
 
 
 def make_ai(seed: int = 0, level: str = "normal"):

@@ -83,7 +83,20 @@ def enemy_rows(tmap: Any, enemy: tuple[int, int], melee: bool, reach: int) -> np
         rows = rows.reshape(len(rows), -1)
         rows.flags.writeable = False
         return rows
-    return terrain_memo(tmap, ("fate-ai-rows", enemy, melee, reach), compute)
+    global _LAST
+    last = _LAST  # read once: another thread (the window's AI worker) may replace it
+    if last[0] is not tmap:
+        last = _LAST = (tmap, terrain_memo(tmap, "fate-ai-rows-by-key", dict))
+    key = (enemy, melee, reach)
+    rows = last[1].get(key)
+    if rows is None:
+        rows = last[1][key] = compute()
+    return rows
+
+
+# The last map's rows by key, kept with that map: read thousands of times a battle, one
+# plain dict read (the per-map memo is a weak dictionary, slower to read).
+_LAST: tuple = (None, None)
 
 
 EXPOSURE, IN_REACH, DIST, SEEN, HIGHER = range(5)

@@ -110,20 +110,34 @@ def after(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[tuple[State, floa
 
 @lru_cache(maxsize=20000)
 def _after(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[tuple[State, float], ...]:
-    dist: dict[State, float] = {(*boxes, False): 1.0}
-    for n in numbers:
-        attack = _KEPT[n]
-        nxt: dict[State, float] = {}
-        for state, p in dist.items():
-            if state[4]:  # out already: nothing more changes
-                nxt[state] = nxt.get(state, 0.0) + p
-                continue
-            for (level, extra), q in attack:
-                if p * q > TINY:
-                    s = _apply(state, level, extra)
-                    nxt[s] = nxt.get(s, 0.0) + p * q
-        dist = nxt
-    return tuple(dist.items())
+    # The attacks are marked in turn: the distribution after all but the last (kept) is
+    # the one this extends, the same sums in the same order as from the start.
+    if not numbers:
+        return (((*boxes, False), 1.0),)
+    n = numbers[-1]
+    nxt: dict[State, float] = {}
+    for state, p in _after(boxes, numbers[:-1]):
+        if state[4]:  # out already: nothing more changes
+            nxt[state] = nxt.get(state, 0.0) + p
+            continue
+        for s, q in _steps(state, n):
+            pq = p * q
+            if pq > TINY:
+                nxt[s] = nxt.get(s, 0.0) + pq
+    return tuple(nxt.items())
+
+
+def _steps(state: State, n: int) -> list[tuple[State, float]]:
+    """Each outcome of attack `n` on a track in `state`: (the state after it, its chance),
+    in the outcome's order; kept (one plain dict read each)."""
+    found = _STEPS.get((state, n))
+    if found is None:
+        found = _STEPS[(state, n)] = [(_apply(state, level, extra), q) for (level, extra), q in _KEPT[n]]
+    return found
+
+
+_STEPS: dict[tuple[State, int], list[tuple[State, float]]] = {}
+_WORTH: dict[State, float] = {}  # worth of each state, kept
 
 
 def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
@@ -135,16 +149,23 @@ def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
 def _expected(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[float, float]:
     w = drop = 0.0
     for state, p in _after(boxes, numbers):
-        w += p * worth(state[:4], state[4])
+        value = _WORTH.get(state)
+        if value is None:
+            value = _WORTH[state] = worth(state[:4], state[4])
+        w += p * value
         drop += p * state[4]
     return w, drop
 
 
 def gain(boxes: Boxes, others: tuple[Outcome, ...], mine: Outcome) -> float:
     """What `mine` adds to the attacks `others` already planned on this target."""
-    others = tuple(sorted(others))
-    with_mine = tuple(sorted(others + (mine,)))
-    return _gain(boxes, _numbers(others), _numbers(with_mine))
+    given = _numbers(others + (mine,))
+    order = _SORTED.get(given)
+    if order is None:
+        # Sorted by content (a slow compare of nested tuples): kept by the outcomes' numbers.
+        rest = tuple(sorted(others))
+        order = _SORTED[given] = (_numbers(rest), _numbers(tuple(sorted(rest + (mine,)))))
+    return _gain(boxes, *order)
 
 
 @lru_cache(maxsize=65536)
@@ -161,6 +182,7 @@ def joint_drop(boxes: Boxes, attacks: tuple[Outcome, ...]) -> float:
 # attacks keep the order they are given in (sorted by content by the callers).
 _NUMBER: dict[int, int] = {}
 _KEPT: list[Outcome] = []
+_SORTED: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}  # gain's sorts
 
 
 def _numbers(attacks: tuple[Outcome, ...]) -> tuple[int, ...]:

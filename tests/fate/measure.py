@@ -1,6 +1,6 @@
 """Measuring the fate AI (not a test): CPU per woodland battle, decision times, and
 how its declarations fare. Run: python -m tests.fate.measure [--map woodland] [--seeds 0-9]
-[--ai 1=normal,2=normal]
+[--ai 1=normal,2=normal] [--digest]
 
 Prints per battle: CPU ms, rounds, winner, holds, duplicate move destinations per side
 per turn, "way is taken" stops, attacks lost because the target left, and at the end
@@ -10,6 +10,7 @@ the medians and the decision-time p95 per level.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import statistics
 from collections import Counter
 
@@ -22,12 +23,22 @@ def make(level: str, seed: int):
     return make_ai(seed, level)
 
 
+def log_digest(battle) -> str:
+    """A short hash of every logged event: a pure speed change must leave it unchanged."""
+    h = hashlib.sha1()
+    for e in battle.log:
+        h.update(repr(e).encode())
+    return h.hexdigest()[:16]
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--map", default="woodland")
     p.add_argument("--seeds", default="0-9")
     p.add_argument("--ai", default="1=normal,2=normal")
     p.add_argument("--quiet", action="store_true")
+    p.add_argument("--digest", action="store_true",
+                   help="print each battle's log digest (equal digests: the same choices and dice)")
     a = p.parse_args()
     lo, _, hi = a.seeds.partition("-")
     seeds = range(int(lo), int(hi or lo) + 1)
@@ -73,6 +84,8 @@ def main() -> None:
         cpu.append(ms)
         rounds.append(battle.round)
         wins[battle.winner] += 1
+        if a.digest:
+            print(f"seed {seed}: digest {log_digest(battle)}")
         if not a.quiet:
             print(f"seed {seed}: {ms:7.0f} ms  rounds {battle.round:2d}  winner {battle.winner}  "
                   + " ".join(f"{k}={stats[k]}" for k in ("declared", "hold", "attack", "lost_moved",

@@ -39,8 +39,14 @@ class Protection:
 
 
 def sight_from(battle: "Battle", origin: Tile) -> np.ndarray:
-    """Field of view from a tile, kept while a decision is pending."""
-    return fov(battle.map, (int(origin[0]), int(origin[1])))  # kept per map by game.world.sight
+    """Field of view from a tile (game.world.sight's, kept per map): read thousands of
+    times a battle, so also kept here by tile, one plain dict read."""
+    views = _kept(battle.map)[2]
+    view = views.get(origin)
+    if view is None:
+        origin = (int(origin[0]), int(origin[1]))
+        view = views[origin] = fov(battle.map, origin)
+    return view
 
 
 def solid(battle: "Battle") -> np.ndarray:
@@ -55,12 +61,12 @@ def protection_table(tmap) -> dict:
 
 
 def _kept(tmap) -> tuple:
-    """(protection table, terrain as plain lists) of the map, kept with the map; the last
+    """(protection table, terrain as plain lists, views by tile) of the map, kept with the map; the last
     map asked for is remembered here too (one identity check instead of a weak lookup)."""
     global _LAST
     last = _LAST  # read once: another thread (the window's AI worker) may replace it
     if last[0] is not tmap:
-        last = _LAST = (tmap, terrain_memo(tmap, "fate-protection", lambda: ({}, _lists(tmap))))
+        last = _LAST = (tmap, terrain_memo(tmap, "fate-protection", lambda: ({}, _lists(tmap), {})))
     return last[1]
 
 
@@ -92,10 +98,12 @@ def _protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
     walls, covers, heights = _kept(tmap)[1]
     blocked = any(walls[x][y] for x, y in tiles)
     height = heights[origin[0]][origin[1]]
-    shields = [t for t in tiles if chebyshev(t, target) <= 1] + [target]
+    # Along a Bresenham line the distance to the target drops by one each step, so the
+    # only crossed tile next to the target is the last one.
+    shields = tiles[-1:] + [target]
     kinds = {covers[x][y] for x, y in shields if height - heights[x][y] < HIGH_GROUND}
     cover = TOTAL if Cover.HEAVY in kinds else PARTIAL if Cover.LIGHT in kinds else None
-    visible = bool(fov(tmap, origin)[target])
+    visible = bool(sight_from(battle, origin)[target])
     concealment = TOTAL if not visible else PARTIAL if Cover.CONCEALMENT in kinds else None
     return Protection(blocked, visible, cover, concealment, chebyshev(origin, target),
                       heights[target[0]][target[1]] - height)

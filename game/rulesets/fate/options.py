@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import DECLARE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.rulesets.fate.attacks import in_reach
@@ -37,6 +39,10 @@ def enemies(battle: "Battle", unit: int) -> list[int]:
 def known_to_side(battle: "Battle", team: int) -> frozenset[int]:
     """[PROP] The enemies a side knows the place of: those any of its units in the fight
     can see at the start of the turn (before anyone moves)."""
+    return battle.memo(("fate-known", team), lambda: _known_to_side(battle, team))
+
+
+def _known_to_side(battle: "Battle", team: int) -> frozenset[int]:
     eyes = tuple(sorted({battle.tile(u) for u in battle.units(team, active_only=True)}))
     others = tuple((u, battle.tile(u)) for u in battle.units() if battle.team(u) != team)
 
@@ -48,13 +54,6 @@ def known_to_side(battle: "Battle", team: int) -> frozenset[int]:
         return frozenset(seen)
     # Sight is terrain only: who sees whom follows from where everyone stands.
     return battle.cached(("fate-known", eyes, others), compute)
-
-
-def occupied(battle: "Battle", unit: int, slot: int) -> set[Tile]:
-    """Tiles a move in beat `slot` cannot end on: where every other unit stands after the
-    beats before (moves resolve fastest first, so a slower unit leaving this beat is
-    still there when this unit moves)."""
-    return {tile_after(battle, u, slot - 1) for u in battle.units() if u != unit}
 
 
 def move_reach(battle: "Battle", unit: int, slot: int):
@@ -75,8 +74,19 @@ def move_tiles(battle: "Battle", start: Tile, blockers) -> tuple[Tile, ...]:
     """The tiles that reach can end on (start excluded), kept with it."""
     kept = _kept_reach(battle, start, blockers)
     if kept[1] is None:
-        kept[1] = tuple(kept[0].tiles())
+        kept[1] = _tiles(kept[0])
     return kept[1]
+
+
+def _tiles(r: "Reach") -> tuple[Tile, ...]:
+    """`r.tiles()` read from the square one move can span (each step costs at least 1):
+    sorted by x, then y, as the whole map's would be."""
+    (sx, sy), budget = r.start, r.budget
+    x0, y0 = max(0, sx - budget), max(0, sy - budget)
+    inside = r.cost[x0:sx + budget + 1, y0:sy + budget + 1] <= budget
+    inside[sx - x0, sy - y0] = False
+    xs, ys = np.nonzero(inside)  # row-major: sorted by x, then y
+    return tuple(zip((xs + x0).tolist(), (ys + y0).tolist()))
 
 
 def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
@@ -103,9 +113,13 @@ def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
 def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
     if posture_after(battle, unit, slot - 1) == PRONE:
         return None  # [PROP] a prone unit must stand up (a move action) before it moves
-    taken = occupied(battle, unit, slot)
-    start = tile_after(battle, unit, slot - 1)
-    blockers = [tile_after(battle, u, slot - 1) for u in battle.units(active_only=True) if u != unit]
+    # A move in this beat cannot end where another unit stands after the beats before
+    # (moves resolve fastest first, so a slower unit leaving this beat is still there
+    # when this unit moves); those in the fight block the way (as `move_reach`).
+    before = {u: tile_after(battle, u, slot - 1) for u in battle.units()}
+    taken = {tile for u, tile in before.items() if u != unit}
+    start = before[unit]
+    blockers = [before[u] for u in battle.units(active_only=True) if u != unit]
     tiles = tuple(t for t in move_tiles(battle, start, blockers) if t not in taken)
     if not tiles:
         return None

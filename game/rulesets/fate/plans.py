@@ -26,14 +26,22 @@ POSTURES = {"kneel": KNEELING, "prone": PRONE, "stand": STANDING}
 
 def plan_of(battle: "Battle", unit: int) -> list[Declared]:
     """The unit's declared actions this turn (empty if it has not declared yet)."""
+    return list(_actions(battle, unit))
+
+
+def _actions(battle: "Battle", unit: int) -> list[Declared]:
+    """`plan_of` without the copy, for reading only (the hot loops below)."""
     plan = battle.try_get(unit, Plan)
     if plan is None or plan.round != battle.round:
-        return []
-    return list(plan.actions)
+        return _NONE
+    return plan.actions
+
+
+_NONE: list[Declared] = []
 
 
 def declared(battle: "Battle", unit: int, slot: int) -> Declared | None:
-    for d in plan_of(battle, unit):
+    for d in _actions(battle, unit):
         if d.slot == slot:
             return d
     return None
@@ -42,7 +50,7 @@ def declared(battle: "Battle", unit: int, slot: int) -> Declared | None:
 def tile_after(battle: "Battle", unit: int, slot: int) -> Tile:
     """Where the unit plans to stand once the moves of beats 1..slot are done."""
     tile = battle.tile(unit)
-    for d in plan_of(battle, unit):
+    for d in _actions(battle, unit):
         if d.slot <= slot and d.kind == "move":
             tile = d.target
     return tile
@@ -52,7 +60,7 @@ def posture_after(battle: "Battle", unit: int, slot: int) -> str:
     """The unit's planned posture once the posture changes of beats 1..slot are done.
     [PROP] A move from kneeling stands the unit up on the way."""
     p = posture(battle, unit)
-    for d in plan_of(battle, unit):
+    for d in _actions(battle, unit):
         if d.slot > slot:
             continue
         if d.kind in POSTURES:
@@ -64,7 +72,7 @@ def posture_after(battle: "Battle", unit: int, slot: int) -> str:
 
 def attacks_declared(battle: "Battle", unit: int, before_slot: int = 3) -> list[str]:
     """Weapons of the attacks the unit declared in slots before `before_slot`."""
-    return [d.weapon for d in plan_of(battle, unit) if d.kind == "attack" and d.slot < before_slot]
+    return [d.weapon for d in _actions(battle, unit) if d.kind == "attack" and d.slot < before_slot]
 
 
 def is_charge(start: Tile, end: Tile, target: Tile) -> bool:
@@ -87,7 +95,7 @@ def aim_planned(battle: "Battle", unit: int, target: int, slot: int) -> bool:
     """Aimed at this target: an aim still held from the last turn (and no move or posture
     change declared since), or an aim declared earlier this turn with nothing between."""
     aim = battle.try_get(unit, Aiming)
-    plan = plan_of(battle, unit)
+    plan = _actions(battle, unit)
     held = aim is not None and aim.target == target and aim.round == battle.round - 1
     for d in plan:
         if d.slot >= slot:

@@ -72,6 +72,11 @@ def hand_attacks(battle: "Battle", unit: int, used: list[str]) -> list[str]:
     with its own hand(s); a free hand can punch, use a superpower or throw a carried
     item. A two-handed weapon takes both hands, so it is the turn's only attack.
     """
+    # Asked many times per decision (options and AI): kept while the decision is pending.
+    return list(battle.memo(("fate-hands", unit, tuple(used)), lambda: _hand_attacks(battle, unit, used)))
+
+
+def _hand_attacks(battle: "Battle", unit: int, used: list[str]) -> list[str]:
     t = template(battle, unit)
     held = list(t.held)
     free = 2 - sum(weapon(battle, w).hands for w in held)
