@@ -542,12 +542,13 @@ class ActionBlockAI:
         """A tile's worth apart from whether an attack is still to come, and the
         distance to the nearest foe."""
         x, y = tile
+        if pos.melee:
+            nearest = min([max(abs(x - fx), abs(y - fy)) for fx, fy in pos.foe_tiles])
+            walk = 1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4))
+            return -1.0 * walk, nearest
         near = [(max(abs(x - ft[0]), abs(y - ft[1])), ft) for ft in pos.foe_tiles]
         near.sort()
         nearest = near[0][0]
-        if pos.melee:
-            walk = 1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4))
-            return -1.0 * walk, nearest
         reach = pos.reach
         shots = 0
         cover_best = 0.0

@@ -109,14 +109,33 @@ def rays(battle: "Battle", unit: int, key: tuple | None = None) -> dict[tuple[in
 
 
 def _rays(battle: "Battle", start: Tile, standing_list: tuple, lying: tuple) -> dict:
-    tmap = battle.map
-    budget = max(MOVE_FEET.values()) // tmap.feet_per_tile
     standing = set(standing_list)
     taken = standing | set(lying)
-    # Terrain as plain lists (a Python index is far cheaper than a numpy scalar read),
-    # kept for the battle: the key names the map, which never changes in a battle.
-    walkable, move_cost = battle.cached(("ab_terrain", id(tmap)), lambda: (
-        tmap.walkable.tolist(), tmap.move_cost.tolist()))
+    out = {}
+    for d, steps in _terrain_rays(battle.map, start).items():
+        kept_steps = []
+        for tile, spent in steps:
+            if tile in standing:
+                break  # no move passes through a unit
+            kept_steps.append((tile, spent, tile not in taken))
+        out[d] = kept_steps
+    return out
+
+
+def _terrain_rays(tmap, start: Tile) -> dict:
+    """The rays as the terrain alone allows them: (tile, move cost spent so far) for
+    each direction. They depend on the map only, so they are kept with the map (every
+    battle on it shares them); units are taken out by `_rays`."""
+    from game.world.sight import terrain_memo
+    return terrain_memo(tmap, ("ab_terrain_rays", start), lambda: _terrain_rays_now(tmap, start))
+
+
+def _terrain_rays_now(tmap, start: Tile) -> dict:
+    from game.world.sight import terrain_memo
+    budget = max(MOVE_FEET.values()) // tmap.feet_per_tile
+    # Plain lists: a Python index is far cheaper than a numpy scalar read.
+    walkable, move_cost = terrain_memo(tmap, "ab_move_grids", lambda: (tmap.walkable.tolist(),
+                                                                     tmap.move_cost.tolist()))
     width, height = len(walkable), len(walkable[0])
     out = {}
     for d in DIRECTIONS.values():
@@ -124,16 +143,16 @@ def _rays(battle: "Battle", start: Tile, standing_list: tuple, lying: tuple) -> 
         spent, steps = 0, []
         while True:
             nx, ny = x + d[0], y + d[1]
-            if not (0 <= nx < width and 0 <= ny < height) or not walkable[nx][ny] or (nx, ny) in standing:
+            if not (0 <= nx < width and 0 <= ny < height) or not walkable[nx][ny]:
                 break
             if d[0] and d[1] and not (walkable[nx][y] and walkable[x][ny]):
                 break  # no cutting the corner of a wall
             spent += int(move_cost[nx][ny])
             if spent > budget:
                 break
-            steps.append(((nx, ny), spent, (nx, ny) not in taken))
+            steps.append(((nx, ny), spent))
             x, y = nx, ny
-        out[d] = steps
+        out[d] = tuple(steps)
     return out
 
 
@@ -144,7 +163,8 @@ def straight_moves(battle: "Battle", unit: int, feet: int,
     `along`: the unit's `rays`, when already computed."""
     budget = feet // battle.map.feet_per_tile
     along = along if along is not None else rays(battle, unit)
-    out: dict[Tile, list[Tile]] = {}
+    # Sorted by (y, x): each tile is on one ray only, so the sort never compares paths.
+    found: list = []
     for d in (directions or tuple(DIRECTIONS.values())):
         path: list[Tile] = []
         for tile, spent, free in along[d]:
@@ -152,8 +172,9 @@ def straight_moves(battle: "Battle", unit: int, feet: int,
                 break
             path = path + [tile]
             if free:
-                out[tile] = path
-    return dict(sorted(out.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+                found.append(((tile[1], tile[0]), tile, path))
+    found.sort()
+    return {tile: path for _, tile, path in found}
 
 
 def charge_moves(battle: "Battle", unit: int, action: str, along: dict | None = None) -> dict[Tile, list[Tile]]:

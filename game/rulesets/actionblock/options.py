@@ -17,12 +17,13 @@ from game.world.sight import line_of_fire
 from game.rulesets.actionblock import charisma, grappling
 from game.rulesets.actionblock.attacks import MELEE_ACTIONS, range_band
 from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, Health,
-                                                  LastActivation, Loadout, Points, TurnState)
+                                                  LastActivation, Loadout, Points, Stance,
+                                                  TurnState)
 from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
 from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_moves,
                                                 direction_to, ray_key, rays, straight_moves,
                                                 teleport_tiles)
-from game.rulesets.actionblock.reactions import block_options
+from game.rulesets.actionblock.reactions import block_options, shield_available
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
                                               spell_targets)
 from game.rulesets.actionblock.stats import (distance_ft, gun_items, in_melee_range, items, kept,
@@ -407,17 +408,9 @@ def bonus_options(battle: "Battle", unit: int) -> list[Option]:
                 if opt is not None:
                     out.append(replace(opt, description="Bonus Action: fire at once with your other gun."))
                     break
-    blocks = block_options(battle, unit, {"block": "b", "heavy_block": "h", "super_block": "s"},
-                           prefix="stance_")
-    if blocks:
-        kinds = tuple(o.key.removeprefix("stance_") for o in blocks)
-        shield = blocks[0].params.get("shield")
-        params = {"kind": kinds}
-        if shield:
-            params["shield"] = shield
-        out.append(Option("stance", "Block (Bonus Action)", "2 / 4 / 6 Str", params=params, hotkey="z",
-                          description="Enter the Block, Heavy Block or Super Block Stance now: −5 / −10 / "
-                                      "−15 damage until the start of your next Turn."))
+    stance = stance_option(battle, unit)
+    if stance is not None:
+        out.append(stance)
     casting = battle.try_get(unit, Casting)
     if casting is not None:
         if casting.remaining <= 0:
@@ -426,6 +419,32 @@ def bonus_options(battle: "Battle", unit: int) -> list[Option]:
         out.append(Option("cancel_spell", "Cancel Spell", cost_text(battle, "cancel_spell"), hotkey="q",
                           description="Stop casting; the Spell Ghost HP is lost."))
     return out
+
+
+def stance_option(battle: "Battle", unit: int) -> Option | None:
+    """Block taken in advance as a Bonus Action (None: no stance it could raise). It
+    depends only on the stance, the shield's state and the points, so it is kept by
+    them: asked on every decision of a Turn, it rarely changes."""
+    stance = battle.get(unit, Stance)
+    points = battle.get(unit, Points)
+    key = (unit, stance.level, stance.shield is None, shield_available(battle, unit),
+           points.strength, points.speed)
+    return kept(battle, "stance_option", key, lambda: _stance_option(battle, unit))
+
+
+def _stance_option(battle: "Battle", unit: int) -> Option | None:
+    blocks = block_options(battle, unit, {"block": "b", "heavy_block": "h", "super_block": "s"},
+                           prefix="stance_")
+    if not blocks:
+        return None
+    kinds = tuple(o.key.removeprefix("stance_") for o in blocks)
+    shield = blocks[0].params.get("shield")
+    params = {"kind": kinds}
+    if shield:
+        params["shield"] = shield
+    return Option("stance", "Block (Bonus Action)", "2 / 4 / 6 Str", params=params, hotkey="z",
+                  description="Enter the Block, Heavy Block or Super Block Stance now: −5 / −10 / "
+                              "−15 damage until the start of your next Turn.")
 
 
 END = Option("end_turn", "End Turn", hotkey="e")
