@@ -8,7 +8,7 @@ and the rolls.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import odds
@@ -108,6 +108,11 @@ class AttackProfile:
     def flat_bonus(self) -> int:
         return sum(v for _, v in self.bonus_flat)
 
+    @cached_property
+    def odds_key(self) -> tuple:
+        """Every number the exact odds depend on (kept: the AI asks twice per attack)."""
+        return _odds_key_of(self)
+
 
 def range_band(weapon: Weapon, dist_ft: int) -> int | None:
     """0 short, 1 medium, 2 long (sniper rifles); None beyond the weapon's Range."""
@@ -154,7 +159,7 @@ def evasions(battle: "Battle", attacker: int, target: int, ranged: bool):
     passive = [("Passive Evasion", passive_evasion(battle, target))]
     active = [("Active Evasion", active_evasion(battle, target))]
     if ranged:
-        cover = Cover(line_of_fire(battle.map, battle.tile(attacker), battle.tile(target)).cover)
+        cover = line_of_fire(battle.map, battle.tile(attacker), battle.tile(target)).cover  # a Cover
         if COVER_EVASION[cover]:
             part = (f"{cover.name.lower()} cover", COVER_EVASION[cover])
             passive.append(part)
@@ -287,6 +292,10 @@ def attack_odds_reduced(profile: AttackProfile, extra: tuple[tuple[str, int], ..
 
 
 def _odds_key(profile: AttackProfile) -> tuple:
+    return profile.odds_key
+
+
+def _odds_key_of(profile: AttackProfile) -> tuple:
     return (profile.to_hit_dice, profile.bonus, profile.evasion, profile.bullets, profile.deals_damage,
             profile.base.count, profile.base.sides, profile.base.modifier, profile.bonus_dice,
             profile.flat_bonus, profile.reduction, profile.absorb, profile.to_hit, profile.reductions)

@@ -48,10 +48,10 @@ def dodge_decision(battle: "Battle", profile: AttackProfile,
     if profile.to_hit_dice == 0 or not can_react(battle, target) or not can_afford(battle, target, "dodge"):
         return None
     p_passive, _ = roll_chances(profile)
-    p_active, _ = roll_chances(replace(profile, dodging=True))
+    active = replace(profile, dodging=True)
+    p_active, _ = roll_chances(active)
     if abs(p_passive - p_active) < 1e-12:
         return None
-    active = replace(profile, dodging=True)
     return Decision(
         target, battle.team(target), REACTION,
         (Option("dodge", "Dodge", "0 Str, 1 Spd", hotkey="d",
