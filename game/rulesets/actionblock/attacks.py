@@ -266,9 +266,15 @@ def _roll_chances(dice: int, bonus: int, evasion: int) -> tuple[float, float]:
 def hit_damage(profile: AttackProfile, critical: bool) -> odds.Dist:
     """Damage Dealt by one hit: max(0, base + bonus − reduction), every term doubled on
     a Critical Hit; then a Spell Barrier absorbs what it can."""
+    return hit_damage_against(profile, critical, profile.reduction, profile.absorb)
+
+
+def hit_damage_against(profile: AttackProfile, critical: bool, reduction: int, absorb: int) -> odds.Dist:
+    """`hit_damage` against another Damage Reduction total and Barrier (a Block the
+    target might declare), without building a new profile."""
     return dict(_hit_damage(profile.base.count, profile.base.sides, profile.bonus_dice,
                             profile.base.modifier + profile.flat_bonus, 2 if critical else 1,
-                            profile.reduction, profile.absorb))
+                            reduction, absorb))
 
 
 @lru_cache(maxsize=4096)

@@ -9,14 +9,17 @@ start of the Action Block and the two directions 45° either side of it.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Generator
 
 from game.engine.components import Facing, Position
 from game.engine.decisions import REACTION, Choice, Decision, Option
 from game.engine.events import Moved
+from game.world.sight import terrain_memo
 from game.rulesets.actionblock.components import Health, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
 from game.rulesets.actionblock.events import Faced, MovementObstructed
+from game.rulesets.actionblock.reactions import can_react
 from game.rulesets.actionblock.stats import MELEE_RANGE_FT, kept, within
 
 if TYPE_CHECKING:
@@ -45,7 +48,6 @@ def sign(v: int) -> int:
 
 def direction_to(a: Tile, b: Tile) -> tuple[int, int]:
     """The grid direction that best points from a to b (one of 8)."""
-    import math
     dx, dy = b[0] - a[0], b[1] - a[1]
     if dx == dy == 0:
         return (0, 1)
@@ -126,12 +128,10 @@ def _terrain_rays(tmap, start: Tile) -> dict:
     """The rays as the terrain alone allows them: (tile, move cost spent so far) for
     each direction. They depend on the map only, so they are kept with the map (every
     battle on it shares them); units are taken out by `_rays`."""
-    from game.world.sight import terrain_memo
     return terrain_memo(tmap, ("ab_terrain_rays", start), lambda: _terrain_rays_now(tmap, start))
 
 
 def _terrain_rays_now(tmap, start: Tile) -> dict:
-    from game.world.sight import terrain_memo
     budget = max(MOVE_FEET.values()) // tmap.feet_per_tile
     # Plain lists: a Python index is far cheaper than a numpy scalar read.
     walkable, move_cost = terrain_memo(tmap, "ab_move_grids", lambda: (tmap.walkable.tolist(),
@@ -205,7 +205,6 @@ def teleport_tiles(battle: "Battle", unit: int, rank: int, ghost: int) -> list[T
 # --- Obstruct Movement --------------------------------------------------------------------
 def obstruct_candidates(battle: "Battle", mover: int, asked: set[int]) -> list[int]:
     """Enemies within Melee Range of the mover who may Obstruct Movement now."""
-    from game.rulesets.actionblock.reactions import can_react
     team = battle.team(mover)
     return [u for u in battle.units(active_only=True)
             if battle.team(u) != team and u not in asked and can_react(battle, u)

@@ -23,11 +23,12 @@ from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cos
 from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_moves,
                                                 direction_to, ray_key, rays, straight_moves,
                                                 teleport_tiles)
-from game.rulesets.actionblock.reactions import block_options, shield_available
+from game.rulesets.actionblock.reactions import BLOCKS, block_options, shield_available
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
                                               spell_targets)
-from game.rulesets.actionblock.stats import (distance_ft, gun_items, in_melee_range, items, kept,
-                                             melee_items, template, weapon_of)
+from game.rulesets.actionblock.stats import (RESTORE_BASE, distance_ft, grappling_item, gun_items,
+                                             in_melee_range, items, kept, melee_items, template,
+                                             weapon_of)
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -188,7 +189,6 @@ def grapple_options(battle: "Battle", unit: int) -> list[Option]:
 
 
 def _grapple_item(battle: "Battle", unit: int) -> str:
-    from game.rulesets.actionblock.stats import grappling_item
     return grappling_item(battle, unit)
 
 
@@ -220,7 +220,6 @@ def may_restore(battle: "Battle", unit: int, which: str) -> bool:
 
 
 def restore_amount(battle: "Battle", unit: int, which: str) -> int:
-    from game.rulesets.actionblock.stats import RESTORE_BASE
     return RESTORE_BASE + template(battle, unit).talent(f"restore_{which}_boost")
 
 
@@ -423,12 +422,11 @@ def bonus_options(battle: "Battle", unit: int) -> list[Option]:
 
 def stance_option(battle: "Battle", unit: int) -> Option | None:
     """Block taken in advance as a Bonus Action (None: no stance it could raise). It
-    depends only on the stance, the shield's state and the points, so it is kept by
-    them: asked on every decision of a Turn, it rarely changes."""
+    depends only on the stance, the shield's state and which Blocks the points pay
+    for, so it is kept by them: asked on every decision of a Turn, it rarely changes."""
     stance = battle.get(unit, Stance)
-    points = battle.get(unit, Points)
     key = (unit, stance.level, stance.shield is None, shield_available(battle, unit),
-           points.strength, points.speed)
+           tuple(can_afford(battle, unit, k) for k in BLOCKS))
     return kept(battle, "stance_option", key, lambda: _stance_option(battle, unit))
 
 
