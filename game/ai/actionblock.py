@@ -54,6 +54,8 @@ SPD_VALUE = 0.8        # worth of one Speed Point when the pool is empty
 COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 0.8, Cover.HEAVY: 1.4}
 FORCED_BLOCK = 1.6     # worth of making a target spend 2 Strength on a Block
 ATTACK_COST_SHARE = 0.5  # attacks are what points are for: only half their worth counts
+#: A second attack costs what the first of its kind costs.
+SECOND_COSTS = {"second_melee": "melee", "second_gun": "gun", "second_aimed": "aimed"}
 ATTACK_KEYS = ("melee", "combo", "gun", "aimed", "second_melee", "second_gun", "second_aimed",
                "grapple_attack")
 
@@ -241,17 +243,19 @@ class ActionBlockAI:
         unit = decision.actor
         out: list[tuple[float, Choice]] = []
         for opt in options:
-            cost_key = {"second_melee": "melee", "second_gun": "gun", "second_aimed": "aimed"}.get(opt.key, opt.key)
-            cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, cost_key)
+            key = opt.key
+            cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, SECOND_COSTS.get(key, key))
             for target in opt.targets:
-                weapons = opt.params_for(target).get("weapon", (None,))
-                for w in weapons:
-                    choice = opt.choice(target, weapon=w) if w is not None else opt.choice(target)
+                params = opt.params_for(target)
+                spinning = "spinning_strike" in params.get("modifier", ())
+                for w in params.get("weapon", (None,)):
+                    # What opt.choice(target, weapon=w) gives, built directly.
+                    choice = Choice(key, target, (("weapon", w),) if w is not None else ())
                     # The same numbers as ruleset.odds, the profile kept for the Block check.
-                    profile = attack_profile(battle, unit, target, opt.key, w or grappling_item(battle, unit))
+                    profile = attack_profile(battle, unit, target, key, w or grappling_item(battle, unit))
                     o = attack_odds(profile)
                     out.append((self._attack_value(battle, decision, choice, o, profile) - cost, choice))
-                    if "spinning_strike" in opt.params_for(target).get("modifier", ()):
+                    if spinning:
                         spin = opt.choice(target, weapon=w, modifier="spinning_strike")
                         out.append((self._spinning_value(battle, decision, spin) - cost, spin))
         return out

@@ -10,6 +10,7 @@ refuses any choice outside these options, so actions.py may assume a choice is l
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option
@@ -453,19 +454,27 @@ def assign_hotkeys(options: list[Option]) -> tuple[Option, ...]:
     """Unique single lowercase letters. Preferred letters are kept in order of the
     options (End Turn first, so it is always "e"); an option whose letter is taken gets
     the first free letter of its label, else of the alphabet."""
+    chosen = _hotkeys(tuple((opt.key == "end_turn", opt.hotkey, opt.label) for opt in options))
+    return tuple(opt if key == opt.hotkey else replace(opt, hotkey=key)
+                 for opt, key in zip(options, chosen))
+
+
+@lru_cache(maxsize=4096)
+def _hotkeys(options: tuple[tuple[bool, str, str], ...]) -> tuple[str, ...]:
+    """The letters for options given as (is End Turn, preferred letter, label): the
+    same few sets recur every Turn, so they are kept."""
     used: set[str] = set()
     chosen: dict[int, str] = {}
-    for i, opt in sorted(enumerate(options), key=lambda io: io[1].key != "end_turn"):
-        if opt.hotkey and opt.hotkey in ALPHABET and opt.hotkey not in used:
-            chosen[i] = opt.hotkey
-            used.add(opt.hotkey)
-    for i, opt in enumerate(options):
+    for i, (_, hotkey, _) in sorted(enumerate(options), key=lambda io: not io[1][0]):
+        if hotkey and hotkey in ALPHABET and hotkey not in used:
+            chosen[i] = hotkey
+            used.add(hotkey)
+    for i, (_, _, label) in enumerate(options):
         if i not in chosen:
-            key = next(ch for ch in opt.label.lower() + ALPHABET if ch in ALPHABET and ch not in used)
+            key = next(ch for ch in label.lower() + ALPHABET if ch in ALPHABET and ch not in used)
             chosen[i] = key
             used.add(key)
-    return tuple(opt if chosen[i] == opt.hotkey else replace(opt, hotkey=chosen[i])
-                 for i, opt in enumerate(options))
+    return tuple(chosen[i] for i in range(len(options)))
 
 
 def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
