@@ -570,7 +570,7 @@ class ActionBlockAI:
         can_attack = ts.offensive is None
         pos = self._position(battle, unit, foes)
         here = self._tile_score(battle, pos, battle.tile(unit), can_attack)
-        best: tuple[float, Choice | None] = (0.0, None)
+        top = 0.0  # the best gain so far
         tied: list = []
         # A tile's worth is the same whichever move reaches it, and on every decision of
         # the Turn while the foes stand still: kept by everything it depends on.
@@ -594,9 +594,9 @@ class ActionBlockAI:
                 gain = score + (adjacent_bonus if nearest == 1 else 0.0) - here - cost
                 if bonus and nearest == 1:
                     gain += bonus
-                if gain > best[0] + 1e-9:
-                    best, tied = (gain, None), []
-                if gain >= best[0] - 1e-9 and gain > 0:
+                if gain > top + 1e-9:
+                    top, tied = gain, []
+                if gain >= top - 1e-9 and gain > 0:
                     tied.append((opt, tile))
         if not tied:
             return (0.0, None)
@@ -605,7 +605,7 @@ class ActionBlockAI:
         # mirrored battles (the left side won 70% of them on a mirrored arena).
         opt, tile = tied[0] if len(tied) == 1 else self.rng.choice(tied)
         params = {"facing": "moved"} if "facing" in opt.params else {}
-        return (best[0], opt.choice(tile, **params))
+        return (top, opt.choice(tile, **params))
 
 
 @dataclass(frozen=True)

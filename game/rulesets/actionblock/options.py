@@ -282,12 +282,10 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         where = ray_key(battle, unit)
         # Each moving option depends only on where everyone stands (and a Charge on the
         # facing): kept by that, for every decision until someone moves or falls.
-        geometry = (where, battle.get(unit, TurnState).block_facing)
-        for key in ("sidestep", "fast_sidestep", "charge", "fast_charge"):
-            if can_afford(battle, unit, key):
-                opt = kept(battle, "move_option", geometry + (key,), lambda: _moving_option(battle, unit, key, where))
-                if opt is not None:
-                    out.append(opt)
+        keys = tuple(key for key in MOVE_LABELS if can_afford(battle, unit, key))
+        out += kept(battle, "move_options", (where, battle.get(unit, TurnState).block_facing, keys),
+                    lambda: [opt for opt in (_moving_option(battle, unit, key, where) for key in keys)
+                             if opt is not None])
         rank = template(battle, unit).talent("teleport")
         ghost = battle.get(unit, Ghost).ghost
         if rank and can_afford(battle, unit, "teleport"):
@@ -300,12 +298,7 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
     here = battle.get(unit, TurnState).block_facing
     foe = nearest_enemy(battle, unit)
     toward = NAMES[direction_to(battle.tile(unit), battle.tile(foe))] if foe is not None else None
-    turns = [f for f in FACINGS if DIRECTIONS[f] != here]
-    if toward in turns:
-        turns.remove(toward)
-        turns.insert(0, toward)
-    out.append(Option("turn", "Turn", cost_text(battle, "turn"), params={"facing": tuple(turns)},
-                      hotkey="d", description="Face any direction."))
+    out.append(kept(battle, "turn_option", (here, toward), lambda: _turn_option(battle, here, toward)))
     if points.speed < points.max_speed and may_restore(battle, unit, "speed"):
         out.append(Option("restore_speed", "Restore Speed Points", cost_text(battle, "restore_speed"),
                           hotkey="p", description=f"+{restore_amount(battle, unit, 'speed')} Current Speed "
@@ -314,6 +307,16 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         out.append(Option("maintain_grapple", "Maintain Grapple", cost_text(battle, "maintain_grapple"),
                           hotkey="m", description="Keep your hold; without it the grapple ends with your Turn."))
     return out
+
+
+def _turn_option(battle: "Battle", here: tuple[int, int], toward: str | None) -> Option:
+    """Turn: every facing but the present one, the one toward the nearest enemy first."""
+    turns = [f for f in FACINGS if DIRECTIONS[f] != here]
+    if toward in turns:
+        turns.remove(toward)
+        turns.insert(0, toward)
+    return Option("turn", "Turn", cost_text(battle, "turn"), params={"facing": tuple(turns)},
+                  hotkey="d", description="Face any direction.")
 
 
 # --- Verbal Actions -----------------------------------------------------------------------
