@@ -40,29 +40,31 @@ COMBO_AFTER = ("melee", "combo")  # [PROP] chains allowed (digest 3.12)
 
 # --- targets -------------------------------------------------------------------------------
 def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]:
-    """Enemies that can be attacked: not Dead, not lost track of (Stealth). Kept while
-    a decision is pending (the options and the AI ask it many times)."""
+    """Enemies that can be attacked: not Dead, not lost track of (Stealth); without
+    `include_down`, not Unconscious either. Kept while a decision is pending (the
+    options and the AI ask it many times)."""
     if _scope is not None:  # inside turn_options: nothing changes until it returns
-        key = (unit, include_down)
-        found = _scope.get(key)
+        found = _scope.get(unit)
         if found is None:
-            found = _scope[key] = _enemies(battle, unit, include_down)
+            found = _scope[unit] = _enemies(battle, unit)
+    else:
+        found = battle.memo(("ab_enemies", unit), lambda: _enemies(battle, unit))
+    if include_down:
         return list(found)
-    return list(battle.memo(("ab_enemies", unit, include_down), lambda: _enemies(battle, unit, include_down)))
+    return [u for u in found if not battle.get(u, Health).unconscious]
 
 
 #: Answers kept while one `turn_options` call runs (it only reads the battle).
 _scope: dict | None = None
 
 
-def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
+def _enemies(battle: "Battle", unit: int) -> list[int]:
     team = battle.team(unit)
     out = []
     for u in battle.units():
         if battle.team(u) == team:
             continue
-        h = battle.get(u, Health)
-        if h.dead or (h.unconscious and not include_down) or charisma.hidden_from(battle, unit, u):
+        if battle.get(u, Health).dead or charisma.hidden_from(battle, unit, u):
             continue
         out.append(u)
     return out
