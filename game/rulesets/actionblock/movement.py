@@ -159,27 +159,48 @@ def _terrain_rays_now(tmap, start: Tile) -> dict:
 def straight_moves(battle: "Battle", unit: int, feet: int,
                    directions: tuple[tuple[int, int], ...] | None = None,
                    along: dict | None = None) -> dict[Tile, list[Tile]]:
-    """Every tile a straight move of up to `feet` can end on → the path (start excluded).
-    `along`: the unit's `rays`, when already computed."""
-    budget = feet // battle.map.feet_per_tile
+    """Every tile a straight move of up to `feet` can end on → the path (start excluded),
+    in (y, x) order. `along`: the unit's `rays`, when already computed."""
     along = along if along is not None else rays(battle, unit)
-    # Sorted by (y, x): each tile is on one ray only, so the sort never compares paths.
-    found: list = []
+    found = [((tile[1], tile[0]), tile, [step[0] for step in along[d][:n]])
+             for tile, n, d in _move_ends(battle, feet, directions, along)]
+    found.sort()  # each tile is on one ray only, so the sort never compares paths
+    return {tile: path for _, tile, path in found}
+
+
+def straight_tiles(battle: "Battle", unit: int, feet: int,
+                   directions: tuple[tuple[int, int], ...] | None = None,
+                   along: dict | None = None, one_step: bool = False) -> tuple[Tile, ...]:
+    """The tiles of `straight_moves`, in its order, without their paths (what an option
+    lists); `one_step`: only those one step away."""
+    along = along if along is not None else rays(battle, unit)
+    return tuple(tile for _, tile in sorted(((tile[1], tile[0]), tile) for tile, n, _ in
+                                            _move_ends(battle, feet, directions, along)
+                                            if n == 1 or not one_step))
+
+
+def _move_ends(battle: "Battle", feet: int, directions, along: dict):
+    """(tile, steps to it, direction) for each tile a straight move of up to `feet` can
+    end on, ray by ray."""
+    budget = feet // battle.map.feet_per_tile
     for d in (directions or tuple(DIRECTIONS.values())):
-        path: list[Tile] = []
+        n = 0
         for tile, spent, free in along[d]:
             if spent > budget:
                 break
-            path = path + [tile]
+            n += 1
             if free:
-                found.append(((tile[1], tile[0]), tile, path))
-    found.sort()
-    return {tile: path for _, tile, path in found}
+                yield tile, n, d
 
 
 def charge_moves(battle: "Battle", unit: int, action: str, along: dict | None = None) -> dict[Tile, list[Tile]]:
     facing = battle.get(unit, TurnState).block_facing
     return straight_moves(battle, unit, MOVE_FEET[action], cone(facing), along)
+
+
+def charge_tiles(battle: "Battle", unit: int, action: str, along: dict | None = None) -> tuple[Tile, ...]:
+    facing = battle.get(unit, TurnState).block_facing
+    return straight_tiles(battle, unit, MOVE_FEET[action], cone(facing), along)
 
 
 def teleport_tiles(battle: "Battle", unit: int, rank: int, ghost: int) -> list[Tile]:

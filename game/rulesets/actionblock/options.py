@@ -21,8 +21,8 @@ from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, He
                                                   LastActivation, Loadout, Points, Stance,
                                                   TurnState)
 from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
-from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_moves,
-                                                direction_to, ray_key, rays, straight_moves,
+from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_tiles,
+                                                direction_to, ray_key, rays, straight_tiles,
                                                 teleport_tiles)
 from game.rulesets.actionblock.reactions import BLOCKS, block_options, shield_available
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
@@ -258,19 +258,17 @@ def _moving_option(battle: "Battle", unit: int, key: str, where: tuple) -> Optio
     label, hotkey = MOVE_LABELS[key]
     along = rays(battle, unit, where)
     if key in ("charge", "fast_charge"):
-        moves = charge_moves(battle, unit, key, along)
-        if not moves:
+        tiles = charge_tiles(battle, unit, key, along)
+        if not tiles:
             return None
         mult = "" if key == "charge" else "2 × "
-        return Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves), hotkey=hotkey,
+        return Option(key, label, cost_text(battle, key), TARGET_TILE, tiles, hotkey=hotkey,
                       description=f"Up to {MOVE_FEET[key]} ft within 60° of your facing; "
                                   f"a Melee Attack after it adds {mult}weapon weight.")
-    moves = straight_moves(battle, unit, MOVE_FEET[key], along=along)
-    if key == "sidestep":
-        moves = {t: p for t, p in moves.items() if len(p) == 1}
-    if not moves:
+    tiles = straight_tiles(battle, unit, MOVE_FEET[key], along=along, one_step=key == "sidestep")
+    if not tiles:
         return None
-    return Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
+    return Option(key, label, cost_text(battle, key), TARGET_TILE, tiles,
                   params={"facing": facing_choices(battle, unit)}, hotkey=hotkey,
                   description=f"Move up to {MOVE_FEET[key]} ft straight in any "
                               "direction, then face any direction.")
