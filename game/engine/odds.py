@@ -98,4 +98,12 @@ class Odds:
         return mean(self.damage)
 
     def chance_at_least(self, amount: int) -> float:
-        return float(sum(p for v, p in self.damage.items() if v >= amount))
+        found = self._at_least.get(amount)
+        if found is None:
+            found = self._at_least[amount] = float(sum(p for v, p in self.damage.items() if v >= amount))
+        return found
+
+    @cached_property
+    def _at_least(self) -> dict[int, float]:
+        """`chance_at_least` answers kept on the odds, by amount."""
+        return {}

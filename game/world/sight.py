@@ -164,31 +164,27 @@ def bresenham(start: Tile, end: Tile) -> list[Tile]:
     """libtcod's thin Bresenham line from `start` to `end`, both included: the same
     points as ``tcod.los.bresenham`` (checked for every pair of a 32 × 32 map), drawn
     in Python because a short line costs less here than a call into tcod and back.
-    The error term starts at the major axis's length, loses twice the minor length a
-    step and regains twice the major length when it goes negative (a minor step)."""
-    x, y = start
-    x_end, y_end = end
-    dx, dy = x_end - x, y_end - y
+    Along the longer axis it steps every time; the error term starts at that axis's
+    length, loses twice the shorter length a step and regains twice the longer one
+    when it goes negative, which is when the shorter axis steps too."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
     sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    out = [(x, y)]
     if sx * dx > sy * dy:
-        error, dx, dy = sx * dx, 2 * dx, 2 * dy
-        while x != x_end:
-            x += sx
-            error -= sy * dy
-            if error < 0:
-                y += sy
-                error += sx * dx
-            out.append((x, y))
-    else:
-        error, dx, dy = sy * dy, 2 * dx, 2 * dy
-        while y != y_end:
-            y += sy
-            error -= sx * dx
-            if error < 0:
-                x += sx
-                error += sy * dy
-            out.append((x, y))
+        return _bresenham(start[0], start[1], end[0], sx, sy, dx, dy, False)
+    return _bresenham(start[1], start[0], end[1], sy, sx, dy, dx, True)
+
+
+def _bresenham(a: int, b: int, a_end: int, sa: int, sb: int, da: int, db: int, swapped: bool) -> list[Tile]:
+    """`bresenham` along the longer axis a (the other is b); `swapped`: a is y."""
+    out = [(b, a) if swapped else (a, b)]
+    error, da, db = sa * da, 2 * da, 2 * db
+    while a != a_end:
+        a += sa
+        error -= sb * db
+        if error < 0:
+            b += sb
+            error += sa * da
+        out.append((b, a) if swapped else (a, b))
     return out
 
 
