@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option
+from game.engine.decisions import TARGET_NONE, TARGET_TILE, TARGET_UNIT, Option
 from game.world.sight import line_of_fire
 from game.rulesets.actionblock import charisma, grappling
 from game.rulesets.actionblock.attacks import MELEE_ACTIONS, range_band
@@ -114,20 +114,35 @@ def melee_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,
     targets = apply_taunt(battle, unit, [e for e in foes if in_melee_range(battle, unit, e)])
     if not targets or not weapons:
         return None
-    ts = battle.get(unit, TurnState)
+    charged = battle.get(unit, TurnState).charge
+    # Attack Modifier: every enemy in Melee Range, separate rolls, no Charge bonus.
+    spinning = key in ("melee", "combo") and "spinning_strike" in template(battle, unit).abilities
+    return same_option(battle, (key, label, hotkey, tuple(targets), tuple(weapons), charged, spinning),
+                       _melee_option, battle, key, label, hotkey, tuple(targets), tuple(weapons),
+                       charged, spinning)
+
+
+def _melee_option(battle: "Battle", key: str, label: str, hotkey: str, targets: tuple, weapons: tuple,
+                  charged: int, spinning: bool) -> Option:
     extra = ""
-    if ts.charge:
-        extra = f" Charged: + {'' if ts.charge == 1 else '2 × '}weapon weight to damage."
-    params = {"weapon": tuple(weapons)}
-    if key in ("melee", "combo") and "spinning_strike" in template(battle, unit).abilities:
-        # Attack Modifier: every enemy in Melee Range, separate rolls, no Charge bonus.
+    if charged:
+        extra = f" Charged: + {'' if charged == 1 else '2 × '}weapon weight to damage."
+    params = {"weapon": weapons}
+    if spinning:
         params["modifier"] = ("none", "spinning_strike")
-    return Option(key, label, cost_text(battle, key), TARGET_UNIT, tuple(targets),
+    return Option(key, label, cost_text(battle, key), TARGET_UNIT, targets,
                   params=params, hotkey=hotkey, offensive=True,
                   description="2d6 + To Hit Bonus ≥ Evasion hits; a 12 on the dice is a Critical "
                               "Hit (every damage term doubled)." + extra
                               + (" Spinning Strike: every enemy in reach, each rolled separately, "
-                                 "no Charge bonus." if "modifier" in params else ""))
+                                 "no Charge bonus." if spinning else ""))
+
+
+def same_option(battle: "Battle", key: tuple, build, *args) -> Option:
+    """An option that depends only on `key` (its option key first), kept for the
+    battle: the same options are offered decision after decision, so each is built once
+    (options are never changed once built). `build(*args)` makes it, or `build()`."""
+    return kept(battle, "same_options", key, (lambda: build(*args)) if args else build)
 
 
 def gun_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,
@@ -200,18 +215,21 @@ def upkeep_offensive(battle: "Battle", unit: int) -> list[Option]:
     reloadable = tuple(g for g in gun_items(battle, unit)
                        if loaded(battle, unit, g) < (weapon_of(battle, unit, g).ammo or 0))
     if reloadable and can_afford(battle, unit, "reload"):
-        out.append(Option("reload", "Reload", cost_text(battle, "reload"), params={"weapon": reloadable},
-                          hotkey="l", description="Reload a gun to full ammo."))
+        out.append(same_option(battle, ("reload", reloadable), lambda: Option(
+            "reload", "Reload", cost_text(battle, "reload"), params={"weapon": reloadable},
+            hotkey="l", description="Reload a gun to full ammo.")))
     points = battle.get(unit, Points)
     if points.strength < points.max_strength and may_restore(battle, unit, "strength"):
-        amount = restore_amount(battle, unit, "strength")
-        out.append(Option("restore_strength", "Restore Strength Points", cost_text(battle, "restore_strength"),
-                          hotkey="r", description=f"+{amount} Current Strength Points "
-                                                  f"(up to {points.max_strength})."))
+        amount, most = restore_amount(battle, unit, "strength"), points.max_strength
+        out.append(same_option(battle, ("restore_strength", amount, most), lambda: Option(
+            "restore_strength", "Restore Strength Points", cost_text(battle, "restore_strength"),
+            hotkey="r", description=f"+{amount} Current Strength Points (up to {most}).")))
     casting = battle.try_get(unit, Casting)
     if casting is not None and casting.remaining > 0:
-        out.append(Option("channel", "Channel Spell", cost_text(battle, "channel"), hotkey="h",
-                          description=f"Remaining Spell Cast Time {casting.remaining} → {casting.remaining - 1}."))
+        remaining = casting.remaining
+        out.append(same_option(battle, ("channel", remaining), lambda: Option(
+            "channel", "Channel Spell", cost_text(battle, "channel"), hotkey="h",
+            description=f"Remaining Spell Cast Time {remaining} → {remaining - 1}.")))
     return out
 
 
@@ -300,9 +318,10 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
     toward = NAMES[direction_to(battle.tile(unit), battle.tile(foe))] if foe is not None else None
     out.append(kept(battle, "turn_option", (here, toward), lambda: _turn_option(battle, here, toward)))
     if points.speed < points.max_speed and may_restore(battle, unit, "speed"):
-        out.append(Option("restore_speed", "Restore Speed Points", cost_text(battle, "restore_speed"),
-                          hotkey="p", description=f"+{restore_amount(battle, unit, 'speed')} Current Speed "
-                                                  f"Points (up to {points.max_speed})."))
+        amount, most = restore_amount(battle, unit, "speed"), points.max_speed
+        out.append(same_option(battle, ("restore_speed", amount, most), lambda: Option(
+            "restore_speed", "Restore Speed Points", cost_text(battle, "restore_speed"),
+            hotkey="p", description=f"+{amount} Current Speed Points (up to {most}).")))
     if grappling.holding(battle, unit) and can_afford(battle, unit, "maintain_grapple"):
         out.append(Option("maintain_grapple", "Maintain Grapple", cost_text(battle, "maintain_grapple"),
                           hotkey="m", description="Keep your hold; without it the grapple ends with your Turn."))
@@ -375,20 +394,24 @@ def verbal_options(battle: "Battle", unit: int) -> list[Option]:
     for key, rank in sorted(t.charisma.items()):
         if rank < 1 or not can_afford(battle, unit, key):
             continue
-        s = charisma.skill(battle, key)
-        if s.targets == "enemies":
-            out.append(Option(key, s.name, cost_text(battle, key), hotkey=s.hotkey, offensive=True,
-                              description=s.description))
+        if charisma.skill(battle, key).targets == "enemies":
+            out.append(same_option(battle, (key,), _skill_option, battle, key, ()))
             continue
-        targets = charisma.targets(battle, unit, key)
+        targets = tuple(charisma.targets(battle, unit, key))
         if targets:
-            out.append(Option(key, s.name, cost_text(battle, key), TARGET_UNIT, tuple(targets),
-                              hotkey=s.hotkey, offensive=True, description=s.description))
+            out.append(same_option(battle, (key, targets), _skill_option, battle, key, targets))
     if charisma.anyone_to_reveal(battle, unit):
-        out.append(Option("battle_communication", "Battle Communication",
-                          cost_text(battle, "battle_communication"), hotkey="k",
-                          description="Point out Stealthed enemies to your allies."))
+        out.append(same_option(battle, ("battle_communication",), lambda: Option(
+            "battle_communication", "Battle Communication", cost_text(battle, "battle_communication"),
+            hotkey="k", description="Point out Stealthed enemies to your allies.")))
     return [o for o in out if o is not None]
+
+
+def _skill_option(battle: "Battle", key: str, targets: tuple) -> Option:
+    """A Charisma Skill: at one enemy of `targets`, or (none) at every enemy at once."""
+    s = charisma.skill(battle, key)
+    return Option(key, s.name, cost_text(battle, key), TARGET_UNIT if targets else TARGET_NONE, targets,
+                  hotkey=s.hotkey, offensive=True, description=s.description)
 
 
 # --- Bonus Actions --------------------------------------------------------------------------
@@ -459,7 +482,7 @@ def assign_hotkeys(options: list[Option]) -> tuple[Option, ...]:
     the first free letter of its label, else of the alphabet."""
     chosen = _hotkeys(tuple((opt.key == "end_turn", opt.hotkey, opt.label) for opt in options))
     return tuple(opt if key == opt.hotkey else replace(opt, hotkey=key)
-                 for opt, key in zip(options, chosen))
+                 for opt, key in zip(options, chosen, strict=True))
 
 
 @lru_cache(maxsize=4096)
