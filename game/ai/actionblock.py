@@ -24,11 +24,21 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
-from game.world.paths import chebyshev
-from game.rulesets.actionblock.stats import kept
+from game.world.paths import UNREACHABLE, chebyshev, distance_field, reach
 from game.world.sight import line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
+from game.rulesets.actionblock.actions import spinning_targets
+from game.rulesets.actionblock.attacks import attack_odds, attack_odds_reduced, attack_profile
+from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, Health, Loadout, Points,
+                                                  TurnState)
+from game.rulesets.actionblock.movement import NAMES, direction_to
+from game.rulesets.actionblock.options import enemies
+from game.rulesets.actionblock.reactions import shield_available
+from game.rulesets.actionblock.stats import (distance_ft, grappling_item, gun_items, items, kept,
+                                             melee_items, template, weapon_of)
 
 LEVELS = ("normal", "hard")
 #: The easy level (built by game.ai.levels) is a softmax over the normal scores at this
@@ -44,14 +54,26 @@ SPD_VALUE = 0.8        # worth of one Speed Point when the pool is empty
 COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 0.8, Cover.HEAVY: 1.4}
 FORCED_BLOCK = 1.6     # worth of making a target spend 2 Strength on a Block
 ATTACK_COST_SHARE = 0.5  # attacks are what points are for: only half their worth counts
+#: A second attack costs what the first of its kind costs.
+SECOND_COSTS = {"second_melee": "melee", "second_gun": "gun", "second_aimed": "aimed"}
 ATTACK_KEYS = ("melee", "combo", "gun", "aimed", "second_melee", "second_gun", "second_aimed",
                "grapple_attack")
+
+#: Option key → the method that scores it, in the order they are scored.
+SCORERS = (("grapple", "_grapple"), ("break_grapple", "_break"), ("maintain_grapple", "_maintain"),
+           ("reload", "_reload"), ("restore_strength", "_restore_strength"),
+           ("restore_speed", "_restore_speed"), ("channel", "_channel"), ("activate", "_activate"),
+           ("cast", "_cast"), ("echo", "_cast"), ("healing_word", "_healing_word"),
+           ("cancel_spell", "_cancel"), ("turn", "_turn_facing"),
+           ("battle_communication", "_communicate"), ("stance", "_stance"))
 
 
 class ActionBlockAI:
     def __init__(self, seed: int = 0, level: str = "normal") -> None:
         self.rng = random.Random(seed)
         self.level = level
+        #: The scorer of each option key, in the order they are scored (bound once).
+        self._scorers = tuple((key, getattr(self, name)) for key, name in SCORERS)
 
     # --- entry point -------------------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
@@ -90,12 +112,10 @@ class ActionBlockAI:
         """A Strength Point is nearly free while the pool is full (a Restore would be
         wasted anyway) and dear when it runs dry (a Restore costs a whole Offensive
         Action)."""
-        from game.rulesets.actionblock.components import Points
         p = battle.get(unit, Points)
         return STR_VALUE * (0.15 + 0.85 * (1 - p.strength / max(1, p.max_strength)))
 
     def spd_value(self, battle: Any, unit: int) -> float:
-        from game.rulesets.actionblock.components import Points
         p = battle.get(unit, Points)
         return SPD_VALUE * (0.15 + 0.85 * (1 - p.speed / max(1, p.max_speed)))
 
@@ -107,7 +127,6 @@ class ActionBlockAI:
     def _dodge(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         ctx = decision.context
         saved = ctx["expected_damage_passive"] - ctx["expected_damage_dodging"]
-        from game.rulesets.actionblock.components import Health
         hp = battle.get(decision.actor, Health).hp
         saved += KILL_WEIGHT * 0.3 * (ctx["hit_passive"] - ctx["hit_dodging"]) * (
             1.0 if ctx["expected_damage_passive"] / max(ctx["hit_passive"], 1e-9) >= hp else 0.0)
@@ -132,7 +151,6 @@ class ActionBlockAI:
         return out
 
     def _obstruct(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
-        from game.rulesets.actionblock.components import Points
         unit = decision.actor
         action, to = decision.context["action"], decision.context["to"]
         stopping = action in ("charge", "fast_charge")
@@ -148,14 +166,7 @@ class ActionBlockAI:
         attacks = self._attacks(battle, decision, [opts[k] for k in ATTACK_KEYS if k in opts])
         candidates += attacks
         best_attack = (max((sc for sc, _ in attacks), default=0.0), None)
-        for key, scorer in (("grapple", self._grapple), ("break_grapple", self._break),
-                            ("maintain_grapple", self._maintain), ("reload", self._reload),
-                            ("restore_strength", self._restore_strength),
-                            ("restore_speed", self._restore_speed), ("channel", self._channel),
-                            ("activate", self._activate), ("cast", self._cast), ("echo", self._cast),
-                            ("healing_word", self._healing_word), ("cancel_spell", self._cancel),
-                            ("turn", self._turn_facing), ("battle_communication", self._communicate),
-                            ("stance", self._stance)):
+        for key, scorer in self._scorers:
             if key in opts:
                 found = scorer(battle, decision, opts[key], best_attack[0])
                 candidates += found if isinstance(found, list) else [found]
@@ -173,7 +184,6 @@ class ActionBlockAI:
     def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any, profile: Any = None) -> float:
         """Expected damage and the chance to drop the target; a target that can Block
         is expected to take the cheaper of the hit or the Block's damage plus its cost."""
-        from game.rulesets.actionblock.components import Health, Points
         target = choice.target
         h = battle.get(target, Health)
         if h.unconscious:
@@ -196,7 +206,6 @@ class ActionBlockAI:
     def _body_blocks(self, battle: Any, unit: int, body: int) -> bool:
         """The fallen `body` stands between `unit` and the standing foes: with its tile
         closed the walk to the nearest foe grows by more than a step (or is cut)."""
-        from game.world.paths import UNREACHABLE, reach
         foes = self._foes(battle, unit)
         if not foes or chebyshev(battle.tile(unit), battle.tile(body)) > 2:
             return False  # only a body next to it (or a step away) stands in its way
@@ -206,7 +215,6 @@ class ActionBlockAI:
         return battle.cached(key, lambda: self._body_blocks_now(battle, unit, body, list(others), foes))
 
     def _body_blocks_now(self, battle: Any, unit: int, body: int, others: list, foes: list[int]) -> bool:
-        from game.world.paths import UNREACHABLE, reach
         goals = [(battle.tile(f)[0] + dx, battle.tile(f)[1] + dy) for f in foes
                  for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
         goals = [g for g in goals if battle.map.in_bounds(*g)]
@@ -218,9 +226,6 @@ class ActionBlockAI:
         return closed_way >= UNREACHABLE or closed_way > open_way + 1
 
     def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None):
-        from game.rulesets.actionblock.attacks import attack_odds_reduced, attack_profile
-        from game.rulesets.actionblock.reactions import shield_available
-        from game.rulesets.actionblock.stats import grappling_item, weapon_of
         unit, target = decision.actor, choice.target
         item = choice.param("weapon") or grappling_item(battle, unit)
         if profile is None:
@@ -235,30 +240,28 @@ class ActionBlockAI:
         """Every attack (target, weapon, modifier) with its score; equal ones are left to
         the caller's random tie-break (taking the first in unit-id order made one side's
         AI focus differently from the other's on a point-symmetric map)."""
-        from game.rulesets.actionblock.attacks import attack_odds, attack_profile
-        from game.rulesets.actionblock.stats import grappling_item
         unit = decision.actor
         out: list[tuple[float, Choice]] = []
         for opt in options:
-            cost_key = {"second_melee": "melee", "second_gun": "gun", "second_aimed": "aimed"}.get(opt.key, opt.key)
-            cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, cost_key)
+            key = opt.key
+            cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, SECOND_COSTS.get(key, key))
             for target in opt.targets:
-                weapons = opt.params_for(target).get("weapon", (None,))
-                for w in weapons:
-                    choice = opt.choice(target, weapon=w) if w is not None else opt.choice(target)
+                params = opt.params_for(target)
+                spinning = "spinning_strike" in params.get("modifier", ())
+                for w in params.get("weapon", (None,)):
+                    # What opt.choice(target, weapon=w) gives, built directly.
+                    choice = Choice(key, target, (("weapon", w),) if w is not None else ())
                     # The same numbers as ruleset.odds, the profile kept for the Block check.
-                    profile = attack_profile(battle, unit, target, opt.key, w or grappling_item(battle, unit))
+                    profile = attack_profile(battle, unit, target, key, w or grappling_item(battle, unit))
                     o = attack_odds(profile)
                     out.append((self._attack_value(battle, decision, choice, o, profile) - cost, choice))
-                    if "spinning_strike" in opt.params_for(target).get("modifier", ()):
+                    if spinning:
                         spin = opt.choice(target, weapon=w, modifier="spinning_strike")
                         out.append((self._spinning_value(battle, decision, spin) - cost, spin))
         return out
 
     def _spinning_value(self, battle: Any, decision: Decision, choice: Choice) -> float:
         """Spinning Strike: the sum over every enemy in reach (no Charge bonus)."""
-        from game.rulesets.actionblock.actions import spinning_targets
-        from game.rulesets.actionblock.attacks import attack_odds, attack_profile
         total = 0.0
         for t in spinning_targets(battle, decision.actor):
             one = Choice(choice.option, t, (("weapon", choice.param("weapon")),))
@@ -268,7 +271,6 @@ class ActionBlockAI:
         return total
 
     def _grapple(self, battle, decision, opt, attack_score):
-        from game.rulesets.actionblock.stats import grappling_item, weapon_of
         unit = decision.actor
         w = weapon_of(battle, unit, grappling_item(battle, unit))
         if w.id == "unarmed":
@@ -292,7 +294,6 @@ class ActionBlockAI:
         return (4.0, opt.choice())
 
     def _reload(self, battle, decision, opt, attack_score):
-        from game.rulesets.actionblock.components import Loadout
         unit = decision.actor
         loaded = battle.get(unit, Loadout).loaded
         empty = [w for w in opt.params["weapon"] if loaded.get(w, 0) == 0]
@@ -303,7 +304,6 @@ class ActionBlockAI:
         return (0.0, None)
 
     def _restore_strength(self, battle, decision, opt, attack_score):
-        from game.rulesets.actionblock.components import Points
         p = battle.get(decision.actor, Points)
         missing = p.max_strength - p.strength
         if attack_score > 0.5:
@@ -311,15 +311,12 @@ class ActionBlockAI:
         return (0.3 + 0.35 * min(missing, 5), opt.choice())
 
     def _restore_speed(self, battle, decision, opt, attack_score):
-        from game.rulesets.actionblock.components import Points
         p = battle.get(decision.actor, Points)
         missing = p.max_speed - p.speed
         urgent = 1.5 if p.speed < 3 else 0.0
         return (0.2 * min(missing, 5) + urgent, opt.choice())
 
     def _turn_facing(self, battle, decision, opt, attack_score):
-        from game.rulesets.actionblock.components import TurnState
-        from game.rulesets.actionblock.movement import NAMES, direction_to
         unit = decision.actor
         foes = self._foes(battle, unit)
         if not foes or not self._is_melee(battle, unit):
@@ -333,8 +330,6 @@ class ActionBlockAI:
     def _stance(self, battle, decision, opt, attack_score):
         """A Block taken in advance pays only against a Gale Burst about to go off (a
         stance ignores knock-back); against attacks a Block after the hit is cheaper."""
-        from game.rulesets.actionblock.components import Casting
-        from game.rulesets.actionblock.stats import distance_ft
         unit = decision.actor
         team = battle.team(unit)
         for caster, casting in battle.query(Casting):
@@ -356,7 +351,6 @@ class ActionBlockAI:
         return (10.0, opt.choice())
 
     def _cancel(self, battle, decision, opt, attack_score):
-        from game.rulesets.actionblock.components import Casting, Health
         c = battle.get(decision.actor, Casting)
         spell = battle.ruleset.data.spells[c.spell]
         if c.target is not None and spell.effect == "damage" and battle.get(c.target, Health).unconscious:
@@ -364,7 +358,6 @@ class ActionBlockAI:
         return (0.0, None)
 
     def _cast(self, battle, decision, opt, attack_score):
-        from game.rulesets.actionblock.components import Ghost, Health, Points
         unit = decision.actor
         data = battle.ruleset.data
         team = battle.team(unit)
@@ -407,8 +400,6 @@ class ActionBlockAI:
     def _spell_threat(self, battle: Any, unit: int) -> int:
         """Standing enemies that deal spell damage (a Tesla, or a damaging spell and the
         Ghost HP to cast it)."""
-        from game.rulesets.actionblock.components import Ghost
-        from game.rulesets.actionblock.stats import items, template
         data = battle.ruleset.data
         count = 0
         for foe in self._foes(battle, unit):
@@ -420,7 +411,6 @@ class ActionBlockAI:
         return count
 
     def _gale_value(self, battle, unit, spell) -> float:
-        from game.rulesets.actionblock.stats import distance_ft
         team = battle.team(unit)
         value = 0.0
         for u in battle.units(active_only=True):
@@ -429,7 +419,6 @@ class ActionBlockAI:
         return value
 
     def _healing_word(self, battle, decision, opt, attack_score):
-        from game.rulesets.actionblock.components import Health
         best: list = []
         for target in opt.targets:
             h = battle.get(target, Health)
@@ -443,7 +432,6 @@ class ActionBlockAI:
     # --- Charisma ----------------------------------------------------------------------------
     def _charisma(self, battle, decision, opt):
         unit = decision.actor
-        from game.rulesets.actionblock.components import Points
         worth = {"taunt": 1.0, "stunning_scream": 5.0, "battle_strategy": 1.0, "stealth": 1.5}[opt.key]
         cost = self.cost_value(battle, unit, opt.key)
         spare = battle.get(unit, Points).strength - battle.ruleset.data.cost(opt.key).strength
@@ -466,7 +454,6 @@ class ActionBlockAI:
 
     def _communicate(self, battle, decision, opt, attack_score):
         """Worth what it changes: each ally who gets back a standing enemy to shoot at."""
-        from game.rulesets.actionblock.components import Conditions, Health
         unit = decision.actor
         team = battle.team(unit)
         pairs = 0
@@ -480,7 +467,6 @@ class ActionBlockAI:
 
     def _stealth_threats(self, battle: Any, unit: int) -> int:
         """Enemies that could attack this unit on their next Turn (what Stealth hides it from)."""
-        from game.rulesets.actionblock.components import Conditions
         fooled = battle.get(unit, Conditions).fooled
         here = battle.tile(unit)
         count = 0
@@ -500,7 +486,6 @@ class ActionBlockAI:
         return self._arms(battle, unit)[0]
 
     def _foes(self, battle: Any, unit: int) -> list[int]:
-        from game.rulesets.actionblock.options import enemies
         return enemies(battle, unit, include_down=False)
 
     def _gun_reach_ft(self, battle: Any, unit: int) -> int:
@@ -509,7 +494,6 @@ class ActionBlockAI:
     def _arms(self, battle: Any, unit: int) -> tuple[bool, int]:
         """(fights only in melee, the longest gun Range in feet): a unit's items never
         change in a battle, so kept per unit."""
-        from game.rulesets.actionblock.stats import gun_items, weapon_of
 
         def arms() -> tuple[bool, int]:
             guns = gun_items(battle, unit)
@@ -542,12 +526,13 @@ class ActionBlockAI:
         """A tile's worth apart from whether an attack is still to come, and the
         distance to the nearest foe."""
         x, y = tile
+        if pos.melee:
+            nearest = min([max(abs(x - fx), abs(y - fy)) for fx, fy in pos.foe_tiles])
+            walk = 1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4))
+            return -1.0 * walk, nearest
         near = [(max(abs(x - ft[0]), abs(y - ft[1])), ft) for ft in pos.foe_tiles]
         near.sort()
         nearest = near[0][0]
-        if pos.melee:
-            walk = 1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4))
-            return -1.0 * walk, nearest
         reach = pos.reach
         shots = 0
         cover_best = 0.0
@@ -571,14 +556,12 @@ class ActionBlockAI:
         return score, nearest
 
     def _can_melee_after(self, battle: Any, unit: int, move: str) -> bool:
-        from game.rulesets.actionblock.components import Points
         p = battle.get(unit, Points)
         data = battle.ruleset.data
         return (p.strength >= data.cost("melee").strength
                 and p.speed >= data.cost(move).speed + data.cost("melee").speed)
 
     def _move(self, battle: Any, decision: Decision, moves: list[Option]) -> tuple[float, Choice | None]:
-        from game.rulesets.actionblock.components import TurnState
         unit = decision.actor
         foes = self._foes(battle, unit)
         if not foes:
@@ -587,7 +570,7 @@ class ActionBlockAI:
         can_attack = ts.offensive is None
         pos = self._position(battle, unit, foes)
         here = self._tile_score(battle, pos, battle.tile(unit), can_attack)
-        best: tuple[float, Choice | None] = (0.0, None)
+        top = 0.0  # the best gain so far
         tied: list = []
         # A tile's worth is the same whichever move reaches it, and on every decision of
         # the Turn while the foes stand still: kept by everything it depends on.
@@ -595,7 +578,6 @@ class ActionBlockAI:
         adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
         charge_bonus = 0.0
         if pos.melee and can_attack:
-            from game.rulesets.actionblock.stats import melee_items, weapon_of
             charge_bonus = 0.6 * max(weapon_of(battle, unit, k).weight for k in melee_items(battle, unit))
         for opt in moves:
             cost = self.cost_value(battle, unit, opt.key)
@@ -612,9 +594,9 @@ class ActionBlockAI:
                 gain = score + (adjacent_bonus if nearest == 1 else 0.0) - here - cost
                 if bonus and nearest == 1:
                     gain += bonus
-                if gain > best[0] + 1e-9:
-                    best, tied = (gain, None), []
-                if gain >= best[0] - 1e-9 and gain > 0:
+                if gain > top + 1e-9:
+                    top, tied = gain, []
+                if gain >= top - 1e-9 and gain > 0:
                     tied.append((opt, tile))
         if not tied:
             return (0.0, None)
@@ -623,7 +605,7 @@ class ActionBlockAI:
         # mirrored battles (the left side won 70% of them on a mirrored arena).
         opt, tile = tied[0] if len(tied) == 1 else self.rng.choice(tied)
         params = {"facing": "moved"} if "facing" in opt.params else {}
-        return (best[0], opt.choice(tile, **params))
+        return (top, opt.choice(tile, **params))
 
 
 @dataclass(frozen=True)
@@ -656,15 +638,12 @@ def walk_field(tmap: Any, sources: tuple) -> list:
     number. Returned as nested lists [x][y]. Each source's own field depends on the
     terrain alone, so it is kept with the map (battles on one map share them) and the
     nearest-of is their minimum."""
-    import numpy as np
     fields = [terrain_memo(tmap, ("ab_ai_walk_from", tuple(src)), lambda src=src: _walk_from(tmap, src))
               for src in sources]
     return np.minimum.reduce(fields).tolist()
 
 
 def _walk_from(tmap: Any, source: tuple):
-    import numpy as np
-    from game.world.paths import distance_field
     field = np.minimum(distance_field(tmap, [source]), 10 ** 6).astype(np.int32)
     field.setflags(write=False)
     return field

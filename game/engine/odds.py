@@ -7,7 +7,7 @@ the same definitions they roll with, so the preview and the roll never disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -92,9 +92,18 @@ class Odds:
     target_number: int
     notes: tuple[str, ...] = field(default=())
 
-    @property
+    @cached_property
     def expected_damage(self) -> float:
+        # Kept on the (immutable) odds: the AIs read it many times from shared odds.
         return mean(self.damage)
 
     def chance_at_least(self, amount: int) -> float:
-        return float(sum(p for v, p in self.damage.items() if v >= amount))
+        found = self._at_least.get(amount)
+        if found is None:
+            found = self._at_least[amount] = float(sum(p for v, p in self.damage.items() if v >= amount))
+        return found
+
+    @cached_property
+    def _at_least(self) -> dict[int, float]:
+        """`chance_at_least` answers kept on the odds, by amount."""
+        return {}

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 import numpy as np
 import tcod.constants
-import tcod.los
 import tcod.map
 
 from game.world.paths import chebyshev
@@ -145,12 +145,51 @@ def crossed_tiles(shooter: Tile, target: Tile) -> list[Tile]:
     A Bresenham line from A to B is not always the reverse of B to A; drawing it
     from the smaller end keeps ``blocked`` symmetric between two units.
     """
-    a, b = tuple(shooter), tuple(target)
-    if a <= b:
-        line = tcod.los.bresenham(a, b).tolist()
-    else:
-        line = tcod.los.bresenham(b, a).tolist()[::-1]
-    return [(x, y) for x, y in line[1:-1]]
+    x, y = int(shooter[0]), int(shooter[1])
+    return [(x + dx, y + dy) for dx, dy in _crossed_offsets(int(target[0]) - x, int(target[1]) - y)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _crossed_offsets(dx: int, dy: int) -> tuple[Tile, ...]:
+    """`crossed_tiles` from (0, 0) to (dx, dy): a line depends only on the offset
+    between its ends (and on which end is the smaller, which the offset's sign says)."""
+    if (dx, dy) >= (0, 0):
+        line = bresenham((0, 0), (dx, dy))
+    else:  # drawn from the target's end, as seen from the shooter's
+        line = [(dx + x, dy + y) for x, y in bresenham((0, 0), (-dx, -dy))][::-1]
+    return tuple(line[1:-1])
+
+
+def bresenham(start: Tile, end: Tile) -> list[Tile]:
+    """libtcod's thin Bresenham line from `start` to `end`, both included: the same
+    points as ``tcod.los.bresenham`` (checked for every pair of a 32 × 32 map), drawn
+    in Python because a short line costs less here than a call into tcod and back.
+    Along the longer axis it steps every time; the error term starts at that axis's
+    length, loses twice the shorter length a step and regains twice the longer one
+    when it goes negative, which is when the shorter axis steps too."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    if sx * dx > sy * dy:
+        return _bresenham(start[0], start[1], end[0], sx, sy, dx, dy, False)
+    return _bresenham(start[1], start[0], end[1], sy, sx, dy, dx, True)
+
+
+def _bresenham(a: int, b: int, a_end: int, sa: int, sb: int, da: int, db: int, swapped: bool) -> list[Tile]:
+    """`bresenham` along the longer axis a (the other is b); `swapped`: a is y."""
+    out = [(b, a) if swapped else (a, b)]
+    error, da, db = sa * da, 2 * da, 2 * db
+    while a != a_end:
+        a += sa
+        error -= sb * db
+        if error < 0:
+            b += sb
+            error += sa * da
+        out.append((b, a) if swapped else (a, b))
+    return out
+
+
+#: Cover by value (an index is cheaper than an Enum call).
+_COVERS = tuple(sorted(Cover))
 
 
 def line_of_fire(tmap: TacticalMap, shooter: Tile, target: Tile) -> LineOfFire:
@@ -180,7 +219,7 @@ def _line_of_fire(tmap: TacticalMap, shooter: Tile, target: Tile) -> LineOfFire:
         tiles=tuple(tiles),
         blocked=bool(blocked),
         visible=bool(fov(tmap, shooter)[target]),
-        cover=Cover(best),
+        cover=_COVERS[best],
         elevation_delta=height[target[0]][target[1]] - shooter_height,
         distance_tiles=chebyshev(shooter, target),
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.world.sight import crossed_tiles, fov, line_of_fire, side_fov
+from game.world.sight import bresenham, crossed_tiles, fov, line_of_fire, side_fov
 from game.world.tactical_map import Cover
 from tests.world.worldkit import grid_map
 
@@ -165,3 +165,17 @@ def test_shooting_ones_own_tile():
 def test_crossed_tiles_are_symmetric_where_plain_bresenham_is_not():
     a, b = (0, 0), (5, 2)
     assert crossed_tiles(a, b) == crossed_tiles(b, a)[::-1]
+
+
+def test_bresenham_draws_the_same_points_as_tcod():
+    # The Python line must match libtcod's point for point (every crossed-tile answer,
+    # hence every cover and block, depends on it): every pair of a 12 × 12 map, and long
+    # lines in every direction.
+    import itertools
+
+    import tcod.los
+    tiles = list(itertools.product(range(12), range(12)))
+    pairs = [(a, b) for a in tiles for b in tiles]
+    pairs += [((0, 0), (dx, dy)) for dx in range(-40, 41, 3) for dy in range(-40, 41, 7)]
+    for a, b in pairs:
+        assert bresenham(a, b) == [tuple(p) for p in tcod.los.bresenham(a, b).tolist()], (a, b)

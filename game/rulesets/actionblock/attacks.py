@@ -8,7 +8,7 @@ and the rolls.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import odds
@@ -108,6 +108,11 @@ class AttackProfile:
     def flat_bonus(self) -> int:
         return sum(v for _, v in self.bonus_flat)
 
+    @cached_property
+    def odds_key(self) -> tuple:
+        """Every number the exact odds depend on (kept: the AI asks twice per attack)."""
+        return _odds_key_of(self)
+
 
 def range_band(weapon: Weapon, dist_ft: int) -> int | None:
     """0 short, 1 medium, 2 long (sniper rifles); None beyond the weapon's Range."""
@@ -154,7 +159,7 @@ def evasions(battle: "Battle", attacker: int, target: int, ranged: bool):
     passive = [("Passive Evasion", passive_evasion(battle, target))]
     active = [("Active Evasion", active_evasion(battle, target))]
     if ranged:
-        cover = Cover(line_of_fire(battle.map, battle.tile(attacker), battle.tile(target)).cover)
+        cover = line_of_fire(battle.map, battle.tile(attacker), battle.tile(target)).cover  # a Cover
         if COVER_EVASION[cover]:
             part = (f"{cover.name.lower()} cover", COVER_EVASION[cover])
             passive.append(part)
@@ -261,9 +266,15 @@ def _roll_chances(dice: int, bonus: int, evasion: int) -> tuple[float, float]:
 def hit_damage(profile: AttackProfile, critical: bool) -> odds.Dist:
     """Damage Dealt by one hit: max(0, base + bonus − reduction), every term doubled on
     a Critical Hit; then a Spell Barrier absorbs what it can."""
+    return hit_damage_against(profile, critical, profile.reduction, profile.absorb)
+
+
+def hit_damage_against(profile: AttackProfile, critical: bool, reduction: int, absorb: int) -> odds.Dist:
+    """`hit_damage` against another Damage Reduction total and Barrier (a Block the
+    target might declare), without building a new profile."""
     return dict(_hit_damage(profile.base.count, profile.base.sides, profile.bonus_dice,
                             profile.base.modifier + profile.flat_bonus, 2 if critical else 1,
-                            profile.reduction, profile.absorb))
+                            reduction, absorb))
 
 
 @lru_cache(maxsize=4096)
@@ -287,6 +298,10 @@ def attack_odds_reduced(profile: AttackProfile, extra: tuple[tuple[str, int], ..
 
 
 def _odds_key(profile: AttackProfile) -> tuple:
+    return profile.odds_key
+
+
+def _odds_key_of(profile: AttackProfile) -> tuple:
     return (profile.to_hit_dice, profile.bonus, profile.evasion, profile.bullets, profile.deals_damage,
             profile.base.count, profile.base.sides, profile.base.modifier, profile.bonus_dice,
             profile.flat_bonus, profile.reduction, profile.absorb, profile.to_hit, profile.reductions)

@@ -169,7 +169,7 @@ def anyone_to_reveal(battle: "Battle", unit: int) -> bool:
     for enemy in battle.units():
         if battle.team(enemy) == team:
             continue
-        cond = battle.get(enemy, Conditions)
-        if unit not in cond.fooled and any(battle.team(a) == team for a in cond.fooled):
+        fooled = battle.get(enemy, Conditions).fooled
+        if fooled and unit not in fooled and any(battle.team(a) == team for a in fooled):
             return True
     return False

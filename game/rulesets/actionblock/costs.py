@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.rulesets.actionblock.charisma import subtlety_check
 from game.rulesets.actionblock.components import Casting, Points, TurnState
 from game.rulesets.actionblock.events import ActionTaken, SpellEvent
 from game.rulesets.actionblock.stats import data
@@ -57,7 +58,6 @@ def pay(battle: "Battle", unit: int, action: str, detail: str = "", strength: in
         battle.get(unit, TurnState).last_acted_block = battle.round
     battle.emit(ActionTaken(unit, battle.name(unit), label or cost.name, s, p,
                             points.strength, points.speed, detail))
-    from game.rulesets.actionblock.charisma import subtlety_check
     subtlety_check(battle, unit, action)
     casting = battle.try_get(unit, Casting)
     if casting is not None and s + p > 0:

@@ -9,14 +9,17 @@ start of the Action Block and the two directions 45° either side of it.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Generator
 
 from game.engine.components import Facing, Position
 from game.engine.decisions import REACTION, Choice, Decision, Option
 from game.engine.events import Moved
+from game.world.sight import terrain_memo
 from game.rulesets.actionblock.components import Health, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
 from game.rulesets.actionblock.events import Faced, MovementObstructed
+from game.rulesets.actionblock.reactions import can_react
 from game.rulesets.actionblock.stats import MELEE_RANGE_FT, kept, within
 
 if TYPE_CHECKING:
@@ -45,7 +48,6 @@ def sign(v: int) -> int:
 
 def direction_to(a: Tile, b: Tile) -> tuple[int, int]:
     """The grid direction that best points from a to b (one of 8)."""
-    import math
     dx, dy = b[0] - a[0], b[1] - a[1]
     if dx == dy == 0:
         return (0, 1)
@@ -109,14 +111,31 @@ def rays(battle: "Battle", unit: int, key: tuple | None = None) -> dict[tuple[in
 
 
 def _rays(battle: "Battle", start: Tile, standing_list: tuple, lying: tuple) -> dict:
-    tmap = battle.map
-    budget = max(MOVE_FEET.values()) // tmap.feet_per_tile
     standing = set(standing_list)
     taken = standing | set(lying)
-    # Terrain as plain lists (a Python index is far cheaper than a numpy scalar read),
-    # kept for the battle: the key names the map, which never changes in a battle.
-    walkable, move_cost = battle.cached(("ab_terrain", id(tmap)), lambda: (
-        tmap.walkable.tolist(), tmap.move_cost.tolist()))
+    out = {}
+    for d, steps in _terrain_rays(battle.map, start).items():
+        kept_steps = []
+        for tile, spent in steps:
+            if tile in standing:
+                break  # no move passes through a unit
+            kept_steps.append((tile, spent, tile not in taken))
+        out[d] = kept_steps
+    return out
+
+
+def _terrain_rays(tmap, start: Tile) -> dict:
+    """The rays as the terrain alone allows them: (tile, move cost spent so far) for
+    each direction. They depend on the map only, so they are kept with the map (every
+    battle on it shares them); units are taken out by `_rays`."""
+    return terrain_memo(tmap, ("ab_terrain_rays", start), lambda: _terrain_rays_now(tmap, start))
+
+
+def _terrain_rays_now(tmap, start: Tile) -> dict:
+    budget = max(MOVE_FEET.values()) // tmap.feet_per_tile
+    # Plain lists: a Python index is far cheaper than a numpy scalar read.
+    walkable, move_cost = terrain_memo(tmap, "ab_move_grids", lambda: (tmap.walkable.tolist(),
+                                                                     tmap.move_cost.tolist()))
     width, height = len(walkable), len(walkable[0])
     out = {}
     for d in DIRECTIONS.values():
@@ -124,41 +143,64 @@ def _rays(battle: "Battle", start: Tile, standing_list: tuple, lying: tuple) -> 
         spent, steps = 0, []
         while True:
             nx, ny = x + d[0], y + d[1]
-            if not (0 <= nx < width and 0 <= ny < height) or not walkable[nx][ny] or (nx, ny) in standing:
+            if not (0 <= nx < width and 0 <= ny < height) or not walkable[nx][ny]:
                 break
             if d[0] and d[1] and not (walkable[nx][y] and walkable[x][ny]):
                 break  # no cutting the corner of a wall
             spent += int(move_cost[nx][ny])
             if spent > budget:
                 break
-            steps.append(((nx, ny), spent, (nx, ny) not in taken))
+            steps.append(((nx, ny), spent))
             x, y = nx, ny
-        out[d] = steps
+        out[d] = tuple(steps)
     return out
 
 
 def straight_moves(battle: "Battle", unit: int, feet: int,
                    directions: tuple[tuple[int, int], ...] | None = None,
                    along: dict | None = None) -> dict[Tile, list[Tile]]:
-    """Every tile a straight move of up to `feet` can end on → the path (start excluded).
-    `along`: the unit's `rays`, when already computed."""
-    budget = feet // battle.map.feet_per_tile
+    """Every tile a straight move of up to `feet` can end on → the path (start excluded),
+    in (y, x) order. `along`: the unit's `rays`, when already computed."""
     along = along if along is not None else rays(battle, unit)
-    out: dict[Tile, list[Tile]] = {}
+    found = [((tile[1], tile[0]), tile, [step[0] for step in along[d][:n]])
+             for tile, n, d in _move_ends(battle, feet, directions, along)]
+    found.sort()  # each tile is on one ray only, so the sort never compares paths
+    return {tile: path for _, tile, path in found}
+
+
+def straight_tiles(battle: "Battle", unit: int, feet: int,
+                   directions: tuple[tuple[int, int], ...] | None = None,
+                   along: dict | None = None, one_step: bool = False) -> tuple[Tile, ...]:
+    """The tiles of `straight_moves`, in its order, without their paths (what an option
+    lists); `one_step`: only those one step away."""
+    along = along if along is not None else rays(battle, unit)
+    return tuple(tile for _, tile in sorted(((tile[1], tile[0]), tile) for tile, n, _ in
+                                            _move_ends(battle, feet, directions, along)
+                                            if n == 1 or not one_step))
+
+
+def _move_ends(battle: "Battle", feet: int, directions, along: dict):
+    """(tile, steps to it, direction) for each tile a straight move of up to `feet` can
+    end on, ray by ray."""
+    budget = feet // battle.map.feet_per_tile
     for d in (directions or tuple(DIRECTIONS.values())):
-        path: list[Tile] = []
+        n = 0
         for tile, spent, free in along[d]:
             if spent > budget:
                 break
-            path = path + [tile]
+            n += 1
             if free:
-                out[tile] = path
-    return dict(sorted(out.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+                yield tile, n, d
 
 
 def charge_moves(battle: "Battle", unit: int, action: str, along: dict | None = None) -> dict[Tile, list[Tile]]:
     facing = battle.get(unit, TurnState).block_facing
     return straight_moves(battle, unit, MOVE_FEET[action], cone(facing), along)
+
+
+def charge_tiles(battle: "Battle", unit: int, action: str, along: dict | None = None) -> tuple[Tile, ...]:
+    facing = battle.get(unit, TurnState).block_facing
+    return straight_tiles(battle, unit, MOVE_FEET[action], cone(facing), along)
 
 
 def teleport_tiles(battle: "Battle", unit: int, rank: int, ghost: int) -> list[Tile]:
@@ -184,7 +226,6 @@ def teleport_tiles(battle: "Battle", unit: int, rank: int, ghost: int) -> list[T
 # --- Obstruct Movement --------------------------------------------------------------------
 def obstruct_candidates(battle: "Battle", mover: int, asked: set[int]) -> list[int]:
     """Enemies within Melee Range of the mover who may Obstruct Movement now."""
-    from game.rulesets.actionblock.reactions import can_react
     team = battle.team(mover)
     return [u for u in battle.units(active_only=True)
             if battle.team(u) != team and u not in asked and can_react(battle, u)

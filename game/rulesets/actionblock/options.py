@@ -10,23 +10,26 @@ refuses any choice outside these options, so actions.py may assume a choice is l
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option
+from game.engine.decisions import TARGET_NONE, TARGET_TILE, TARGET_UNIT, Option
 from game.world.sight import line_of_fire
 from game.rulesets.actionblock import charisma, grappling
 from game.rulesets.actionblock.attacks import MELEE_ACTIONS, range_band
 from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, Health,
-                                                  LastActivation, Loadout, Points, TurnState)
+                                                  LastActivation, Loadout, Points, Stance,
+                                                  TurnState)
 from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
-from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_moves,
-                                                direction_to, ray_key, rays, straight_moves,
+from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_tiles,
+                                                direction_to, ray_key, rays, straight_tiles,
                                                 teleport_tiles)
-from game.rulesets.actionblock.reactions import block_options
+from game.rulesets.actionblock.reactions import BLOCKS, block_options, shield_available
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
                                               spell_targets)
-from game.rulesets.actionblock.stats import (distance_ft, gun_items, in_melee_range, items, kept,
-                                             melee_items, template, weapon_of)
+from game.rulesets.actionblock.stats import (RESTORE_BASE, distance_ft, grappling_item, gun_items,
+                                             in_melee_range, items, kept, melee_items, template,
+                                             weapon_of)
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -37,29 +40,31 @@ COMBO_AFTER = ("melee", "combo")  # [PROP] chains allowed (digest 3.12)
 
 # --- targets -------------------------------------------------------------------------------
 def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]:
-    """Enemies that can be attacked: not Dead, not lost track of (Stealth). Kept while
-    a decision is pending (the options and the AI ask it many times)."""
+    """Enemies that can be attacked: not Dead, not lost track of (Stealth); without
+    `include_down`, not Unconscious either. Kept while a decision is pending (the
+    options and the AI ask it many times)."""
     if _scope is not None:  # inside turn_options: nothing changes until it returns
-        key = (unit, include_down)
-        found = _scope.get(key)
+        found = _scope.get(unit)
         if found is None:
-            found = _scope[key] = _enemies(battle, unit, include_down)
+            found = _scope[unit] = _enemies(battle, unit)
+    else:
+        found = battle.memo(("ab_enemies", unit), lambda: _enemies(battle, unit))
+    if include_down:
         return list(found)
-    return list(battle.memo(("ab_enemies", unit, include_down), lambda: _enemies(battle, unit, include_down)))
+    return [u for u in found if not battle.get(u, Health).unconscious]
 
 
 #: Answers kept while one `turn_options` call runs (it only reads the battle).
 _scope: dict | None = None
 
 
-def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
+def _enemies(battle: "Battle", unit: int) -> list[int]:
     team = battle.team(unit)
     out = []
     for u in battle.units():
         if battle.team(u) == team:
             continue
-        h = battle.get(u, Health)
-        if h.dead or (h.unconscious and not include_down) or charisma.hidden_from(battle, unit, u):
+        if battle.get(u, Health).dead or charisma.hidden_from(battle, unit, u):
             continue
         out.append(u)
     return out
@@ -109,20 +114,35 @@ def melee_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,
     targets = apply_taunt(battle, unit, [e for e in foes if in_melee_range(battle, unit, e)])
     if not targets or not weapons:
         return None
-    ts = battle.get(unit, TurnState)
+    charged = battle.get(unit, TurnState).charge
+    # Attack Modifier: every enemy in Melee Range, separate rolls, no Charge bonus.
+    spinning = key in ("melee", "combo") and "spinning_strike" in template(battle, unit).abilities
+    return same_option(battle, (key, label, hotkey, tuple(targets), tuple(weapons), charged, spinning),
+                       _melee_option, battle, key, label, hotkey, tuple(targets), tuple(weapons),
+                       charged, spinning)
+
+
+def _melee_option(battle: "Battle", key: str, label: str, hotkey: str, targets: tuple, weapons: tuple,
+                  charged: int, spinning: bool) -> Option:
     extra = ""
-    if ts.charge:
-        extra = f" Charged: + {'' if ts.charge == 1 else '2 × '}weapon weight to damage."
-    params = {"weapon": tuple(weapons)}
-    if key in ("melee", "combo") and "spinning_strike" in template(battle, unit).abilities:
-        # Attack Modifier: every enemy in Melee Range, separate rolls, no Charge bonus.
+    if charged:
+        extra = f" Charged: + {'' if charged == 1 else '2 × '}weapon weight to damage."
+    params = {"weapon": weapons}
+    if spinning:
         params["modifier"] = ("none", "spinning_strike")
-    return Option(key, label, cost_text(battle, key), TARGET_UNIT, tuple(targets),
+    return Option(key, label, cost_text(battle, key), TARGET_UNIT, targets,
                   params=params, hotkey=hotkey, offensive=True,
                   description="2d6 + To Hit Bonus ≥ Evasion hits; a 12 on the dice is a Critical "
                               "Hit (every damage term doubled)." + extra
                               + (" Spinning Strike: every enemy in reach, each rolled separately, "
-                                 "no Charge bonus." if "modifier" in params else ""))
+                                 "no Charge bonus." if spinning else ""))
+
+
+def same_option(battle: "Battle", key: tuple, build, *args) -> Option:
+    """An option that depends only on `key` (its option key first), kept for the
+    battle: the same options are offered decision after decision, so each is built once
+    (options are never changed once built). `build(*args)` makes it, or `build()`."""
+    return kept(battle, "same_options", key, (lambda: build(*args)) if args else build)
 
 
 def gun_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,
@@ -187,7 +207,6 @@ def grapple_options(battle: "Battle", unit: int) -> list[Option]:
 
 
 def _grapple_item(battle: "Battle", unit: int) -> str:
-    from game.rulesets.actionblock.stats import grappling_item
     return grappling_item(battle, unit)
 
 
@@ -196,18 +215,21 @@ def upkeep_offensive(battle: "Battle", unit: int) -> list[Option]:
     reloadable = tuple(g for g in gun_items(battle, unit)
                        if loaded(battle, unit, g) < (weapon_of(battle, unit, g).ammo or 0))
     if reloadable and can_afford(battle, unit, "reload"):
-        out.append(Option("reload", "Reload", cost_text(battle, "reload"), params={"weapon": reloadable},
-                          hotkey="l", description="Reload a gun to full ammo."))
+        out.append(same_option(battle, ("reload", reloadable), lambda: Option(
+            "reload", "Reload", cost_text(battle, "reload"), params={"weapon": reloadable},
+            hotkey="l", description="Reload a gun to full ammo.")))
     points = battle.get(unit, Points)
     if points.strength < points.max_strength and may_restore(battle, unit, "strength"):
-        amount = restore_amount(battle, unit, "strength")
-        out.append(Option("restore_strength", "Restore Strength Points", cost_text(battle, "restore_strength"),
-                          hotkey="r", description=f"+{amount} Current Strength Points "
-                                                  f"(up to {points.max_strength})."))
+        amount, most = restore_amount(battle, unit, "strength"), points.max_strength
+        out.append(same_option(battle, ("restore_strength", amount, most), lambda: Option(
+            "restore_strength", "Restore Strength Points", cost_text(battle, "restore_strength"),
+            hotkey="r", description=f"+{amount} Current Strength Points (up to {most}).")))
     casting = battle.try_get(unit, Casting)
     if casting is not None and casting.remaining > 0:
-        out.append(Option("channel", "Channel Spell", cost_text(battle, "channel"), hotkey="h",
-                          description=f"Remaining Spell Cast Time {casting.remaining} → {casting.remaining - 1}."))
+        remaining = casting.remaining
+        out.append(same_option(battle, ("channel", remaining), lambda: Option(
+            "channel", "Channel Spell", cost_text(battle, "channel"), hotkey="h",
+            description=f"Remaining Spell Cast Time {remaining} → {remaining - 1}.")))
     return out
 
 
@@ -219,7 +241,6 @@ def may_restore(battle: "Battle", unit: int, which: str) -> bool:
 
 
 def restore_amount(battle: "Battle", unit: int, which: str) -> int:
-    from game.rulesets.actionblock.stats import RESTORE_BASE
     return RESTORE_BASE + template(battle, unit).talent(f"restore_{which}_boost")
 
 
@@ -255,19 +276,17 @@ def _moving_option(battle: "Battle", unit: int, key: str, where: tuple) -> Optio
     label, hotkey = MOVE_LABELS[key]
     along = rays(battle, unit, where)
     if key in ("charge", "fast_charge"):
-        moves = charge_moves(battle, unit, key, along)
-        if not moves:
+        tiles = charge_tiles(battle, unit, key, along)
+        if not tiles:
             return None
         mult = "" if key == "charge" else "2 × "
-        return Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves), hotkey=hotkey,
+        return Option(key, label, cost_text(battle, key), TARGET_TILE, tiles, hotkey=hotkey,
                       description=f"Up to {MOVE_FEET[key]} ft within 60° of your facing; "
                                   f"a Melee Attack after it adds {mult}weapon weight.")
-    moves = straight_moves(battle, unit, MOVE_FEET[key], along=along)
-    if key == "sidestep":
-        moves = {t: p for t, p in moves.items() if len(p) == 1}
-    if not moves:
+    tiles = straight_tiles(battle, unit, MOVE_FEET[key], along=along, one_step=key == "sidestep")
+    if not tiles:
         return None
-    return Option(key, label, cost_text(battle, key), TARGET_TILE, tuple(moves),
+    return Option(key, label, cost_text(battle, key), TARGET_TILE, tiles,
                   params={"facing": facing_choices(battle, unit)}, hotkey=hotkey,
                   description=f"Move up to {MOVE_FEET[key]} ft straight in any "
                               "direction, then face any direction.")
@@ -281,12 +300,10 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         where = ray_key(battle, unit)
         # Each moving option depends only on where everyone stands (and a Charge on the
         # facing): kept by that, for every decision until someone moves or falls.
-        geometry = (where, battle.get(unit, TurnState).block_facing)
-        for key in ("sidestep", "fast_sidestep", "charge", "fast_charge"):
-            if can_afford(battle, unit, key):
-                opt = kept(battle, "move_option", geometry + (key,), lambda: _moving_option(battle, unit, key, where))
-                if opt is not None:
-                    out.append(opt)
+        keys = tuple(key for key in MOVE_LABELS if can_afford(battle, unit, key))
+        out += kept(battle, "move_options", (where, battle.get(unit, TurnState).block_facing, keys),
+                    lambda: [opt for opt in (_moving_option(battle, unit, key, where) for key in keys)
+                             if opt is not None])
         rank = template(battle, unit).talent("teleport")
         ghost = battle.get(unit, Ghost).ghost
         if rank and can_afford(battle, unit, "teleport"):
@@ -299,20 +316,26 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
     here = battle.get(unit, TurnState).block_facing
     foe = nearest_enemy(battle, unit)
     toward = NAMES[direction_to(battle.tile(unit), battle.tile(foe))] if foe is not None else None
-    turns = [f for f in FACINGS if DIRECTIONS[f] != here]
-    if toward in turns:
-        turns.remove(toward)
-        turns.insert(0, toward)
-    out.append(Option("turn", "Turn", cost_text(battle, "turn"), params={"facing": tuple(turns)},
-                      hotkey="d", description="Face any direction."))
+    out.append(kept(battle, "turn_option", (here, toward), lambda: _turn_option(battle, here, toward)))
     if points.speed < points.max_speed and may_restore(battle, unit, "speed"):
-        out.append(Option("restore_speed", "Restore Speed Points", cost_text(battle, "restore_speed"),
-                          hotkey="p", description=f"+{restore_amount(battle, unit, 'speed')} Current Speed "
-                                                  f"Points (up to {points.max_speed})."))
+        amount, most = restore_amount(battle, unit, "speed"), points.max_speed
+        out.append(same_option(battle, ("restore_speed", amount, most), lambda: Option(
+            "restore_speed", "Restore Speed Points", cost_text(battle, "restore_speed"),
+            hotkey="p", description=f"+{amount} Current Speed Points (up to {most}).")))
     if grappling.holding(battle, unit) and can_afford(battle, unit, "maintain_grapple"):
         out.append(Option("maintain_grapple", "Maintain Grapple", cost_text(battle, "maintain_grapple"),
                           hotkey="m", description="Keep your hold; without it the grapple ends with your Turn."))
     return out
+
+
+def _turn_option(battle: "Battle", here: tuple[int, int], toward: str | None) -> Option:
+    """Turn: every facing but the present one, the one toward the nearest enemy first."""
+    turns = [f for f in FACINGS if DIRECTIONS[f] != here]
+    if toward in turns:
+        turns.remove(toward)
+        turns.insert(0, toward)
+    return Option("turn", "Turn", cost_text(battle, "turn"), params={"facing": tuple(turns)},
+                  hotkey="d", description="Face any direction.")
 
 
 # --- Verbal Actions -----------------------------------------------------------------------
@@ -371,20 +394,24 @@ def verbal_options(battle: "Battle", unit: int) -> list[Option]:
     for key, rank in sorted(t.charisma.items()):
         if rank < 1 or not can_afford(battle, unit, key):
             continue
-        s = charisma.skill(battle, key)
-        if s.targets == "enemies":
-            out.append(Option(key, s.name, cost_text(battle, key), hotkey=s.hotkey, offensive=True,
-                              description=s.description))
+        if charisma.skill(battle, key).targets == "enemies":
+            out.append(same_option(battle, (key,), _skill_option, battle, key, ()))
             continue
-        targets = charisma.targets(battle, unit, key)
+        targets = tuple(charisma.targets(battle, unit, key))
         if targets:
-            out.append(Option(key, s.name, cost_text(battle, key), TARGET_UNIT, tuple(targets),
-                              hotkey=s.hotkey, offensive=True, description=s.description))
+            out.append(same_option(battle, (key, targets), _skill_option, battle, key, targets))
     if charisma.anyone_to_reveal(battle, unit):
-        out.append(Option("battle_communication", "Battle Communication",
-                          cost_text(battle, "battle_communication"), hotkey="k",
-                          description="Point out Stealthed enemies to your allies."))
+        out.append(same_option(battle, ("battle_communication",), lambda: Option(
+            "battle_communication", "Battle Communication", cost_text(battle, "battle_communication"),
+            hotkey="k", description="Point out Stealthed enemies to your allies.")))
     return [o for o in out if o is not None]
+
+
+def _skill_option(battle: "Battle", key: str, targets: tuple) -> Option:
+    """A Charisma Skill: at one enemy of `targets`, or (none) at every enemy at once."""
+    s = charisma.skill(battle, key)
+    return Option(key, s.name, cost_text(battle, key), TARGET_UNIT if targets else TARGET_NONE, targets,
+                  hotkey=s.hotkey, offensive=True, description=s.description)
 
 
 # --- Bonus Actions --------------------------------------------------------------------------
@@ -407,17 +434,9 @@ def bonus_options(battle: "Battle", unit: int) -> list[Option]:
                 if opt is not None:
                     out.append(replace(opt, description="Bonus Action: fire at once with your other gun."))
                     break
-    blocks = block_options(battle, unit, {"block": "b", "heavy_block": "h", "super_block": "s"},
-                           prefix="stance_")
-    if blocks:
-        kinds = tuple(o.key.removeprefix("stance_") for o in blocks)
-        shield = blocks[0].params.get("shield")
-        params = {"kind": kinds}
-        if shield:
-            params["shield"] = shield
-        out.append(Option("stance", "Block (Bonus Action)", "2 / 4 / 6 Str", params=params, hotkey="z",
-                          description="Enter the Block, Heavy Block or Super Block Stance now: −5 / −10 / "
-                                      "−15 damage until the start of your next Turn."))
+    stance = stance_option(battle, unit)
+    if stance is not None:
+        out.append(stance)
     casting = battle.try_get(unit, Casting)
     if casting is not None:
         if casting.remaining <= 0:
@@ -428,6 +447,31 @@ def bonus_options(battle: "Battle", unit: int) -> list[Option]:
     return out
 
 
+def stance_option(battle: "Battle", unit: int) -> Option | None:
+    """Block taken in advance as a Bonus Action (None: no stance it could raise). It
+    depends only on the stance, the shield's state and which Blocks the points pay
+    for, so it is kept by them: asked on every decision of a Turn, it rarely changes."""
+    stance = battle.get(unit, Stance)
+    key = (unit, stance.level, stance.shield is None, shield_available(battle, unit),
+           tuple(can_afford(battle, unit, k) for k in BLOCKS))
+    return kept(battle, "stance_option", key, lambda: _stance_option(battle, unit))
+
+
+def _stance_option(battle: "Battle", unit: int) -> Option | None:
+    blocks = block_options(battle, unit, {"block": "b", "heavy_block": "h", "super_block": "s"},
+                           prefix="stance_")
+    if not blocks:
+        return None
+    kinds = tuple(o.key.removeprefix("stance_") for o in blocks)
+    shield = blocks[0].params.get("shield")
+    params = {"kind": kinds}
+    if shield:
+        params["shield"] = shield
+    return Option("stance", "Block (Bonus Action)", "2 / 4 / 6 Str", params=params, hotkey="z",
+                  description="Enter the Block, Heavy Block or Super Block Stance now: −5 / −10 / "
+                              "−15 damage until the start of your next Turn.")
+
+
 END = Option("end_turn", "End Turn", hotkey="e")
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
@@ -436,19 +480,27 @@ def assign_hotkeys(options: list[Option]) -> tuple[Option, ...]:
     """Unique single lowercase letters. Preferred letters are kept in order of the
     options (End Turn first, so it is always "e"); an option whose letter is taken gets
     the first free letter of its label, else of the alphabet."""
+    chosen = _hotkeys(tuple((opt.key == "end_turn", opt.hotkey, opt.label) for opt in options))
+    return tuple(opt if key == opt.hotkey else replace(opt, hotkey=key)
+                 for opt, key in zip(options, chosen, strict=True))
+
+
+@lru_cache(maxsize=4096)
+def _hotkeys(options: tuple[tuple[bool, str, str], ...]) -> tuple[str, ...]:
+    """The letters for options given as (is End Turn, preferred letter, label): the
+    same few sets recur every Turn, so they are kept."""
     used: set[str] = set()
     chosen: dict[int, str] = {}
-    for i, opt in sorted(enumerate(options), key=lambda io: io[1].key != "end_turn"):
-        if opt.hotkey and opt.hotkey in ALPHABET and opt.hotkey not in used:
-            chosen[i] = opt.hotkey
-            used.add(opt.hotkey)
-    for i, opt in enumerate(options):
+    for i, (_, hotkey, _) in sorted(enumerate(options), key=lambda io: not io[1][0]):
+        if hotkey and hotkey in ALPHABET and hotkey not in used:
+            chosen[i] = hotkey
+            used.add(hotkey)
+    for i, (_, _, label) in enumerate(options):
         if i not in chosen:
-            key = next(ch for ch in opt.label.lower() + ALPHABET if ch in ALPHABET and ch not in used)
+            key = next(ch for ch in label.lower() + ALPHABET if ch in ALPHABET and ch not in used)
             chosen[i] = key
             used.add(key)
-    return tuple(opt if chosen[i] == opt.hotkey else replace(opt, hotkey=chosen[i])
-                 for i, opt in enumerate(options))
+    return tuple(chosen[i] for i in range(len(options)))
 
 
 def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:

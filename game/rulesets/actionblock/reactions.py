@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Generator
 from game.engine.decisions import REACTION, Choice, Decision, Option
 from game.engine import odds
 from game.engine.events import ConditionChanged
-from game.rulesets.actionblock.attacks import (STANCE_NAMES, STANCE_PDR, AttackProfile, attack_odds, hit_damage,
+from game.rulesets.actionblock.attacks import (STANCE_NAMES, STANCE_PDR, AttackProfile, attack_odds,
+                                               barrier_left, damage_reductions, hit_damage_against,
                                                refresh_reductions, roll_chances)
 from game.rulesets.actionblock.components import Conditions, Health, Stance, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
@@ -48,10 +49,10 @@ def dodge_decision(battle: "Battle", profile: AttackProfile,
     if profile.to_hit_dice == 0 or not can_react(battle, target) or not can_afford(battle, target, "dodge"):
         return None
     p_passive, _ = roll_chances(profile)
-    p_active, _ = roll_chances(replace(profile, dodging=True))
+    active = replace(profile, dodging=True)
+    p_active, _ = roll_chances(active)
     if abs(p_passive - p_active) < 1e-12:
         return None
-    active = replace(profile, dodging=True)
     return Decision(
         target, battle.team(target), REACTION,
         (Option("dodge", "Dodge", "0 Str, 1 Spd", hotkey="d",
@@ -121,12 +122,13 @@ def damage_if(battle: "Battle", profile: AttackProfile, criticals: list[bool], l
         stance.level = max(level, stance.level)
         stance.shield = shield_available(battle, profile.target) if shield else stance.shield
     try:
-        p = refresh_reductions(battle, profile)
+        reduction = sum(v for _, v in damage_reductions(battle, profile.target, profile.damage_type))
+        absorb = barrier_left(battle, profile.target, profile.damage_type)
     finally:
         stance.level, stance.shield = saved
     total: odds.Dist = {0: 1.0}
     for critical in criticals:
-        total = odds.add(total, hit_damage(p, critical))
+        total = odds.add(total, hit_damage_against(profile, critical, reduction, absorb))
     return total
 
 

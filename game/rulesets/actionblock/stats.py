@@ -123,27 +123,42 @@ def weapon_of(battle: "Battle", unit: int, item: str) -> Weapon:
 def melee_items(battle: "Battle", unit: int) -> list[str]:
     """Items a Melee Attack can use: swords, shields, drills, hammers, grappling
     weapons, staves ([PROP]: staves have damage and to-hit columns), and Unarmed."""
-    weapons = data(battle).weapons
-    return [k for k, w in _wielded(battle, unit).items() if weapons[w].is_melee]
+    return list(_arms(battle, unit)[0])
 
 
 def gun_items(battle: "Battle", unit: int) -> list[str]:
-    weapons = data(battle).weapons
-    return [k for k, w in _wielded(battle, unit).items() if weapons[w].is_gun]
+    return list(_arms(battle, unit)[1])
 
 
 def grappling_item(battle: "Battle", unit: int) -> str:
     """The grappling weapon used for Initiate Grapple: the wielded one with the best
     grapple to-hit (Unarmed when none) [PROP]."""
+    return _arms(battle, unit)[2]
+
+
+def _arms(battle: "Battle", unit: int) -> tuple:
+    """(melee items, gun items, grappling item, shield item, staff): what a unit's
+    items are for. Its items never change in a battle (see `_wielded`), so kept per
+    unit; asked thousands of times a battle."""
+    loadout = battle.get(unit, Loadout)
+    return kept(battle, "unit_arms", (unit, id(loadout)), lambda: _arms_now(battle, unit))
+
+
+def _arms_now(battle: "Battle", unit: int) -> tuple:
+    weapons = data(battle).weapons
+    wielded = _wielded(battle, unit)
+    melee = tuple(k for k, w in wielded.items() if weapons[w].is_melee)
+    guns = tuple(k for k, w in wielded.items() if weapons[w].is_gun)
     best = UNARMED
-    for key, w in items(battle, unit).items():
-        weapon = data(battle).weapons[w]
+    for key, w in wielded.items():
+        weapon = weapons[w]
         if weapon.category == "grappling":
             if (weapon.grapple_to_hit, weapon.max_grapple_strength) > (
-                    data(battle).weapons[items(battle, unit)[best]].grapple_to_hit,
-                    data(battle).weapons[items(battle, unit)[best]].max_grapple_strength):
+                    weapons[wielded[best]].grapple_to_hit, weapons[wielded[best]].max_grapple_strength):
                 best = key
-    return best
+    shield = next((key for key, w in wielded.items() if weapons[w].category == "shield"), None)
+    staff_weapon = next((weapons[w] for w in wielded.values() if weapons[w].category == "staff"), None)
+    return melee, guns, best, shield, staff_weapon
 
 
 def max_grapple_strength(battle: "Battle", unit: int) -> int:
@@ -166,14 +181,8 @@ def in_melee_range(battle: "Battle", a: int, b: int) -> bool:
 
 
 def shield_item(battle: "Battle", unit: int) -> str | None:
-    for key, w in items(battle, unit).items():
-        if data(battle).weapons[w].category == "shield":
-            return key
-    return None
+    return _arms(battle, unit)[3]
 
 
 def staff(battle: "Battle", unit: int) -> Weapon | None:
-    for w in items(battle, unit).values():
-        if data(battle).weapons[w].category == "staff":
-            return data(battle).weapons[w]
-    return None
+    return _arms(battle, unit)[4]
