@@ -370,7 +370,6 @@ class MahouAI:
         """Before the roll: an active defence when it prevents more (this attack and
         the foes to come before it lapses) than waiting; after it: a spot defence when
         its chance of turning this hit into a miss is worth the action."""
-        from game.rulesets.mahou.defences import roll_spec, spec_from
         ctx = decision.context
         unit = decision.actor
         done = _full_turn_done(battle, unit)
@@ -396,8 +395,7 @@ class MahouAI:
             if not opt.key.startswith("spot_"):
                 continue
             for params in _param_sets(opt):
-                spec = spec_from(battle, unit, opt.key, params)
-                p = at_least(roll_spec(battle, spec, ctx["stance"]), total + 1 - cover)
+                p = at_least(_defence_roll(battle, unit, opt.key, params, ctx["stance"]), total + 1 - cover)
                 cost = _hand_cost(opt.key, params, done, battle, unit)
                 out.append((p * stake - cost, opt.choice(None, **params)))
         return out
@@ -534,26 +532,32 @@ def _param_sets(opt: Option) -> list[dict]:
 def _best_way(battle: Any, unit: int, opt: Option) -> dict:
     """The way to make an active defence whose roll rises highest above what is held."""
     from game.ai.mahou_odds import survival
-    from game.rulesets.mahou.components import ActiveDefences
-    from game.rulesets.mahou.defences import roll_spec, spec_from
-    from game.rulesets.mahou.stats import base_passive
-    defence = opt.key.split("_")[1]
-    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
+    held = _held_defence(battle, unit, opt.key.split("_")[1])
 
     def rise(params: dict) -> tuple[float, str]:
-        low, surv = survival(roll_spec(battle, spec_from(battle, unit, opt.key, params), None))
+        low, surv = survival(_defence_roll(battle, unit, opt.key, params))
         return float(surv[max(0, held + 1 - low):].sum()), str(sorted(params.items()))
     return max(_param_sets(opt), key=rise)
 
 
 def _beats_held(battle: Any, unit: int, key: str, params: dict) -> float:
     """The chance the active defence's roll beats the defence already held."""
+    return at_least(_defence_roll(battle, unit, key, params), _held_defence(battle, unit, key.split("_")[1]) + 1)
+
+
+def _held_defence(battle: Any, unit: int, defence: str) -> int:
+    """The defence the unit holds now: its passive one, or a higher active roll."""
     from game.rulesets.mahou.components import ActiveDefences
-    from game.rulesets.mahou.defences import roll_spec, spec_from
     from game.rulesets.mahou.stats import base_passive
-    defence = key.split("_")[1]
-    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
-    return at_least(roll_spec(battle, spec_from(battle, unit, key, params), None), held + 1)
+    return max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
+
+
+def _defence_roll(battle: Any, unit: int, key: str, params: dict, against: str | None = None):
+    """The roll of the defence `key` made with `params` (the rules' own RollSpec), read
+    once while the decision is pending (a decision weighs each way several times)."""
+    from game.rulesets.mahou.defences import roll_spec, spec_from
+    return battle.memo(("mahou-ai-defence-roll", unit, key, tuple(params.items()), against),
+                       lambda: roll_spec(battle, spec_from(battle, unit, key, params), against))
 
 
 def _full_turn_done(battle: Any, unit: int) -> bool:
@@ -620,15 +624,12 @@ def prevented(battle: Any, unit: int, key: str, params: dict, threats: list) -> 
     beats what is held (so a lower roll prevents nothing)."""
     import numpy as np
     from game.ai.mahou_odds import survival
-    from game.rulesets.mahou.components import ActiveDefences
-    from game.rulesets.mahou.defences import roll_spec, spec_from
-    from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, base_passive, is_fallen
+    from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, is_fallen
     if not threats:
         return 0.0
-    spec = spec_from(battle, unit, key, params)
-    defence = spec.defence
-    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
-    low, surv = survival(roll_spec(battle, spec, None))
+    defence = key.split("_")[1]
+    held = _held_defence(battle, unit, defence)
+    low, surv = survival(_defence_roll(battle, unit, key, params))
     pmf = surv[:-1] - surv[1:]
     totals = np.arange(low, low + len(pmf))
     keep = (totals > held) & (pmf > 1e-7)

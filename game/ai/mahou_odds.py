@@ -191,7 +191,12 @@ def pair_state(battle: Any, attacker: int, target: int) -> tuple:
 def _fingerprint(battle: Any, foe: int, target: int) -> tuple:
     """Everything a foe's attack profiles on `target` read (positions, what the hands
     hold, postures, wounds, distraction, active defences, soak, holds), so that the
-    answer can be kept across decisions under a key that names all its inputs."""
+    answer can be kept across decisions under a key that names all its inputs (read
+    once while the decision is pending: a decision asks it for the same pair often)."""
+    return battle.memo(("mahou-ai-pair", foe, target), lambda: _read_fingerprint(battle, foe, target))
+
+
+def _read_fingerprint(battle: Any, foe: int, target: int) -> tuple:
     from game.rulesets.mahou.components import ActiveDefences
     from game.rulesets.mahou.stats import all_holds
     act = battle.get(target, ActiveDefences)

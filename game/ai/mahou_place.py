@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from game.ai.mahou_odds import kept
 from game.world.paths import distance_field
 from game.world.sight import crossed_tiles, fov, terrain_memo
 from game.world.tactical_map import Cover
@@ -56,47 +57,76 @@ def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
     """A score for each tile in `tiles` (higher is better) against foes at `foes`.
 
     Every tile is first scored with field of view standing in for the line of fire
-    (numpy over all of them); the `exact` best of those, and the last tile (where the
-    unit stands), are then scored with the attack rules' own line of fire; the rest
-    are left out (-inf), so the best tile is always judged by the rules' test."""
-    tmap = battle.map
+    (read from the whole map's scores, `_board`); the `exact` best of those, and the
+    last tile (where the unit stands), are then scored with the attack rules' own
+    line of fire; the rest are left out (-inf), so the best tile is always judged by
+    the rules' test."""
+    board = _board(battle, foes, ideal, ranged)
     n = len(tiles)
-    xs = np.fromiter((t[0] for t in tiles), np.intp, n)
-    ys = np.fromiter((t[1] for t in tiles), np.intp, n)
-    walk = np.minimum(walk_to_nearest(battle, foes)[xs, ys], 200).astype(float)
-    reach = max(ideal, 1)
-    # every foe at once: rows are foes, columns tiles
-    fx = np.fromiter((f[0] for f in foes), np.intp, len(foes))[:, None]
-    fy = np.fromiter((f[1] for f in foes), np.intp, len(foes))[:, None]
-    dist = np.maximum(np.abs(xs - fx), np.abs(ys - fy))
-    seen = _sight_of(battle, foes)[:, xs, ys]
-    nearest = dist.min(axis=0)
-    seen_shot = np.where(seen & (dist <= reach), SHOT_VALUE, 0.0).max(axis=0)
-    if ranged:
-        # cover between: the tile itself or its neighbour toward the foe
-        value = np.array([COVER_VALUE[Cover(c)] for c in range(4)])
-        nx = np.clip(xs + np.sign(fx - xs), 0, tmap.width - 1)
-        ny = np.clip(ys + np.sign(fy - ys), 0, tmap.height - 1)
-        best = np.maximum(value[tmap.cover[nx, ny]], value[tmap.cover[xs, ys]])
-        shelter = np.where(seen, best, 0.2).sum(axis=0) / max(1, len(foes))
-    else:
-        shelter = 0.0
-    approach = np.where(nearest > ideal, -0.3 * (walk - ideal), -0.08 * (ideal - nearest))
-    base = approach + shelter
-    proxy = base + seen_shot
-    order = np.argsort(-proxy[:-1], kind="stable")[:exact]
-    chosen = np.append(order, n - 1).tolist()
+    flat = np.array(tiles, dtype=np.intp).reshape(n, 2) @ board.strides
+    base = board.base[flat]
+    order = np.argsort(-board.proxy[flat[:-1]], kind="stable")[:exact]
     out = np.full(n, -np.inf)
-    in_reach = (dist[:, chosen] <= reach).T.tolist()
-    seen_at = seen[:, chosen].T.tolist()
-    for i, near, sees in zip(chosen, in_reach, seen_at):
-        t = (int(xs[i]), int(ys[i]))
-        shot = 0.0
-        for f, ok, clear_sight in zip(foes, near, sees):
-            if ok and shot < SHOT_VALUE and fire_clear(tmap, t, f):
-                shot = max(shot, SHOT_VALUE if clear_sight else HIDDEN_SHOT_VALUE)
-        out[i] = base[i] + shot
+    for i in np.append(order, n - 1).tolist():
+        out[i] = base[i] + board.shot(int(flat[i]))
     return out
+
+
+class _Board:
+    """One set of foes' tile scores over the whole map, as flat arrays (index x *
+    height + y): what every tile is worth before its exact shot (`base`), the field of
+    view's stand-in for the shot added (`proxy`), and each tile's exact shot, worked
+    out when first asked (the attack rules' line of fire, a few dozen tiles a turn)."""
+
+    def __init__(self, battle: Any, foes: tuple, ideal: int, ranged: bool) -> None:
+        tmap = battle.map
+        width, height = tmap.width, tmap.height
+        self.tmap, self.foes = tmap, foes
+        self.strides = np.array([height, 1], dtype=np.intp)
+        xs = np.repeat(np.arange(width, dtype=np.intp), height)
+        ys = np.tile(np.arange(height, dtype=np.intp), width)
+        walk = np.minimum(walk_to_nearest(battle, foes).reshape(-1), 200).astype(float)
+        reach = max(ideal, 1)
+        # every foe at once: rows are foes, columns tiles
+        fx = np.fromiter((f[0] for f in foes), np.intp, len(foes))[:, None]
+        fy = np.fromiter((f[1] for f in foes), np.intp, len(foes))[:, None]
+        dist = np.maximum(np.abs(xs - fx), np.abs(ys - fy))
+        seen = _sight_of(battle, foes).reshape(len(foes), -1)
+        nearest = dist.min(axis=0)
+        seen_shot = np.where(seen & (dist <= reach), SHOT_VALUE, 0.0).max(axis=0)
+        if ranged:
+            # cover between: the tile itself or its neighbour toward the foe
+            value = np.array([COVER_VALUE[Cover(c)] for c in range(4)])
+            nx = np.clip(xs + np.sign(fx - xs), 0, width - 1)
+            ny = np.clip(ys + np.sign(fy - ys), 0, height - 1)
+            best = np.maximum(value[tmap.cover[nx, ny]], value[tmap.cover[xs, ys]])
+            shelter = np.where(seen, best, 0.2).sum(axis=0) / max(1, len(foes))
+        else:
+            shelter = 0.0
+        approach = np.where(nearest > ideal, -0.3 * (walk - ideal), -0.08 * (ideal - nearest))
+        self.base = approach + shelter
+        self.proxy = self.base + seen_shot
+        self.height = height
+        self.near, self.seen = dist <= reach, seen
+        self.shots: dict[int, float] = {}
+
+    def shot(self, i: int) -> float:
+        """The exact shot from flat tile `i`: a clear line of fire to a foe in reach,
+        worth less when that foe cannot see the tile (concealment, −6)."""
+        found = self.shots.get(i)
+        if found is None:
+            t = divmod(i, self.height)
+            found = 0.0
+            for f, ok, clear_sight in zip(self.foes, self.near[:, i].tolist(), self.seen[:, i].tolist()):
+                if ok and found < SHOT_VALUE and fire_clear(self.tmap, t, f):
+                    found = max(found, SHOT_VALUE if clear_sight else HIDDEN_SHOT_VALUE)
+            self.shots[i] = found
+        return found
+
+
+def _board(battle: Any, foes: tuple, ideal: int, ranged: bool) -> _Board:
+    """The whole map's tile scores against these foes (kept while they stand there)."""
+    return kept(battle, ("board", foes, ideal, ranged), lambda: _Board(battle, foes, ideal, ranged))
 
 
 def _sight_of(battle: Any, foes: tuple) -> np.ndarray:

@@ -289,6 +289,19 @@ def damage_after_soak(battle: "Battle", profile: AttackProfile, doubled: bool,
     return dict(_after_soak(profile.damage, doubled, soak, pool or 0))
 
 
+def expected_after_soak(battle: "Battle", profile: AttackProfile, doubled: bool) -> float:
+    """The mean of `damage_after_soak` (hit points lost to one hit), kept by its inputs."""
+    victim = profile.spec.target
+    pool = battle.get(victim, Soak).pool
+    soak = soak_spec(battle, victim) if pool is None else None
+    return _mean_after_soak(profile.damage, doubled, soak, pool or 0)
+
+
+@lru_cache(maxsize=2048)
+def _mean_after_soak(damage: md.RollSpec, doubled: bool, soak: md.RollSpec | None, pool: int) -> float:
+    return sum(v * p for v, p in _after_soak(damage, doubled, soak, pool))
+
+
 def attack_odds(battle: "Battle", profile: AttackProfile) -> Odds:
     """Exact chances against the defences already standing (spot defences, which the
     target may still declare, can only raise the number)."""
