@@ -43,13 +43,24 @@ def fire_clear(tmap, a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 def walk_to_nearest(battle: Any, foes: tuple) -> np.ndarray:
     """Walking distance (move actions, units ignored) from every tile to the nearest
-    foe tile: one search from all of them over the movement rules' own graph (no
-    diagonal cuts a wall's corner, as `reach` walks), kept while they stand there."""
+    foe tile over the movement rules' own graph (no diagonal cuts a wall's corner, as
+    `reach` walks), kept while they stand there: the least of each foe tile's own
+    field, which depends on the terrain alone and so is kept with the map (the same
+    numbers as one search from all of them)."""
     def compute() -> np.ndarray:
-        dist = distance_field(battle.map, foes)
+        dist = np.minimum.reduce([walk_from(battle.map, f) for f in foes])
         dist.flags.writeable = False
         return dist
     return battle.cached(("mahou-ai-walk", foes), compute)
+
+
+def walk_from(tmap, tile: tuple) -> np.ndarray:
+    """Walking distance from every tile to `tile` (units ignored), kept per map."""
+    def compute() -> np.ndarray:
+        dist = distance_field(tmap, (tile,))
+        dist.flags.writeable = False
+        return dist
+    return terrain_memo(tmap, ("mahou-ai-walk-from", tile), compute)
 
 
 def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
@@ -83,23 +94,18 @@ class _Board:
         width, height = tmap.width, tmap.height
         self.tmap, self.foes = tmap, foes
         self.strides = np.array([height, 1], dtype=np.intp)
-        xs = np.repeat(np.arange(width, dtype=np.intp), height)
-        ys = np.tile(np.arange(height, dtype=np.intp), width)
+        xs, ys = terrain_memo(tmap, "mahou-ai-flat-tiles", lambda: (
+            np.repeat(np.arange(width, dtype=np.intp), height),
+            np.tile(np.arange(height, dtype=np.intp), width)))
         walk = np.minimum(walk_to_nearest(battle, foes).reshape(-1), 200).astype(float)
         reach = max(ideal, 1)
         # every foe at once: rows are foes, columns tiles
-        fx = np.fromiter((f[0] for f in foes), np.intp, len(foes))[:, None]
-        fy = np.fromiter((f[1] for f in foes), np.intp, len(foes))[:, None]
-        dist = np.maximum(np.abs(xs - fx), np.abs(ys - fy))
+        dist = np.stack([_distances(tmap, f, xs, ys) for f in foes])
         seen = _sight_of(battle, foes).reshape(len(foes), -1)
         nearest = dist.min(axis=0)
         seen_shot = np.where(seen & (dist <= reach), SHOT_VALUE, 0.0).max(axis=0)
         if ranged:
-            # cover between: the tile itself or its neighbour toward the foe
-            value = np.array([COVER_VALUE[Cover(c)] for c in range(4)])
-            nx = np.clip(xs + np.sign(fx - xs), 0, width - 1)
-            ny = np.clip(ys + np.sign(fy - ys), 0, height - 1)
-            best = np.maximum(value[tmap.cover[nx, ny]], value[tmap.cover[xs, ys]])
+            best = np.stack([_shelter_from(tmap, f, xs, ys) for f in foes])
             shelter = np.where(seen, best, 0.2).sum(axis=0) / max(1, len(foes))
         else:
             shelter = 0.0
@@ -122,6 +128,28 @@ class _Board:
                     found = max(found, SHOT_VALUE if clear_sight else HIDDEN_SHOT_VALUE)
             self.shots[i] = found
         return found
+
+
+def _distances(tmap, tile: tuple, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Chebyshev distance from `tile` to every tile (flat), kept per map."""
+    def compute() -> np.ndarray:
+        d = np.maximum(np.abs(xs - tile[0]), np.abs(ys - tile[1]))
+        d.flags.writeable = False
+        return d
+    return terrain_memo(tmap, ("mahou-ai-distances", tile), compute)
+
+
+def _shelter_from(tmap, foe: tuple, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """The cover value between a foe at `foe` and every tile (flat): the tile's own or
+    its neighbour's toward the foe, whichever is better (kept per map)."""
+    def compute() -> np.ndarray:
+        value = np.array([COVER_VALUE[Cover(c)] for c in range(4)])
+        nx = np.clip(xs + np.sign(foe[0] - xs), 0, tmap.width - 1)
+        ny = np.clip(ys + np.sign(foe[1] - ys), 0, tmap.height - 1)
+        best = np.maximum(value[tmap.cover[nx, ny]], value[tmap.cover[xs, ys]])
+        best.flags.writeable = False
+        return best
+    return terrain_memo(tmap, ("mahou-ai-shelter", foe), compute)
 
 
 def _board(battle: Any, foes: tuple, ideal: int, ranged: bool) -> _Board:
