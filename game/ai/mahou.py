@@ -148,21 +148,23 @@ class MahouAI:
 
     # --- attacks -----------------------------------------------------------------------
     def _best_attack(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
-        from game.ai.mahou_odds import pair_state
+        from game.ai.mahou_odds import pair_state, stance_blows
         from game.rulesets.mahou import attack_spec_of
         best: tuple[float, Choice | None] = (0.0, None)
         skill = best_skill(battle, unit, opt.params["skill"])
         for target in opt.targets:
             if not battle.active(target):
                 continue  # an unconscious foe can be struck, but nothing comes of it
-            state = pair_state(battle, unit, target)
             limits = opt.params_for(target)
+            choices = []
             for stance in limits["stance"]:
                 params = {"stance": stance, "skill": skill}
                 if "hand" in limits:
                     params["hand"] = limits["hand"][0]  # the primary first
-                choice = opt.choice(target, **params)
-                b = blow(battle, attack_spec_of(battle, unit, choice), state)
+                choices.append(opt.choice(target, **params))
+            blows = stance_blows(battle, [attack_spec_of(battle, unit, c) for c in choices],
+                                 pair_state(battle, unit, target))
+            for stance, choice, b in zip(limits["stance"], choices, blows):
                 score = b.value * (1.0 - 0.3 * _answerable(battle, target, stance))
                 if opt.key == "kick":
                     score *= 0.8  # it costs all the movement

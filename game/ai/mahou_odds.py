@@ -18,7 +18,7 @@ import numpy as np
 
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.attacks import (WEAPON, AttackProfile, AttackSpec, _after_soak,
-                                         attack_profile, soak_spec)
+                                         attack_profile, soak_spec, stance_profiles)
 from game.rulesets.mahou.components import Health, Soak
 from game.rulesets.mahou.stats import held_weapons, rank, stat
 
@@ -118,9 +118,31 @@ def blow(battle: Any, spec: AttackSpec, fingerprint: tuple | None = None) -> Blo
     return kept(battle, key, lambda: _blow(battle, spec))
 
 
-def _blow(battle: Any, spec: AttackSpec, needed: int | None = None) -> Blow:
-    profile = attack_profile(battle, spec)
-    tn = profile.target_number if needed is None else needed
+def stance_blows(battle: Any, specs: list[AttackSpec], fingerprint: tuple) -> list[Blow]:
+    """`blow` of each of `specs`, one attack (not a grapple) in several stances: those
+    not kept yet are worked out together (`stance_profiles` reads what the stance
+    does not change once)."""
+    store = _KEPT.get(battle)
+    if store is None:
+        store = _KEPT[battle] = {}
+    keys = [("blow", spec) + fingerprint for spec in specs]
+    missing = [i for i, key in enumerate(keys) if key not in store]
+    if missing:
+        first = specs[missing[0]]
+        profiles = stance_profiles(battle, first, tuple(specs[i].stance for i in missing))
+        for i, profile in zip(missing, profiles):
+            if len(store) >= KEPT_MAX:
+                store.pop(next(iter(store)))
+            store[keys[i]] = _blow_of(battle, profile)
+    return [store[key] for key in keys]
+
+
+def _blow(battle: Any, spec: AttackSpec) -> Blow:
+    return _blow_of(battle, attack_profile(battle, spec))
+
+
+def _blow_of(battle: Any, profile: AttackProfile) -> Blow:
+    tn = profile.target_number
     hit = at_least(profile.roll, tn)
     crit = at_least(profile.roll, 2 * tn) if profile.crit_possible else 0.0
     plain_d, crit_d, plain_ko, crit_ko = hit_damage(battle, profile)
@@ -174,8 +196,8 @@ def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
         hands = ("primary", "offhand") if w.hands == 2 else ("primary",)
         skill = best_skill(battle, foe, w.skills)
         out = []
-        for stance in w.stances:
-            profile = attack_profile(battle, AttackSpec(foe, target, WEAPON, w.id, stance, skill, hands))
+        spec = AttackSpec(foe, target, WEAPON, w.id, w.stances[0], skill, hands)
+        for profile in stance_profiles(battle, spec, w.stances):
             curve = _curve(battle, profile)
             now = float(curve(np.array([profile.target_number]))[0])
             out.append(Threat(profile, curve, now, profile.tn_parts[0][0] == "helpless"))
