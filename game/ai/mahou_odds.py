@@ -151,39 +151,47 @@ def _blow_of(battle: Any, profile: AttackProfile) -> Blow:
     return Blow(profile, hit, crit, damage, knockout)
 
 
-def _curve(battle: Any, profile: AttackProfile):
-    """A function of an array of numbers to meet: the attack's expected damage against
-    each (hit chance and critical chance from the roll's survival table)."""
-    low, surv = survival(profile.roll)
-    plain_d, crit_d, _, _ = hit_damage(battle, profile)
-    # Padded so that any number from low − PAD up indexes it: the front repeats the
-    # certainty, the back (beyond the table's final 0) stays 0.
-    table = np.concatenate((np.full(PAD, surv[0]), surv))
-    last = len(table) - 1
-    base = PAD - low
-
-    def curve(needed: np.ndarray) -> np.ndarray:
-        hit = table[np.minimum(needed + base, last)]
-        if not profile.crit_possible:
-            return hit * plain_d
-        crit = table[np.minimum(2 * needed + base, last)]
-        return (hit - crit) * plain_d + crit * crit_d
-    return curve
-
-
 def best_skill(battle: Any, unit: int, skills) -> str:
     return max(skills, key=lambda s: (rank(battle, unit, s), s))
 
 
-@dataclass(frozen=True, eq=False)
 class Threat:
     """One of a foe's attacks on a unit (a stance with its best weapon): the profile,
-    its expected damage against each number to meet, and against the number now."""
+    its expected damage against the number to meet now (`now`), and `curve`, its
+    expected damage against each of an array of numbers to meet (the table behind it
+    is built at the first use: most threats are only ever read `now`)."""
 
-    profile: AttackProfile
-    curve: Any
-    now: float
-    helpless: bool
+    __slots__ = ("profile", "now", "helpless", "_damage", "_table")
+
+    def __init__(self, profile: AttackProfile, plain_d: float, crit_d: float) -> None:
+        self.profile = profile
+        self._damage = (plain_d, crit_d)
+        self._table: tuple | None = None
+        tn = profile.target_number
+        hit = at_least(profile.roll, tn)
+        if profile.crit_possible:
+            crit = at_least(profile.roll, 2 * tn)
+            self.now = (hit - crit) * plain_d + crit * crit_d
+        else:
+            self.now = hit * plain_d
+        self.helpless = profile.tn_parts[0][0] == "helpless"
+
+    def curve(self, needed: np.ndarray) -> np.ndarray:
+        """Expected damage against each number in `needed` (hit and critical chances
+        from the roll's survival table)."""
+        if self._table is None:
+            low, surv = survival(self.profile.roll)
+            # Padded so that any number from low − PAD up indexes it: the front repeats
+            # the certainty, the back (beyond the table's final 0) stays 0.
+            table = np.concatenate((np.full(PAD, surv[0]), surv))
+            self._table = (table, len(table) - 1, PAD - low)
+        table, last, base = self._table
+        plain_d, crit_d = self._damage
+        hit = table[np.minimum(needed + base, last)]
+        if not self.profile.crit_possible:
+            return hit * plain_d
+        crit = table[np.minimum(2 * needed + base, last)]
+        return (hit - crit) * plain_d + crit * crit_d
 
 
 def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
@@ -195,13 +203,9 @@ def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
         w = weapons[0]
         hands = ("primary", "offhand") if w.hands == 2 else ("primary",)
         skill = best_skill(battle, foe, w.skills)
-        out = []
         spec = AttackSpec(foe, target, WEAPON, w.id, w.stances[0], skill, hands)
-        for profile in stance_profiles(battle, spec, w.stances):
-            curve = _curve(battle, profile)
-            now = float(curve(np.array([profile.target_number]))[0])
-            out.append(Threat(profile, curve, now, profile.tn_parts[0][0] == "helpless"))
-        return out
+        return [Threat(profile, *hit_damage(battle, profile)[:2])
+                for profile in stance_profiles(battle, spec, w.stances)]
     return kept(battle, ("threat", foe, target) + _fingerprint(battle, foe, target), compute)
 
 
