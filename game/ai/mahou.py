@@ -334,15 +334,10 @@ class MahouAI:
         ideal, ranged = _ideal(battle, unit)
         if state is not None and state[0] == "enraged":
             foes, ideal, ranged = (battle.tile(state[1]),), 1, False
-        scores = _scores(battle, opt.targets, here, foes, ideal, ranged)
-        arr = np.array(tiles)
-        steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
-        gains = scores[:-1] - scores[-1] - 0.02 * steps
-        best = float(np.max(gains))
-        ties = np.flatnonzero(gains >= best - 1e-9)
+        gains, ties = _move_gains(battle, opt.targets, here, foes, ideal, ranged)
         # ties broken by its own stream: any fixed order (lowest or highest tile first)
         # pulls one side toward the foe and the other away
-        i = int(ties[0] if len(ties) == 1 else self.rng.choice(ties.tolist()))
+        i = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         if not gains[i] > 0.05:
             return (0.0, None)
         return (min(float(gains[i]), 2.5), opt.choice(tiles[i]))
@@ -464,6 +459,21 @@ def _play_state(battle: Any, unit: int, state: tuple, scored: list) -> list:
             score += 5.0
         out.append((score, choice))
     return out
+
+
+def _move_gains(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
+    """(what walking to each offered tile gains over standing, less 0.02 a step; the
+    indices of the best, ties together), kept like `_scores`."""
+    from game.ai.mahou_odds import kept
+
+    def compute():
+        scores = _scores(battle, targets, here, foes, ideal, ranged)
+        arr = np.array(targets)
+        steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
+        gains = scores[:-1] - scores[-1] - 0.02 * steps
+        best = float(np.max(gains))
+        return gains, np.flatnonzero(gains >= best - 1e-9).tolist()
+    return kept(battle, ("move-gains", tuple(targets), here, foes, ideal, ranged), compute)
 
 
 def _scores(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
