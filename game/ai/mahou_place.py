@@ -86,48 +86,76 @@ def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
 class _Board:
     """One set of foes' tile scores over the whole map, as flat arrays (index x *
     height + y): what every tile is worth before its exact shot (`base`), the field of
-    view's stand-in for the shot added (`proxy`), and each tile's exact shot, worked
-    out when first asked (the attack rules' line of fire, a few dozen tiles a turn)."""
+    view's stand-in for the shot added (`proxy`), and each tile's exact shot (read from
+    the foes' `_Field`, which every range and weapon kind shares)."""
 
-    def __init__(self, battle: Any, foes: tuple, ideal: int, ranged: bool) -> None:
+    def __init__(self, field: "_Field", ideal: int, ranged: bool) -> None:
+        reach = max(ideal, 1)
+        self.strides = field.strides
+        self.shot = field.shots(reach)
+        shelter = field.shelter() if ranged else 0.0
+        approach = np.where(field.nearest > ideal, -0.3 * (field.walk - ideal),
+                            -0.08 * (ideal - field.nearest))
+        self.base = approach + shelter
+        self.proxy = self.base + field.seen_shot(reach)
+
+
+class _Field:
+    """What a set of foe tiles means for every tile of the map (flat): the walk to the
+    nearest, the distance to each, whether each sees it; the sight proxy, shelter and
+    exact shots worked out when first asked."""
+
+    def __init__(self, battle: Any, foes: tuple) -> None:
         tmap = battle.map
         width, height = tmap.width, tmap.height
-        self.tmap, self.foes = tmap, foes
+        self.tmap, self.foes, self.height = tmap, foes, height
         self.strides = np.array([height, 1], dtype=np.intp)
-        xs, ys = terrain_memo(tmap, "mahou-ai-flat-tiles", lambda: (
+        self.xs, self.ys = terrain_memo(tmap, "mahou-ai-flat-tiles", lambda: (
             np.repeat(np.arange(width, dtype=np.intp), height),
             np.tile(np.arange(height, dtype=np.intp), width)))
-        walk = np.minimum(walk_to_nearest(battle, foes).reshape(-1), 200).astype(float)
-        reach = max(ideal, 1)
+        self.walk = np.minimum(walk_to_nearest(battle, foes).reshape(-1), 200).astype(float)
         # every foe at once: rows are foes, columns tiles
-        dist = np.stack([_distances(tmap, f, xs, ys) for f in foes])
-        seen = _sight_of(battle, foes).reshape(len(foes), -1)
-        nearest = dist.min(axis=0)
-        seen_shot = np.where(seen & (dist <= reach), SHOT_VALUE, 0.0).max(axis=0)
-        if ranged:
-            best = np.stack([_shelter_from(tmap, f, xs, ys) for f in foes])
-            shelter = np.where(seen, best, 0.2).sum(axis=0) / max(1, len(foes))
-        else:
-            shelter = 0.0
-        approach = np.where(nearest > ideal, -0.3 * (walk - ideal), -0.08 * (ideal - nearest))
-        self.base = approach + shelter
-        self.proxy = self.base + seen_shot
-        self.height = height
-        self.near, self.seen = dist <= reach, seen
-        self.shots: dict[int, float] = {}
+        self.dist = np.stack([_distances(tmap, f, self.xs, self.ys) for f in foes])
+        self.seen = _sight_of(battle, foes).reshape(len(foes), -1)
+        self.nearest = self.dist.min(axis=0)
+        self._by_reach: dict[int, tuple] = {}
+        self._shelter: np.ndarray | None = None
 
-    def shot(self, i: int) -> float:
-        """The exact shot from flat tile `i`: a clear line of fire to a foe in reach,
-        worth less when that foe cannot see the tile (concealment, −6)."""
-        found = self.shots.get(i)
+    def shelter(self) -> np.ndarray:
+        """A shooter's cover from the foes that see each tile (0.2 from one that does not)."""
+        if self._shelter is None:
+            best = np.stack([_shelter_from(self.tmap, f, self.xs, self.ys) for f in self.foes])
+            self._shelter = np.where(self.seen, best, 0.2).sum(axis=0) / max(1, len(self.foes))
+        return self._shelter
+
+    def _reach(self, reach: int) -> tuple:
+        found = self._by_reach.get(reach)
         if found is None:
-            t = divmod(i, self.height)
-            found = 0.0
-            for f, ok, clear_sight in zip(self.foes, self.near[:, i].tolist(), self.seen[:, i].tolist()):
-                if ok and found < SHOT_VALUE and fire_clear(self.tmap, t, f):
-                    found = max(found, SHOT_VALUE if clear_sight else HIDDEN_SHOT_VALUE)
-            self.shots[i] = found
+            near = self.dist <= reach
+            found = self._by_reach[reach] = (
+                near, np.where(self.seen & near, SHOT_VALUE, 0.0).max(axis=0), {})
         return found
+
+    def seen_shot(self, reach: int) -> np.ndarray:
+        """The shot field of view promises from each tile to a foe within `reach`."""
+        return self._reach(reach)[1]
+
+    def shots(self, reach: int):
+        """The exact shot from a flat tile: a clear line of fire to a foe within `reach`,
+        worth less when that foe cannot see the tile (concealment, −6); kept per tile."""
+        near, _, known = self._reach(reach)
+
+        def shot(i: int) -> float:
+            found = known.get(i)
+            if found is None:
+                t = divmod(i, self.height)
+                found = 0.0
+                for f, ok, clear_sight in zip(self.foes, near[:, i].tolist(), self.seen[:, i].tolist()):
+                    if ok and found < SHOT_VALUE and fire_clear(self.tmap, t, f):
+                        found = max(found, SHOT_VALUE if clear_sight else HIDDEN_SHOT_VALUE)
+                known[i] = found
+            return found
+        return shot
 
 
 def _distances(tmap, tile: tuple, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -154,7 +182,8 @@ def _shelter_from(tmap, foe: tuple, xs: np.ndarray, ys: np.ndarray) -> np.ndarra
 
 def _board(battle: Any, foes: tuple, ideal: int, ranged: bool) -> _Board:
     """The whole map's tile scores against these foes (kept while they stand there)."""
-    return kept(battle, ("board", foes, ideal, ranged), lambda: _Board(battle, foes, ideal, ranged))
+    field = kept(battle, ("field", foes), lambda: _Field(battle, foes))
+    return kept(battle, ("board", foes, ideal, ranged), lambda: _Board(field, ideal, ranged))
 
 
 def _sight_of(battle: Any, foes: tuple) -> np.ndarray:
