@@ -148,21 +148,23 @@ class MahouAI:
 
     # --- attacks -----------------------------------------------------------------------
     def _best_attack(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
-        from game.ai.mahou_odds import pair_state
+        from game.ai.mahou_odds import pair_state, stance_blows
         from game.rulesets.mahou import attack_spec_of
         best: tuple[float, Choice | None] = (0.0, None)
         skill = best_skill(battle, unit, opt.params["skill"])
         for target in opt.targets:
             if not battle.active(target):
                 continue  # an unconscious foe can be struck, but nothing comes of it
-            state = pair_state(battle, unit, target)
             limits = opt.params_for(target)
+            choices = []
             for stance in limits["stance"]:
                 params = {"stance": stance, "skill": skill}
                 if "hand" in limits:
                     params["hand"] = limits["hand"][0]  # the primary first
-                choice = opt.choice(target, **params)
-                b = blow(battle, attack_spec_of(battle, unit, choice), state)
+                choices.append(opt.choice(target, **params))
+            blows = stance_blows(battle, [attack_spec_of(battle, unit, c) for c in choices],
+                                 pair_state(battle, unit, target))
+            for stance, choice, b in zip(limits["stance"], choices, blows):
                 score = b.value * (1.0 - 0.3 * _answerable(battle, target, stance))
                 if opt.key == "kick":
                     score *= 0.8  # it costs all the movement
@@ -332,15 +334,10 @@ class MahouAI:
         ideal, ranged = _ideal(battle, unit)
         if state is not None and state[0] == "enraged":
             foes, ideal, ranged = (battle.tile(state[1]),), 1, False
-        scores = _scores(battle, opt.targets, here, foes, ideal, ranged)
-        arr = np.array(tiles)
-        steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
-        gains = scores[:-1] - scores[-1] - 0.02 * steps
-        best = float(np.max(gains))
-        ties = np.flatnonzero(gains >= best - 1e-9)
+        gains, ties = _move_gains(battle, opt.targets, here, foes, ideal, ranged)
         # ties broken by its own stream: any fixed order (lowest or highest tile first)
         # pulls one side toward the foe and the other away
-        i = int(ties[0] if len(ties) == 1 else self.rng.choice(ties.tolist()))
+        i = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         if not gains[i] > 0.05:
             return (0.0, None)
         return (min(float(gains[i]), 2.5), opt.choice(tiles[i]))
@@ -370,7 +367,6 @@ class MahouAI:
         """Before the roll: an active defence when it prevents more (this attack and
         the foes to come before it lapses) than waiting; after it: a spot defence when
         its chance of turning this hit into a miss is worth the action."""
-        from game.rulesets.mahou.defences import roll_spec, spec_from
         ctx = decision.context
         unit = decision.actor
         done = _full_turn_done(battle, unit)
@@ -396,8 +392,7 @@ class MahouAI:
             if not opt.key.startswith("spot_"):
                 continue
             for params in _param_sets(opt):
-                spec = spec_from(battle, unit, opt.key, params)
-                p = at_least(roll_spec(battle, spec, ctx["stance"]), total + 1 - cover)
+                p = at_least(_defence_roll(battle, unit, opt.key, params, ctx["stance"]), total + 1 - cover)
                 cost = _hand_cost(opt.key, params, done, battle, unit)
                 out.append((p * stake - cost, opt.choice(None, **params)))
         return out
@@ -464,6 +459,21 @@ def _play_state(battle: Any, unit: int, state: tuple, scored: list) -> list:
             score += 5.0
         out.append((score, choice))
     return out
+
+
+def _move_gains(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
+    """(what walking to each offered tile gains over standing, less 0.02 a step; the
+    indices of the best, ties together), kept like `_scores`."""
+    from game.ai.mahou_odds import kept
+
+    def compute():
+        scores = _scores(battle, targets, here, foes, ideal, ranged)
+        arr = np.array(targets)
+        steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
+        gains = scores[:-1] - scores[-1] - 0.02 * steps
+        best = float(np.max(gains))
+        return gains, np.flatnonzero(gains >= best - 1e-9).tolist()
+    return kept(battle, ("move-gains", tuple(targets), here, foes, ideal, ranged), compute)
 
 
 def _scores(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
@@ -534,26 +544,32 @@ def _param_sets(opt: Option) -> list[dict]:
 def _best_way(battle: Any, unit: int, opt: Option) -> dict:
     """The way to make an active defence whose roll rises highest above what is held."""
     from game.ai.mahou_odds import survival
-    from game.rulesets.mahou.components import ActiveDefences
-    from game.rulesets.mahou.defences import roll_spec, spec_from
-    from game.rulesets.mahou.stats import base_passive
-    defence = opt.key.split("_")[1]
-    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
+    held = _held_defence(battle, unit, opt.key.split("_")[1])
 
     def rise(params: dict) -> tuple[float, str]:
-        low, surv = survival(roll_spec(battle, spec_from(battle, unit, opt.key, params), None))
+        low, surv = survival(_defence_roll(battle, unit, opt.key, params))
         return float(surv[max(0, held + 1 - low):].sum()), str(sorted(params.items()))
     return max(_param_sets(opt), key=rise)
 
 
 def _beats_held(battle: Any, unit: int, key: str, params: dict) -> float:
     """The chance the active defence's roll beats the defence already held."""
+    return at_least(_defence_roll(battle, unit, key, params), _held_defence(battle, unit, key.split("_")[1]) + 1)
+
+
+def _held_defence(battle: Any, unit: int, defence: str) -> int:
+    """The defence the unit holds now: its passive one, or a higher active roll."""
     from game.rulesets.mahou.components import ActiveDefences
-    from game.rulesets.mahou.defences import roll_spec, spec_from
     from game.rulesets.mahou.stats import base_passive
-    defence = key.split("_")[1]
-    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
-    return at_least(roll_spec(battle, spec_from(battle, unit, key, params), None), held + 1)
+    return max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
+
+
+def _defence_roll(battle: Any, unit: int, key: str, params: dict, against: str | None = None):
+    """The roll of the defence `key` made with `params` (the rules' own RollSpec), read
+    once while the decision is pending (a decision weighs each way several times)."""
+    from game.rulesets.mahou.defences import roll_spec, spec_from
+    return battle.memo(("mahou-ai-defence-roll", unit, key, tuple(params.items()), against),
+                       lambda: roll_spec(battle, spec_from(battle, unit, key, params), against))
 
 
 def _full_turn_done(battle: Any, unit: int) -> bool:
@@ -620,15 +636,12 @@ def prevented(battle: Any, unit: int, key: str, params: dict, threats: list) -> 
     beats what is held (so a lower roll prevents nothing)."""
     import numpy as np
     from game.ai.mahou_odds import survival
-    from game.rulesets.mahou.components import ActiveDefences
-    from game.rulesets.mahou.defences import roll_spec, spec_from
-    from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, base_passive, is_fallen
+    from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, is_fallen
     if not threats:
         return 0.0
-    spec = spec_from(battle, unit, key, params)
-    defence = spec.defence
-    held = max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
-    low, surv = survival(roll_spec(battle, spec, None))
+    defence = key.split("_")[1]
+    held = _held_defence(battle, unit, defence)
+    low, surv = survival(_defence_roll(battle, unit, key, params))
     pmf = surv[:-1] - surv[1:]
     totals = np.arange(low, low + len(pmf))
     keep = (totals > held) & (pmf > 1e-7)

@@ -18,7 +18,7 @@ import numpy as np
 
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.attacks import (WEAPON, AttackProfile, AttackSpec, _after_soak,
-                                         attack_profile, soak_spec)
+                                         attack_profile, soak_spec, stance_profiles)
 from game.rulesets.mahou.components import Health, Soak
 from game.rulesets.mahou.stats import held_weapons, rank, stat
 
@@ -118,9 +118,31 @@ def blow(battle: Any, spec: AttackSpec, fingerprint: tuple | None = None) -> Blo
     return kept(battle, key, lambda: _blow(battle, spec))
 
 
-def _blow(battle: Any, spec: AttackSpec, needed: int | None = None) -> Blow:
-    profile = attack_profile(battle, spec)
-    tn = profile.target_number if needed is None else needed
+def stance_blows(battle: Any, specs: list[AttackSpec], fingerprint: tuple) -> list[Blow]:
+    """`blow` of each of `specs`, one attack (not a grapple) in several stances: those
+    not kept yet are worked out together (`stance_profiles` reads what the stance
+    does not change once)."""
+    store = _KEPT.get(battle)
+    if store is None:
+        store = _KEPT[battle] = {}
+    keys = [("blow", spec) + fingerprint for spec in specs]
+    missing = [i for i, key in enumerate(keys) if key not in store]
+    if missing:
+        first = specs[missing[0]]
+        profiles = stance_profiles(battle, first, tuple(specs[i].stance for i in missing))
+        for i, profile in zip(missing, profiles):
+            if len(store) >= KEPT_MAX:
+                store.pop(next(iter(store)))
+            store[keys[i]] = _blow_of(battle, profile)
+    return [store[key] for key in keys]
+
+
+def _blow(battle: Any, spec: AttackSpec) -> Blow:
+    return _blow_of(battle, attack_profile(battle, spec))
+
+
+def _blow_of(battle: Any, profile: AttackProfile) -> Blow:
+    tn = profile.target_number
     hit = at_least(profile.roll, tn)
     crit = at_least(profile.roll, 2 * tn) if profile.crit_possible else 0.0
     plain_d, crit_d, plain_ko, crit_ko = hit_damage(battle, profile)
@@ -129,39 +151,47 @@ def _blow(battle: Any, spec: AttackSpec, needed: int | None = None) -> Blow:
     return Blow(profile, hit, crit, damage, knockout)
 
 
-def _curve(battle: Any, profile: AttackProfile):
-    """A function of an array of numbers to meet: the attack's expected damage against
-    each (hit chance and critical chance from the roll's survival table)."""
-    low, surv = survival(profile.roll)
-    plain_d, crit_d, _, _ = hit_damage(battle, profile)
-    # Padded so that any number from low − PAD up indexes it: the front repeats the
-    # certainty, the back (beyond the table's final 0) stays 0.
-    table = np.concatenate((np.full(PAD, surv[0]), surv))
-    last = len(table) - 1
-    base = PAD - low
-
-    def curve(needed: np.ndarray) -> np.ndarray:
-        hit = table[np.minimum(needed + base, last)]
-        if not profile.crit_possible:
-            return hit * plain_d
-        crit = table[np.minimum(2 * needed + base, last)]
-        return (hit - crit) * plain_d + crit * crit_d
-    return curve
-
-
 def best_skill(battle: Any, unit: int, skills) -> str:
     return max(skills, key=lambda s: (rank(battle, unit, s), s))
 
 
-@dataclass(frozen=True, eq=False)
 class Threat:
     """One of a foe's attacks on a unit (a stance with its best weapon): the profile,
-    its expected damage against each number to meet, and against the number now."""
+    its expected damage against the number to meet now (`now`), and `curve`, its
+    expected damage against each of an array of numbers to meet (the table behind it
+    is built at the first use: most threats are only ever read `now`)."""
 
-    profile: AttackProfile
-    curve: Any
-    now: float
-    helpless: bool
+    __slots__ = ("profile", "now", "helpless", "_damage", "_table")
+
+    def __init__(self, profile: AttackProfile, plain_d: float, crit_d: float) -> None:
+        self.profile = profile
+        self._damage = (plain_d, crit_d)
+        self._table: tuple | None = None
+        tn = profile.target_number
+        hit = at_least(profile.roll, tn)
+        if profile.crit_possible:
+            crit = at_least(profile.roll, 2 * tn)
+            self.now = (hit - crit) * plain_d + crit * crit_d
+        else:
+            self.now = hit * plain_d
+        self.helpless = profile.tn_parts[0][0] == "helpless"
+
+    def curve(self, needed: np.ndarray) -> np.ndarray:
+        """Expected damage against each number in `needed` (hit and critical chances
+        from the roll's survival table)."""
+        if self._table is None:
+            low, surv = survival(self.profile.roll)
+            # Padded so that any number from low − PAD up indexes it: the front repeats
+            # the certainty, the back (beyond the table's final 0) stays 0.
+            table = np.concatenate((np.full(PAD, surv[0]), surv))
+            self._table = (table, len(table) - 1, PAD - low)
+        table, last, base = self._table
+        plain_d, crit_d = self._damage
+        hit = table[np.minimum(needed + base, last)]
+        if not self.profile.crit_possible:
+            return hit * plain_d
+        crit = table[np.minimum(2 * needed + base, last)]
+        return (hit - crit) * plain_d + crit * crit_d
 
 
 def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
@@ -173,13 +203,9 @@ def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
         w = weapons[0]
         hands = ("primary", "offhand") if w.hands == 2 else ("primary",)
         skill = best_skill(battle, foe, w.skills)
-        out = []
-        for stance in w.stances:
-            profile = attack_profile(battle, AttackSpec(foe, target, WEAPON, w.id, stance, skill, hands))
-            curve = _curve(battle, profile)
-            now = float(curve(np.array([profile.target_number]))[0])
-            out.append(Threat(profile, curve, now, profile.tn_parts[0][0] == "helpless"))
-        return out
+        spec = AttackSpec(foe, target, WEAPON, w.id, w.stances[0], skill, hands)
+        return [Threat(profile, *hit_damage(battle, profile)[:2])
+                for profile in stance_profiles(battle, spec, w.stances)]
     return kept(battle, ("threat", foe, target) + _fingerprint(battle, foe, target), compute)
 
 
@@ -191,7 +217,12 @@ def pair_state(battle: Any, attacker: int, target: int) -> tuple:
 def _fingerprint(battle: Any, foe: int, target: int) -> tuple:
     """Everything a foe's attack profiles on `target` read (positions, what the hands
     hold, postures, wounds, distraction, active defences, soak, holds), so that the
-    answer can be kept across decisions under a key that names all its inputs."""
+    answer can be kept across decisions under a key that names all its inputs (read
+    once while the decision is pending: a decision asks it for the same pair often)."""
+    return battle.memo(("mahou-ai-pair", foe, target), lambda: _read_fingerprint(battle, foe, target))
+
+
+def _read_fingerprint(battle: Any, foe: int, target: int) -> tuple:
     from game.rulesets.mahou.components import ActiveDefences
     from game.rulesets.mahou.stats import all_holds
     act = battle.get(target, ActiveDefences)

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from game.ai.mahou_odds import kept
 from game.world.paths import distance_field
 from game.world.sight import crossed_tiles, fov, terrain_memo
 from game.world.tactical_map import Cover
@@ -42,13 +43,24 @@ def fire_clear(tmap, a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 def walk_to_nearest(battle: Any, foes: tuple) -> np.ndarray:
     """Walking distance (move actions, units ignored) from every tile to the nearest
-    foe tile: one search from all of them over the movement rules' own graph (no
-    diagonal cuts a wall's corner, as `reach` walks), kept while they stand there."""
+    foe tile over the movement rules' own graph (no diagonal cuts a wall's corner, as
+    `reach` walks), kept while they stand there: the least of each foe tile's own
+    field, which depends on the terrain alone and so is kept with the map (the same
+    numbers as one search from all of them)."""
     def compute() -> np.ndarray:
-        dist = distance_field(battle.map, foes)
+        dist = np.minimum.reduce([walk_from(battle.map, f) for f in foes])
         dist.flags.writeable = False
         return dist
     return battle.cached(("mahou-ai-walk", foes), compute)
+
+
+def walk_from(tmap, tile: tuple) -> np.ndarray:
+    """Walking distance from every tile to `tile` (units ignored), kept per map."""
+    def compute() -> np.ndarray:
+        dist = distance_field(tmap, (tile,))
+        dist.flags.writeable = False
+        return dist
+    return terrain_memo(tmap, ("mahou-ai-walk-from", tile), compute)
 
 
 def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
@@ -56,47 +68,122 @@ def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
     """A score for each tile in `tiles` (higher is better) against foes at `foes`.
 
     Every tile is first scored with field of view standing in for the line of fire
-    (numpy over all of them); the `exact` best of those, and the last tile (where the
-    unit stands), are then scored with the attack rules' own line of fire; the rest
-    are left out (-inf), so the best tile is always judged by the rules' test."""
-    tmap = battle.map
+    (read from the whole map's scores, `_board`); the `exact` best of those, and the
+    last tile (where the unit stands), are then scored with the attack rules' own
+    line of fire; the rest are left out (-inf), so the best tile is always judged by
+    the rules' test."""
+    board = _board(battle, foes, ideal, ranged)
     n = len(tiles)
-    xs = np.fromiter((t[0] for t in tiles), np.intp, n)
-    ys = np.fromiter((t[1] for t in tiles), np.intp, n)
-    walk = np.minimum(walk_to_nearest(battle, foes)[xs, ys], 200).astype(float)
-    reach = max(ideal, 1)
-    # every foe at once: rows are foes, columns tiles
-    fx = np.fromiter((f[0] for f in foes), np.intp, len(foes))[:, None]
-    fy = np.fromiter((f[1] for f in foes), np.intp, len(foes))[:, None]
-    dist = np.maximum(np.abs(xs - fx), np.abs(ys - fy))
-    seen = _sight_of(battle, foes)[:, xs, ys]
-    nearest = dist.min(axis=0)
-    seen_shot = np.where(seen & (dist <= reach), SHOT_VALUE, 0.0).max(axis=0)
-    if ranged:
-        # cover between: the tile itself or its neighbour toward the foe
-        value = np.array([COVER_VALUE[Cover(c)] for c in range(4)])
-        nx = np.clip(xs + np.sign(fx - xs), 0, tmap.width - 1)
-        ny = np.clip(ys + np.sign(fy - ys), 0, tmap.height - 1)
-        best = np.maximum(value[tmap.cover[nx, ny]], value[tmap.cover[xs, ys]])
-        shelter = np.where(seen, best, 0.2).sum(axis=0) / max(1, len(foes))
-    else:
-        shelter = 0.0
-    approach = np.where(nearest > ideal, -0.3 * (walk - ideal), -0.08 * (ideal - nearest))
-    base = approach + shelter
-    proxy = base + seen_shot
-    order = np.argsort(-proxy[:-1], kind="stable")[:exact]
-    chosen = np.append(order, n - 1).tolist()
+    flat = np.array(tiles, dtype=np.intp).reshape(n, 2) @ board.strides
+    base = board.base[flat]
+    order = np.argsort(-board.proxy[flat[:-1]], kind="stable")[:exact]
     out = np.full(n, -np.inf)
-    in_reach = (dist[:, chosen] <= reach).T.tolist()
-    seen_at = seen[:, chosen].T.tolist()
-    for i, near, sees in zip(chosen, in_reach, seen_at):
-        t = (int(xs[i]), int(ys[i]))
-        shot = 0.0
-        for f, ok, clear_sight in zip(foes, near, sees):
-            if ok and shot < SHOT_VALUE and fire_clear(tmap, t, f):
-                shot = max(shot, SHOT_VALUE if clear_sight else HIDDEN_SHOT_VALUE)
-        out[i] = base[i] + shot
+    for i in np.append(order, n - 1).tolist():
+        out[i] = base[i] + board.shot(int(flat[i]))
     return out
+
+
+class _Board:
+    """One set of foes' tile scores over the whole map, as flat arrays (index x *
+    height + y): what every tile is worth before its exact shot (`base`), the field of
+    view's stand-in for the shot added (`proxy`), and each tile's exact shot (read from
+    the foes' `_Field`, which every range and weapon kind shares)."""
+
+    def __init__(self, field: "_Field", ideal: int, ranged: bool) -> None:
+        reach = max(ideal, 1)
+        self.strides = field.strides
+        self.shot = field.shots(reach)
+        shelter = field.shelter() if ranged else 0.0
+        approach = np.where(field.nearest > ideal, -0.3 * (field.walk - ideal),
+                            -0.08 * (ideal - field.nearest))
+        self.base = approach + shelter
+        self.proxy = self.base + field.seen_shot(reach)
+
+
+class _Field:
+    """What a set of foe tiles means for every tile of the map (flat): the walk to the
+    nearest, the distance to each, whether each sees it; the sight proxy, shelter and
+    exact shots worked out when first asked."""
+
+    def __init__(self, battle: Any, foes: tuple) -> None:
+        tmap = battle.map
+        width, height = tmap.width, tmap.height
+        self.tmap, self.foes, self.height = tmap, foes, height
+        self.strides = np.array([height, 1], dtype=np.intp)
+        self.xs, self.ys = terrain_memo(tmap, "mahou-ai-flat-tiles", lambda: (
+            np.repeat(np.arange(width, dtype=np.intp), height),
+            np.tile(np.arange(height, dtype=np.intp), width)))
+        self.walk = np.minimum(walk_to_nearest(battle, foes).reshape(-1), 200).astype(float)
+        # every foe at once: rows are foes, columns tiles
+        self.dist = np.stack([_distances(tmap, f, self.xs, self.ys) for f in foes])
+        self.seen = _sight_of(battle, foes).reshape(len(foes), -1)
+        self.nearest = self.dist.min(axis=0)
+        self._by_reach: dict[int, tuple] = {}
+        self._shelter: np.ndarray | None = None
+
+    def shelter(self) -> np.ndarray:
+        """A shooter's cover from the foes that see each tile (0.2 from one that does not)."""
+        if self._shelter is None:
+            best = np.stack([_shelter_from(self.tmap, f, self.xs, self.ys) for f in self.foes])
+            self._shelter = np.where(self.seen, best, 0.2).sum(axis=0) / max(1, len(self.foes))
+        return self._shelter
+
+    def _reach(self, reach: int) -> tuple:
+        found = self._by_reach.get(reach)
+        if found is None:
+            near = self.dist <= reach
+            found = self._by_reach[reach] = (
+                near, np.where(self.seen & near, SHOT_VALUE, 0.0).max(axis=0), {})
+        return found
+
+    def seen_shot(self, reach: int) -> np.ndarray:
+        """The shot field of view promises from each tile to a foe within `reach`."""
+        return self._reach(reach)[1]
+
+    def shots(self, reach: int):
+        """The exact shot from a flat tile: a clear line of fire to a foe within `reach`,
+        worth less when that foe cannot see the tile (concealment, −6); kept per tile."""
+        near, _, known = self._reach(reach)
+
+        def shot(i: int) -> float:
+            found = known.get(i)
+            if found is None:
+                t = divmod(i, self.height)
+                found = 0.0
+                for f, ok, clear_sight in zip(self.foes, near[:, i].tolist(), self.seen[:, i].tolist()):
+                    if ok and found < SHOT_VALUE and fire_clear(self.tmap, t, f):
+                        found = max(found, SHOT_VALUE if clear_sight else HIDDEN_SHOT_VALUE)
+                known[i] = found
+            return found
+        return shot
+
+
+def _distances(tmap, tile: tuple, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Chebyshev distance from `tile` to every tile (flat), kept per map."""
+    def compute() -> np.ndarray:
+        d = np.maximum(np.abs(xs - tile[0]), np.abs(ys - tile[1]))
+        d.flags.writeable = False
+        return d
+    return terrain_memo(tmap, ("mahou-ai-distances", tile), compute)
+
+
+def _shelter_from(tmap, foe: tuple, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """The cover value between a foe at `foe` and every tile (flat): the tile's own or
+    its neighbour's toward the foe, whichever is better (kept per map)."""
+    def compute() -> np.ndarray:
+        value = np.array([COVER_VALUE[Cover(c)] for c in range(4)])
+        nx = np.clip(xs + np.sign(foe[0] - xs), 0, tmap.width - 1)
+        ny = np.clip(ys + np.sign(foe[1] - ys), 0, tmap.height - 1)
+        best = np.maximum(value[tmap.cover[nx, ny]], value[tmap.cover[xs, ys]])
+        best.flags.writeable = False
+        return best
+    return terrain_memo(tmap, ("mahou-ai-shelter", foe), compute)
+
+
+def _board(battle: Any, foes: tuple, ideal: int, ranged: bool) -> _Board:
+    """The whole map's tile scores against these foes (kept while they stand there)."""
+    field = kept(battle, ("field", foes), lambda: _Field(battle, foes))
+    return kept(battle, ("board", foes, ideal, ranged), lambda: _Board(field, ideal, ranged))
 
 
 def _sight_of(battle: Any, foes: tuple) -> np.ndarray:

@@ -161,6 +161,25 @@ def attack_profile(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] |
 
     `origin` / `at`: the attack as if the attacker / the target stood on that tile
     (a planner's question; only the tiles' geometry changes: range, sight, cover)."""
+    return _in_stance(battle, spec, _unstanced(battle, spec, origin, at))
+
+
+def stance_profiles(battle: "Battle", spec: AttackSpec, stances: tuple[str, ...],
+                    origin: tuple[int, int] | None = None,
+                    at: tuple[int, int] | None = None) -> list[AttackProfile]:
+    """`attack_profile` of the attack in each of `stances` (what the stance does not
+    change is read once: the AI weighs every stance of a blow together)."""
+    common = _unstanced(battle, spec, origin, at)
+    return [_in_stance(battle, spec if stance == spec.stance else AttackSpec(
+        spec.attacker, spec.target, spec.mode, spec.weapon, stance, spec.skill, spec.hands, spec.extra),
+        common) for stance in stances]
+
+
+def _unstanced(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] | None,
+               at: tuple[int, int] | None) -> tuple:
+    """The parts of an attack's profile its stance leaves alone: (skill rank, dice
+    rank, skill label, modifiers so far, line of fire, target helpless, critical
+    possible, damage dice, self-hit possible)."""
     weapons = battle.ruleset.data.weapons
     attacker, target = spec.attacker, spec.target
     a_tile = battle.tile(attacker) if origin is None else origin
@@ -198,14 +217,6 @@ def attack_profile(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] |
         # A kick gains none of the bonuses normally granted to attacks.
         mods = [m for m in mods if m[1] < 0]
     mods += roll_conditions(battle, attacker, uses_hands=bool(spec.hands))
-    mods += skill_penalty(battle, attacker, ("attack", target, spec.stance))
-    die = die_of(battle, attacker, STANCE_STAT[spec.stance])
-    roll = md.RollSpec((md.skill_set(dice_rank, die, skill_label),), tuple(mods))
-    if helpless(battle, target):
-        base, parts, cover = HELPLESS_TN, [("helpless", HELPLESS_TN)], 0
-    else:
-        base, parts = passive(battle, target, spec.stance)
-        cover = COVER_BONUS[Cover(line.cover)]
     # A grapple has no critical effect (rule text), so it never counts as one.
     crit_possible = spec.mode != GRAPPLE and spec.skill in facet_skills(battle, attacker)
     damage = None
@@ -213,9 +224,25 @@ def attack_profile(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] |
         damage = damage_spec(battle, attacker, weapon)
     elif spec.mode == KICK:
         damage = damage_spec(battle, attacker, None)
-    what = describe_attack(battle, spec)
+    return (skill_rank, dice_rank, skill_label, mods, line, helpless(battle, target), crit_possible,
+            damage, holds(battle, target, attacker) is not None)
+
+
+def _in_stance(battle: "Battle", spec: AttackSpec, common: tuple) -> AttackProfile:
+    """The profile of the attack in its stance: the distraction penalty (it may exempt
+    a stance), the stance's stat die and the target's passive defence against it."""
+    (skill_rank, dice_rank, skill_label, mods, line, target_helpless, crit_possible,
+     damage, self_hit) = common
+    mods = mods + skill_penalty(battle, spec.attacker, ("attack", spec.target, spec.stance))
+    die = die_of(battle, spec.attacker, STANCE_STAT[spec.stance])
+    roll = md.RollSpec((md.skill_set(dice_rank, die, skill_label),), tuple(mods))
+    if target_helpless:
+        base, parts, cover = HELPLESS_TN, [("helpless", HELPLESS_TN)], 0
+    else:
+        base, parts = passive(battle, spec.target, spec.stance)
+        cover = COVER_BONUS[Cover(line.cover)]
     return AttackProfile(spec, roll, skill_rank, base, tuple(parts), cover, crit_possible,
-                         damage, holds(battle, target, attacker) is not None, what)
+                         damage, self_hit, describe_attack(battle, spec))
 
 
 def describe_attack(battle: "Battle", spec: AttackSpec) -> str:
@@ -287,6 +314,19 @@ def damage_after_soak(battle: "Battle", profile: AttackProfile, doubled: bool,
     pool = battle.get(victim, Soak).pool
     soak = soak_spec(battle, victim) if pool is None else None
     return dict(_after_soak(profile.damage, doubled, soak, pool or 0))
+
+
+def expected_after_soak(battle: "Battle", profile: AttackProfile, doubled: bool) -> float:
+    """The mean of `damage_after_soak` (hit points lost to one hit), kept by its inputs."""
+    victim = profile.spec.target
+    pool = battle.get(victim, Soak).pool
+    soak = soak_spec(battle, victim) if pool is None else None
+    return _mean_after_soak(profile.damage, doubled, soak, pool or 0)
+
+
+@lru_cache(maxsize=2048)
+def _mean_after_soak(damage: md.RollSpec, doubled: bool, soak: md.RollSpec | None, pool: int) -> float:
+    return sum(v * p for v, p in _after_soak(damage, doubled, soak, pool))
 
 
 def attack_odds(battle: "Battle", profile: AttackProfile) -> Odds:

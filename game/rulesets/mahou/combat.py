@@ -17,8 +17,8 @@ from game.engine.decisions import PICK, REACTION, Choice, Decision, Option
 from game.engine.events import ConditionChanged
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.attacks import (GRAPPLE, KICK, SELF_HIT_MARGIN, WEAPON, AttackProfile,
-                                         AttackSpec, attack_profile, damage_after_soak,
-                                         damage_spec, target_number)
+                                         AttackSpec, attack_profile, damage_spec,
+                                         expected_after_soak, target_number)
 from game.rulesets.mahou.components import (HANDS, MOVE, OFFHAND, PRIMARY, SPEAK, Actions,
                                             ActiveDefences, DroppedItem, Loadout, PreciseHits)
 from game.rulesets.mahou.damage import hit_with
@@ -145,18 +145,25 @@ def needed_with(battle: "Battle", inc: Incoming, spec, total: int) -> int:
         setattr(active, spec.defence, saved)
 
 
-def needed_rule(battle: "Battle", inc: Incoming, spec):
+def standing(battle: "Battle", inc: Incoming) -> tuple[int, int, bool]:
+    """(the number the attack must meet now, the target's cover bonus, whether the
+    target is helpless): what `needed_rule` reads for every defence of one prompt."""
+    spec = inc.profile.spec
+    return (inc.number(battle)[0], target_number(battle, spec.attacker, spec.target, spec.stance)[2],
+            helpless(battle, spec.target))
+
+
+def needed_rule(battle: "Battle", inc: Incoming, spec, known: tuple[int, int, bool] | None = None):
     """`needed_with` as a function of the defence's total, read once: the number is
     max(passive-or-active, spot defences) + cover, so a spot defence's total joins the
     spots and an active one of the attack's own defence raises the passive part
-    (fallen still applies); any other active defence leaves the number as it is."""
+    (fallen still applies); any other active defence leaves the number as it is.
+    `known`: `standing(battle, inc)` when the caller has read it."""
     from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, FALLEN_PENALTY
-    profile = inc.profile
-    attacker, target, stance = profile.spec.attacker, profile.spec.target, profile.spec.stance
-    now = inc.number(battle)[0]
-    if helpless(battle, target) or (not spec.spot and DEFENCE_OF_STANCE[stance] != spec.defence):
+    target, stance = inc.profile.spec.target, inc.profile.spec.stance
+    now, cover, is_helpless = standing(battle, inc) if known is None else known
+    if is_helpless or (not spec.spot and DEFENCE_OF_STANCE[stance] != spec.defence):
         return lambda total: np.maximum(total, now) * 0 + now
-    cover = target_number(battle, attacker, target, stance)[2]
     if spec.spot:
         held = now - cover
         return lambda total: np.maximum(held, total) + cover
@@ -184,10 +191,8 @@ def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dic
         values, probs = np.array([inc.total]), np.array([1.0])
     damaging = profile.damage is not None
     if damaging:
-        plain = damage_after_soak(battle, profile, False)
-        e_plain = sum(v * p for v, p in plain.items())
-        e_crit = (sum(v * p for v, p in damage_after_soak(battle, profile, True).items())
-                  if profile.spec.stance == "strong" else e_plain)
+        e_plain = expected_after_soak(battle, profile, False)
+        e_crit = expected_after_soak(battle, profile, True) if profile.spec.stance == "strong" else e_plain
 
     surv = np.append(np.cumsum(probs[::-1])[::-1], 0.0)  # P(roll >= values[i])
 
@@ -199,13 +204,14 @@ def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dic
         dmg = (p_hit - p_crit) * e_plain + p_crit * e_crit if damaging else 0.0 * p_hit
         return p_hit, dmg
 
-    base_hit, base_dmg = (float(x[0]) for x in at(np.array([inc.number(battle)[0]])))
+    known = standing(battle, inc)
+    base_hit, base_dmg = (float(x[0]) for x in at(np.array([known[0]])))
     hits, dmgs = {"hit_passive": base_hit}, {"expected_damage_passive": base_dmg}
     stance = profile.spec.stance
     for opt in opts:
         spec = spec_from(battle, inc.profile.spec.target, opt.key, first_params(opt))
         totals, p = md.arrays(roll_spec(battle, spec, stance if spec.spot else None))
-        h, d = at(needed_rule(battle, inc, spec)(totals))
+        h, d = at(needed_rule(battle, inc, spec, known)(totals))
         mass = p.sum()  # 1 less the explosions' cut tail (< 1e-9 per die)
         hits[f"hit_{opt.key}"] = float((p * h).sum() / mass)
         dmgs[f"expected_damage_{opt.key}"] = float((p * d).sum() / mass)

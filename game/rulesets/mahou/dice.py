@@ -46,8 +46,10 @@ class Die:
         return f"d{self.sides}" + (f"{self.mod:+d}" if self.mod else "")
 
 
+@lru_cache(maxsize=None)
 def stat_die(value: int) -> Die:
-    """The die a stat of `value` rolls (Skills and Stats table, digest 0.3)."""
+    """The die a stat of `value` rolls (Skills and Stats table, digest 0.3); one Die
+    object per value (dice are values: building one each read is most of its cost)."""
     if value <= 2:
         return Die(4, -1)
     if value <= 12:
@@ -78,6 +80,7 @@ class DiceSet:
         return f"{self.count}{self.die}"
 
 
+@lru_cache(maxsize=4096)
 def skill_set(rank: int, die: Die, label: str = "") -> DiceSet:
     """A skill roll: `rank` dice keeping the highest; rank 0 or less is non-skilled.
 
@@ -89,16 +92,19 @@ def skill_set(rank: int, die: Die, label: str = "") -> DiceSet:
     return DiceSet(rank, die, HIGH, label)
 
 
+@lru_cache(maxsize=4096)
 def nonskilled(die: Die, label: str = "") -> DiceSet:
     """A "non-skilled <Stat> roll": two of the stat's dice, keep the lower."""
     return DiceSet(2, die, LOW, label)
 
 
+@lru_cache(maxsize=4096)
 def best_nonskilled(count: int, die: Die, label: str = "") -> DiceSet:
     """Several non-skilled rolls keeping the highest (a Spot Dodge's rolls)."""
     return DiceSet(count, die, BEST_PAIR, label)
 
 
+@lru_cache(maxsize=4096)
 def single(die: Die, label: str = "", explode: bool = True) -> DiceSet:
     """A plain stat roll: a single die ("a Personality roll")."""
     return DiceSet(1, die, HIGH, label, explode)
@@ -110,6 +116,19 @@ class RollSpec:
 
     sets: tuple[DiceSet, ...]
     modifiers: tuple[tuple[str, int], ...] = ()
+
+    def __hash__(self) -> int:
+        # Specs key the exact distributions' memos and are hashed many times a
+        # decision: the hash of the fields is worked out once (not a field itself).
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.sets, self.modifiers))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict:
+        # a string's hash differs between processes: never carry it across
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     @property
     def flat(self) -> int:
