@@ -170,6 +170,11 @@ class FiveByFiveAI:
 
     def _turn_scores(self, battle: Any, decision: Decision) -> list[tuple[float, Any, Any]]:
         """(score, option, target) for every candidate of a turn decision."""
+        return self._turn_board(battle, decision)[0]
+
+    def _turn_board(self, battle: Any, decision: Decision):
+        """The turn's candidates as `_turn_scores` gives them, with what they were read
+        from: (candidates, the figure, its enemies, the tiles, their Board)."""
         me = figure(battle, decision.actor)
         foes = [figure(battle, u) for u in enemies(battle, me.unit)]
         opts = {o.key: o for o in decision.options}
@@ -190,7 +195,7 @@ class FiveByFiveAI:
         if move is not None:
             scores = board.total().tolist()
             out += [(scores[i], move, tile) for i, tile in enumerate(tiles) if i]
-        return out
+        return out, me, foes, tiles, board
 
     def attack_here(self, battle: Any, me: Figure, foe: Figure, action: str) -> float:
         shift = 0
