@@ -39,6 +39,7 @@ from game.world.tactical_map import Cover
 TOP = 4  # normal's best candidates that the look-ahead weighs
 REPLY_WEIGHT = 1.0  # the replies of the enemies still to act this round
 ALLY_WEIGHT = 1.0  # the best attacks of the allies still to act this round
+ALLY_DEPTH = 0  # how many of them are chained, each on every outcome of the one before
 MARGIN = 1e-9
 
 
@@ -133,7 +134,7 @@ class HardAI(FiveByFiveAI):
                 if f.unit != hit or after is not None]
             gain = 0.0
             if ALLY_WEIGHT:
-                gain += ALLY_WEIGHT * sum(self._best_attack(battle, u, now_foes, tile) for u in allies)
+                gain += ALLY_WEIGHT * self._follow(battle, tuple(allies), now_foes, tile, ALLY_DEPTH)
             if REPLY_WEIGHT:
                 mine = [me_there] + friends
                 live = {f.unit: f for f in now_foes}
@@ -142,8 +143,38 @@ class HardAI(FiveByFiveAI):
             value += p * gain
         return value
 
-    def _best_attack(self, battle: Any, unit: int, foes: list[Figure], my_tile) -> float:
-        """The attack value of an ally's best move and attack on `foes` (normal's choice)."""
+    def _follow(self, battle: Any, allies: tuple[int, ...], foes: list[Figure], my_tile,
+                depth: int) -> float:
+        """The expected attack value of the allies' turns, in the round's order. The
+        first `depth` of them are chained: each one's attack, every outcome exact, leaves
+        the position the next one plays on (two allies do not both finish one enemy);
+        the rest each play on the position as it is then."""
+        if not allies or not foes:
+            return 0.0
+        key = ("follow", allies, tuple((f.unit, f.values) for f in foes), my_tile, depth)
+        if key in self._memo:
+            return self._memo[key]
+        if depth <= 0:
+            value = sum(self._best_attack(battle, u, foes, my_tile)[0] for u in allies)
+        else:
+            value, there, action, victim = self._best_attack(battle, allies[0], foes, my_tile)
+            rest = allies[1:]
+            if action is None or not rest:
+                value += self._follow(battle, rest, foes, my_tile, depth - 1)
+            else:
+                ally = replace(figure(battle, allies[0]), tile=there)
+                foe = foes[victim]
+                shift = aim_shift(battle, there, foe.tile) if action == "aim" else 0
+                tn, dt = numbers(ally, action, shift, foe)
+                for p, after, out in outcomes(tn, dt, foe.ranks, foe.values):
+                    left = [f if f.unit != foe.unit else replace(f, values=after) for f in foes
+                            if f.unit != foe.unit or not out]
+                    value += p * self._follow(battle, rest, left, my_tile, depth - 1)
+        self._memo[key] = value
+        return value
+
+    def _best_attack(self, battle: Any, unit: int, foes: list[Figure], my_tile) -> tuple:
+        """An ally's best move and attack on `foes` (normal's choice): `_best_now`."""
         key = ("ally", unit, my_tile, tuple((f.unit, f.values) for f in foes))
         if key not in self._memo:
             self._memo[key] = _best_now(battle, figure(battle, unit), foes, my_tile)
@@ -153,17 +184,21 @@ class HardAI(FiveByFiveAI):
         """The attack value to `foe` of its best move and attack on my side."""
         key = ("reply", foe.unit, foe.values, my_tile)
         if key not in self._memo:
-            self._memo[key] = _best_now(battle, foe, mine, my_tile)
+            self._memo[key] = _best_now(battle, foe, mine, my_tile)[0]
         return self._memo[key]
 
 
-def _best_now(battle: Any, who: Figure, targets: list[Figure], my_tile) -> float:
-    """The attack value of `who`'s turn as normal plays it: the tile normal scores best
-    among those its movement (rolled at the round's start) reaches, and its best attack
-    from there. `my_tile`: where the planning figure will stand (no one ends there)."""
+def _best_now(battle: Any, who: Figure, targets: list[Figure], my_tile) -> tuple:
+    """`who`'s turn as normal plays it: the tile normal scores best among those its
+    movement (rolled at the round's start) reaches, and its best attack from there:
+    (that attack's value, the tile, the action or None, the target's index in
+    `targets`). `my_tile`: where the planning figure will stand (no one ends there)."""
     if not targets:
-        return 0.0
+        return 0.0, who.tile, None, -1
     taken = occupied(battle, who.unit) | {my_tile}
     tiles = [who.tile] + [t for t in move_reach(battle, who.unit).tiles() if t not in taken]
     board = score_tiles(battle, who, targets, tiles)
-    return float(board.now[int(np.argmax(board.total()))])
+    best = int(np.argmax(board.total()))
+    a = int(board.action[best])
+    return (float(board.now[best]), tiles[best], OFFENSIVE[a] if a >= 0 else None,
+            int(board.target[best]))
