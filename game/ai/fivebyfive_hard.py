@@ -25,16 +25,12 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.fivebyfive import FiveByFiveAI, Figure, figure, score_tiles
-from game.ai.fivebyfive_values import ABILITY_INDEX, RANK_INDEX, outcomes
+from game.ai.fivebyfive import FiveByFiveAI, Figure, aim_shift, figure, score_tiles
+from game.ai.fivebyfive_values import attack_numbers, outcomes
 from game.engine.decisions import PICK, Choice, Decision
-from game.rulesets.fivebyfive import rolls
-from game.rulesets.fivebyfive.combat import COVER_SHIFT
-from game.rulesets.fivebyfive.data import ABILITY_FOR, DEFENCE_FOR, OFFENSIVE
+from game.rulesets.fivebyfive.data import OFFENSIVE
 from game.rulesets.fivebyfive.events import TurnOrder
 from game.rulesets.fivebyfive.options import move_reach, occupied
-from game.rulesets.fivebyfive.sightlines import sight_grids
-from game.world.tactical_map import Cover
 
 TOP = 4  # normal's best candidates that the look-ahead weighs
 REPLY_WEIGHT = 1.0  # the replies of the enemies still to act this round
@@ -45,15 +41,7 @@ MARGIN = 1e-9
 
 def numbers(attacker: Figure, action: str, shift: int, target: Figure) -> tuple[int, int]:
     """(the attack's target number, the defence's target number)."""
-    tn = rolls.target_number(attacker.ranks[RANK_INDEX[action]],
-                             attacker.values[ABILITY_INDEX[ABILITY_FOR[action]]], shift)
-    d = DEFENCE_FOR[action]
-    dt = rolls.target_number(target.ranks[RANK_INDEX[d]], target.values[ABILITY_INDEX[ABILITY_FOR[d]]])
-    return tn, dt
-
-
-def aim_shift(battle: Any, here, there) -> int:
-    return COVER_SHIFT[Cover(int(sight_grids(battle.map, there).cover_at[here]))]
+    return attack_numbers(attacker.ranks, attacker.values, action, shift, target.ranks, target.values)
 
 
 def rest_of_round(battle: Any, unit: int) -> tuple[int, ...]:

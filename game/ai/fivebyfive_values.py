@@ -107,7 +107,8 @@ def worth(ranks: Ranks, values: tuple[int, ...]) -> float:
     return 3.0 * ordered[0] + 0.5 * ordered[1] + 2.0 * best_chance(ranks, values) + defence
 
 
-def _numbers(mine: Ranks, my_values, action: str, shift: int, theirs: Ranks, their_values):
+def attack_numbers(mine: Ranks, my_values, action: str, shift: int, theirs: Ranks, their_values):
+    """(the attack's target number, the defence's target number): Rank × Ability each."""
     tn = rolls.target_number(mine[RANK_INDEX[action]], my_values[ABILITY_INDEX[ABILITY_FOR[action]]], shift)
     d = DEFENCE_FOR[action]
     dt = rolls.target_number(theirs[RANK_INDEX[d]], their_values[ABILITY_INDEX[ABILITY_FOR[d]]])
@@ -125,7 +126,7 @@ def attack_value(mine: Ranks, my_values: tuple[int, ...], action: str, shift: in
     it, both terms scale with it (focus fire on what shoots back, Lanchester's rule:
     a figure's priority is its damage rate over the hits it takes to go down); without
     it, the old weighting by its best attack anywhere."""
-    tn, dt = _numbers(mine, my_values, action, shift, theirs, their_values)
+    tn, dt = attack_numbers(mine, my_values, action, shift, theirs, their_values)
     out, points = outlook_numbers(tn, dt, their_values)
     if threat is None:
         threat = best_chance(theirs, their_values)
@@ -138,7 +139,7 @@ def attack_value(mine: Ranks, my_values: tuple[int, ...], action: str, shift: in
 def uncontrolled_chance(mine: Ranks, my_values: tuple[int, ...], action: str, shift: int,
                         theirs: Ranks, their_values: tuple[int, ...]) -> float:
     """The chance of a hit the target does not Control (half a Controlled one counts)."""
-    tn, dt = _numbers(mine, my_values, action, shift, theirs, their_values)
+    tn, dt = attack_numbers(mine, my_values, action, shift, theirs, their_values)
     return _chances(tn)[0] * (1 - _chances(dt)[0] * 0.5)
 
 
