@@ -36,7 +36,6 @@ TOP = 4  # normal's best candidates that the look-ahead weighs
 REPLY_WEIGHT = 1.0  # the replies of the enemies still to act this round
 ALLY_WEIGHT = 1.0  # the best attacks of the allies still to act this round
 ALLY_DEPTH = 0  # how many of them are chained, each on every outcome of the one before
-MARGIN = 1e-9
 
 
 def numbers(attacker: Figure, action: str, shift: int, target: Figure) -> tuple[int, int]:

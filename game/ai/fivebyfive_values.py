@@ -27,7 +27,6 @@ from game.rulesets.fivebyfive.data import ABILITIES, ABILITY_FOR, DEFENCE_FOR, O
 TAKE_OUT = 10.0  # value of taking an enemy out of the fight, on top of the points
 THREAT_BASE = 0.2  # a target's weight: (THREAT_BASE + its situational threat), ...
 THREAT_MID = 0.7  # ... / (THREAT_BASE + THREAT_MID), about 1 for a typical shooter
-WORTH_WEIGHT = 0.33  # what fight a figure has left, beside being in it at all (hard)
 FATE_RANK = {None: 0, UNCONSCIOUS: 1, DEAD: 2}
 #: Movement allowance of a turn: max(1, d5), the d5 uniform on 0..5.
 ALLOWANCE = {1: 2 / 6, 2: 1 / 6, 3: 1 / 6, 4: 1 / 6, 5: 1 / 6}
@@ -249,8 +248,3 @@ def outcomes(target_number: int, defence_target: int, ranks: Ranks,
             add(double * p1 * p2, choosers)
     return tuple((p, after, out) for (after, out), p in sorted(found.items()))
 
-
-def standing(ranks: Ranks, values: tuple[int, ...], out: bool) -> float:
-    """A figure's weight in a position: taking it out is worth TAKE_OUT, and what fight
-    it has left counts a little (a point off its lowest Ability is worth about 1)."""
-    return 0.0 if out else TAKE_OUT + WORTH_WEIGHT * worth(ranks, values)
