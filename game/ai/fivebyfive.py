@@ -88,6 +88,11 @@ def situational_threat(battle: Any, foe: Figure) -> float:
     return battle.memo(("5x5 threat", foe.unit, foe.tile, foe.values), compute) if USE_THREAT else None
 
 
+def aim_shift(battle: Any, here: tuple[int, int], there: tuple[int, int]) -> int:
+    """The rank shift of an Aim from `here` at a figure on `there`: the cover it has."""
+    return COVER_SHIFT[Cover(sight_grids(battle.map, there).cover_at[here])]
+
+
 def figure(battle: Any, unit: int) -> Figure:
     s = battle.get(unit, AbilityScores)
     return Figure(unit, ranks_of(template(battle, unit)), (s.rage, s.grace, s.precognition),
@@ -170,6 +175,11 @@ class FiveByFiveAI:
 
     def _turn_scores(self, battle: Any, decision: Decision) -> list[tuple[float, Any, Any]]:
         """(score, option, target) for every candidate of a turn decision."""
+        return self._turn_board(battle, decision)[0]
+
+    def _turn_board(self, battle: Any, decision: Decision):
+        """The turn's candidates as `_turn_scores` gives them, with what they were read
+        from: (candidates, the figure, its enemies, the tiles, their Board)."""
         me = figure(battle, decision.actor)
         foes = [figure(battle, u) for u in enemies(battle, me.unit)]
         opts = {o.key: o for o in decision.options}
@@ -190,12 +200,10 @@ class FiveByFiveAI:
         if move is not None:
             scores = board.total().tolist()
             out += [(scores[i], move, tile) for i, tile in enumerate(tiles) if i]
-        return out
+        return out, me, foes, tiles, board
 
     def attack_here(self, battle: Any, me: Figure, foe: Figure, action: str) -> float:
-        shift = 0
-        if action == "aim":
-            shift = COVER_SHIFT[Cover(sight_grids(battle.map, foe.tile).cover_at[me.tile])]
+        shift = aim_shift(battle, me.tile, foe.tile) if action == "aim" else 0
         return attack_value(me.ranks, me.values, action, shift, foe.ranks, foe.values,
                             self.threat(battle, foe))
 

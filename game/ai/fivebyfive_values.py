@@ -27,7 +27,6 @@ from game.rulesets.fivebyfive.data import ABILITIES, ABILITY_FOR, DEFENCE_FOR, O
 TAKE_OUT = 10.0  # value of taking an enemy out of the fight, on top of the points
 THREAT_BASE = 0.2  # a target's weight: (THREAT_BASE + its situational threat), ...
 THREAT_MID = 0.7  # ... / (THREAT_BASE + THREAT_MID), about 1 for a typical shooter
-WORTH_WEIGHT = 0.33  # what fight a figure has left, beside being in it at all (hard)
 FATE_RANK = {None: 0, UNCONSCIOUS: 1, DEAD: 2}
 #: Movement allowance of a turn: max(1, d5), the d5 uniform on 0..5.
 ALLOWANCE = {1: 2 / 6, 2: 1 / 6, 3: 1 / 6, 4: 1 / 6, 5: 1 / 6}
@@ -107,7 +106,8 @@ def worth(ranks: Ranks, values: tuple[int, ...]) -> float:
     return 3.0 * ordered[0] + 0.5 * ordered[1] + 2.0 * best_chance(ranks, values) + defence
 
 
-def _numbers(mine: Ranks, my_values, action: str, shift: int, theirs: Ranks, their_values):
+def attack_numbers(mine: Ranks, my_values, action: str, shift: int, theirs: Ranks, their_values):
+    """(the attack's target number, the defence's target number): Rank × Ability each."""
     tn = rolls.target_number(mine[RANK_INDEX[action]], my_values[ABILITY_INDEX[ABILITY_FOR[action]]], shift)
     d = DEFENCE_FOR[action]
     dt = rolls.target_number(theirs[RANK_INDEX[d]], their_values[ABILITY_INDEX[ABILITY_FOR[d]]])
@@ -125,7 +125,7 @@ def attack_value(mine: Ranks, my_values: tuple[int, ...], action: str, shift: in
     it, both terms scale with it (focus fire on what shoots back, Lanchester's rule:
     a figure's priority is its damage rate over the hits it takes to go down); without
     it, the old weighting by its best attack anywhere."""
-    tn, dt = _numbers(mine, my_values, action, shift, theirs, their_values)
+    tn, dt = attack_numbers(mine, my_values, action, shift, theirs, their_values)
     out, points = outlook_numbers(tn, dt, their_values)
     if threat is None:
         threat = best_chance(theirs, their_values)
@@ -138,7 +138,7 @@ def attack_value(mine: Ranks, my_values: tuple[int, ...], action: str, shift: in
 def uncontrolled_chance(mine: Ranks, my_values: tuple[int, ...], action: str, shift: int,
                         theirs: Ranks, their_values: tuple[int, ...]) -> float:
     """The chance of a hit the target does not Control (half a Controlled one counts)."""
-    tn, dt = _numbers(mine, my_values, action, shift, theirs, their_values)
+    tn, dt = attack_numbers(mine, my_values, action, shift, theirs, their_values)
     return _chances(tn)[0] * (1 - _chances(dt)[0] * 0.5)
 
 
@@ -248,8 +248,3 @@ def outcomes(target_number: int, defence_target: int, ranks: Ranks,
             add(double * p1 * p2, choosers)
     return tuple((p, after, out) for (after, out), p in sorted(found.items()))
 
-
-def standing(ranks: Ranks, values: tuple[int, ...], out: bool) -> float:
-    """A figure's weight in a position: taking it out is worth TAKE_OUT, and what fight
-    it has left counts a little (a point off its lowest Ability is worth about 1)."""
-    return 0.0 if out else TAKE_OUT + WORTH_WEIGHT * worth(ranks, values)

@@ -7,6 +7,10 @@
         level A against level B (normal, hard, easy, greedy, random); A takes side 1 in
         even battles and side 2 in odd ones (a mirror when A == B: side 1 always A).
         Also counts deaths a defender chose when another choice existed.
+    python -m tests.fivebyfive.measure paired A B [--seeds N] [--seed S]
+        as the ladder plays a pairing, for a level it does not offer yet (hard): seeds
+        S..S+N-1, each from both sides, on the ladder's four maps; A's share (draws
+        half) per map and overall, and each level's decision p95.
 
 Seeds as `game.simulate`: battle i uses seed S + i, each side's AI `ai_seed(seed, side)`.
 """
@@ -61,6 +65,23 @@ def p95_ms(times: list[float]) -> float:
     return round(ordered[int(len(ordered) * 0.95)] * 1000, 2) if ordered else 0.0
 
 
+def paired(a: str, b: str, seed: int, seeds: int) -> None:
+    from game.ladder import DEFAULT_MAPS
+    stats: dict = {}
+    shares = {}
+    for map_name in DEFAULT_MAPS:
+        score = 0.0
+        for s in range(seed, seed + seeds):
+            for a_side in (1, 2):
+                winner = play(map_name, s, {a_side: a, 3 - a_side: b}, stats)
+                score += 0.5 if winner is None else float(winner == a_side)
+        shares[map_name] = round(score / (2 * seeds), 3)
+        print(json.dumps({"map": map_name, "share": shares[map_name]}), flush=True)
+    print(json.dumps({"a": a, "b": b, "seeds": [seed, seed + seeds - 1], "battles": 8 * seeds,
+                      "share": round(sum(shares.values()) / len(shares), 3), "per_map": shares,
+                      **{f"p95_ms_{lv}": p95_ms(stats[lv]) for lv in {a, b}}}))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(prog="python -m tests.fivebyfive.measure")
     sub = ap.add_subparsers(dest="what", required=True)
@@ -74,6 +95,11 @@ def main() -> None:
     dp.add_argument("--map", default="woodland")
     dp.add_argument("--battles", type=int, default=100)
     dp.add_argument("--seed", type=int, default=0)
+    pp = sub.add_parser("paired")
+    pp.add_argument("a")
+    pp.add_argument("b")
+    pp.add_argument("--seeds", type=int, default=25)
+    pp.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     stats: dict = {}
     if args.what == "speed":
@@ -82,6 +108,9 @@ def main() -> None:
         print(json.dumps({"map": args.map, "level": args.level, "battles": args.battles,
                           "median_battle_ms": round(statistics.median(stats["battle_cpu"]) * 1000, 1),
                           "decision_p95_ms": p95_ms(stats[args.level])}))
+        return
+    if args.what == "paired":
+        paired(args.a, args.b, args.seed, args.seeds)
         return
     result = {"a": 0, "b": 0, "draw": 0, "side1": 0}
     for i in range(args.battles):

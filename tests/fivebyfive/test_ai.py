@@ -7,6 +7,7 @@ import pytest
 
 from game.ai import RandomController, make_ai
 from game.ai.fivebyfive import FiveByFiveAI
+from game.ai.fivebyfive import make_ai as own_ai
 from game.engine.decisions import PICK
 from game.engine.setup import new_battle
 from game.rulesets.fivebyfive.components import AbilityScores
@@ -97,9 +98,10 @@ def test_victory_rush_restores_the_lowest_damaged_ability():
     assert FiveByFiveAI(0).decide(b, b.pending).option == "grace"
 
 
-def test_the_ai_never_touches_the_battles_dice():
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_ai_never_touches_the_battles_dice(level):
     b = new_battle(MAPS / "arena.tmx", "fivebyfive", seed=3)
-    ai = make_ai("fivebyfive", 1)
+    ai = own_ai(1, level)
     for _ in range(10):
         rolled, state = b.dice.rolled, b.dice.state()
         choice = ai.decide(b, b.pending)
@@ -172,18 +174,22 @@ def test_hard_outcomes_are_the_exact_outlook_spelled_out(tn, dt, vals):
     assert sum(p for p, _, out in found if out) == pytest.approx(float(exact.takes_out))
 
 
-def test_scored_choices_only_read_and_cover_every_option():
-    """Scoring a turn changes nothing in the battle and weighs every option offered."""
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_scored_choices_only_read_and_cover_every_option(level):
+    """Scoring a turn changes nothing in the battle (hard's look-ahead included: a
+    read-only probe over the first turns of a battle) and weighs every option offered."""
     b = new_battle(MAPS / "woodland.tmx", "fivebyfive", seed=5)
-    ai = FiveByFiveAI(1)
-    digest = b.digest()
-    scored = ai.scored_choices(b, b.pending)
-    assert b.digest() == digest
-    offered = {o.key for o in b.pending.options}
-    assert {c.option for _, c in scored} == offered
-    move = b.pending.option("move")
-    if move is not None:
-        assert {c.target for _, c in scored if c.option == "move"} == set(move.targets)
+    ai = own_ai(1, level)
+    for _ in range(12):
+        digest, dice = b.digest(), b.dice.state()
+        scored = ai.scored_choices(b, b.pending)
+        assert b.digest() == digest and b.dice.state() == dice
+        offered = {o.key for o in b.pending.options}
+        assert {c.option for _, c in scored} == offered
+        move = b.pending.option("move")
+        if move is not None:
+            assert {c.target for _, c in scored if c.option == "move"} == set(move.targets)
+        b.submit(ai.decide(b, b.pending))
     b.close()
 
 

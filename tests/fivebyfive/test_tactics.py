@@ -210,7 +210,7 @@ def test_hard_shoots_the_enemy_about_to_act():
         assert choice.target == nxt
 
 
-@pytest.mark.parametrize("level", ["normal"])  # hard (not offered) aims at the Bruiser: see its note
+@pytest.mark.parametrize("level", LEVELS)
 def test_shoot_the_shooter_not_the_bruiser_out_of_reach(level):
     """A Gunslinger sees an enemy Gunslinger and an enemy Bruiser, both healthy and far
     (11 tiles: no move of 0..5 brings the Bruiser to anyone next turn). The Bruiser is
@@ -239,3 +239,21 @@ def test_situational_threat_of_a_bruiser_far_and_near():
     a, far, near = b.units()
     assert situational_threat(b, figure(b, far)) == pytest.approx(12 / 36)
     assert situational_threat(b, figure(b, near)) == pytest.approx(30 / 36)
+
+
+def test_hard_sets_up_the_ally_who_acts_next():
+    """Focus fire planned over the round's order. Two healthy enemy Gunslingers stand
+    alike, both already acted this round; the Gunslinger to move sees both the same
+    (normal's scores tie, a coin chooses). Its ally, a Bruiser acting right after it,
+    stands next to one of them and can Strike only that one. Hard aims at that one: a
+    point off it is what lets the Bruiser's Strike take it out."""
+    for seed in range(4):
+        b = battle([(1, hero("gun", **GUNSLINGER), 1, 3), (1, hero("brute", **BRUISER), 11, 1),
+                    (2, hero("near", **GUNSLINGER), 10, 1), (2, hero("far", **GUNSLINGER), 10, 5)],
+                   [d5(1), d5(0), d5(5), d5(4)], open_map(14, 7))
+        a, brute, near, far = b.units()
+        for u in (near, far):
+            assert b.pending.actor == u
+            b.submit(b.pending.option("end_turn").choice())
+        moved, choice = play_turn(b, ai_for("hard", seed))
+        assert (choice.option, choice.target) == ("aim", near)
