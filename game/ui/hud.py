@@ -307,9 +307,41 @@ def fitted_label(label: str, width: int, size: int = 13, height: int = 40) -> tu
     return label_lines(label, width, size - 3), size - 3
 
 
+#: A parameter with at least this many values may fold into a stepper when the row is
+#: too narrow to show every value (a Ghost Hunter's ghost points run 12 to 1).
+_STEPPER_MIN_VALUES = 3
+
+
+def _param_width(name: str, values, stepper: bool) -> int:
+    """Width one parameter's picker takes: its label, then every value or a stepper."""
+    width = theme.font(13).size(f"{name.replace('_', ' ')}:")[0] + 6
+    if stepper:
+        width += _widest(values) + 3 + 2 * (theme.font(12).size("<")[0] + 14 + 3)
+    else:
+        width += sum(theme.font(12).size(param_value(v))[0] + 14 + 3 for v in values)
+    return width + 14
+
+
+#: A stepper's middle button is never wider than this; a longer value is shortened
+#: there and shown whole in a tooltip while the mouse is over it.
+_STEPPER_MAX_WIDTH = 110
+
+
+def _widest(values) -> int:
+    """A stepper's middle button fits its widest value (up to a limit), so stepping
+    never moves the row."""
+    return min(_STEPPER_MAX_WIDTH, max(theme.font(12).size(param_value(v))[0] for v in values) + 14)
+
+
 def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mouse, title: str = ""):
     """Pickers for the option's parameters: every value, the disallowed ones greyed;
-    `title` names the option first (when the row could belong to several)."""
+    `title` names the option first (when the row could belong to several).
+
+    When every value does not fit the row, the parameters with many values become
+    steppers, `< 12 >`: the arrows pick the next allowed value either way (the keys
+    `[` and `]` still cycle too); if that is still too wide, a parameter with a single
+    value (no choice to make; it still applies) is left out. Nothing is drawn over the
+    panels beside the row."""
     out = []
     if not option.params:
         return out
@@ -319,11 +351,18 @@ def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mo
         img = theme.text(f"{title} ·", 13, theme.TEXT, bold=True)
         surface.blit(img, (x, rect.y + (rect.h - img.get_height()) // 2))
         x += img.get_width() + 8
+    steppers, hidden = _fold(option.params, rect.right - 6 - x)
     for i, (name, values) in enumerate(option.params.items()):
+        if name in hidden:
+            continue
         label = theme.text(f"{name.replace('_', ' ')}:", 13, theme.ACCENT if i == focus else theme.DIM, bold=i == focus)
         surface.blit(label, (x, rect.y + (rect.h - label.get_height()) // 2))
         x += label.get_width() + 6
         ok = allowed.get(name, values)
+        if name in steppers:
+            x = _stepper(surface, rect, x, name, values, ok, chosen.get(name), mouse, out)
+            x += 14
+            continue
         for v in values:
             s = param_value(v)
             w = theme.font(12).size(s)[0] + 14
@@ -338,6 +377,53 @@ def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mo
     if x + hint.get_width() < rect.right - 6:
         surface.blit(hint, (rect.right - hint.get_width() - 8, rect.y + (rect.h - hint.get_height()) // 2))
     return out
+
+
+def _fold(params, room: int) -> tuple[set[str], set[str]]:
+    """Which pickers become steppers, and which single-valued ones are left out, for
+    the row to fit `room` pixels: the pickers with the most values fold first, and
+    only as many as needed."""
+    steppers: set[str] = set()
+    hidden: set[str] = set()
+
+    def width() -> int:
+        return sum(_param_width(n, v, n in steppers) for n, v in params.items() if n not in hidden)
+    for name, values in sorted(params.items(), key=lambda kv: -len(kv[1])):
+        if width() <= room:
+            break
+        if len(values) >= _STEPPER_MIN_VALUES:
+            steppers.add(name)
+    for name, values in params.items():
+        if width() <= room:
+            break
+        if len(values) == 1:
+            hidden.add(name)
+    return steppers, hidden
+
+
+def _stepper(surface, rect, x: int, name: str, values, ok, current, mouse, out: list) -> int:
+    """`< value >` for one parameter: the value shown is the chosen one (else the first
+    allowed); each arrow is the next allowed value that way, greyed at the end."""
+    allowed_values = [v for v in values if v in ok]
+    shown = current if current in allowed_values else (allowed_values[0] if allowed_values else values[0])
+    at = allowed_values.index(shown) if shown in allowed_values else -1
+    before = allowed_values[at - 1] if at > 0 else None
+    after = allowed_values[at + 1] if 0 <= at < len(allowed_values) - 1 else None
+    full = None
+    for text, value, armed in (("<", before, False), (param_value(shown), shown, True), (">", after, False)):
+        w = _widest(values) if armed else theme.font(12).size(text)[0] + 14
+        r = pygame.Rect(x, rect.y + 4, w, rect.h - 8)
+        enabled = value is not None and value in ok
+        label = theme.fit(text, w - 10, 12) if armed else text
+        theme.button(surface, r, label, hover=enabled and r.collidepoint(mouse),
+                     armed=armed and enabled, enabled=enabled, size=12)
+        if label != theme.printable(text) and r.collidepoint(mouse):
+            full = text
+        out.append((r, name, value, enabled))
+        x += w + 3
+    if full is not None:
+        tooltip(surface, mouse, [(full, theme.TEXT)])
+    return x
 
 
 def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> None:
