@@ -252,7 +252,9 @@ class D20AI:
         here = ground_at(battle.map, (x, y), *inputs) - (cones[x, y] if isinstance(cones, np.ndarray) else cones)
         if best_dealt(inputs[1], inputs[2]) - here < best - 1e-9:
             return False
-        grid = ground(battle, *inputs) - cones
+        grid = ground(battle, *inputs)
+        if isinstance(cones, np.ndarray):
+            grid = grid - cones
         ts = battle.get(unit, TurnState)
         speed, fpt = speed_ft(battle, unit), battle.map.feet_per_tile
         r = (ts.move_left_ft + ts.actions * speed) // fpt
@@ -333,7 +335,9 @@ def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
     r = move_reach(battle, unit)
     feet = np.minimum(r.cost, 10 ** 6).astype(np.int64) * battle.map.feet_per_tile - ts.move_left_ft
     actions = np.maximum(0, -(-feet // speed_ft(battle, unit)))
-    grid = grid - cone_costs(battle, unit)
+    cones = cone_costs(battle, unit)
+    if isinstance(cones, np.ndarray):
+        grid = grid - cones
     gain = grid + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
     return gain - (grid[battle.tile(unit)] + (KEEP_ATTACK if ts.actions >= 2 else 0.0))
 

@@ -235,15 +235,22 @@ def disarm_value(battle: Any, side: int, unit: int, target: int) -> float:
 # --- the AI's own memo ------------------------------------------------------------------
 _MEMOS: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 MEMO_SIZE = 4096
+#: The battle last asked about and its table: a weak-key lookup builds a weak reference
+#: at each of thousands of calls a battle; one battle is asked in a row.
+_LAST: tuple = (lambda: None, None)
 
 
 def memo(battle: Any, key: Any, compute) -> Any:
     """A pure query about `battle` whose key names every input: kept outside the world
     (and apart from the battle's own small cache, so the AI never crowds out the
     ruleset's reach searches); the oldest half dropped when full."""
-    table = _MEMOS.get(battle)
-    if table is None:
-        table = _MEMOS[battle] = {}
+    global _LAST
+    last_battle, table = _LAST
+    if last_battle() is not battle:
+        table = _MEMOS.get(battle)
+        if table is None:
+            table = _MEMOS[battle] = {}
+        _LAST = (weakref.ref(battle), table)
     try:
         return table[key]
     except KeyError:
