@@ -63,22 +63,32 @@ def pinned_tiles(battle: "Battle", unit: int) -> frozenset[Tile]:
     return frozenset(out)
 
 
-def move_reach(battle: "Battle", unit: int):
-    """The unit's reach this turn: what is left of its last Move plus its Actions."""
+def move_reach(battle: "Battle", unit: int, whole_turn: bool = False):
+    """The unit's reach this turn: what is left of its last Move plus its Actions.
+    Costs above that budget read UNREACHABLE; with `whole_turn` (a preview that also
+    prices tiles it cannot afford) the search goes on to a full turn's walk."""
     ts = battle.get(unit, TurnState)
     budget = (ts.move_left_ft + ts.actions * speed_ft(battle, unit)) // battle.map.feet_per_tile
-    start = battle.tile(unit)
     blocked = frozenset(blocked_tiles(battle, unit))
     if ts.suppression_results:
         blocked |= pinned_tiles(battle, unit)
-    # The costs depend only on where the unit stands and what is in the way; the budget
-    # just cuts them off, so one search serves the whole turn until someone moves.
-    # A turn never walks farther than 4 Actions at full speed plus a spare Move's worth:
-    # the search stops there (a window around the unit, not the whole map).
-    limit = (flow_actions() + 1) * speed_ft(battle, unit) // battle.map.feet_per_tile
-    whole = battle.cached(("reach", start, blocked, limit),
-                          lambda: reach(battle.map, start, 0, blocked=blocked, limit=limit))
-    return dataclasses.replace(whole, budget=budget)
+    limit = _turn_limit(battle, unit) if whole_turn else budget
+    return dataclasses.replace(_search(battle, battle.tile(unit), blocked, limit), budget=budget)
+
+
+def _search(battle: "Battle", start: Tile, blocked: frozenset[Tile], limit: int):
+    """The move costs from `start` up to `limit` (kept while nothing in the way moves).
+    The search stops at the budget: scipy's Dijkstra costs about three times as much
+    over a whole 32x32 map as over the dozens of tiles around a unit with 2 Actions
+    left, and no move may end beyond it (a path to a tile within it never passes a
+    costlier one, so its tiles and paths are those of a longer search)."""
+    return battle.cached(("reach", start, blocked, limit),
+                         lambda: reach(battle.map, start, 0, blocked=blocked, limit=limit))
+
+
+def _turn_limit(battle: "Battle", unit: int) -> int:
+    """A turn never walks farther than 4 Actions at full speed plus a spare Move's worth."""
+    return (flow_actions() + 1) * speed_ft(battle, unit) // battle.map.feet_per_tile
 
 
 def flow_actions() -> int:
@@ -164,12 +174,9 @@ def _frozen_mask(battle: "Battle", unit: int, budget: int):
     the battle has gone on, it still answers for this decision)."""
     start = battle.tile(unit)
     blocked = frozenset(blocked_tiles(battle, unit))
-    limit = (flow_actions() + 1) * speed_ft(battle, unit) // battle.map.feet_per_tile
 
     def compute() -> np.ndarray:
-        whole = battle.cached(("reach", start, blocked, limit),
-                              lambda: reach(battle.map, start, 0, blocked=blocked, limit=limit))
-        mask = whole.cost <= budget
+        mask = _search(battle, start, blocked, budget).cost <= budget
         for tile in blocked | {start}:
             mask[tile] = False
         return mask
