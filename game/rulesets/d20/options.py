@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from game.engine import grapple
 from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option, TileSet
 from game.world.paths import reach
-from game.world.sight import line_of_fire
+from game.world.sight import line_of_fire, terrain_memo
 from game.rulesets.d20 import suppression
 from game.rulesets.d20.attacks import MODE_AMMO, distance_ft, range_band, sees_tile, spotted_by
 from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Loadout, Restraining,
@@ -128,26 +128,31 @@ class LazyTiles(TileSet):
         return self._mask
 
 
-def can_step(battle: "Battle", unit: int, budget: int) -> bool:
+def can_step(battle: "Battle", unit: int, budget: int, blocked: set[Tile] | frozenset[Tile]) -> bool:
     """Some tile is a legal end for a move within `budget`: then one of the 8 neighbours
     is (a step costs the entered tile's move cost, at least 1, and the first tile a
     path enters is itself a tile a move may end on when no cone forbids it)."""
     tmap = battle.map
     x, y = battle.tile(unit)
-    blocked = blocked_tiles(battle, unit)
-    walkable, cost = tmap.walkable, tmap.move_cost
+    walkable, cost = _terrain_rows(tmap)
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             nx, ny = x + dx, y + dy
             if (dx, dy) == (0, 0) or not (0 <= nx < tmap.width and 0 <= ny < tmap.height):
                 continue
-            if not walkable[nx, ny] or (nx, ny) in blocked or cost[nx, ny] > budget:
+            if not walkable[nx][ny] or (nx, ny) in blocked or cost[nx][ny] > budget:
                 continue
             # The corner rule (game/world/paths.py): a diagonal may not cut a corner.
-            if dx and dy and not (walkable[x + dx, y] and walkable[x, y + dy]):
+            if dx and dy and not (walkable[x + dx][y] and walkable[x][y + dy]):
                 continue
             return True
     return False
+
+
+def _terrain_rows(tmap) -> tuple[list, list]:
+    """The map's walkable and move-cost grids as nested lists (a few neighbours are
+    read per decision: a list index costs far less than a numpy scalar read)."""
+    return terrain_memo(tmap, "d20-walk-rows", lambda: (tmap.walkable.tolist(), tmap.move_cost.tolist()))
 
 
 def move_option(battle: "Battle", unit: int) -> Option | None:
@@ -160,20 +165,20 @@ def move_option(battle: "Battle", unit: int) -> Option | None:
         # No cone shapes the move: whether any tile is reachable is a look at the
         # neighbours, and the reach itself waits until someone reads the tiles.
         budget = (ts.move_left_ft + ts.actions * speed_ft(battle, unit)) // battle.map.feet_per_tile
-        if not can_step(battle, unit, budget):
+        blocked = frozenset(blocked_tiles(battle, unit))
+        if not can_step(battle, unit, budget, blocked):
             return None
-        return _move(LazyTiles(_frozen_mask(battle, unit, budget)), battle, unit)
+        return _move(LazyTiles(_frozen_mask(battle, unit, budget, blocked)), battle, unit)
     mask = move_mask(battle, unit)
     if not mask.any():
         return None
     return _move(TileSet(mask), battle, unit)
 
 
-def _frozen_mask(battle: "Battle", unit: int, budget: int):
+def _frozen_mask(battle: "Battle", unit: int, budget: int, blocked: frozenset[Tile]):
     """`move_mask` with no cone in play, from the state as it is now (read later, after
     the battle has gone on, it still answers for this decision)."""
     start = battle.tile(unit)
-    blocked = frozenset(blocked_tiles(battle, unit))
 
     def compute() -> np.ndarray:
         mask = _search(battle, start, blocked, budget).cost <= budget
