@@ -21,7 +21,6 @@ from game.ai import d20_values as values
 from game.ai.d20_ground import best_dealt, ground, ground_at
 from game.ai.controllers import random_choice
 from game.engine import grapple
-from game.rulesets.d20.attacks import AttackSetup
 from game.rulesets.d20.stats import held_weapon
 from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
 
@@ -134,7 +133,7 @@ class D20AI:
             else:
                 kinds = [(None, "melee")]
             locations = [l for l in limits.get("location", ("torso",)) if l in LOCATIONS]
-            setup = AttackSetup(battle, unit, target)
+            setup = values.attack_setup(battle, unit, target)
             for param, kind in kinds:
                 for loc in locations:
                     score = values.attack_value(battle, side, unit, target, kind, loc, setup)
