@@ -237,17 +237,18 @@ def shot_limits(battle: "Battle", unit: int, here: Tile, modes: list[str],
     group = grapple.group(battle, unit)
     pool = sorted(group - {unit}) if len(group) > 1 else enemies(battle, unit)
     limits = {}
+    tmap = battle.map
     for e in pool:
         if not battle.active(e):
             continue
         there = battle.tile(e)
-        lof = line_of_fire(battle.map, here, there)
-        if lof.blocked and there != here:
+        line = _shot_line(tmap, here, there)
+        if line is None:
             continue
-        seen = here == there or sees_tile(battle.map, here, there)
+        seen, dist_ft = line
         if not seen and not spotted_by(battle, e, battle.team(unit)):
             continue  # hidden, and nobody on its side saw it go there
-        band = range_band(weapon, distance_ft(battle, here, there))
+        band = range_band(weapon, dist_ft)
         if band is None:
             continue
         ok_modes = tuple(m for m in modes if MODE_AMMO[m] <= loaded and (m == "single" or band == 0))
@@ -255,6 +256,20 @@ def shot_limits(battle: "Battle", unit: int, here: Tile, modes: list[str],
         locs = ("untargeted",) if not seen or weapon.torso_only else LOCATIONS
         limits[e] = {"mode": ok_modes, "location": locs}
     return limits
+
+
+def _shot_line(tmap, here: Tile, there: Tile) -> tuple[bool, int] | None:
+    """None when a wall stops bullets between the tiles, else (the target is seen, the
+    distance in feet): terrain alone decides it, so it is kept per map (a shot's
+    legality is asked for every enemy at every decision, by the AI at many tiles)."""
+    return terrain_memo(tmap, ("d20-shot-line", here, there), lambda: _shot_line_of(tmap, here, there))
+
+
+def _shot_line_of(tmap, here: Tile, there: Tile) -> tuple[bool, int] | None:
+    if here != there and line_of_fire(tmap, here, there).blocked:
+        return None
+    dist_ft = max(abs(here[0] - there[0]), abs(here[1] - there[1])) * tmap.feet_per_tile
+    return (here == there or sees_tile(tmap, here, there)), dist_ft
 
 
 def melee_option(battle: "Battle", unit: int, near: list[int] | None = None) -> Option | None:
