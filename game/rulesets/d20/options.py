@@ -45,7 +45,9 @@ def melee_targets(battle: "Battle", unit: int) -> list[int]:
     group = grapple.group(battle, unit)
     if len(group) > 1:
         return [u for u in sorted(group - {unit}) if battle.active(u)]
-    return [e for e in enemies(battle, unit) if adjacent(battle, unit, e)]
+    # Outside a Grapple, `adjacent` is the distance alone (read every decision).
+    here = battle.tile(unit)
+    return [e for e in enemies(battle, unit) if distance_ft(battle, here, battle.tile(e)) <= 5]
 
 
 def blocked_tiles(battle: "Battle", unit: int) -> set[Tile]:
