@@ -84,8 +84,8 @@ def _at_least(dist: odds.Dist, amount: int) -> float:
 def attack_setup(battle: Any, attacker: int, target: int, origin=None) -> AttackSetup:
     """The AttackSetup for this attacker, target (and tile shot from), kept while
     everything it reads stands: a unit that shoots, or waits, asks again next Action."""
-    return memo(battle, ("d20-ai-setup",) + AttackSetup.inputs(battle, attacker, target, origin),
-                lambda: AttackSetup(battle, attacker, target, origin))
+    return memo(battle, AttackSetup.inputs(battle, attacker, target, origin),
+                lambda: AttackSetup(battle, attacker, target, origin), table="setups")
 
 
 def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, location: str,
@@ -242,29 +242,34 @@ def disarm_value(battle: Any, side: int, unit: int, target: int) -> float:
 
 
 # --- the AI's own memo ------------------------------------------------------------------
-_MEMOS: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+_MEMOS: "weakref.WeakKeyDictionary[Any, dict[str, dict]]" = weakref.WeakKeyDictionary()
 MEMO_SIZE = 4096
-#: The battle last asked about and its table: a weak-key lookup builds a weak reference
+#: The battle last asked about and its tables: a weak-key lookup builds a weak reference
 #: at each of thousands of calls a battle; one battle is asked in a row.
 _LAST: tuple = (lambda: None, None)
 
 
-def memo(battle: Any, key: Any, compute) -> Any:
+def memo(battle: Any, key: Any, compute, table: str = "values") -> Any:
     """A pure query about `battle` whose key names every input: kept outside the world
     (and apart from the battle's own small cache, so the AI never crowds out the
-    ruleset's reach searches); the oldest half dropped when full."""
+    ruleset's reach searches); the oldest half dropped when full. Each `table` fills
+    on its own (hard's planner asks for thousands of attack setups a decision: they
+    must not push the tile grids and threats out)."""
     global _LAST
-    last_battle, table = _LAST
+    last_battle, tables = _LAST
     if last_battle() is not battle:
-        table = _MEMOS.get(battle)
-        if table is None:
-            table = _MEMOS[battle] = {}
-        _LAST = (weakref.ref(battle), table)
+        tables = _MEMOS.get(battle)
+        if tables is None:
+            tables = _MEMOS[battle] = {}
+        _LAST = (weakref.ref(battle), tables)
+    found = tables.get(table)
+    if found is None:
+        found = tables[table] = {}
     try:
-        return table[key]
+        return found[key]
     except KeyError:
-        if len(table) >= MEMO_SIZE:
-            for old in list(table)[:MEMO_SIZE // 2]:
-                del table[old]
-        value = table[key] = compute()
+        if len(found) >= MEMO_SIZE:
+            for old in list(found)[:MEMO_SIZE // 2]:
+                del found[old]
+        value = found[key] = compute()
         return value
