@@ -20,6 +20,7 @@ import numpy as np
 from game.ai import d20_values as values
 from game.engine import grapple
 from game.engine.decisions import Choice, Decision, TileSet
+from game.rulesets.d20.attacks import AttackSetup
 
 # Measured with `ladder --levels normal,hard --battles 200` at seeds 7 and 11 (1,600
 # battles): 6 -> 12 destinations, a drop worth 3 turns of the victim's fire and the
@@ -147,7 +148,7 @@ def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: t
         if battle.team(target) == side and len(grapple.group(battle, target)) < 2:
             continue
         ms = lim["mode"]
-        setup = values.attack_setup(battle, unit, target, tile)
+        setup = AttackSetup(battle, unit, target, tile)
         if "burst" in ms:
             ms = tuple(m for m in ms if m != "single")
         for mode in ms:
