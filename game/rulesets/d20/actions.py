@@ -139,6 +139,10 @@ def update_spotted(battle: "Battle", unit: int, path: list[tuple[int, int]]) -> 
 def move(battle: "Battle", unit: int, dest: tuple[int, int]) -> None:
     ts = battle.get(unit, TurnState)
     r = move_reach(battle, unit)
+    if r.cost[dest] > r.budget:
+        # Only when the unit changed after its options were offered (a test wounding
+        # its leg, say): the search stops at the budget, so walk with a whole turn's.
+        r = move_reach(battle, unit, whole_turn=True)
     path = r.path_to(dest)
     start = battle.tile(unit)
     near_before = {e for e in _enemies_near(battle, unit)}
