@@ -21,7 +21,6 @@ from game.ai import d20_values as values
 from game.ai.d20_ground import best_dealt, ground, ground_at
 from game.ai.controllers import random_choice
 from game.engine import grapple
-from game.rulesets.d20.attacks import AttackSetup
 from game.rulesets.d20.stats import held_weapon
 from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
 
@@ -134,7 +133,7 @@ class D20AI:
             else:
                 kinds = [(None, "melee")]
             locations = [l for l in limits.get("location", ("torso",)) if l in LOCATIONS]
-            setup = AttackSetup(battle, unit, target)
+            setup = values.attack_setup(battle, unit, target)
             for param, kind in kinds:
                 for loc in locations:
                     score = values.attack_value(battle, side, unit, target, kind, loc, setup)
@@ -252,7 +251,9 @@ class D20AI:
         here = ground_at(battle.map, (x, y), *inputs) - (cones[x, y] if isinstance(cones, np.ndarray) else cones)
         if best_dealt(inputs[1], inputs[2]) - here < best - 1e-9:
             return False
-        grid = ground(battle, *inputs) - cones
+        grid = ground(battle, *inputs)
+        if isinstance(cones, np.ndarray):
+            grid = grid - cones
         ts = battle.get(unit, TurnState)
         speed, fpt = speed_ft(battle, unit), battle.map.feet_per_tile
         r = (ts.move_left_ft + ts.actions * speed) // fpt
@@ -333,7 +334,9 @@ def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
     r = move_reach(battle, unit)
     feet = np.minimum(r.cost, 10 ** 6).astype(np.int64) * battle.map.feet_per_tile - ts.move_left_ft
     actions = np.maximum(0, -(-feet // speed_ft(battle, unit)))
-    grid = grid - cone_costs(battle, unit)
+    cones = cone_costs(battle, unit)
+    if isinstance(cones, np.ndarray):
+        grid = grid - cones
     gain = grid + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
     return gain - (grid[battle.tile(unit)] + (KEEP_ATTACK if ts.actions >= 2 else 0.0))
 

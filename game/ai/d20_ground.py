@@ -120,21 +120,34 @@ def _fire_part(tmap: Any, tile, their_reach: int, their_threat: float) -> np.nda
 def ground_at(tmap: Any, at: tuple[int, int], reach_tiles: int, punch: float, melee_punch: float,
               enemies) -> float:
     """`ground(...)[at]` worked out for the one tile (the same terms as _ground)."""
+    x, y = at
     nearest, to_close, best, close, incoming = 10 ** 6, 10 ** 6, 0.0, False, 0.0
+    cover = _cover_rows(tmap)
     for tile, their_reach, their_threat in enemies:
-        seen, dist, shield, open_to = enemy_view(tmap, tile)
-        d = int(dist[at])
+        seen, dist, shield, open_to = _enemy_view_rows(tmap, tile)
+        d = dist[x][y]
         nearest = min(nearest, d)
-        reach_it = reach_tiles if PROTECTION[int(tmap.cover[tile])] < 1.0 else 1
+        reach_it = reach_tiles if PROTECTION[cover[tile[0]][tile[1]]] < 1.0 else 1
         to_close = min(to_close, max(0, d - reach_it))
-        if seen[at] and d <= reach_tiles:
-            best = max(best, float(open_to[at]))
-        close = close or d <= 1
-        if seen[at]:
-            exposed = their_threat * (1 - float(shield[at]))
+        if seen[x][y]:
+            if d <= reach_tiles:
+                best = max(best, open_to[x][y])
+            exposed = their_threat * (1 - shield[x][y])
             incoming += exposed if d <= their_reach else FAR_WEIGHT * exposed
+        close = close or d <= 1
     dealt = max(punch * best, melee_punch if close else 0.0)
     return RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming - RANGE_PULL * to_close - CLOSE_IN * nearest
+
+
+def _enemy_view_rows(tmap: Any, enemy: tuple[int, int]) -> tuple[list, ...]:
+    """`enemy_view` as nested lists: one tile's numbers read as Python values (a numpy
+    scalar read costs several times more)."""
+    return terrain_memo(tmap, ("d20-ai-view-rows", enemy),
+                        lambda: tuple(a.tolist() for a in enemy_view(tmap, enemy)))
+
+
+def _cover_rows(tmap: Any) -> list:
+    return terrain_memo(tmap, "d20-ai-cover-rows", lambda: tmap.cover.astype(int).tolist())
 
 
 def best_dealt(punch: float, melee_punch: float) -> float:

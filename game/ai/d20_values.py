@@ -12,10 +12,10 @@ from functools import lru_cache
 from typing import Any
 
 from game.engine import grapple, odds
-from game.rulesets.d20.attacks import (AttackProfile, _dealt_dist, attack_profile,
+from game.rulesets.d20.attacks import (AttackProfile, AttackSetup, _dealt_dist, attack_profile,
                                        cover_effect)
 from game.rulesets.d20.checks import chance_check, chance_contest
-from game.rulesets.d20.components import Health, Loadout
+from game.rulesets.d20.components import Health, Loadout, Soldier
 from game.rulesets.d20.stats import held_weapon, template
 
 KILL_WEIGHT = 6.0  # dropping a unit is worth this on top of the damage itself
@@ -81,6 +81,13 @@ def _at_least(dist: odds.Dist, amount: int) -> float:
     return sum(p for v, p in dist.items() if v >= amount)
 
 
+def attack_setup(battle: Any, attacker: int, target: int, origin=None) -> AttackSetup:
+    """The AttackSetup for this attacker, target (and tile shot from), kept while
+    everything it reads stands: a unit that shoots, or waits, asks again next Action."""
+    return memo(battle, AttackSetup.inputs(battle, attacker, target, origin),
+                lambda: AttackSetup(battle, attacker, target, origin), table="setups")
+
+
 def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, location: str,
                  setup=None) -> float:
     """Expected damage to every possible victim, with its sign, plus the chance to drop
@@ -112,10 +119,12 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
 def threat(battle: Any, unit: int) -> float:
     """Expected damage the unit deals in one turn with what it holds (two attacks at a
     typical Dodge): what pinning it, or a turn of it lost, is worth."""
-    weapon = held_weapon(battle, unit)
-    loaded = 0 if weapon is None or not weapon.ranged else \
-        battle.get(unit, Loadout).loaded.get(weapon.id, 0)
-    key = ("d20-ai-threat", template(battle, unit).id, weapon.id if weapon else None, loaded > 0)
+    # (read straight from the components: asked for every enemy at every decision)
+    loadout = battle.get(unit, Loadout)
+    held = loadout.held
+    weapon = battle.ruleset.data.weapons[held] if held else None
+    loaded = 0 if weapon is None or not weapon.ranged else loadout.loaded.get(held, 0)
+    key = ("d20-ai-threat", battle.get(unit, Soldier).template, held if weapon else None, loaded > 0)
     return memo(battle, key, lambda: _threat(battle, unit, weapon, loaded))
 
 
@@ -233,22 +242,34 @@ def disarm_value(battle: Any, side: int, unit: int, target: int) -> float:
 
 
 # --- the AI's own memo ------------------------------------------------------------------
-_MEMOS: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+_MEMOS: "weakref.WeakKeyDictionary[Any, dict[str, dict]]" = weakref.WeakKeyDictionary()
 MEMO_SIZE = 4096
+#: The battle last asked about and its tables: a weak-key lookup builds a weak reference
+#: at each of thousands of calls a battle; one battle is asked in a row.
+_LAST: tuple = (lambda: None, None)
 
 
-def memo(battle: Any, key: Any, compute) -> Any:
+def memo(battle: Any, key: Any, compute, table: str = "values") -> Any:
     """A pure query about `battle` whose key names every input: kept outside the world
     (and apart from the battle's own small cache, so the AI never crowds out the
-    ruleset's reach searches); the oldest half dropped when full."""
-    table = _MEMOS.get(battle)
-    if table is None:
-        table = _MEMOS[battle] = {}
+    ruleset's reach searches); the oldest half dropped when full. Each `table` fills
+    on its own (hard's planner asks for thousands of attack setups a decision: they
+    must not push the tile grids and threats out)."""
+    global _LAST
+    last_battle, tables = _LAST
+    if last_battle() is not battle:
+        tables = _MEMOS.get(battle)
+        if tables is None:
+            tables = _MEMOS[battle] = {}
+        _LAST = (weakref.ref(battle), tables)
+    found = tables.get(table)
+    if found is None:
+        found = tables[table] = {}
     try:
-        return table[key]
+        return found[key]
     except KeyError:
-        if len(table) >= MEMO_SIZE:
-            for old in list(table)[:MEMO_SIZE // 2]:
-                del table[old]
-        value = table[key] = compute()
+        if len(found) >= MEMO_SIZE:
+            for old in list(found)[:MEMO_SIZE // 2]:
+                del found[old]
+        value = found[key] = compute()
         return value

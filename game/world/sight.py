@@ -29,13 +29,19 @@ HIGH_GROUND = 2
 def _cache(tmap: TacticalMap) -> dict:
     """Per-map memo of sight queries. Sight depends on the terrain alone (units never
     block it), and a map's terrain never changes in play, so answers stay valid."""
+    global _LAST
+    last_map, cache = _LAST
+    if last_map() is tmap:
+        return cache  # the map asked about last: most queries in a row share one
     cache = _CACHES.get(tmap)
     if cache is None:
         cache = _CACHES[tmap] = {}
+    _LAST = (weakref.ref(tmap), cache)
     return cache
 
 
 _CACHES: "weakref.WeakKeyDictionary[TacticalMap, dict]" = weakref.WeakKeyDictionary()
+_LAST: tuple = (lambda: None, None)  # (weak reference to the last map asked about, its memo)
 
 
 def terrain_memo(tmap: TacticalMap, key: object, compute) -> object:
@@ -50,7 +56,9 @@ def terrain_memo(tmap: TacticalMap, key: object, compute) -> object:
 
 def forget(tmap: TacticalMap) -> None:
     """Drop the map's memo (benchmarks measure the work, not the memo)."""
+    global _LAST
     _CACHES.pop(tmap, None)
+    _LAST = (lambda: None, None)
 
 
 def fov(tmap: TacticalMap, origin: Tile, radius: int = 0) -> np.ndarray:

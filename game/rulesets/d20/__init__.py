@@ -88,7 +88,7 @@ class D20Ruleset(TemplatedRuleset):
 
     def preview_move(self, battle: "Battle", unit: int, tile: tuple[int, int]) -> MovePreview | None:
         """Path and cost in Actions; the band is the Action the move ends in."""
-        r = move_reach(battle, unit)
+        r = move_reach(battle, unit, whole_turn=True)
         try:
             path = tuple(r.path_to(tile))
         except ValueError:

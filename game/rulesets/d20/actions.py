@@ -139,21 +139,31 @@ def update_spotted(battle: "Battle", unit: int, path: list[tuple[int, int]]) -> 
 def move(battle: "Battle", unit: int, dest: tuple[int, int]) -> None:
     ts = battle.get(unit, TurnState)
     r = move_reach(battle, unit)
+    if r.cost[dest] > r.budget:
+        # Only when the unit changed after its options were offered (a test wounding
+        # its leg, say): the search stops at the budget, so walk with a whole turn's.
+        r = move_reach(battle, unit, whole_turn=True)
     path = r.path_to(dest)
     start = battle.tile(unit)
     near_before = {e for e in _enemies_near(battle, unit)}
     pos = battle.get(unit, Position)
     walked = [start]
-    # Zones the unit starts inside and leaves by this move: leaving costs nothing.
-    leaving = frozenset(z for z, _ in suppression.zones_at(battle, unit, start)) - \
-        frozenset(z for z, _ in suppression.zones_at(battle, unit, dest))
-    for step in path:
-        if not _enter_suppressed(battle, unit, step, leaving=leaving):
-            break
-        pos.x, pos.y = step
-        walked.append(step)
-        if not battle.active(unit):
-            break
+    if not suppression.zones(battle):
+        # No cone anywhere (most of a battle): nothing can stop the walk.
+        walked += path
+        if path:
+            pos.x, pos.y = path[-1]
+    else:
+        # Zones the unit starts inside and leaves by this move: leaving costs nothing.
+        leaving = frozenset(z for z, _ in suppression.zones_at(battle, unit, start)) - \
+            frozenset(z for z, _ in suppression.zones_at(battle, unit, dest))
+        for step in path:
+            if not _enter_suppressed(battle, unit, step, leaving=leaving):
+                break
+            pos.x, pos.y = step
+            walked.append(step)
+            if not battle.active(unit):
+                break
     # Pay for the ground covered: a unit the fire stops does not walk the rest.
     cost_tiles = int(r.cost[walked[-1]])
     actions = move_actions_needed(battle, unit, cost_tiles)

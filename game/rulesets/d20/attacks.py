@@ -183,6 +183,20 @@ class AttackSetup:
         self.attacker_prone = is_prone(battle, attacker)
         self.group = grapple.group(battle, target)
         self._victims: dict[tuple, tuple[str, int, tuple[Victim, ...]]] = {}
+        self._profiles: dict[tuple[str, str], AttackProfile] = {}
+
+    @staticmethod
+    def inputs(battle: "Battle", attacker: int, target: int,
+               origin: tuple[int, int] | None = None) -> tuple:
+        """Everything of the battle a setup reads that can change in play (templates and
+        weapon data never do, terrain queries are the map's): two setups with equal
+        inputs give equal profiles, so a planner may keep one while they hold."""
+        group = grapple.group(battle, target)
+        return (attacker, target, origin or battle.tile(attacker), battle.tile(target),
+                battle.get(attacker, Loadout).held, battle.get(attacker, Afflictions).arm_penalty,
+                restrained(battle, target) is not None, is_prone(battle, target),
+                is_prone(battle, attacker),
+                tuple(sorted((m, battle.tile(m)) for m in group)) if len(group) > 1 else ())
 
     def _victims_for(self, weapon: Weapon | None, melee: bool) -> tuple[int, str, tuple[Victim, ...]]:
         key = (weapon.id if weapon else None, melee)
@@ -202,6 +216,12 @@ class AttackSetup:
         return found
 
     def profile(self, kind: str, location: str) -> AttackProfile:
+        found = self._profiles.get((kind, location))
+        if found is None:
+            found = self._profiles[(kind, location)] = self._profile(kind, location)
+        return found
+
+    def _profile(self, kind: str, location: str) -> AttackProfile:
         melee = kind in ("melee", "unarmed")
         weapon = None if kind == "unarmed" else self.held
         dist = self.dist

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from game.engine import grapple
 from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option, TileSet
 from game.world.paths import reach
-from game.world.sight import line_of_fire
+from game.world.sight import line_of_fire, terrain_memo
 from game.rulesets.d20 import suppression
 from game.rulesets.d20.attacks import MODE_AMMO, distance_ft, range_band, sees_tile, spotted_by
 from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Loadout, Restraining,
@@ -45,7 +45,9 @@ def melee_targets(battle: "Battle", unit: int) -> list[int]:
     group = grapple.group(battle, unit)
     if len(group) > 1:
         return [u for u in sorted(group - {unit}) if battle.active(u)]
-    return [e for e in enemies(battle, unit) if adjacent(battle, unit, e)]
+    # Outside a Grapple, `adjacent` is the distance alone (read every decision).
+    here = battle.tile(unit)
+    return [e for e in enemies(battle, unit) if distance_ft(battle, here, battle.tile(e)) <= 5]
 
 
 def blocked_tiles(battle: "Battle", unit: int) -> set[Tile]:
@@ -63,22 +65,32 @@ def pinned_tiles(battle: "Battle", unit: int) -> frozenset[Tile]:
     return frozenset(out)
 
 
-def move_reach(battle: "Battle", unit: int):
-    """The unit's reach this turn: what is left of its last Move plus its Actions."""
+def move_reach(battle: "Battle", unit: int, whole_turn: bool = False):
+    """The unit's reach this turn: what is left of its last Move plus its Actions.
+    Costs above that budget read UNREACHABLE; with `whole_turn` (a preview that also
+    prices tiles it cannot afford) the search goes on to a full turn's walk."""
     ts = battle.get(unit, TurnState)
     budget = (ts.move_left_ft + ts.actions * speed_ft(battle, unit)) // battle.map.feet_per_tile
-    start = battle.tile(unit)
     blocked = frozenset(blocked_tiles(battle, unit))
     if ts.suppression_results:
         blocked |= pinned_tiles(battle, unit)
-    # The costs depend only on where the unit stands and what is in the way; the budget
-    # just cuts them off, so one search serves the whole turn until someone moves.
-    # A turn never walks farther than 4 Actions at full speed plus a spare Move's worth:
-    # the search stops there (a window around the unit, not the whole map).
-    limit = (flow_actions() + 1) * speed_ft(battle, unit) // battle.map.feet_per_tile
-    whole = battle.cached(("reach", start, blocked, limit),
-                          lambda: reach(battle.map, start, 0, blocked=blocked, limit=limit))
-    return dataclasses.replace(whole, budget=budget)
+    limit = _turn_limit(battle, unit) if whole_turn else budget
+    return dataclasses.replace(_search(battle, battle.tile(unit), blocked, limit), budget=budget)
+
+
+def _search(battle: "Battle", start: Tile, blocked: frozenset[Tile], limit: int):
+    """The move costs from `start` up to `limit` (kept while nothing in the way moves).
+    The search stops at the budget: scipy's Dijkstra costs about three times as much
+    over a whole 32x32 map as over the dozens of tiles around a unit with 2 Actions
+    left, and no move may end beyond it (a path to a tile within it never passes a
+    costlier one, so its tiles and paths are those of a longer search)."""
+    return battle.cached(("reach", start, blocked, limit),
+                         lambda: reach(battle.map, start, 0, blocked=blocked, limit=limit))
+
+
+def _turn_limit(battle: "Battle", unit: int) -> int:
+    """A turn never walks farther than 4 Actions at full speed plus a spare Move's worth."""
+    return (flow_actions() + 1) * speed_ft(battle, unit) // battle.map.feet_per_tile
 
 
 def flow_actions() -> int:
@@ -118,26 +130,31 @@ class LazyTiles(TileSet):
         return self._mask
 
 
-def can_step(battle: "Battle", unit: int, budget: int) -> bool:
+def can_step(battle: "Battle", unit: int, budget: int, blocked: set[Tile] | frozenset[Tile]) -> bool:
     """Some tile is a legal end for a move within `budget`: then one of the 8 neighbours
     is (a step costs the entered tile's move cost, at least 1, and the first tile a
     path enters is itself a tile a move may end on when no cone forbids it)."""
     tmap = battle.map
     x, y = battle.tile(unit)
-    blocked = blocked_tiles(battle, unit)
-    walkable, cost = tmap.walkable, tmap.move_cost
+    walkable, cost = _terrain_rows(tmap)
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             nx, ny = x + dx, y + dy
             if (dx, dy) == (0, 0) or not (0 <= nx < tmap.width and 0 <= ny < tmap.height):
                 continue
-            if not walkable[nx, ny] or (nx, ny) in blocked or cost[nx, ny] > budget:
+            if not walkable[nx][ny] or (nx, ny) in blocked or cost[nx][ny] > budget:
                 continue
             # The corner rule (game/world/paths.py): a diagonal may not cut a corner.
-            if dx and dy and not (walkable[x + dx, y] and walkable[x, y + dy]):
+            if dx and dy and not (walkable[x + dx][y] and walkable[x][y + dy]):
                 continue
             return True
     return False
+
+
+def _terrain_rows(tmap) -> tuple[list, list]:
+    """The map's walkable and move-cost grids as nested lists (a few neighbours are
+    read per decision: a list index costs far less than a numpy scalar read)."""
+    return terrain_memo(tmap, "d20-walk-rows", lambda: (tmap.walkable.tolist(), tmap.move_cost.tolist()))
 
 
 def move_option(battle: "Battle", unit: int) -> Option | None:
@@ -150,26 +167,23 @@ def move_option(battle: "Battle", unit: int) -> Option | None:
         # No cone shapes the move: whether any tile is reachable is a look at the
         # neighbours, and the reach itself waits until someone reads the tiles.
         budget = (ts.move_left_ft + ts.actions * speed_ft(battle, unit)) // battle.map.feet_per_tile
-        if not can_step(battle, unit, budget):
+        blocked = frozenset(blocked_tiles(battle, unit))
+        if not can_step(battle, unit, budget, blocked):
             return None
-        return _move(LazyTiles(_frozen_mask(battle, unit, budget)), battle, unit)
+        return _move(LazyTiles(_frozen_mask(battle, unit, budget, blocked)), battle, unit)
     mask = move_mask(battle, unit)
     if not mask.any():
         return None
     return _move(TileSet(mask), battle, unit)
 
 
-def _frozen_mask(battle: "Battle", unit: int, budget: int):
+def _frozen_mask(battle: "Battle", unit: int, budget: int, blocked: frozenset[Tile]):
     """`move_mask` with no cone in play, from the state as it is now (read later, after
     the battle has gone on, it still answers for this decision)."""
     start = battle.tile(unit)
-    blocked = frozenset(blocked_tiles(battle, unit))
-    limit = (flow_actions() + 1) * speed_ft(battle, unit) // battle.map.feet_per_tile
 
     def compute() -> np.ndarray:
-        whole = battle.cached(("reach", start, blocked, limit),
-                              lambda: reach(battle.map, start, 0, blocked=blocked, limit=limit))
-        mask = whole.cost <= budget
+        mask = _search(battle, start, blocked, budget).cost <= budget
         for tile in blocked | {start}:
             mask[tile] = False
         return mask
@@ -225,17 +239,18 @@ def shot_limits(battle: "Battle", unit: int, here: Tile, modes: list[str],
     group = grapple.group(battle, unit)
     pool = sorted(group - {unit}) if len(group) > 1 else enemies(battle, unit)
     limits = {}
+    tmap = battle.map
     for e in pool:
         if not battle.active(e):
             continue
         there = battle.tile(e)
-        lof = line_of_fire(battle.map, here, there)
-        if lof.blocked and there != here:
+        line = _shot_line(tmap, here, there)
+        if line is None:
             continue
-        seen = here == there or sees_tile(battle.map, here, there)
+        seen, dist_ft = line
         if not seen and not spotted_by(battle, e, battle.team(unit)):
             continue  # hidden, and nobody on its side saw it go there
-        band = range_band(weapon, distance_ft(battle, here, there))
+        band = range_band(weapon, dist_ft)
         if band is None:
             continue
         ok_modes = tuple(m for m in modes if MODE_AMMO[m] <= loaded and (m == "single" or band == 0))
@@ -243,6 +258,20 @@ def shot_limits(battle: "Battle", unit: int, here: Tile, modes: list[str],
         locs = ("untargeted",) if not seen or weapon.torso_only else LOCATIONS
         limits[e] = {"mode": ok_modes, "location": locs}
     return limits
+
+
+def _shot_line(tmap, here: Tile, there: Tile) -> tuple[bool, int] | None:
+    """None when a wall stops bullets between the tiles, else (the target is seen, the
+    distance in feet): terrain alone decides it, so it is kept per map (a shot's
+    legality is asked for every enemy at every decision, by the AI at many tiles)."""
+    return terrain_memo(tmap, ("d20-shot-line", here, there), lambda: _shot_line_of(tmap, here, there))
+
+
+def _shot_line_of(tmap, here: Tile, there: Tile) -> tuple[bool, int] | None:
+    if here != there and line_of_fire(tmap, here, there).blocked:
+        return None
+    dist_ft = max(abs(here[0] - there[0]), abs(here[1] - there[1])) * tmap.feet_per_tile
+    return (here == there or sees_tile(tmap, here, there)), dist_ft
 
 
 def melee_option(battle: "Battle", unit: int, near: list[int] | None = None) -> Option | None:
