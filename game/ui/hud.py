@@ -3,6 +3,8 @@ pickers, odds and destination previews, tooltips. Pure drawing from plain data."
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from game.ui import theme
@@ -351,7 +353,7 @@ def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mo
         img = theme.text(f"{title} ·", 13, theme.TEXT, bold=True)
         surface.blit(img, (x, rect.y + (rect.h - img.get_height()) // 2))
         x += img.get_width() + 8
-    steppers, hidden = _fold(option.params, rect.right - 6 - x)
+    steppers, hidden = _fold(tuple(option.params.items()), rect.right - 6 - x)
     for i, (name, values) in enumerate(option.params.items()):
         if name in hidden:
             continue
@@ -379,10 +381,13 @@ def param_row(surface, rect, option, allowed: dict, chosen: dict, focus: int, mo
     return out
 
 
-def _fold(params, room: int) -> tuple[set[str], set[str]]:
+@functools.lru_cache(maxsize=64)
+def _fold(items: tuple, room: int) -> tuple[frozenset[str], frozenset[str]]:
     """Which pickers become steppers, and which single-valued ones are left out, for
     the row to fit `room` pixels: the pickers with the most values fold first, and
-    only as many as needed."""
+    only as many as needed. Kept per row (measuring text every frame would slow the
+    window down while the AI thinks in its worker)."""
+    params = dict(items)
     steppers: set[str] = set()
     hidden: set[str] = set()
 
@@ -398,7 +403,7 @@ def _fold(params, room: int) -> tuple[set[str], set[str]]:
             break
         if len(values) == 1:
             hidden.add(name)
-    return steppers, hidden
+    return frozenset(steppers), frozenset(hidden)
 
 
 def _stepper(surface, rect, x: int, name: str, values, ok, current, mouse, out: list) -> int:

@@ -119,7 +119,19 @@ def until(app, cond, frames=2000, dt=0.05):
         if cond():
             return True
         app.step(dt)
+        _let_the_ai_think(app)
     return cond()
+
+
+def _let_the_ai_think(app, seconds=0.002):
+    """Between frames the real window sleeps (its clock ticks at a frame rate), and the
+    AI's worker thread runs then. Frames stepped back to back never let go of the GIL,
+    so the worker got it only at the interpreter's switch interval: each time its search
+    released the GIL it waited ~5 ms, and a first decision took seconds (seen: the
+    2,000 frames ran out in test_ai_turns_play_out_in_a_worker..., 1 run in 2)."""
+    ai = getattr(app.screen, "ai", None)
+    if ai is not None and ai.thinking:
+        ai.wait(seconds)
 
 
 def start_screen(app, battle, sides=None, **kw):
