@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.events import RoundStarted
 from game.errors import SaveError
 from game.ui import theme
 from game.ui.screen import Screen, key_char
@@ -46,7 +47,7 @@ def strength_history(battle: Any) -> dict[int, list[float]]:
         def catch_up() -> None:
             nonlocal seen
             for ev in fresh.log[seen:]:
-                if type(ev).__name__ == "RoundStarted":
+                if isinstance(ev, RoundStarted):  # a ruleset's own kind too (Action Block's)
                     record()
             seen = len(fresh.log)
 
@@ -103,7 +104,7 @@ def _history_from_log(battle: Any) -> dict[int, list[float]]:
 
     for ev in battle.log:
         kind = type(ev).__name__
-        if kind == "RoundStarted":
+        if isinstance(ev, RoundStarted):
             record()
         elif kind == "Damaged" and has_hp and ev.unit in hp:
             hp[ev.unit] = ev.remaining

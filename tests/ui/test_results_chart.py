@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.engine.events import RoundStarted
 from tests.ui.conftest import field_battle
 
 
@@ -30,7 +31,7 @@ def _play_recording(battle, rounds: int):
     def catch_up():
         nonlocal seen
         for ev in battle.log[seen:]:
-            if type(ev).__name__ == "RoundStarted":
+            if isinstance(ev, RoundStarted):
                 for t, v in share().items():
                     expected[t].append(v / start[t])
         seen = len(battle.log)
@@ -44,7 +45,7 @@ def _play_recording(battle, rounds: int):
     return expected
 
 
-@pytest.mark.parametrize("ruleset_id", ["fate", "fivebyfive", "d20"])
+@pytest.mark.parametrize("ruleset_id", ["fate", "fivebyfive", "d20", "actionblock", "mahou"])
 def test_the_chart_follows_the_rulesets_health_round_by_round(ruleset_id):
     from game.ui.results import strength_history
     battle = field_battle([(1, "gunner", 2, 2), (1, "gunner", 2, 5), (2, "gunner", 7, 2), (2, "gunner", 7, 5)],
@@ -55,6 +56,10 @@ def test_the_chart_follows_the_rulesets_health_round_by_round(ruleset_id):
     assert got.keys() == expected.keys()
     for t in got:
         assert got[t] == pytest.approx(expected[t]), (t, got[t], expected[t])
+        # a point at the start of every round the battle played (the round limit ends it
+        # without starting the next), and one at the end (Action Block's rounds are its
+        # own kind of event: its chart had the end point alone)
+        assert len(got[t]) >= min(battle.round, battle.max_rounds) >= 2
     # somebody was hurt (the check is not about a flat line), and the loser's line ends
     # at its real share: 0 when all its units are out of the fight
     assert any(v[-1] < 1.0 for v in got.values())
