@@ -625,7 +625,7 @@ class BattleDrawing(ZoneDrawing):
         _, opt, target, o, params = prev
         name = self.view.units[target].name if isinstance(target, int) and target in self.view.units else str(target)
         hp = self.view.units[target].hp if isinstance(target, int) and target in self.view.units else None
-        hud.odds_panel(surface, rect, f"{opt.label} → {name}", o, hp, params)
+        hud.odds_panel(surface, rect, f"{opt.label} → {name}", o, hp, params, opt.description)
         if isinstance(target, tuple) and not opt.offensive:
             # a move the ruleset previews as a plain choice (actionblock's Sidestep and
             # Charge): the danger zones at its end, at the panel's foot

@@ -447,8 +447,10 @@ def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> N
         y += 17
 
 
-def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: dict) -> None:
-    """Exact odds: hit, crit, damage distribution, expected damage, the modifier breakdown."""
+def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: dict,
+               description: str = "") -> None:
+    """Exact odds: hit, crit, damage distribution, expected damage, the modifier breakdown.
+    A choice with no roll (an Aim, a Taunt's setup) shows what it does instead."""
     theme.panel(surface, rect, edge=theme.ACCENT)
     x, y = rect.x + 10, rect.y + 6
     surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
@@ -458,7 +460,9 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
         surface.blit(theme.text(ptxt, 12, theme.DIM), (x, y))
         y += 16
     if odds is None:
-        surface.blit(theme.text("No odds for this choice.", 13, theme.DIM), (x, y))
+        for line in theme.wrap(description or "No roll: nothing to predict.", rect.w - 20, 13):
+            surface.blit(theme.text(line, 13, theme.TEXT if description else theme.DIM), (x, y))
+            y += 17
         return
     # a check (an escape, a distraction) has no critical and no damage: just its chance
     check = not odds.crit and not any(k > 0 and p > 0 for k, p in odds.damage.items())

@@ -36,6 +36,19 @@ def test_the_rulesets_own_out_of_the_fight_chance_replaces_the_windows_guess(mak
     assert "takes them down: 10%" in seen
 
 
+def test_a_choice_with_no_roll_says_what_it_does(make_app):
+    # Seen under Xvfb: a 4dF Aim at Riot guard 2-1 showed only "No odds for this
+    # choice."; an Aim rolls nothing, but the player still needs to read its effect.
+    from game.ui import hud
+    app = make_app()
+    rect = pygame.Rect(0, 0, 340, 236)
+    aim = "+1 to your next thrown or projectile attack on this target"
+    seen = _drawn(lambda: hud.odds_panel(app.surface, rect, "Aim → Riot guard 2-1", None, 36, {}, aim))
+    assert any(s.startswith("+1 to your next thrown") for s in seen)
+    seen = _drawn(lambda: hud.odds_panel(app.surface, rect, "Hold", None, None, {}))
+    assert "No roll: nothing to predict." in seen
+
+
 def test_a_fire_mode_clicked_before_arming_arms_the_attack_with_it(make_app):
     from tests.ui.conftest import click_tile, confirm_handover, field_battle, post_click, pump, start_screen
     app = make_app()
