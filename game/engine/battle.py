@@ -20,6 +20,7 @@ from game.engine.components import Name, OutOfFight, Position, Team
 from game.engine.decisions import Choice, Decision
 from game.engine.dice import Dice
 from game.engine.events import BattleEnded, Event
+from game.engine.heap import settle
 from game.errors import IllegalChoice
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class Battle:
     def __init__(self, tmap: "TacticalMap", ruleset: Any, orders: list[UnitOrder],
                  seed: int = 0, dice: Dice | None = None, max_rounds: int = 40,
                  player_sides: frozenset[int] | set[int] = frozenset()) -> None:
+        settle()  # the process's long-lived objects leave the cycle collector's walks
         self.map = tmap
         #: The sides a person commands. Rules that favour "player characters" (d20 and
         #: 5x5 initiative ties) read it; empty in AI-vs-AI, every side in hotseat.
