@@ -87,8 +87,30 @@ def blocking_tiles(battle: "Battle", unit: int) -> set[Tile]:
 
 
 def ray_key(battle: "Battle", unit: int) -> tuple:
-    """Everything `rays` depends on besides the map: where the unit stands, the tiles
-    of the others standing, and of the others lying there."""
+    """Everything `rays` depends on besides the map: where the unit stands, and the
+    tiles of the others standing and of the others lying there, on its rays only (a
+    unit anywhere else changes no ray, so the key, and what is kept by it, survive
+    moves far away)."""
+    start = battle.tile(unit)
+    near = _terrain_ray_tiles(battle.map, start)
+    standing, lying = [], []
+    for u in battle.units():
+        if u == unit:
+            continue
+        if battle.active(u):
+            tile = battle.tile(u)
+            if tile in near:
+                standing.append(tile)
+        elif not battle.get(u, Health).dead:
+            tile = battle.tile(u)
+            if tile in near:
+                lying.append(tile)
+    return (start, tuple(sorted(standing)), tuple(sorted(lying)))
+
+
+def standing_key(battle: "Battle", unit: int) -> tuple:
+    """Where the unit stands and every other unit standing or lying anywhere (what a
+    Teleport's free tiles depend on: its reach can pass the rays')."""
     standing, lying = [], []
     for u in battle.units():
         if u == unit:
@@ -98,6 +120,12 @@ def ray_key(battle: "Battle", unit: int) -> tuple:
         elif not battle.get(u, Health).dead:
             lying.append(battle.tile(u))
     return (battle.tile(unit), tuple(sorted(standing)), tuple(sorted(lying)))
+
+
+def _terrain_ray_tiles(tmap, start: Tile) -> frozenset:
+    """Every tile on the terrain's rays from `start` (kept with the map)."""
+    return terrain_memo(tmap, ("ab_terrain_ray_tiles", start), lambda: frozenset(
+        tile for steps in _terrain_rays(tmap, start).values() for tile, _ in steps))
 
 
 def rays(battle: "Battle", unit: int, key: tuple | None = None) -> dict[tuple[int, int], list[tuple[Tile, int, bool]]]:

@@ -22,7 +22,7 @@ from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, He
                                                   TurnState)
 from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
 from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_tiles,
-                                                direction_to, ray_key, rays, straight_tiles,
+                                                direction_to, ray_key, rays, standing_key, straight_tiles,
                                                 teleport_tiles)
 from game.rulesets.actionblock.reactions import BLOCKS, block_options, shield_available
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
@@ -307,7 +307,7 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         rank = template(battle, unit).talent("teleport")
         ghost = battle.get(unit, Ghost).ghost
         if rank and can_afford(battle, unit, "teleport"):
-            tiles = kept(battle, "teleport", (where, rank, ghost),
+            tiles = kept(battle, "teleport", (standing_key(battle, unit), rank, ghost),
                                   lambda: tuple(teleport_tiles(battle, unit, rank, ghost)))
             if tiles:
                 out.append(Option("teleport", "Teleport", cost_text(battle, "teleport") + ", 1 Ghost HP per ft",
