@@ -32,6 +32,7 @@ from game.world.sight import line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
 from game.rulesets.actionblock.actions import spinning_targets
 from game.rulesets.actionblock.attacks import attack_odds, attack_odds_reduced, attack_profile
+from game.rulesets.actionblock.fastinit import fast_init
 from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, Health, Loadout, Points,
                                                   TurnState)
 from game.rulesets.actionblock.movement import NAMES, direction_to
@@ -569,13 +570,18 @@ class ActionBlockAI:
         ts = battle.get(unit, TurnState)
         can_attack = ts.offensive is None
         pos = self._position(battle, unit, foes)
-        here = self._tile_score(battle, pos, battle.tile(unit), can_attack)
         top = 0.0  # the best gain so far
         tied: list = []
         # A tile's worth is the same whichever move reaches it, and on every decision of
         # the Turn while the foes stand still: kept by everything it depends on.
         scores: dict = kept(battle, "ai_tiles", (pos.foe_tiles, pos.melee, pos.reach), dict, limit=256)
         adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
+        # Where it stands now, as `_tile_score` scores it (from the same kept scores).
+        at = battle.tile(unit)
+        found = scores.get(at)
+        if found is None:
+            found = scores[at] = self._tile_base(battle, pos, at)
+        here = found[0] + adjacent_bonus if found[1] == 1 else found[0]
         charge_bonus = 0.0
         if pos.melee and can_attack:
             charge_bonus = 0.6 * max(weapon_of(battle, unit, k).weight for k in melee_items(battle, unit))
@@ -608,6 +614,7 @@ class ActionBlockAI:
         return (top, opt.choice(tile, **params))
 
 
+@fast_init
 @dataclass(frozen=True)
 class Position:
     """The tile-independent part of scoring where to stand (one per decision)."""

@@ -19,6 +19,7 @@ from game.rulesets.actionblock.components import (Barrier, Conditions, Defences,
                                                   TurnState)
 from game.rulesets.actionblock.data import DiceExpr, Weapon
 from game.rulesets.actionblock.events import DamageRolled, ToHitRolled
+from game.rulesets.actionblock.fastinit import fast_init
 from game.rulesets.actionblock.stats import (active_evasion, data, distance_ft, passive_evasion,
                                              template, weapon_of)
 
@@ -51,6 +52,7 @@ ACTION_LABELS = {
 }
 
 
+@fast_init
 @dataclass(frozen=True)
 class AttackProfile:
     """One attack as declared: who, with what, every bonus and what protects the target.
@@ -334,6 +336,7 @@ def _attack_odds(key: tuple) -> Odds:
 
 
 # --- rolling ------------------------------------------------------------------------------
+@fast_init
 @dataclass(frozen=True)
 class ToHit:
     faces: tuple[int, ...]
