@@ -106,8 +106,22 @@ def items(battle: "Battle", unit: int) -> dict[str, str]:
 def _wielded(battle: "Battle", unit: int) -> dict[str, str]:
     """`items`, shared (never change it): a unit's items are set when it is fielded
     (Loadout.items) and never change in a battle, so the answer is kept per unit."""
+    return _unit_entry(battle, unit)[1]
+
+
+#: The battle's store of what each unit wields: unit → [its Loadout, `_wielded`, `_arms`].
+_UNIT_ITEMS = ("ab_kept", "unit_items")
+
+
+def _unit_entry(battle: "Battle", unit: int) -> list:
+    """The unit's kept entry, made afresh if its Loadout is not the one it was made
+    from (asked tens of thousands of times a battle: one lookup)."""
+    store = battle.cached(_UNIT_ITEMS, dict)
     loadout = battle.get(unit, Loadout)
-    return battle.cached(("ab_items", unit, id(loadout)), lambda: _sorted_items(loadout))
+    entry = store.get(unit)
+    if entry is None or entry[0] is not loadout:
+        entry = store[unit] = [loadout, _sorted_items(loadout), None]
+    return entry
 
 
 def _sorted_items(loadout: Loadout) -> dict[str, str]:
@@ -140,8 +154,11 @@ def _arms(battle: "Battle", unit: int) -> tuple:
     """(melee items, gun items, grappling item, shield item, staff): what a unit's
     items are for. Its items never change in a battle (see `_wielded`), so kept per
     unit; asked thousands of times a battle."""
-    loadout = battle.get(unit, Loadout)
-    return kept(battle, "unit_arms", (unit, id(loadout)), lambda: _arms_now(battle, unit))
+    entry = _unit_entry(battle, unit)
+    arms = entry[2]
+    if arms is None:
+        arms = entry[2] = _arms_now(battle, unit)
+    return arms
 
 
 def _arms_now(battle: "Battle", unit: int) -> tuple:
