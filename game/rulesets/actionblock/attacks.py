@@ -21,7 +21,7 @@ from game.rulesets.actionblock.data import DiceExpr, Weapon
 from game.rulesets.actionblock.events import DamageRolled, ToHitRolled
 from game.rulesets.actionblock.fastinit import fast_init
 from game.rulesets.actionblock.stats import (active_evasion, data, distance_ft, passive_evasion,
-                                             template, weapon_of)
+                                             template, unit_store, weapon_of)
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -173,6 +173,45 @@ def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
                    item: str, charge: bool = True) -> AttackProfile:
     """Every number of an attack from the rules; legality is checked by the options.
     `charge` False leaves out a Charge's bonus (Spinning Strike)."""
+    (weapon, to_hit, bonus_flat, bonus_dice, base, to_hit_dice, bullets, deals_damage, pdr_damage,
+     speed_damage, damage_type, ranged, charges, sniper) = _declared(battle, attacker, action, item)
+    if charges and charge:
+        ts_charge = battle.get(attacker, TurnState).charge
+        if ts_charge:
+            label = "Charge" if ts_charge == 1 else "Fast Charge"
+            bonus_flat = bonus_flat + ((f"{label}: {ts_charge}×weight", ts_charge * weapon.weight),)
+    if sniper:
+        band = range_band(weapon, distance_ft(battle, battle.tile(attacker), battle.tile(target)))
+        penalty = SNIPER_BAND_PENALTY[band or 0]
+        if penalty:
+            to_hit = to_hit + ((("short", "medium", "long")[band] + " range", penalty),)
+        if steady(battle, attacker):
+            to_hit = to_hit + (("Steady Shot", weapon.steady_bonus),)
+    mark = battle.get(target, Conditions).marked.get(battle.team(attacker))
+    if mark is not None and mark[1] != attacker and to_hit_dice:
+        to_hit = to_hit + (("Battle Strategy", mark[0]),)
+    passive, active = evasions(battle, attacker, target, ranged)
+    return AttackProfile(
+        attacker, target, action, item, weapon.id, to_hit_dice, bullets, to_hit,
+        passive, active, False, base, bonus_dice, bonus_flat,
+        damage_reductions(battle, target, damage_type), barrier_left(battle, target, damage_type),
+        damage_type, deals_damage, pdr_damage, speed_damage)
+
+
+def _declared(battle: "Battle", attacker: int, action: str, item: str) -> tuple:
+    """The parts of an attack's numbers that depend only on the attacker's template, the
+    weapon and the action (kept per unit: neither changes in a battle): the weapon, the
+    To Hit and flat damage parts so far, the dice, and whether a Charge, the sniper's
+    range bands and Steady Shot still count."""
+    store = unit_store(battle, attacker, "declared")
+    key = (action, item)
+    found = store.get(key)
+    if found is None:
+        found = store[key] = _declared_now(battle, attacker, action, item)
+    return found
+
+
+def _declared_now(battle: "Battle", attacker: int, action: str, item: str) -> tuple:
     weapon = weapon_of(battle, attacker, item)
     tmpl = template(battle, attacker)
     to_hit: list[tuple[str, int]] = []
@@ -183,16 +222,15 @@ def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
     deals_damage, pdr_damage, speed_damage = True, 0, 0
     damage_type = weapon.damage_type
     ranged = action in GUN_ACTIONS
+    charges = sniper = False
     if action in MELEE_ACTIONS:
         to_hit.append((weapon.name, weapon.to_hit))
         rank = tmpl.talent("melee_boost")
         if rank:
             to_hit.append(("Melee Boost", MELEE_BOOST * rank))
             bonus_dice += rank
-        ts = battle.get(attacker, TurnState)
-        if action in ("melee", "combo") and charge and ts.charge and weapon.weight:
-            label = "Charge" if ts.charge == 1 else "Fast Charge"
-            bonus_flat.append((f"{label}: {ts.charge}×weight", ts.charge * weapon.weight))
+        # A Charge earlier this Turn adds its multiple of the weapon's weight.
+        charges = action in ("melee", "combo") and bool(weapon.weight)
         pdr_damage = weapon.pdr_damage or 0
         speed_damage = weapon.speed_damage or 0
     elif ranged:
@@ -203,13 +241,7 @@ def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
             bonus_flat.append(("Gun Boost", GUN_BOOST * rank))
         if action in ("aimed", "second_aimed"):
             to_hit.append(("Aimed", AIMED_BONUS))
-        if weapon.category == "sniper":
-            band = range_band(weapon, distance_ft(battle, battle.tile(attacker), battle.tile(target)))
-            penalty = SNIPER_BAND_PENALTY[band or 0]
-            if penalty:
-                to_hit.append((("short", "medium", "long")[band] + " range", penalty))
-            if steady(battle, attacker):
-                to_hit.append(("Steady Shot", weapon.steady_bonus))
+        sniper = weapon.category == "sniper"  # range bands and Steady Shot, added per shot
         if weapon.category == "shotgun":
             to_hit_dice, bullets = 1, weapon.bullets
     elif action == "grapple":
@@ -227,16 +259,8 @@ def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
         damage_type = "physical"
     else:
         raise ValueError(f"not an attack: {action}")
-    marks = battle.get(target, Conditions).marked
-    mark = marks.get(battle.team(attacker))
-    if mark is not None and mark[1] != attacker and to_hit_dice:
-        to_hit.append(("Battle Strategy", mark[0]))
-    passive, active = evasions(battle, attacker, target, ranged)
-    return AttackProfile(
-        attacker, target, action, item, weapon.id, to_hit_dice, bullets, tuple(to_hit),
-        passive, active, False, base, bonus_dice, tuple(bonus_flat),
-        damage_reductions(battle, target, damage_type), barrier_left(battle, target, damage_type),
-        damage_type, deals_damage, pdr_damage, speed_damage)
+    return (weapon, tuple(to_hit), tuple(bonus_flat), bonus_dice, base, to_hit_dice, bullets, deals_damage,
+            pdr_damage, speed_damage, damage_type, ranged, charges, sniper)
 
 
 def refresh_reductions(battle: "Battle", profile: AttackProfile) -> AttackProfile:

@@ -109,7 +109,8 @@ def _wielded(battle: "Battle", unit: int) -> dict[str, str]:
     return _unit_entry(battle, unit)[1]
 
 
-#: The battle's store of what each unit wields: unit → [its Loadout, `_wielded`, `_arms`].
+#: The battle's store of what each unit wields: unit → [its Loadout, `_wielded`, `_arms`,
+#: the `unit_store`s].
 _UNIT_ITEMS = ("ab_kept", "unit_items")
 
 
@@ -120,8 +121,18 @@ def _unit_entry(battle: "Battle", unit: int) -> list:
     loadout = battle.get(unit, Loadout)
     entry = store.get(unit)
     if entry is None or entry[0] is not loadout:
-        entry = store[unit] = [loadout, _sorted_items(loadout), None]
+        entry = store[unit] = [loadout, _sorted_items(loadout), None, {}]
     return entry
+
+
+def unit_store(battle: "Battle", unit: int, family: str) -> dict:
+    """A store for answers that depend only on the unit's template and items (neither
+    changes in a battle), kept with what it wields."""
+    stores = _unit_entry(battle, unit)[3]
+    found = stores.get(family)
+    if found is None:
+        found = stores[family] = {}
+    return found
 
 
 def _sorted_items(loadout: Loadout) -> dict[str, str]:
