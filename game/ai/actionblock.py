@@ -501,12 +501,6 @@ class ActionBlockAI:
             return not guns, max((weapon_of(battle, unit, g).max_range_ft for g in guns), default=5)
         return battle.cached(("ab_ai_arms", unit), arms)
 
-    def _walk_field(self, battle: Any, foe_tiles: tuple) -> list:
-        """Walking distance (in move cost) from every tile to the nearest foe, kept per
-        set of foe tiles (units do not block it: they move). A nested list, indexed
-        [x][y]."""
-        return kept(battle, "ai_walk", foe_tiles, lambda: walk_field(battle.map, foe_tiles), limit=64)
-
     def _position(self, battle: Any, unit: int, foes: list[int]) -> "Position":
         """Everything a tile's score needs that does not depend on the tile."""
         foe_tiles = tuple(sorted(battle.tile(f) for f in foes))
@@ -515,7 +509,7 @@ class ActionBlockAI:
         cover = battle.cached(("ab_ai_cover_worth",), lambda: [[COVER_VALUE[Cover(c)] for c in column]
                                                                for column in battle.map.cover.tolist()])
         lofs = terrain_memo(battle.map, "ab_ai_lof", dict)
-        return Position(foe_tiles, melee, reach, Lazy(lambda: self._walk_field(battle, foe_tiles)), cover, lofs)
+        return Position(foe_tiles, melee, reach, Walk(battle.map, foe_tiles), cover, lofs)
 
     def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
         base, nearest = self._tile_base(battle, pos, tile)
@@ -529,7 +523,7 @@ class ActionBlockAI:
         x, y = tile
         if pos.melee:
             nearest = min([max(abs(x - fx), abs(y - fy)) for fx, fy in pos.foe_tiles])
-            walk = 1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4))
+            walk = 1.0 if nearest <= 1 else float(min(pos.walk(x, y), 10 ** 4))
             return -1.0 * walk, nearest
         near = [(max(abs(x - ft[0]), abs(y - ft[1])), ft) for ft in pos.foe_tiles]
         near.sort()
@@ -549,7 +543,7 @@ class ActionBlockAI:
                 shots += 1
                 cover_best = max(cover_best, found[1])
         # No shot from here: close in along the walking distance until one opens up.
-        score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4)))
+        score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(pos.walk(x, y), 10 ** 4)))
         score += cover_best + 0.6 * pos.cover[x][y]
         if nearest <= 1:
             score -= 2.0
@@ -622,38 +616,35 @@ class Position:
     foe_tiles: tuple
     melee: bool
     reach: int
-    walk: Any  # () -> the walking field, computed only when a score needs it
+    walk: Any  # (x, y) -> the walking distance to the nearest foe (a `Walk`)
     cover: list  # [x][y] -> the worth of the tile's own cover
     lofs: dict  # (tile, foe tile) -> (an open shot, half the cover's worth), kept per map
 
 
-class Lazy:
-    """A value computed on its first call, then kept."""
+class Walk:
+    """Move cost from a tile to the nearest of `sources` (the foes' tiles; units do not
+    block it: they move), asked tile by tile: the minimum of each source's own field.
+    Each source's field depends on the terrain alone (the engine's Dijkstra on its
+    compiled graph of the map, corner rule included), so it is kept with the map and
+    battles on one map share them; unreachable tiles get a large number."""
 
-    def __init__(self, compute: Any) -> None:
-        self.compute, self.value = compute, None
+    def __init__(self, tmap: Any, sources: tuple) -> None:
+        self.tmap, self.sources, self.fields = tmap, sources, None
 
-    def __call__(self) -> Any:
-        if self.value is None:
-            self.value = self.compute()
-        return self.value
+    def __call__(self, x: int, y: int) -> int:
+        fields = self.fields
+        if fields is None:
+            fields = self.fields = [walk_from(self.tmap, src) for src in self.sources]
+        return min([field[x][y] for field in fields])
 
 
-def walk_field(tmap: Any, sources: tuple) -> list:
-    """Move cost from every tile to the nearest source tile (the engine's Dijkstra on
-    its compiled graph of the map, corner rule included); unreachable tiles get a large
-    number. Returned as nested lists [x][y]. Each source's own field depends on the
-    terrain alone, so it is kept with the map (battles on one map share them) and the
-    nearest-of is their minimum."""
-    fields = [terrain_memo(tmap, ("ab_ai_walk_from", tuple(src)), lambda src=src: _walk_from(tmap, src))
-              for src in sources]
-    return np.minimum.reduce(fields).tolist()
+def walk_from(tmap: Any, source: tuple) -> list:
+    """The move cost from every tile to `source`, as nested lists [x][y] (kept with the map)."""
+    return terrain_memo(tmap, ("ab_ai_walk_rows", tuple(source)), lambda: _walk_from(tmap, source).tolist())
 
 
 def _walk_from(tmap: Any, source: tuple):
-    field = np.minimum(distance_field(tmap, [source]), 10 ** 6).astype(np.int32)
-    field.setflags(write=False)
-    return field
+    return np.minimum(distance_field(tmap, [source]), 10 ** 6).astype(np.int32)
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:
