@@ -71,11 +71,14 @@ def _enemies(battle: "Battle", unit: int) -> list[int]:
 
 
 def nearest_enemy(battle: "Battle", unit: int) -> int | None:
-    foes = [u for u in enemies(battle, unit, include_down=False)]
-    if not foes:
-        return None
-    here = battle.tile(unit)
-    return min(foes, key=lambda u: (distance_ft(battle, here, battle.tile(u)), u))
+    hx, hy = battle.tile(unit)
+    best = None  # (tiles away, unit): the nearest, the lowest id among equals
+    for u in enemies(battle, unit, include_down=False):
+        x, y = battle.tile(u)
+        found = (max(abs(x - hx), abs(y - hy)), u)
+        if best is None or found < best:
+            best = found
+    return None if best is None else best[1]
 
 
 def apply_taunt(battle: "Battle", unit: int, targets: list[int]) -> list[int]:
@@ -452,9 +455,15 @@ def stance_option(battle: "Battle", unit: int) -> Option | None:
     depends only on the stance, the shield's state and which Blocks the points pay
     for, so it is kept by them: asked on every decision of a Turn, it rarely changes."""
     stance = battle.get(unit, Stance)
+    points = battle.get(unit, Points)
     key = (unit, stance.level, stance.shield is None, shield_available(battle, unit),
-           tuple(can_afford(battle, unit, k) for k in BLOCKS))
+           tuple(s <= points.strength and p <= points.speed for s, p in _block_costs(battle)))
     return kept(battle, "stance_option", key, lambda: _stance_option(battle, unit))
+
+
+def _block_costs(battle: "Battle") -> tuple[tuple[int, int], ...]:
+    """(Strength, Speed) of each Block-family action, in `BLOCKS` order."""
+    return battle.cached(("ab_block_costs",), lambda: tuple(cost_of(battle, k) for k in BLOCKS))
 
 
 def _stance_option(battle: "Battle", unit: int) -> Option | None:
