@@ -158,15 +158,19 @@ def evasions(battle: "Battle", attacker: int, target: int, ranged: bool):
     if battle.get(target, Health).unconscious:
         # [PROP] an Unconscious character cannot avoid anything: Evasion 0.
         return (("Unconscious", 0),), (("Unconscious", 0),)
-    passive = [("Passive Evasion", passive_evasion(battle, target))]
-    active = [("Active Evasion", active_evasion(battle, target))]
+    store = unit_store(battle, target, "evasion")  # armour and talents never change
+    own = store.get("own")
+    if own is None:
+        own = store["own"] = ((("Passive Evasion", passive_evasion(battle, target)),),
+                              (("Active Evasion", active_evasion(battle, target)),))
+    passive, active = own
     if ranged:
         cover = line_of_fire(battle.map, battle.tile(attacker), battle.tile(target)).cover  # a Cover
         if COVER_EVASION[cover]:
             part = (f"{cover.name.lower()} cover", COVER_EVASION[cover])
-            passive.append(part)
-            active.append(part)
-    return tuple(passive), tuple(active)
+            passive += (part,)
+            active += (part,)
+    return passive, active
 
 
 def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
@@ -324,13 +328,29 @@ def attack_odds_reduced(profile: AttackProfile, extra: tuple[tuple[str, int], ..
 
 
 def _odds_key(profile: AttackProfile) -> tuple:
-    return profile.odds_key
+    """`profile.odds_key`, read from (and kept in) the profile's own dict: the first
+    read of a `cached_property` takes a lock, and nearly every profile is read once."""
+    found = profile.__dict__.get("odds_key")
+    if found is None:
+        found = profile.__dict__["odds_key"] = _odds_key_of(profile)
+    return found
 
 
 def _odds_key_of(profile: AttackProfile) -> tuple:
-    return (profile.to_hit_dice, profile.bonus, profile.evasion, profile.bullets, profile.deals_damage,
-            profile.base.count, profile.base.sides, profile.base.modifier, profile.bonus_dice,
-            profile.flat_bonus, profile.reduction, profile.absorb, profile.to_hit, profile.reductions)
+    base = profile.base
+    return (profile.to_hit_dice, _total(profile.to_hit),
+            _total(profile.active if profile.dodging else profile.passive), profile.bullets,
+            profile.deals_damage, base.count, base.sides, base.modifier, profile.bonus_dice,
+            _total(profile.bonus_flat), _total(profile.reductions), profile.absorb, profile.to_hit,
+            profile.reductions)
+
+
+def _total(parts: tuple[tuple[str, int], ...]) -> int:
+    """The sum of (label, value) parts."""
+    total = 0
+    for _, v in parts:
+        total += v
+    return total
 
 
 @lru_cache(maxsize=2048)
