@@ -322,8 +322,15 @@ class ActionBlockAI:
         foes = self._foes(battle, unit)
         if not foes or not self._is_melee(battle, unit):
             return (0.0, None)
-        near = min(foes, key=lambda f: (chebyshev(battle.tile(unit), battle.tile(f)), f))
-        toward = direction_to(battle.tile(unit), battle.tile(near))
+        here = battle.tile(unit)
+        hx, hy = here
+        near = None  # (tiles away, foe): the nearest, the lowest id among equals
+        for f in foes:
+            x, y = battle.tile(f)
+            found = (max(abs(x - hx), abs(y - hy)), f)
+            if near is None or found < near:
+                near = found
+        toward = direction_to(here, battle.tile(near[1]))
         if toward == battle.get(unit, TurnState).block_facing or NAMES[toward] not in opt.params["facing"]:
             return (0.0, None)
         return (0.1, opt.choice(None, facing=NAMES[toward]))

@@ -7,7 +7,7 @@ and the rolls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
@@ -267,9 +267,21 @@ def _declared_now(battle: "Battle", attacker: int, action: str, item: str) -> tu
             pdr_damage, speed_damage, damage_type, ranged, charges, sniper)
 
 
+def profile_with(profile: AttackProfile, **changes) -> AttackProfile:
+    """`dataclasses.replace(profile, **changes)` without its per-field walk (a profile
+    has no `__post_init__`): a copy of its fields with `changes`, the kept odds key left
+    out (the changes may alter it)."""
+    fields = dict(profile.__dict__)
+    fields.pop("odds_key", None)
+    fields.update(changes)
+    new = object.__new__(AttackProfile)
+    new.__dict__.update(fields)
+    return new
+
+
 def refresh_reductions(battle: "Battle", profile: AttackProfile) -> AttackProfile:
     """The target's Damage Reduction now (after a Block declared on the hit)."""
-    return replace(profile, reductions=damage_reductions(battle, profile.target, profile.damage_type),
+    return profile_with(profile, reductions=damage_reductions(battle, profile.target, profile.damage_type),
                    absorb=barrier_left(battle, profile.target, profile.damage_type))
 
 
