@@ -37,6 +37,7 @@ from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, He
                                                   TurnState)
 from game.rulesets.actionblock.movement import NAMES, direction_to
 from game.rulesets.actionblock.options import enemies
+from game.rulesets.actionblock.previews import skill_chance
 from game.rulesets.actionblock.reactions import shield_available
 from game.rulesets.actionblock.stats import (distance_ft, grappling_item, gun_items, items, kept,
                                              melee_items, template, weapon_of)
@@ -448,15 +449,15 @@ class ActionBlockAI:
         if opt.target_kind == TARGET_NONE:
             # Stealth: worth the attacks it is likely to spare (each fooled enemy that
             # could otherwise reach this unit), not a fixed amount.
-            o = battle.ruleset.odds(battle, decision, opt.choice())
-            return (o.hit * 1.2 * self._stealth_threats(battle, unit) - cost, opt.choice())
+            hit = skill_chance(battle, unit, opt.key, None)  # the `hit` of its odds
+            return (hit * 1.2 * self._stealth_threats(battle, unit) - cost, opt.choice())
         best: list = []
         for target in opt.targets:
-            o = battle.ruleset.odds(battle, decision, opt.choice(target))
+            hit = skill_chance(battle, unit, opt.key, target)  # the `hit` of its odds
             bonus = 1.0
             if opt.key == "battle_strategy":
                 bonus = max(1, len(battle.units(battle.team(unit), active_only=True)) - 1)
-            score = o.hit * worth * bonus - cost
+            score = hit * worth * bonus - cost
             best.append((score, opt.choice(target)))
         return best
 
