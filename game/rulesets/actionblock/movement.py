@@ -35,6 +35,7 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
 }
 NAMES = {v: k for k, v in DIRECTIONS.items()}
 ORDER = tuple(DIRECTIONS)
+_ALL_DIRECTIONS = tuple(DIRECTIONS.values())
 #: Distances in feet of each moving action (movement actions page).
 MOVE_FEET = {"sidestep": 5, "fast_sidestep": 10, "charge": 10, "fast_charge": 20}
 #: Movement Actions that move the character, hence can be obstructed [PROP]: Turn and
@@ -70,8 +71,11 @@ def face(battle: "Battle", unit: int, direction: tuple[int, int]) -> None:
 
 def cone(facing: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     """Directions within 60° of a facing: itself and its two 45° neighbours."""
-    i = ORDER.index(NAMES[facing])
-    return tuple(DIRECTIONS[ORDER[(i + k) % 8]] for k in (-1, 0, 1))
+    return _CONES[facing]
+
+
+_CONES = {d: tuple(DIRECTIONS[ORDER[(ORDER.index(NAMES[d]) + k) % 8]] for k in (-1, 0, 1))
+          for d in DIRECTIONS.values()}
 
 
 def standing_tiles(battle: "Battle", unit: int) -> set[Tile]:
@@ -202,9 +206,18 @@ def straight_tiles(battle: "Battle", unit: int, feet: int,
     """The tiles of `straight_moves`, in its order, without their paths (what an option
     lists); `one_step`: only those one step away."""
     along = along if along is not None else rays(battle, unit)
-    return tuple(tile for _, tile in sorted(((tile[1], tile[0]), tile) for tile, n, _ in
-                                            _move_ends(battle, feet, directions, along)
-                                            if n == 1 or not one_step))
+    budget = feet // battle.map.feet_per_tile
+    found = []  # (y, x): `_move_ends` in one loop, each tile on one ray only
+    for d in (directions or _ALL_DIRECTIONS):
+        n = 0
+        for tile, spent, free in along[d]:
+            if spent > budget:
+                break
+            n += 1
+            if free and (n == 1 or not one_step):
+                found.append((tile[1], tile[0]))
+    found.sort()
+    return tuple([(x, y) for y, x in found])
 
 
 def _move_ends(battle: "Battle", feet: int, directions, along: dict):
