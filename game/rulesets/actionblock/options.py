@@ -25,7 +25,7 @@ from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, ch
                                                 direction_to, ray_key, rays, standing_key, straight_tiles,
                                                 teleport_tiles)
 from game.rulesets.actionblock.reactions import BLOCKS, block_options, shield_available
-from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
+from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifier_labels, spell_of,
                                               spell_targets)
 from game.rulesets.actionblock.stats import (RESTORE_BASE, distance_ft, grappling_item, gun_items,
                                              in_melee_range, items, kept, melee_items, template,
@@ -362,15 +362,16 @@ def cast_option(battle: "Battle", unit: int, key: str) -> Option | None:
     points = battle.get(unit, Points)
     spare_str, spare_spd = points.strength - strength, points.speed - speed
     by_target: dict[int, list[str]] = {}
+    sight: dict = {}  # who the caster sees, shared by its spells
     for sid in spells:
         spell = spell_of(battle, sid)
-        for target in ([unit] if spell.target in ("self", "burst") else spell_targets(battle, unit, spell)):
+        for target in ([unit] if spell.target in ("self", "burst") else spell_targets(battle, unit, spell, sight)):
             by_target.setdefault(target, []).append(sid)
     if not by_target:
         return None
     targets = tuple(sorted(by_target, key=lambda u: (u != unit, u)))
     params = {"spell": spells, "ghost": ghosts,
-              "speed_modifiers": tuple(speed_modifiers(spare_spd)),
+              "speed_modifiers": speed_modifier_labels(spare_spd),
               "recover_strength": tuple(range(0, min(3, spare_str) + 1))}
     limits = {u: {"spell": tuple(s for s in spells if s in by_target[u])} for u in targets}
     label = "Cast Spell" if key == "cast" else "Echo Spell"
