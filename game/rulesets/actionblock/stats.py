@@ -201,7 +201,9 @@ def distance_ft(battle: "Battle", a: tuple[int, int], b: tuple[int, int]) -> int
 
 
 def within(battle: "Battle", a: int, b: int, feet: int) -> bool:
-    return distance_ft(battle, battle.tile(a), battle.tile(b)) <= feet
+    ax, ay = battle.tile(a)
+    bx, by = battle.tile(b)
+    return max(abs(ax - bx), abs(ay - by)) * battle.map.feet_per_tile <= feet  # `distance_ft`
 
 
 def in_melee_range(battle: "Battle", a: int, b: int) -> bool:
