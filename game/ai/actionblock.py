@@ -122,8 +122,12 @@ class ActionBlockAI:
         return SPD_VALUE * (0.15 + 0.85 * (1 - p.speed / max(1, p.max_speed)))
 
     def cost_value(self, battle: Any, unit: int, action: str) -> float:
-        c = battle.ruleset.data.cost(action)
-        return c.strength * self.str_value(battle, unit) + c.speed * self.spd_value(battle, unit)
+        c = battle.ruleset.data.actions[action]
+        p = battle.get(unit, Points)
+        # `str_value` and `spd_value`, written out (the same arithmetic, read ~1,000
+        # times a battle).
+        return (c.strength * (STR_VALUE * (0.15 + 0.85 * (1 - p.strength / max(1, p.max_strength))))
+                + c.speed * (SPD_VALUE * (0.15 + 0.85 * (1 - p.speed / max(1, p.max_speed)))))
 
     # --- reactions -----------------------------------------------------------------------
     def _dodge(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
