@@ -248,6 +248,7 @@ class ActionBlockAI:
         AI focus differently from the other's on a point-symmetric map)."""
         unit = decision.actor
         out: list[tuple[float, Choice]] = []
+        memo: dict = {}  # the targets' parts of the profiles, shared (nothing changes meanwhile)
         for opt in options:
             key = opt.key
             cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, SECOND_COSTS.get(key, key))
@@ -258,7 +259,8 @@ class ActionBlockAI:
                     # What opt.choice(target, weapon=w) gives, built directly.
                     choice = Choice(key, target, (("weapon", w),) if w is not None else ())
                     # The same numbers as ruleset.odds, the profile kept for the Block check.
-                    profile = attack_profile(battle, unit, target, key, w or grappling_item(battle, unit))
+                    profile = attack_profile(battle, unit, target, key, w or grappling_item(battle, unit),
+                                             memo=memo)
                     o = attack_odds(profile)
                     out.append((self._attack_value(battle, decision, choice, o, profile) - cost, choice))
                     if spinning:

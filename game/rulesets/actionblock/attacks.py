@@ -174,9 +174,12 @@ def evasions(battle: "Battle", attacker: int, target: int, ranged: bool):
 
 
 def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
-                   item: str, charge: bool = True) -> AttackProfile:
+                   item: str, charge: bool = True, memo: dict | None = None) -> AttackProfile:
     """Every number of an attack from the rules; legality is checked by the options.
-    `charge` False leaves out a Charge's bonus (Spinning Strike)."""
+    `charge` False leaves out a Charge's bonus (Spinning Strike). `memo`: a dict kept
+    by a caller that builds many profiles of one state (the AI scoring a decision), to
+    share the target's parts (Battle Strategy mark, Evasion, Damage Reduction, Barrier)
+    between profiles against the same target."""
     (weapon, to_hit, bonus_flat, bonus_dice, base, to_hit_dice, bullets, deals_damage, pdr_damage,
      speed_damage, damage_type, ranged, charges, sniper) = _declared(battle, attacker, action, item)
     if charges and charge:
@@ -191,15 +194,30 @@ def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
             to_hit = to_hit + ((("short", "medium", "long")[band] + " range", penalty),)
         if steady(battle, attacker):
             to_hit = to_hit + (("Steady Shot", weapon.steady_bonus),)
-    mark = battle.get(target, Conditions).marked.get(battle.team(attacker))
+    parts = None
+    if memo is not None:
+        key = (attacker, target, ranged, damage_type)
+        parts = memo.get(key)
+        if parts is None:
+            parts = memo[key] = _target_parts(battle, attacker, target, ranged, damage_type)
+    else:
+        parts = _target_parts(battle, attacker, target, ranged, damage_type)
+    mark, passive, active, reductions, absorb = parts
     if mark is not None and mark[1] != attacker and to_hit_dice:
         to_hit = to_hit + (("Battle Strategy", mark[0]),)
-    passive, active = evasions(battle, attacker, target, ranged)
     return AttackProfile(
         attacker, target, action, item, weapon.id, to_hit_dice, bullets, to_hit,
-        passive, active, False, base, bonus_dice, bonus_flat,
-        damage_reductions(battle, target, damage_type), barrier_left(battle, target, damage_type),
+        passive, active, False, base, bonus_dice, bonus_flat, reductions, absorb,
         damage_type, deals_damage, pdr_damage, speed_damage)
+
+
+def _target_parts(battle: "Battle", attacker: int, target: int, ranged: bool, damage_type: str) -> tuple:
+    """The parts of an attack's numbers that the target gives: its Battle Strategy mark
+    for the attacker's side, its Evasion parts, its Damage Reduction and Barrier."""
+    mark = battle.get(target, Conditions).marked.get(battle.team(attacker))
+    passive, active = evasions(battle, attacker, target, ranged)
+    return (mark, passive, active, damage_reductions(battle, target, damage_type),
+            barrier_left(battle, target, damage_type))
 
 
 def _declared(battle: "Battle", attacker: int, action: str, item: str) -> tuple:
