@@ -92,9 +92,10 @@ def apply_taunt(battle: "Battle", unit: int, targets: list[int]) -> list[int]:
 def gun_in_reach(battle: "Battle", unit: int, item: str, target: int) -> bool:
     """In the gun's Range, in sight, no wall between ([PROP] guns need line of sight)."""
     weapon = weapon_of(battle, unit, item)
-    if range_band(weapon, distance_ft(battle, battle.tile(unit), battle.tile(target))) is None:
+    (ax, ay), (bx, by) = here, there = battle.tile(unit), battle.tile(target)
+    if range_band(weapon, max(abs(ax - bx), abs(ay - by)) * battle.map.feet_per_tile) is None:  # `distance_ft`
         return False
-    lof = line_of_fire(battle.map, battle.tile(unit), battle.tile(target))
+    lof = line_of_fire(battle.map, here, there)
     return lof.visible and not lof.blocked
 
 
