@@ -64,7 +64,8 @@ def _enemies(battle: "Battle", unit: int) -> list[int]:
     for u in battle.units():
         if battle.team(u) == team:
             continue
-        if battle.get(u, Health).dead or charisma.hidden_from(battle, unit, u):
+        # Dead, or this unit has lost track of it (`charisma.hidden_from`, Stealth).
+        if battle.get(u, Health).dead or unit in battle.get(u, Conditions).fooled:
             continue
         out.append(u)
     return out
