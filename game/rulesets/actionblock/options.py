@@ -492,9 +492,9 @@ def assign_hotkeys(options: list[Option]) -> tuple[Option, ...]:
     """Unique single lowercase letters. Preferred letters are kept in order of the
     options (End Turn first, so it is always "e"); an option whose letter is taken gets
     the first free letter of its label, else of the alphabet."""
-    chosen = _hotkeys(tuple((opt.key == "end_turn", opt.hotkey, opt.label) for opt in options))
-    return tuple(opt if key == opt.hotkey else replace(opt, hotkey=key)
-                 for opt, key in zip(options, chosen, strict=True))
+    chosen = _hotkeys(tuple([(opt.key == "end_turn", opt.hotkey, opt.label) for opt in options]))
+    return tuple([opt if key == opt.hotkey else replace(opt, hotkey=key)
+                  for opt, key in zip(options, chosen, strict=True)])
 
 
 @lru_cache(maxsize=4096)
