@@ -225,10 +225,15 @@ class ActionBlockAI:
                  for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
         goals = [g for g in goals if battle.map.in_bounds(*g)]
 
-        def walk(closed):
-            cost = reach(battle.map, battle.tile(unit), 10 ** 6, others + closed).cost
+        def walk(closed, limit=None):
+            cost = reach(battle.map, battle.tile(unit), 10 ** 6, others + closed, limit=limit).cost
             return min((int(cost[g]) for g in goals), default=UNREACHABLE)
-        open_way, closed_way = walk([]), walk([battle.tile(body)])
+        open_way = walk([])
+        if open_way >= UNREACHABLE:
+            return True  # cut off already: closing the body's tile cannot open a way
+        # Only whether the closed way exceeds open_way + 1 matters: the search stops
+        # there (costs beyond it read UNREACHABLE, which answers the same).
+        closed_way = walk([battle.tile(body)], limit=open_way + 1)
         return closed_way >= UNREACHABLE or closed_way > open_way + 1
 
     def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None):
