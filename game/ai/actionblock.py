@@ -645,28 +645,16 @@ class Walk:
     block it: they move), asked tile by tile: the minimum of each source's own field.
     Each source's field depends on the terrain alone (the engine's Dijkstra on its
     compiled graph of the map, corner rule included), so it is kept with the map and
-    battles on one map share them; unreachable tiles get a large number.
-
-    A step costs at least 1 and moves one tile, so a source's field at a tile is never
-    below its Chebyshev distance: the sources are read nearest first, and those no
-    nearer than the best cost found are left out (their fields, a Dijkstra each the
-    first time, are often never needed)."""
+    battles on one map share them; unreachable tiles get a large number."""
 
     def __init__(self, tmap: Any, sources: tuple) -> None:
-        self.tmap, self.sources, self.fields = tmap, sources, {}
+        self.tmap, self.sources, self.fields = tmap, sources, None
 
     def __call__(self, x: int, y: int) -> int:
-        best = None
-        for d, src in sorted([(max(abs(x - sx), abs(y - sy)), (sx, sy)) for sx, sy in self.sources]):
-            if best is not None and d >= best:
-                break  # this source and the rest cost at least d: none beats best
-            field = self.fields.get(src)
-            if field is None:
-                field = self.fields[src] = walk_from(self.tmap, src)
-            cost = field[x][y]
-            if best is None or cost < best:
-                best = cost
-        return best
+        fields = self.fields
+        if fields is None:
+            fields = self.fields = [walk_from(self.tmap, src) for src in self.sources]
+        return min([field[x][y] for field in fields])
 
 
 def walk_from(tmap: Any, source: tuple) -> list:
