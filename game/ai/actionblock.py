@@ -32,10 +32,12 @@ from game.world.sight import line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
 from game.rulesets.actionblock.actions import spinning_targets
 from game.rulesets.actionblock.attacks import attack_odds, attack_odds_reduced, attack_profile
+from game.rulesets.actionblock.fastinit import fast_init
 from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, Health, Loadout, Points,
                                                   TurnState)
 from game.rulesets.actionblock.movement import NAMES, direction_to
 from game.rulesets.actionblock.options import enemies
+from game.rulesets.actionblock.previews import skill_chance
 from game.rulesets.actionblock.reactions import shield_available
 from game.rulesets.actionblock.stats import (distance_ft, grappling_item, gun_items, items, kept,
                                              melee_items, template, weapon_of)
@@ -120,8 +122,12 @@ class ActionBlockAI:
         return SPD_VALUE * (0.15 + 0.85 * (1 - p.speed / max(1, p.max_speed)))
 
     def cost_value(self, battle: Any, unit: int, action: str) -> float:
-        c = battle.ruleset.data.cost(action)
-        return c.strength * self.str_value(battle, unit) + c.speed * self.spd_value(battle, unit)
+        c = battle.ruleset.data.actions[action]
+        p = battle.get(unit, Points)
+        # `str_value` and `spd_value`, written out (the same arithmetic, read ~1,000
+        # times a battle).
+        return (c.strength * (STR_VALUE * (0.15 + 0.85 * (1 - p.strength / max(1, p.max_strength))))
+                + c.speed * (SPD_VALUE * (0.15 + 0.85 * (1 - p.speed / max(1, p.max_speed)))))
 
     # --- reactions -----------------------------------------------------------------------
     def _dodge(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
@@ -219,10 +225,15 @@ class ActionBlockAI:
                  for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
         goals = [g for g in goals if battle.map.in_bounds(*g)]
 
-        def walk(closed):
-            cost = reach(battle.map, battle.tile(unit), 10 ** 6, others + closed).cost
+        def walk(closed, limit=None):
+            cost = reach(battle.map, battle.tile(unit), 10 ** 6, others + closed, limit=limit).cost
             return min((int(cost[g]) for g in goals), default=UNREACHABLE)
-        open_way, closed_way = walk([]), walk([battle.tile(body)])
+        open_way = walk([])
+        if open_way >= UNREACHABLE:
+            return True  # cut off already: closing the body's tile cannot open a way
+        # Only whether the closed way exceeds open_way + 1 matters: the search stops
+        # there (costs beyond it read UNREACHABLE, which answers the same).
+        closed_way = walk([battle.tile(body)], limit=open_way + 1)
         return closed_way >= UNREACHABLE or closed_way > open_way + 1
 
     def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None):
@@ -242,6 +253,7 @@ class ActionBlockAI:
         AI focus differently from the other's on a point-symmetric map)."""
         unit = decision.actor
         out: list[tuple[float, Choice]] = []
+        memo: dict = {}  # the targets' parts of the profiles, shared (nothing changes meanwhile)
         for opt in options:
             key = opt.key
             cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, SECOND_COSTS.get(key, key))
@@ -252,7 +264,8 @@ class ActionBlockAI:
                     # What opt.choice(target, weapon=w) gives, built directly.
                     choice = Choice(key, target, (("weapon", w),) if w is not None else ())
                     # The same numbers as ruleset.odds, the profile kept for the Block check.
-                    profile = attack_profile(battle, unit, target, key, w or grappling_item(battle, unit))
+                    profile = attack_profile(battle, unit, target, key, w or grappling_item(battle, unit),
+                                             memo=memo)
                     o = attack_odds(profile)
                     out.append((self._attack_value(battle, decision, choice, o, profile) - cost, choice))
                     if spinning:
@@ -321,8 +334,15 @@ class ActionBlockAI:
         foes = self._foes(battle, unit)
         if not foes or not self._is_melee(battle, unit):
             return (0.0, None)
-        near = min(foes, key=lambda f: (chebyshev(battle.tile(unit), battle.tile(f)), f))
-        toward = direction_to(battle.tile(unit), battle.tile(near))
+        here = battle.tile(unit)
+        hx, hy = here
+        near = None  # (tiles away, foe): the nearest, the lowest id among equals
+        for f in foes:
+            x, y = battle.tile(f)
+            found = (max(abs(x - hx), abs(y - hy)), f)
+            if near is None or found < near:
+                near = found
+        toward = direction_to(here, battle.tile(near[1]))
         if toward == battle.get(unit, TurnState).block_facing or NAMES[toward] not in opt.params["facing"]:
             return (0.0, None)
         return (0.1, opt.choice(None, facing=NAMES[toward]))
@@ -440,15 +460,15 @@ class ActionBlockAI:
         if opt.target_kind == TARGET_NONE:
             # Stealth: worth the attacks it is likely to spare (each fooled enemy that
             # could otherwise reach this unit), not a fixed amount.
-            o = battle.ruleset.odds(battle, decision, opt.choice())
-            return (o.hit * 1.2 * self._stealth_threats(battle, unit) - cost, opt.choice())
+            hit = skill_chance(battle, unit, opt.key, None)  # the `hit` of its odds
+            return (hit * 1.2 * self._stealth_threats(battle, unit) - cost, opt.choice())
         best: list = []
         for target in opt.targets:
-            o = battle.ruleset.odds(battle, decision, opt.choice(target))
+            hit = skill_chance(battle, unit, opt.key, target)  # the `hit` of its odds
             bonus = 1.0
             if opt.key == "battle_strategy":
                 bonus = max(1, len(battle.units(battle.team(unit), active_only=True)) - 1)
-            score = o.hit * worth * bonus - cost
+            score = hit * worth * bonus - cost
             best.append((score, opt.choice(target)))
         return best
 
@@ -500,12 +520,6 @@ class ActionBlockAI:
             return not guns, max((weapon_of(battle, unit, g).max_range_ft for g in guns), default=5)
         return battle.cached(("ab_ai_arms", unit), arms)
 
-    def _walk_field(self, battle: Any, foe_tiles: tuple) -> list:
-        """Walking distance (in move cost) from every tile to the nearest foe, kept per
-        set of foe tiles (units do not block it: they move). A nested list, indexed
-        [x][y]."""
-        return kept(battle, "ai_walk", foe_tiles, lambda: walk_field(battle.map, foe_tiles), limit=64)
-
     def _position(self, battle: Any, unit: int, foes: list[int]) -> "Position":
         """Everything a tile's score needs that does not depend on the tile."""
         foe_tiles = tuple(sorted(battle.tile(f) for f in foes))
@@ -514,7 +528,7 @@ class ActionBlockAI:
         cover = battle.cached(("ab_ai_cover_worth",), lambda: [[COVER_VALUE[Cover(c)] for c in column]
                                                                for column in battle.map.cover.tolist()])
         lofs = terrain_memo(battle.map, "ab_ai_lof", dict)
-        return Position(foe_tiles, melee, reach, Lazy(lambda: self._walk_field(battle, foe_tiles)), cover, lofs)
+        return Position(foe_tiles, melee, reach, Walk(battle.map, foe_tiles), cover, lofs)
 
     def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
         base, nearest = self._tile_base(battle, pos, tile)
@@ -528,7 +542,7 @@ class ActionBlockAI:
         x, y = tile
         if pos.melee:
             nearest = min([max(abs(x - fx), abs(y - fy)) for fx, fy in pos.foe_tiles])
-            walk = 1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4))
+            walk = 1.0 if nearest <= 1 else float(min(pos.walk(x, y), 10 ** 4))
             return -1.0 * walk, nearest
         near = [(max(abs(x - ft[0]), abs(y - ft[1])), ft) for ft in pos.foe_tiles]
         near.sort()
@@ -548,7 +562,7 @@ class ActionBlockAI:
                 shots += 1
                 cover_best = max(cover_best, found[1])
         # No shot from here: close in along the walking distance until one opens up.
-        score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(pos.walk()[x][y], 10 ** 4)))
+        score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(pos.walk(x, y), 10 ** 4)))
         score += cover_best + 0.6 * pos.cover[x][y]
         if nearest <= 1:
             score -= 2.0
@@ -569,13 +583,18 @@ class ActionBlockAI:
         ts = battle.get(unit, TurnState)
         can_attack = ts.offensive is None
         pos = self._position(battle, unit, foes)
-        here = self._tile_score(battle, pos, battle.tile(unit), can_attack)
         top = 0.0  # the best gain so far
         tied: list = []
         # A tile's worth is the same whichever move reaches it, and on every decision of
         # the Turn while the foes stand still: kept by everything it depends on.
         scores: dict = kept(battle, "ai_tiles", (pos.foe_tiles, pos.melee, pos.reach), dict, limit=256)
         adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
+        # Where it stands now, as `_tile_score` scores it (from the same kept scores).
+        at = battle.tile(unit)
+        found = scores.get(at)
+        if found is None:
+            found = scores[at] = self._tile_base(battle, pos, at)
+        here = found[0] + adjacent_bonus if found[1] == 1 else found[0]
         charge_bonus = 0.0
         if pos.melee and can_attack:
             charge_bonus = 0.6 * max(weapon_of(battle, unit, k).weight for k in melee_items(battle, unit))
@@ -608,6 +627,7 @@ class ActionBlockAI:
         return (top, opt.choice(tile, **params))
 
 
+@fast_init
 @dataclass(frozen=True)
 class Position:
     """The tile-independent part of scoring where to stand (one per decision)."""
@@ -615,38 +635,35 @@ class Position:
     foe_tiles: tuple
     melee: bool
     reach: int
-    walk: Any  # () -> the walking field, computed only when a score needs it
+    walk: Any  # (x, y) -> the walking distance to the nearest foe (a `Walk`)
     cover: list  # [x][y] -> the worth of the tile's own cover
     lofs: dict  # (tile, foe tile) -> (an open shot, half the cover's worth), kept per map
 
 
-class Lazy:
-    """A value computed on its first call, then kept."""
+class Walk:
+    """Move cost from a tile to the nearest of `sources` (the foes' tiles; units do not
+    block it: they move), asked tile by tile: the minimum of each source's own field.
+    Each source's field depends on the terrain alone (the engine's Dijkstra on its
+    compiled graph of the map, corner rule included), so it is kept with the map and
+    battles on one map share them; unreachable tiles get a large number."""
 
-    def __init__(self, compute: Any) -> None:
-        self.compute, self.value = compute, None
+    def __init__(self, tmap: Any, sources: tuple) -> None:
+        self.tmap, self.sources, self.fields = tmap, sources, None
 
-    def __call__(self) -> Any:
-        if self.value is None:
-            self.value = self.compute()
-        return self.value
+    def __call__(self, x: int, y: int) -> int:
+        fields = self.fields
+        if fields is None:
+            fields = self.fields = [walk_from(self.tmap, src) for src in self.sources]
+        return min([field[x][y] for field in fields])
 
 
-def walk_field(tmap: Any, sources: tuple) -> list:
-    """Move cost from every tile to the nearest source tile (the engine's Dijkstra on
-    its compiled graph of the map, corner rule included); unreachable tiles get a large
-    number. Returned as nested lists [x][y]. Each source's own field depends on the
-    terrain alone, so it is kept with the map (battles on one map share them) and the
-    nearest-of is their minimum."""
-    fields = [terrain_memo(tmap, ("ab_ai_walk_from", tuple(src)), lambda src=src: _walk_from(tmap, src))
-              for src in sources]
-    return np.minimum.reduce(fields).tolist()
+def walk_from(tmap: Any, source: tuple) -> list:
+    """The move cost from every tile to `source`, as nested lists [x][y] (kept with the map)."""
+    return terrain_memo(tmap, ("ab_ai_walk_rows", tuple(source)), lambda: _walk_from(tmap, source).tolist())
 
 
 def _walk_from(tmap: Any, source: tuple):
-    field = np.minimum(distance_field(tmap, [source]), 10 ** 6).astype(np.int32)
-    field.setflags(write=False)
-    return field
+    return np.minimum(distance_field(tmap, [source]), 10 ** 6).astype(np.int32)
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> ActionBlockAI:

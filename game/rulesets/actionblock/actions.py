@@ -6,13 +6,12 @@ redirecting a spell) are generators, run with `yield from` inside the turn flow.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Generator
 
 from game.engine.decisions import Choice, Decision
 from game.rulesets.actionblock import charisma, grappling, spells
 from game.rulesets.actionblock.attacks import (ACTION_LABELS, GUN_ACTIONS, MELEE_ACTIONS,
-                                               attack_profile, roll_damage, roll_to_hit)
+                                               attack_profile, profile_with, roll_damage, roll_to_hit)
 from game.rulesets.actionblock.components import Defences, Ghost, Health, Loadout, Points, TurnState
 from game.rulesets.actionblock.costs import pay
 from game.rulesets.actionblock.events import StatChanged
@@ -73,7 +72,7 @@ def resolve(battle: "Battle", profile, weapon_name: str) -> Flow:
         # a Dodge before each bullet's 1d6, each paid on its own.
         rolls = []
         for n in range(1, profile.bullets + 1):
-            one = yield from ask_dodge(battle, replace(profile, bullets=1), (n, profile.bullets))
+            one = yield from ask_dodge(battle, profile_with(profile, bullets=1), (n, profile.bullets))
             rolls += roll_to_hit(battle, one, bullet=n)
     else:
         profile = yield from ask_dodge(battle, profile)

@@ -7,7 +7,7 @@ and the rolls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
@@ -19,8 +19,9 @@ from game.rulesets.actionblock.components import (Barrier, Conditions, Defences,
                                                   TurnState)
 from game.rulesets.actionblock.data import DiceExpr, Weapon
 from game.rulesets.actionblock.events import DamageRolled, ToHitRolled
+from game.rulesets.actionblock.fastinit import fast_init
 from game.rulesets.actionblock.stats import (active_evasion, data, distance_ft, passive_evasion,
-                                             template, weapon_of)
+                                             template, unit_store, weapon_of)
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -51,6 +52,7 @@ ACTION_LABELS = {
 }
 
 
+@fast_init
 @dataclass(frozen=True)
 class AttackProfile:
     """One attack as declared: who, with what, every bonus and what protects the target.
@@ -156,21 +158,82 @@ def evasions(battle: "Battle", attacker: int, target: int, ranged: bool):
     if battle.get(target, Health).unconscious:
         # [PROP] an Unconscious character cannot avoid anything: Evasion 0.
         return (("Unconscious", 0),), (("Unconscious", 0),)
-    passive = [("Passive Evasion", passive_evasion(battle, target))]
-    active = [("Active Evasion", active_evasion(battle, target))]
+    store = unit_store(battle, target, "evasion")  # armour and talents never change
+    own = store.get("own")
+    if own is None:
+        own = store["own"] = ((("Passive Evasion", passive_evasion(battle, target)),),
+                              (("Active Evasion", active_evasion(battle, target)),))
+    passive, active = own
     if ranged:
         cover = line_of_fire(battle.map, battle.tile(attacker), battle.tile(target)).cover  # a Cover
         if COVER_EVASION[cover]:
             part = (f"{cover.name.lower()} cover", COVER_EVASION[cover])
-            passive.append(part)
-            active.append(part)
-    return tuple(passive), tuple(active)
+            passive += (part,)
+            active += (part,)
+    return passive, active
 
 
 def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
-                   item: str, charge: bool = True) -> AttackProfile:
+                   item: str, charge: bool = True, memo: dict | None = None) -> AttackProfile:
     """Every number of an attack from the rules; legality is checked by the options.
-    `charge` False leaves out a Charge's bonus (Spinning Strike)."""
+    `charge` False leaves out a Charge's bonus (Spinning Strike). `memo`: a dict kept
+    by a caller that builds many profiles of one state (the AI scoring a decision), to
+    share the target's parts (Battle Strategy mark, Evasion, Damage Reduction, Barrier)
+    between profiles against the same target."""
+    (weapon, to_hit, bonus_flat, bonus_dice, base, to_hit_dice, bullets, deals_damage, pdr_damage,
+     speed_damage, damage_type, ranged, charges, sniper) = _declared(battle, attacker, action, item)
+    if charges and charge:
+        ts_charge = battle.get(attacker, TurnState).charge
+        if ts_charge:
+            label = "Charge" if ts_charge == 1 else "Fast Charge"
+            bonus_flat = bonus_flat + ((f"{label}: {ts_charge}×weight", ts_charge * weapon.weight),)
+    if sniper:
+        band = range_band(weapon, distance_ft(battle, battle.tile(attacker), battle.tile(target)))
+        penalty = SNIPER_BAND_PENALTY[band or 0]
+        if penalty:
+            to_hit = to_hit + ((("short", "medium", "long")[band] + " range", penalty),)
+        if steady(battle, attacker):
+            to_hit = to_hit + (("Steady Shot", weapon.steady_bonus),)
+    parts = None
+    if memo is not None:
+        key = (attacker, target, ranged, damage_type)
+        parts = memo.get(key)
+        if parts is None:
+            parts = memo[key] = _target_parts(battle, attacker, target, ranged, damage_type)
+    else:
+        parts = _target_parts(battle, attacker, target, ranged, damage_type)
+    mark, passive, active, reductions, absorb = parts
+    if mark is not None and mark[1] != attacker and to_hit_dice:
+        to_hit = to_hit + (("Battle Strategy", mark[0]),)
+    return AttackProfile(
+        attacker, target, action, item, weapon.id, to_hit_dice, bullets, to_hit,
+        passive, active, False, base, bonus_dice, bonus_flat, reductions, absorb,
+        damage_type, deals_damage, pdr_damage, speed_damage)
+
+
+def _target_parts(battle: "Battle", attacker: int, target: int, ranged: bool, damage_type: str) -> tuple:
+    """The parts of an attack's numbers that the target gives: its Battle Strategy mark
+    for the attacker's side, its Evasion parts, its Damage Reduction and Barrier."""
+    mark = battle.get(target, Conditions).marked.get(battle.team(attacker))
+    passive, active = evasions(battle, attacker, target, ranged)
+    return (mark, passive, active, damage_reductions(battle, target, damage_type),
+            barrier_left(battle, target, damage_type))
+
+
+def _declared(battle: "Battle", attacker: int, action: str, item: str) -> tuple:
+    """The parts of an attack's numbers that depend only on the attacker's template, the
+    weapon and the action (kept per unit: neither changes in a battle): the weapon, the
+    To Hit and flat damage parts so far, the dice, and whether a Charge, the sniper's
+    range bands and Steady Shot still count."""
+    store = unit_store(battle, attacker, "declared")
+    key = (action, item)
+    found = store.get(key)
+    if found is None:
+        found = store[key] = _declared_now(battle, attacker, action, item)
+    return found
+
+
+def _declared_now(battle: "Battle", attacker: int, action: str, item: str) -> tuple:
     weapon = weapon_of(battle, attacker, item)
     tmpl = template(battle, attacker)
     to_hit: list[tuple[str, int]] = []
@@ -181,16 +244,15 @@ def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
     deals_damage, pdr_damage, speed_damage = True, 0, 0
     damage_type = weapon.damage_type
     ranged = action in GUN_ACTIONS
+    charges = sniper = False
     if action in MELEE_ACTIONS:
         to_hit.append((weapon.name, weapon.to_hit))
         rank = tmpl.talent("melee_boost")
         if rank:
             to_hit.append(("Melee Boost", MELEE_BOOST * rank))
             bonus_dice += rank
-        ts = battle.get(attacker, TurnState)
-        if action in ("melee", "combo") and charge and ts.charge and weapon.weight:
-            label = "Charge" if ts.charge == 1 else "Fast Charge"
-            bonus_flat.append((f"{label}: {ts.charge}×weight", ts.charge * weapon.weight))
+        # A Charge earlier this Turn adds its multiple of the weapon's weight.
+        charges = action in ("melee", "combo") and bool(weapon.weight)
         pdr_damage = weapon.pdr_damage or 0
         speed_damage = weapon.speed_damage or 0
     elif ranged:
@@ -201,13 +263,7 @@ def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
             bonus_flat.append(("Gun Boost", GUN_BOOST * rank))
         if action in ("aimed", "second_aimed"):
             to_hit.append(("Aimed", AIMED_BONUS))
-        if weapon.category == "sniper":
-            band = range_band(weapon, distance_ft(battle, battle.tile(attacker), battle.tile(target)))
-            penalty = SNIPER_BAND_PENALTY[band or 0]
-            if penalty:
-                to_hit.append((("short", "medium", "long")[band] + " range", penalty))
-            if steady(battle, attacker):
-                to_hit.append(("Steady Shot", weapon.steady_bonus))
+        sniper = weapon.category == "sniper"  # range bands and Steady Shot, added per shot
         if weapon.category == "shotgun":
             to_hit_dice, bullets = 1, weapon.bullets
     elif action == "grapple":
@@ -225,21 +281,25 @@ def attack_profile(battle: "Battle", attacker: int, target: int, action: str,
         damage_type = "physical"
     else:
         raise ValueError(f"not an attack: {action}")
-    marks = battle.get(target, Conditions).marked
-    mark = marks.get(battle.team(attacker))
-    if mark is not None and mark[1] != attacker and to_hit_dice:
-        to_hit.append(("Battle Strategy", mark[0]))
-    passive, active = evasions(battle, attacker, target, ranged)
-    return AttackProfile(
-        attacker, target, action, item, weapon.id, to_hit_dice, bullets, tuple(to_hit),
-        passive, active, False, base, bonus_dice, tuple(bonus_flat),
-        damage_reductions(battle, target, damage_type), barrier_left(battle, target, damage_type),
-        damage_type, deals_damage, pdr_damage, speed_damage)
+    return (weapon, tuple(to_hit), tuple(bonus_flat), bonus_dice, base, to_hit_dice, bullets, deals_damage,
+            pdr_damage, speed_damage, damage_type, ranged, charges, sniper)
+
+
+def profile_with(profile: AttackProfile, **changes) -> AttackProfile:
+    """`dataclasses.replace(profile, **changes)` without its per-field walk (a profile
+    has no `__post_init__`): a copy of its fields with `changes`, the kept odds key left
+    out (the changes may alter it)."""
+    fields = dict(profile.__dict__)
+    fields.pop("odds_key", None)
+    fields.update(changes)
+    new = object.__new__(AttackProfile)
+    new.__dict__.update(fields)
+    return new
 
 
 def refresh_reductions(battle: "Battle", profile: AttackProfile) -> AttackProfile:
     """The target's Damage Reduction now (after a Block declared on the hit)."""
-    return replace(profile, reductions=damage_reductions(battle, profile.target, profile.damage_type),
+    return profile_with(profile, reductions=damage_reductions(battle, profile.target, profile.damage_type),
                    absorb=barrier_left(battle, profile.target, profile.damage_type))
 
 
@@ -298,13 +358,29 @@ def attack_odds_reduced(profile: AttackProfile, extra: tuple[tuple[str, int], ..
 
 
 def _odds_key(profile: AttackProfile) -> tuple:
-    return profile.odds_key
+    """`profile.odds_key`, read from (and kept in) the profile's own dict: the first
+    read of a `cached_property` takes a lock, and nearly every profile is read once."""
+    found = profile.__dict__.get("odds_key")
+    if found is None:
+        found = profile.__dict__["odds_key"] = _odds_key_of(profile)
+    return found
 
 
 def _odds_key_of(profile: AttackProfile) -> tuple:
-    return (profile.to_hit_dice, profile.bonus, profile.evasion, profile.bullets, profile.deals_damage,
-            profile.base.count, profile.base.sides, profile.base.modifier, profile.bonus_dice,
-            profile.flat_bonus, profile.reduction, profile.absorb, profile.to_hit, profile.reductions)
+    base = profile.base
+    return (profile.to_hit_dice, _total(profile.to_hit),
+            _total(profile.active if profile.dodging else profile.passive), profile.bullets,
+            profile.deals_damage, base.count, base.sides, base.modifier, profile.bonus_dice,
+            _total(profile.bonus_flat), _total(profile.reductions), profile.absorb, profile.to_hit,
+            profile.reductions)
+
+
+def _total(parts: tuple[tuple[str, int], ...]) -> int:
+    """The sum of (label, value) parts."""
+    total = 0
+    for _, v in parts:
+        total += v
+    return total
 
 
 @lru_cache(maxsize=2048)
@@ -334,6 +410,7 @@ def _attack_odds(key: tuple) -> Odds:
 
 
 # --- rolling ------------------------------------------------------------------------------
+@fast_init
 @dataclass(frozen=True)
 class ToHit:
     faces: tuple[int, ...]

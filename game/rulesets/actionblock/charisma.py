@@ -20,7 +20,7 @@ from game.engine.events import ConditionChanged
 from game.rulesets.actionblock.components import Conditions, Health
 from game.rulesets.actionblock.data import CharismaSkill
 from game.rulesets.actionblock.events import ContestRolled
-from game.rulesets.actionblock.stats import data, distance_ft, template
+from game.rulesets.actionblock.stats import data, template
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -62,10 +62,17 @@ def targets(battle: "Battle", unit: int, key: str) -> list[int]:
     """Conscious enemies within the skill's range that know where this unit is."""
     s = skill(battle, key)
     team = battle.team(unit)
-    return [u for u in battle.units(active_only=True)
-            if battle.team(u) != team and battle.get(u, Health).hp > 0
-            and distance_ft(battle, battle.tile(unit), battle.tile(u)) <= s.range_ft
-            and not hidden_from(battle, u, unit) and not pointless(battle, s, unit, u)]
+    ux, uy = battle.tile(unit)
+    feet = battle.map.feet_per_tile
+    out = []
+    for u in battle.units(active_only=True):
+        if battle.team(u) == team or battle.get(u, Health).hp <= 0:
+            continue
+        x, y = battle.tile(u)
+        if max(abs(x - ux), abs(y - uy)) * feet <= s.range_ft and not hidden_from(battle, u, unit) \
+                and not pointless(battle, s, unit, u):  # within range (`distance_ft`)
+            out.append(u)
+    return out
 
 
 def pointless(battle: "Battle", s: CharismaSkill, unit: int, target: int) -> bool:

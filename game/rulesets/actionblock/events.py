@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.events import Event, RoundStarted, TurnStarted
+from game.rulesets.actionblock.fastinit import fast_init
 
 
 def signed(mods: tuple[tuple[str, int], ...]) -> str:
@@ -15,6 +16,7 @@ def faces_text(faces: tuple[int, ...]) -> str:
     return f"{len(faces)}d6 ({', '.join(map(str, faces))})"
 
 
+@fast_init
 @dataclass(frozen=True)
 class TurnOrderRolled(Event):
     """A 3d6 roll-off between characters tied on Maximum Speed Points."""
@@ -29,6 +31,7 @@ class TurnOrderRolled(Event):
                 f"at Maximum Speed {self.tied_speed}")
 
 
+@fast_init
 @dataclass(frozen=True)
 class TurnOrderSet(Event):
     """The Turn Order, fixed for the whole battle."""
@@ -41,12 +44,14 @@ class TurnOrderSet(Event):
         return f"Turn Order by Maximum Speed Points: {order}"
 
 
+@fast_init
 @dataclass(frozen=True)
 class ActionBlockStarted(RoundStarted):
     def describe(self) -> str:
         return f"— Action Block {self.round} —"
 
 
+@fast_init
 @dataclass(frozen=True)
 class TurnBegan(TurnStarted):
     strength: int = 0
@@ -61,6 +66,7 @@ class TurnBegan(TurnStarted):
                 f"Speed {self.speed}/{self.max_speed}, HP {self.hp}/{self.max_hp}).")
 
 
+@fast_init
 @dataclass(frozen=True)
 class ActionTaken(Event):
     """An action performed and what it cost."""
@@ -84,6 +90,7 @@ class ActionTaken(Event):
         return f"{self.name}: {self.action}{paid}.{extra}"
 
 
+@fast_init
 @dataclass(frozen=True)
 class ToHitRolled(Event):
     """One To Hit Roll: the Base To Hit Roll's dice, every bonus, the total and the Evasion."""
@@ -111,6 +118,7 @@ class ToHitRolled(Event):
                 f"vs {self.evasion_label} {self.evasion}: {outcome}")
 
 
+@fast_init
 @dataclass(frozen=True)
 class DamageRolled(Event):
     """Damage Dealt = Base Damage Dealt + Damage Dealt Bonus − Damage Reduction (each
@@ -140,6 +148,7 @@ class DamageRolled(Event):
                 f"reduction {red}; {calc} → {self.dealt}{absorbed}")
 
 
+@fast_init
 @dataclass(frozen=True)
 class StatChanged(Event):
     """A number of a character changed: PDR by a drill, Speed by a hammer, a Restore..."""
@@ -155,6 +164,7 @@ class StatChanged(Event):
         return f"{self.name}'s {self.stat}: {self.before} → {self.after} ({self.why})."
 
 
+@fast_init
 @dataclass(frozen=True)
 class Faced(Event):
     unit: int
@@ -165,6 +175,7 @@ class Faced(Event):
         return f"{self.name} now faces {self.facing}."
 
 
+@fast_init
 @dataclass(frozen=True)
 class MovementObstructed(Event):
     mover: int
@@ -177,6 +188,7 @@ class MovementObstructed(Event):
         return f"{self.by_name} obstructs {self.mover_name}'s movement: it ends at {self.at}."
 
 
+@fast_init
 @dataclass(frozen=True)
 class GrappleChanged(Event):
     grappler: int
@@ -194,6 +206,7 @@ class GrappleChanged(Event):
         return f"The grapple of {self.grappler_name} on {self.target_name} ends{extra}."
 
 
+@fast_init
 @dataclass(frozen=True)
 class ContestRolled(Event):
     """Two rolls against each other: a Charisma Skill, Break Grapple."""
@@ -217,6 +230,7 @@ class ContestRolled(Event):
                 f"{'success' if self.success else 'failure'}{rule}")
 
 
+@fast_init
 @dataclass(frozen=True)
 class SpellEvent(Event):
     """A step of spell casting: cast, channelled, activated, cancelled, interrupted."""
@@ -230,6 +244,7 @@ class SpellEvent(Event):
         return f"{self.name} — {self.spell}: {self.text}"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Healed(Event):
     unit: int
@@ -245,6 +260,7 @@ class Healed(Event):
                 f"(now {self.hp}/{self.max_hp}).")
 
 
+@fast_init
 @dataclass(frozen=True)
 class InsanityRolled(Event):
     """Insanity Roll = 3d6 + Current Ghost HP − Current Physical HP, read on Table 7.1."""

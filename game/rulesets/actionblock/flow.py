@@ -25,7 +25,7 @@ from game.rulesets.actionblock.events import (ActionBlockStarted, StatChanged, T
                                               TurnOrderRolled, TurnOrderSet)
 from game.rulesets.actionblock.options import turn_options
 from game.rulesets.actionblock.reactions import end_stance
-from game.rulesets.actionblock.stats import template
+from game.rulesets.actionblock.stats import kept, template
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -155,9 +155,21 @@ def take_turn(battle: "Battle", unit: int) -> Generator[Decision, Choice, None]:
             if choice.option == "end_turn":
                 break
             yield from perform(battle, unit, choice)
-            if check_victory(battle):
+            if _victory(battle):
                 break
     end_turn(battle, unit)
+
+
+def _victory(battle: "Battle") -> bool:
+    """`check_victory`, asked after every action: it can only end the battle when at
+    most one side still stands, so the sides standing are kept by who stands (a
+    unit's side is set when it is fielded and never changes; the
+    engine's check, which ends the battle, runs only then)."""
+    if battle.over:
+        return True
+    standing = tuple(battle.units(active_only=True))
+    sides = kept(battle, "standing_sides", standing, lambda: len({battle.team(u) for u in standing}), limit=64)
+    return sides <= 1 and check_victory(battle)
 
 
 def play(battle: "Battle") -> Generator[Decision, Choice, None]:
@@ -173,5 +185,5 @@ def play(battle: "Battle") -> Generator[Decision, Choice, None]:
             if not battle.active(unit):
                 continue
             yield from take_turn(battle, unit)
-            if check_victory(battle):
+            if _victory(battle):
                 return

@@ -20,7 +20,7 @@ from game.rulesets.actionblock.components import Health, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
 from game.rulesets.actionblock.events import Faced, MovementObstructed
 from game.rulesets.actionblock.reactions import can_react
-from game.rulesets.actionblock.stats import MELEE_RANGE_FT, kept, within
+from game.rulesets.actionblock.stats import MELEE_RANGE_FT, kept
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -35,6 +35,7 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
 }
 NAMES = {v: k for k, v in DIRECTIONS.items()}
 ORDER = tuple(DIRECTIONS)
+_ALL_DIRECTIONS = tuple(DIRECTIONS.values())
 #: Distances in feet of each moving action (movement actions page).
 MOVE_FEET = {"sidestep": 5, "fast_sidestep": 10, "charge": 10, "fast_charge": 20}
 #: Movement Actions that move the character, hence can be obstructed [PROP]: Turn and
@@ -70,8 +71,11 @@ def face(battle: "Battle", unit: int, direction: tuple[int, int]) -> None:
 
 def cone(facing: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     """Directions within 60° of a facing: itself and its two 45° neighbours."""
-    i = ORDER.index(NAMES[facing])
-    return tuple(DIRECTIONS[ORDER[(i + k) % 8]] for k in (-1, 0, 1))
+    return _CONES[facing]
+
+
+_CONES = {d: tuple(DIRECTIONS[ORDER[(ORDER.index(NAMES[d]) + k) % 8]] for k in (-1, 0, 1))
+          for d in DIRECTIONS.values()}
 
 
 def standing_tiles(battle: "Battle", unit: int) -> set[Tile]:
@@ -87,8 +91,30 @@ def blocking_tiles(battle: "Battle", unit: int) -> set[Tile]:
 
 
 def ray_key(battle: "Battle", unit: int) -> tuple:
-    """Everything `rays` depends on besides the map: where the unit stands, the tiles
-    of the others standing, and of the others lying there."""
+    """Everything `rays` depends on besides the map: where the unit stands, and the
+    tiles of the others standing and of the others lying there, on its rays only (a
+    unit anywhere else changes no ray, so the key, and what is kept by it, survive
+    moves far away)."""
+    start = battle.tile(unit)
+    near = _terrain_ray_tiles(battle.map, start)
+    standing, lying = [], []
+    for u in battle.units():
+        if u == unit:
+            continue
+        if battle.active(u):
+            tile = battle.tile(u)
+            if tile in near:
+                standing.append(tile)
+        elif not battle.get(u, Health).dead:
+            tile = battle.tile(u)
+            if tile in near:
+                lying.append(tile)
+    return (start, tuple(sorted(standing)), tuple(sorted(lying)))
+
+
+def standing_key(battle: "Battle", unit: int) -> tuple:
+    """Where the unit stands and every other unit standing or lying anywhere (what a
+    Teleport's free tiles depend on: its reach can pass the rays')."""
     standing, lying = [], []
     for u in battle.units():
         if u == unit:
@@ -98,6 +124,12 @@ def ray_key(battle: "Battle", unit: int) -> tuple:
         elif not battle.get(u, Health).dead:
             lying.append(battle.tile(u))
     return (battle.tile(unit), tuple(sorted(standing)), tuple(sorted(lying)))
+
+
+def _terrain_ray_tiles(tmap, start: Tile) -> frozenset:
+    """Every tile on the terrain's rays from `start` (kept with the map)."""
+    return terrain_memo(tmap, ("ab_terrain_ray_tiles", start), lambda: frozenset(
+        tile for steps in _terrain_rays(tmap, start).values() for tile, _ in steps))
 
 
 def rays(battle: "Battle", unit: int, key: tuple | None = None) -> dict[tuple[int, int], list[tuple[Tile, int, bool]]]:
@@ -174,9 +206,18 @@ def straight_tiles(battle: "Battle", unit: int, feet: int,
     """The tiles of `straight_moves`, in its order, without their paths (what an option
     lists); `one_step`: only those one step away."""
     along = along if along is not None else rays(battle, unit)
-    return tuple(tile for _, tile in sorted(((tile[1], tile[0]), tile) for tile, n, _ in
-                                            _move_ends(battle, feet, directions, along)
-                                            if n == 1 or not one_step))
+    budget = feet // battle.map.feet_per_tile
+    found = []  # (y, x): `_move_ends` in one loop, each tile on one ray only
+    for d in (directions or _ALL_DIRECTIONS):
+        n = 0
+        for tile, spent, free in along[d]:
+            if spent > budget:
+                break
+            n += 1
+            if free and (n == 1 or not one_step):
+                found.append((tile[1], tile[0]))
+    found.sort()
+    return tuple([(x, y) for y, x in found])
 
 
 def _move_ends(battle: "Battle", feet: int, directions, along: dict):
@@ -227,9 +268,16 @@ def teleport_tiles(battle: "Battle", unit: int, rank: int, ghost: int) -> list[T
 def obstruct_candidates(battle: "Battle", mover: int, asked: set[int]) -> list[int]:
     """Enemies within Melee Range of the mover who may Obstruct Movement now."""
     team = battle.team(mover)
-    return [u for u in battle.units(active_only=True)
-            if battle.team(u) != team and u not in asked and can_react(battle, u)
-            and within(battle, u, mover, MELEE_RANGE_FT) and can_afford(battle, u, "obstruct")]
+    mx, my = battle.tile(mover)
+    reach = MELEE_RANGE_FT // battle.map.feet_per_tile
+    out = []
+    for u in battle.units(active_only=True):
+        if u in asked or battle.team(u) == team:
+            continue
+        x, y = battle.tile(u)
+        if max(abs(x - mx), abs(y - my)) <= reach and can_react(battle, u) and can_afford(battle, u, "obstruct"):
+            out.append(u)
+    return out
 
 
 def obstruct_decision(battle: "Battle", unit: int, mover: int, action: str, to: Tile) -> Decision:

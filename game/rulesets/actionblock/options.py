@@ -22,10 +22,10 @@ from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, He
                                                   TurnState)
 from game.rulesets.actionblock.costs import affordable, can_afford, cost_of, cost_text
 from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, NAMES, charge_tiles,
-                                                direction_to, ray_key, rays, straight_tiles,
+                                                direction_to, ray_key, rays, standing_key, straight_tiles,
                                                 teleport_tiles)
 from game.rulesets.actionblock.reactions import BLOCKS, block_options, shield_available
-from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifiers, spell_of,
+from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifier_labels, spell_of,
                                               spell_targets)
 from game.rulesets.actionblock.stats import (RESTORE_BASE, distance_ft, grappling_item, gun_items,
                                              in_melee_range, items, kept, melee_items, template,
@@ -64,18 +64,22 @@ def _enemies(battle: "Battle", unit: int) -> list[int]:
     for u in battle.units():
         if battle.team(u) == team:
             continue
-        if battle.get(u, Health).dead or charisma.hidden_from(battle, unit, u):
+        # Dead, or this unit has lost track of it (`charisma.hidden_from`, Stealth).
+        if battle.get(u, Health).dead or unit in battle.get(u, Conditions).fooled:
             continue
         out.append(u)
     return out
 
 
 def nearest_enemy(battle: "Battle", unit: int) -> int | None:
-    foes = [u for u in enemies(battle, unit, include_down=False)]
-    if not foes:
-        return None
-    here = battle.tile(unit)
-    return min(foes, key=lambda u: (distance_ft(battle, here, battle.tile(u)), u))
+    hx, hy = battle.tile(unit)
+    best = None  # (tiles away, unit): the nearest, the lowest id among equals
+    for u in enemies(battle, unit, include_down=False):
+        x, y = battle.tile(u)
+        found = (max(abs(x - hx), abs(y - hy)), u)
+        if best is None or found < best:
+            best = found
+    return None if best is None else best[1]
 
 
 def apply_taunt(battle: "Battle", unit: int, targets: list[int]) -> list[int]:
@@ -89,9 +93,10 @@ def apply_taunt(battle: "Battle", unit: int, targets: list[int]) -> list[int]:
 def gun_in_reach(battle: "Battle", unit: int, item: str, target: int) -> bool:
     """In the gun's Range, in sight, no wall between ([PROP] guns need line of sight)."""
     weapon = weapon_of(battle, unit, item)
-    if range_band(weapon, distance_ft(battle, battle.tile(unit), battle.tile(target))) is None:
+    (ax, ay), (bx, by) = here, there = battle.tile(unit), battle.tile(target)
+    if range_band(weapon, max(abs(ax - bx), abs(ay - by)) * battle.map.feet_per_tile) is None:  # `distance_ft`
         return False
-    lof = line_of_fire(battle.map, battle.tile(unit), battle.tile(target))
+    lof = line_of_fire(battle.map, here, there)
     return lof.visible and not lof.blocked
 
 
@@ -307,7 +312,7 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         rank = template(battle, unit).talent("teleport")
         ghost = battle.get(unit, Ghost).ghost
         if rank and can_afford(battle, unit, "teleport"):
-            tiles = kept(battle, "teleport", (where, rank, ghost),
+            tiles = kept(battle, "teleport", (standing_key(battle, unit), rank, ghost),
                                   lambda: tuple(teleport_tiles(battle, unit, rank, ghost)))
             if tiles:
                 out.append(Option("teleport", "Teleport", cost_text(battle, "teleport") + ", 1 Ghost HP per ft",
@@ -359,15 +364,16 @@ def cast_option(battle: "Battle", unit: int, key: str) -> Option | None:
     points = battle.get(unit, Points)
     spare_str, spare_spd = points.strength - strength, points.speed - speed
     by_target: dict[int, list[str]] = {}
+    sight: dict = {}  # who the caster sees, shared by its spells
     for sid in spells:
         spell = spell_of(battle, sid)
-        for target in ([unit] if spell.target in ("self", "burst") else spell_targets(battle, unit, spell)):
+        for target in ([unit] if spell.target in ("self", "burst") else spell_targets(battle, unit, spell, sight)):
             by_target.setdefault(target, []).append(sid)
     if not by_target:
         return None
     targets = tuple(sorted(by_target, key=lambda u: (u != unit, u)))
     params = {"spell": spells, "ghost": ghosts,
-              "speed_modifiers": tuple(speed_modifiers(spare_spd)),
+              "speed_modifiers": speed_modifier_labels(spare_spd),
               "recover_strength": tuple(range(0, min(3, spare_str) + 1))}
     limits = {u: {"spell": tuple(s for s in spells if s in by_target[u])} for u in targets}
     label = "Cast Spell" if key == "cast" else "Echo Spell"
@@ -452,9 +458,15 @@ def stance_option(battle: "Battle", unit: int) -> Option | None:
     depends only on the stance, the shield's state and which Blocks the points pay
     for, so it is kept by them: asked on every decision of a Turn, it rarely changes."""
     stance = battle.get(unit, Stance)
+    points = battle.get(unit, Points)
     key = (unit, stance.level, stance.shield is None, shield_available(battle, unit),
-           tuple(can_afford(battle, unit, k) for k in BLOCKS))
+           tuple(s <= points.strength and p <= points.speed for s, p in _block_costs(battle)))
     return kept(battle, "stance_option", key, lambda: _stance_option(battle, unit))
+
+
+def _block_costs(battle: "Battle") -> tuple[tuple[int, int], ...]:
+    """(Strength, Speed) of each Block-family action, in `BLOCKS` order."""
+    return battle.cached(("ab_block_costs",), lambda: tuple(cost_of(battle, k) for k in BLOCKS))
 
 
 def _stance_option(battle: "Battle", unit: int) -> Option | None:
@@ -480,9 +492,9 @@ def assign_hotkeys(options: list[Option]) -> tuple[Option, ...]:
     """Unique single lowercase letters. Preferred letters are kept in order of the
     options (End Turn first, so it is always "e"); an option whose letter is taken gets
     the first free letter of its label, else of the alphabet."""
-    chosen = _hotkeys(tuple((opt.key == "end_turn", opt.hotkey, opt.label) for opt in options))
-    return tuple(opt if key == opt.hotkey else replace(opt, hotkey=key)
-                 for opt, key in zip(options, chosen, strict=True))
+    chosen = _hotkeys(tuple([(opt.key == "end_turn", opt.hotkey, opt.label) for opt in options]))
+    return tuple([opt if key == opt.hotkey else replace(opt, hotkey=key)
+                  for opt, key in zip(options, chosen, strict=True)])
 
 
 @lru_cache(maxsize=4096)

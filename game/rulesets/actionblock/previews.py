@@ -39,6 +39,23 @@ def spell_damage_odds(battle: "Battle", unit: int, spell_id: str, target: int | 
                 (f"after {spell.cast_time} Action Blocks of casting",))
 
 
+def skill_foes(battle: "Battle", unit: int, target: int | None) -> list[int]:
+    """Whom a Charisma Skill is rolled against: its target, or (none) every standing enemy."""
+    return [target] if target is not None else [
+        u for u in battle.units(active_only=True) if battle.team(u) != battle.team(unit)]
+
+
+def skill_chance(battle: "Battle", unit: int, key: str, target: int | None) -> float:
+    """The chance a Charisma Skill succeeds (the mean over its rolls when it has no
+    single target; 0 against nobody): the `hit` of its odds."""
+    foes = skill_foes(battle, unit, target)
+    if not foes:
+        return 0.0
+    mine = charisma.offensive_bonus(battle, unit, key)
+    ps = [charisma.chance(mine, charisma.defensive_bonus(battle, f)) for f in foes]
+    return sum(ps) / len(ps)
+
+
 def choice_odds(battle: "Battle", decision: Decision, choice: Choice) -> Odds | None:
     if decision.kind != TURN:
         return None
@@ -62,13 +79,11 @@ def choice_odds(battle: "Battle", decision: Decision, choice: Choice) -> Odds | 
     if key in battle.ruleset.data.charisma:
         s = charisma.skill(battle, key)
         mine = charisma.offensive_bonus(battle, unit, key)
-        foes = [target] if target is not None else [
-            u for u in battle.units(active_only=True) if battle.team(u) != battle.team(unit)]
+        foes = skill_foes(battle, unit, target)
         if not foes:
             return Odds(0.0, 0.0, {0: 1.0}, (), 0)
-        ps = [charisma.chance(mine, charisma.defensive_bonus(battle, f)) for f in foes]
-        notes = () if len(ps) == 1 else (f"one roll against each of {len(ps)} enemies",)
-        return Odds(sum(ps) / len(ps), 0.0, {0: 1.0}, ((f"Rank {s.name}", mine),), 0, notes)
+        notes = () if len(foes) == 1 else (f"one roll against each of {len(foes)} enemies",)
+        return Odds(skill_chance(battle, unit, key, target), 0.0, {0: 1.0}, ((f"Rank {s.name}", mine),), 0, notes)
     if key in ("cast", "echo"):
         spell = spell_of(battle, choice.param("spell"))
         return spell_damage_odds(battle, unit, spell.id, target if spell.target == "unit" else None)

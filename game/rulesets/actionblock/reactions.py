@@ -16,7 +16,7 @@ from game.engine import odds
 from game.engine.events import ConditionChanged
 from game.rulesets.actionblock.attacks import (STANCE_NAMES, STANCE_PDR, AttackProfile, attack_odds,
                                                barrier_left, damage_reductions, hit_damage_against,
-                                               refresh_reductions, roll_chances)
+                                               profile_with, refresh_reductions, roll_chances)
 from game.rulesets.actionblock.components import Conditions, Health, Stance, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
 from game.rulesets.actionblock.stats import shield_item, weapon_of
@@ -49,7 +49,7 @@ def dodge_decision(battle: "Battle", profile: AttackProfile,
     if profile.to_hit_dice == 0 or not can_react(battle, target) or not can_afford(battle, target, "dodge"):
         return None
     p_passive, _ = roll_chances(profile)
-    active = replace(profile, dodging=True)
+    active = profile_with(profile, dodging=True)
     p_active, _ = roll_chances(active)
     if abs(p_passive - p_active) < 1e-12:
         return None
@@ -77,7 +77,7 @@ def ask_dodge(battle: "Battle", profile: AttackProfile, bullet: tuple[int, int] 
         return profile
     which = f", bullet {bullet[0]}" if bullet else ""
     pay(battle, profile.target, "dodge", f"(Active Evasion against {battle.name(profile.attacker)}{which})")
-    return replace(profile, dodging=True)
+    return profile_with(profile, dodging=True)
 
 
 # --- Block family ---------------------------------------------------------------------

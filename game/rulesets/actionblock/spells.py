@@ -20,6 +20,7 @@ aimed at a character need it in range and in sight when cast.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Generator
 
 from game.engine import odds
@@ -54,6 +55,12 @@ def cast_strength_cost(battle: "Battle", unit: int) -> int:
     return s.cast_strength_cost if s is not None else CAST_STRENGTH
 
 
+@lru_cache(maxsize=64)
+def speed_modifier_labels(spare_speed: int) -> tuple[str, ...]:
+    """The labels of `speed_modifiers` (what a Cast Spell option offers), kept by Speed."""
+    return tuple(speed_modifiers(spare_speed))
+
+
 def speed_modifiers(spare_speed: int) -> dict[str, tuple[str, int]]:
     """The affordable Speed-paid Spell Casting Modifiers, as one choice: label →
     (Shorten Spell, Spell Ghost HP recovered with Speed). Shorten Spell 1 and 2 never
@@ -84,8 +91,9 @@ def in_sight(battle: "Battle", a: int, b: int) -> bool:
     return lof.visible and not lof.blocked
 
 
-def spell_targets(battle: "Battle", unit: int, spell: Spell) -> list[int]:
-    """Characters a "unit" spell can be aimed at now (the Dead excepted)."""
+def spell_targets(battle: "Battle", unit: int, spell: Spell, sight: dict | None = None) -> list[int]:
+    """Characters a "unit" spell can be aimed at now (the Dead excepted). `sight`: the
+    `in_sight` answers of this caster kept by the caller across its spells."""
     out = []
     for u in battle.units():
         if battle.get(u, Health).dead:
@@ -94,8 +102,14 @@ def spell_targets(battle: "Battle", unit: int, spell: Spell) -> list[int]:
             if spell.self_allowed:
                 out.append(u)
             continue
-        if distance_ft(battle, battle.tile(unit), battle.tile(u)) <= spell.range_ft and in_sight(battle, unit, u):
-            out.append(u)
+        if distance_ft(battle, battle.tile(unit), battle.tile(u)) <= spell.range_ft:
+            seen = None if sight is None else sight.get(u)
+            if seen is None:
+                seen = in_sight(battle, unit, u)
+                if sight is not None:
+                    sight[u] = seen
+            if seen:
+                out.append(u)
     return out
 
 

@@ -106,8 +106,33 @@ def items(battle: "Battle", unit: int) -> dict[str, str]:
 def _wielded(battle: "Battle", unit: int) -> dict[str, str]:
     """`items`, shared (never change it): a unit's items are set when it is fielded
     (Loadout.items) and never change in a battle, so the answer is kept per unit."""
+    return _unit_entry(battle, unit)[1]
+
+
+#: The battle's store of what each unit wields: unit → [its Loadout, `_wielded`, `_arms`,
+#: the `unit_store`s].
+_UNIT_ITEMS = ("ab_kept", "unit_items")
+
+
+def _unit_entry(battle: "Battle", unit: int) -> list:
+    """The unit's kept entry, made afresh if its Loadout is not the one it was made
+    from (asked tens of thousands of times a battle: one lookup)."""
+    store = battle.cached(_UNIT_ITEMS, dict)
     loadout = battle.get(unit, Loadout)
-    return battle.cached(("ab_items", unit, id(loadout)), lambda: _sorted_items(loadout))
+    entry = store.get(unit)
+    if entry is None or entry[0] is not loadout:
+        entry = store[unit] = [loadout, _sorted_items(loadout), None, {}]
+    return entry
+
+
+def unit_store(battle: "Battle", unit: int, family: str) -> dict:
+    """A store for answers that depend only on the unit's template and items (neither
+    changes in a battle), kept with what it wields."""
+    stores = _unit_entry(battle, unit)[3]
+    found = stores.get(family)
+    if found is None:
+        found = stores[family] = {}
+    return found
 
 
 def _sorted_items(loadout: Loadout) -> dict[str, str]:
@@ -140,8 +165,11 @@ def _arms(battle: "Battle", unit: int) -> tuple:
     """(melee items, gun items, grappling item, shield item, staff): what a unit's
     items are for. Its items never change in a battle (see `_wielded`), so kept per
     unit; asked thousands of times a battle."""
-    loadout = battle.get(unit, Loadout)
-    return kept(battle, "unit_arms", (unit, id(loadout)), lambda: _arms_now(battle, unit))
+    entry = _unit_entry(battle, unit)
+    arms = entry[2]
+    if arms is None:
+        arms = entry[2] = _arms_now(battle, unit)
+    return arms
 
 
 def _arms_now(battle: "Battle", unit: int) -> tuple:
@@ -173,7 +201,9 @@ def distance_ft(battle: "Battle", a: tuple[int, int], b: tuple[int, int]) -> int
 
 
 def within(battle: "Battle", a: int, b: int, feet: int) -> bool:
-    return distance_ft(battle, battle.tile(a), battle.tile(b)) <= feet
+    ax, ay = battle.tile(a)
+    bx, by = battle.tile(b)
+    return max(abs(ax - bx), abs(ay - by)) * battle.map.feet_per_tile <= feet  # `distance_ft`
 
 
 def in_melee_range(battle: "Battle", a: int, b: int) -> bool:
