@@ -8,6 +8,7 @@ battle; the per-enemy part depends on the terrain alone and is memoised per map.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -119,35 +120,48 @@ def _fire_part(tmap: Any, tile, their_reach: int, their_threat: float) -> np.nda
 
 def ground_at(tmap: Any, at: tuple[int, int], reach_tiles: int, punch: float, melee_punch: float,
               enemies) -> float:
-    """`ground(...)[at]` worked out for the one tile (the same terms as _ground)."""
+    """`ground(...)[at]` worked out for the one tile (the same terms as _ground, each
+    enemy's view read at this tile alone: no grid is built for an enemy that moved)."""
     x, y = at
     nearest, to_close, best, close, incoming = 10 ** 6, 10 ** 6, 0.0, False, 0.0
-    cover = _cover_rows(tmap)
+    cover = _protection_rows(tmap)
+    width, height = tmap.width, tmap.height
     for tile, their_reach, their_threat in enemies:
-        seen, dist, shield, open_to = _enemy_view_rows(tmap, tile)
-        d = dist[x][y]
+        ex, ey = tile
+        d = max(abs(x - ex), abs(y - ey))
         nearest = min(nearest, d)
-        reach_it = reach_tiles if PROTECTION[cover[tile[0]][tile[1]]] < 1.0 else 1
+        reach_it = reach_tiles if cover[ex][ey] < 1.0 else 1
         to_close = min(to_close, max(0, d - reach_it))
-        if seen[x][y]:
+        if seen_from(tmap, tile)[x, y]:
             if d <= reach_tiles:
-                best = max(best, open_to[x][y])
-            exposed = their_threat * (1 - shield[x][y])
+                # the enemy's own shelter against a shot from here (enemy_view's open_to)
+                near = _toward_one(cover, width, height, ex, ey, x - ex, y - ey, d)
+                best = max(best, 1 - max(near, cover[ex][ey]))
+            shield = max(_toward_one(cover, width, height, x, y, ex - x, ey - y, d), cover[x][y])
+            exposed = their_threat * (1 - shield)
             incoming += exposed if d <= their_reach else FAR_WEIGHT * exposed
         close = close or d <= 1
     dealt = max(punch * best, melee_punch if close else 0.0)
     return RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming - RANGE_PULL * to_close - CLOSE_IN * nearest
 
 
-def _enemy_view_rows(tmap: Any, enemy: tuple[int, int]) -> tuple[list, ...]:
-    """`enemy_view` as nested lists: one tile's numbers read as Python values (a numpy
-    scalar read costs several times more)."""
-    return terrain_memo(tmap, ("d20-ai-view-rows", enemy),
-                        lambda: tuple(a.tolist() for a in enemy_view(tmap, enemy)))
+def _toward_one(cover: list, width: int, height: int, x: int, y: int, dx: int, dy: int, dist: int) -> float:
+    """`_toward` at the one tile (x, y): the same sums on Python numbers."""
+    if dist <= 0:
+        return 0.0
+    vx, vy = dx / dist, dy / dist
+    out = 0.0
+    for sx, sy in ((math.floor(vx + 0.5), math.floor(vy + 0.5)), (math.ceil(vx - 0.5), math.ceil(vy - 0.5))):
+        nx = min(max(x + sx, 0), width - 1)
+        ny = min(max(y + sy, 0), height - 1)
+        out = max(out, cover[nx][ny])
+    return out
 
 
-def _cover_rows(tmap: Any) -> list:
-    return terrain_memo(tmap, "d20-ai-cover-rows", lambda: tmap.cover.astype(int).tolist())
+def _protection_rows(tmap: Any) -> list:
+    """The share of fire each tile's cover stops (PROTECTION), as nested lists."""
+    return terrain_memo(tmap, "d20-ai-protection-rows", lambda: [
+        [PROTECTION[Cover(c)] for c in row] for row in tmap.cover.astype(int).tolist()])
 
 
 def best_dealt(punch: float, melee_punch: float) -> float:
