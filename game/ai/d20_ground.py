@@ -76,26 +76,49 @@ def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
 
 
 def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, enemies) -> np.ndarray:
-    # Each enemy's part depends on that enemy alone (and the unit's reach): kept apart,
-    # so an enemy that has not moved costs nothing the next time.
+    # The terms that do not depend on the unit's punch are kept apart: the enemies'
+    # fire on each tile (the same for every unit of the side) and, per weapon reach,
+    # the unit's share of fire and the pull toward the enemy. A side's units with the
+    # same reach share them; only the last few sums are the unit's own.
+    from game.ai.d20_values import memo
+    incoming, nearest, close = memo(battle, ("d20-ai-incoming", enemies),
+                                    lambda: _incoming(battle, enemies))
+    tiles = tuple(tile for tile, _, _ in enemies)
+    best, pull = memo(battle, ("d20-ai-reach-terms", tiles, reach_tiles),
+                      lambda: _reach_terms(battle, tiles, reach_tiles, nearest))
+    # What it can deal from the tile: its fire, cut by the enemies' cover, or a melee
+    # attack next to one (cover never stops a melee attack).
+    dealt = np.maximum(punch * best, np.where(close, melee_punch, 0.0))
+    score = RETURN_WEIGHT * dealt - incoming
+    score -= pull
+    return score
+
+
+def _incoming(battle: Any, enemies) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the enemies' fire on every tile, weighed by INCOMING_WEIGHT; the distance to the
+    nearest enemy; next to one)."""
+    # Each enemy's part depends on that enemy alone: kept apart, so an enemy that has
+    # not moved costs nothing the next time.
     from game.ai.d20_values import memo
     tmap = battle.map
-    reach_parts = [memo(battle, ("d20-ai-reach-part", tile, reach_tiles),
-                        lambda tile=tile: _reach_part(tmap, tile, reach_tiles))
-                   for tile, _, _ in enemies]
     fire_parts = [memo(battle, ("d20-ai-fire-part", tile, their_reach, their_threat),
                        lambda tile=tile, r=their_reach, t=their_threat: _fire_part(tmap, tile, r, t))
                   for tile, their_reach, their_threat in enemies]
     nearest = np.minimum.reduce([enemy_view(tmap, tile)[1] for tile, _, _ in enemies])
+    return INCOMING_WEIGHT * np.add.reduce(fire_parts), nearest, nearest <= 1
+
+
+def _reach_terms(battle: Any, tiles: tuple, reach_tiles: int, nearest: np.ndarray):
+    """(the share of the unit's fire the enemies take on every tile, the pull toward
+    them) for a unit whose weapon reaches `reach_tiles`."""
+    from game.ai.d20_values import memo
+    tmap = battle.map
+    reach_parts = [memo(battle, ("d20-ai-reach-part", tile, reach_tiles),
+                        lambda tile=tile: _reach_part(tmap, tile, reach_tiles))
+                   for tile in tiles]
     to_close = np.minimum.reduce([p[0] for p in reach_parts])
     best = np.maximum.reduce([p[1] for p in reach_parts])
-    incoming = np.add.reduce(fire_parts)
-    # What it can deal from the tile: its fire, cut by the enemies' cover, or a melee
-    # attack next to one (cover never stops a melee attack).
-    dealt = np.maximum(punch * best, np.where(nearest <= 1, melee_punch, 0.0))
-    score = RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming
-    score -= RANGE_PULL * to_close + CLOSE_IN * nearest
-    return score
+    return best, RANGE_PULL * to_close + CLOSE_IN * nearest
 
 
 def _reach_part(tmap: Any, tile, reach_tiles: int):
