@@ -36,33 +36,67 @@ def enemy_view(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
 
 def _enemy_view(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
     ex, ey = enemy
-    X, Y = np.indices(tmap.shape)
+    width, height = tmap.shape
     seen = seen_from(tmap, enemy)
-    dist = np.maximum(abs(X - ex), abs(Y - ey))
-    protection = np.array([PROTECTION[c] for c in Cover])
-    cover = protection[tmap.cover.astype(np.intp)]
+    # Every grid below is a window of a per-map table over all offsets (tile - enemy):
+    # the window for an enemy on (ex, ey) starts at offset (-ex, -ey).
+    dist_table, steps, shifted, cover = _offset_tables(tmap)
+    window = (slice(width - 1 - ex, 2 * width - 1 - ex), slice(height - 1 - ey, 2 * height - 1 - ey))
+    dist = dist_table[window]
+    away = [k[window] for k in steps[0]]
+    toward = [k[window] for k in steps[1]]
+    n = width * height
+    flat = _flat_index(tmap)
     # Cover shields a target from the tile next to it on the line of fire (and its own
     # tile): the neighbour one step along the straight line toward the shooter; where
     # the line passes exactly between two neighbours, the better of them.
-    shield = np.maximum(_toward(tmap, cover, X, Y, ex - X, ey - Y, dist), cover)
+    best = np.maximum(shifted.take(toward[0] * n + flat), shifted.take(toward[1] * n + flat))
+    shield = np.maximum(np.where(dist > 0, best, 0.0), cover)
     # The enemy's own shelter against a shooter on each tile, the same way round.
-    near = _toward(tmap, cover, np.full_like(X, ex), np.full_like(Y, ey), X - ex, Y - ey, dist)
+    around = shifted[:, ex, ey]  # the cover of each neighbour of the enemy's tile
+    near = np.where(dist > 0, np.maximum(around.take(away[0]), around.take(away[1])), 0.0)
     open_to = 1 - np.maximum(near, cover[ex, ey])
     return seen, dist, shield, open_to
 
 
-def _toward(tmap: Any, cover: np.ndarray, X, Y, dx, dy, dist) -> np.ndarray:
-    """The best cover among the neighbours of (X, Y) one step along (dx, dy), rounded
-    half up and half down (the same tile unless the line splits evenly)."""
+#: The 9 steps (sx, sy), each -1, 0 or 1, numbered 3 * (sx + 1) + (sy + 1).
+_STEP_OF = tuple((k // 3 - 1, k % 3 - 1) for k in range(9))
+
+
+def _offset_tables(tmap: Any):
+    """Per map: over every offset (dx, dy) between two tiles, the Chebyshev distance
+    and the step one tile along the line (rounded half up, and half down: `_toward`),
+    by the step's number, for the line away from the centre and toward it; the cover
+    (PROTECTION) of each tile's neighbour one step `k` away (clamped to the map), as
+    shifted[k]; and the cover of each tile."""
+    return terrain_memo(tmap, "d20-ai-offset-tables", lambda: _build_offset_tables(tmap))
+
+
+def _build_offset_tables(tmap: Any):
+    width, height = tmap.shape
+    DX, DY = np.indices((2 * width - 1, 2 * height - 1))
+    DX, DY = DX - (width - 1), DY - (height - 1)
+    dist = np.maximum(abs(DX), abs(DY))
     d = np.maximum(dist, 1)
-    vx, vy = dx / d, dy / d
-    out = np.zeros(tmap.shape)
-    for sx, sy in ((np.floor(vx + 0.5), np.floor(vy + 0.5)), (np.ceil(vx - 0.5), np.ceil(vy - 0.5))):
-        # (np.minimum/np.maximum: np.clip's own checks cost more than the sums here)
-        nx = np.minimum(np.maximum(X + sx.astype(np.intp), 0), tmap.width - 1)
-        ny = np.minimum(np.maximum(Y + sy.astype(np.intp), 0), tmap.height - 1)
-        out = np.maximum(out, cover[nx, ny])
-    return np.where(dist > 0, out, 0.0)
+    steps = []
+    for sign in (1, -1):  # away from the centre, toward it
+        vx, vy = sign * DX / d, sign * DY / d
+        half_up = 3 * (np.floor(vx + 0.5).astype(np.intp) + 1) + np.floor(vy + 0.5).astype(np.intp) + 1
+        half_down = 3 * (np.ceil(vx - 0.5).astype(np.intp) + 1) + np.ceil(vy - 0.5).astype(np.intp) + 1
+        steps.append((half_up, half_down))
+    protection = np.array([PROTECTION[c] for c in Cover])
+    cover = protection[tmap.cover.astype(np.intp)]
+    xs, ys = np.arange(width), np.arange(height)
+    shifted = np.stack([cover[np.ix_(np.minimum(np.maximum(xs + sx, 0), width - 1),
+                                     np.minimum(np.maximum(ys + sy, 0), height - 1))]
+                        for sx, sy in _STEP_OF])
+    for a in (dist, shifted, cover, *steps[0], *steps[1]):
+        a.setflags(write=False)
+    return dist, steps, shifted, cover
+
+
+def _flat_index(tmap: Any) -> np.ndarray:
+    return terrain_memo(tmap, "d20-ai-flat-index", lambda: np.arange(tmap.width * tmap.height).reshape(tmap.shape))
 
 
 def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
