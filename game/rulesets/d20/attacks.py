@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import grapple, odds
 from game.engine.odds import Odds
-from game.world.sight import HIGH_GROUND, fov, line_of_fire, terrain_memo
+from game.world.sight import HIGH_GROUND, crossed_tiles, fov, line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
 from game.rulesets.d20.components import Afflictions, Loadout, Spotted
 from game.rulesets.d20.data import Weapon
@@ -87,13 +87,15 @@ def concealed_between(tmap, viewer: tuple[int, int], target: tuple[int, int]) ->
 
 
 def _concealed(tmap, viewer: tuple[int, int], target: tuple[int, int]) -> bool:
-    lof = line_of_fire(tmap, viewer, target)
-    if not lof.visible:
-        return True
+    """A target in the viewer's field of view (concealed_between has asked) is hidden
+    by see-through concealment on the line of fire's crossed tiles or its own tile."""
     bush, height = terrain_memo(tmap, "d20-see-through-concealment", lambda: (
         ((tmap.cover == Cover.CONCEALMENT) & ~tmap.blocks_sight).tolist(), tmap.elevation.tolist()))
     eye = height[viewer[0]][viewer[1]]
-    return any(bush[x][y] and eye - height[x][y] < HIGH_GROUND for x, y in lof.tiles + (target,))
+    if bush[target[0]][target[1]] and eye - height[target[0]][target[1]] < HIGH_GROUND:
+        return True
+    # (the crossed tiles alone: no whole LineOfFire is built for a sight question)
+    return any(bush[x][y] and eye - height[x][y] < HIGH_GROUND for x, y in crossed_tiles(viewer, target))
 
 
 def sees_tile(tmap, viewer: tuple[int, int], tile: tuple[int, int]) -> bool:
@@ -184,6 +186,10 @@ class AttackSetup:
         self.group = grapple.group(battle, target)
         self._victims: dict[tuple, tuple[str, int, tuple[Victim, ...]]] = {}
         self._profiles: dict[tuple[str, str], AttackProfile] = {}
+        # What a caller weighing these attacks works out from the profiles (the AI's
+        # expected damage per fire mode, location and victims' hit points): kept with
+        # the setup, so it lasts exactly as long as the setup's own inputs hold.
+        self.derived: dict = {}
 
     @staticmethod
     def inputs(battle: "Battle", attacker: int, target: int,
