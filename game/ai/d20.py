@@ -287,9 +287,24 @@ class D20AI:
 
 def enemies_described(battle: Any, side: int) -> tuple:
     """Every enemy as (tile, reach in tiles, threat): what the grids depend on."""
-    enemies = [e for e in battle.units(active_only=True) if battle.team(e) != side]
-    return tuple(sorted((battle.tile(e), _reach_tiles(battle, e), round(values.threat(battle, e), 2))
-                        for e in enemies))
+    out = []
+    for e in battle.units(active_only=True):
+        if battle.team(e) != side:
+            out.append((battle.tile(e),) + _reach_and_threat(battle, e))
+    out.sort()
+    return tuple(out)
+
+
+def _reach_and_threat(battle: Any, unit: int) -> tuple[int, float]:
+    """(reach in tiles, threat rounded) of a unit: kept per what they read (the keys of
+    values.threat, whose value this is)."""
+    from game.rulesets.d20.components import Loadout, Soldier
+    loadout = battle.get(unit, Loadout)
+    held = loadout.held
+    weapon = battle.ruleset.data.weapons[held] if held else None
+    loaded = weapon is not None and weapon.ranged and loadout.loaded.get(held, 0) > 0
+    key = ("d20-ai-reach-threat", battle.get(unit, Soldier).template, held if weapon else None, loaded)
+    return values.memo(battle, key, lambda: (_reach_tiles(battle, unit), round(values.threat(battle, unit), 2)))
 
 
 @lru_cache(maxsize=64)
@@ -344,7 +359,12 @@ def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
 def cone_costs(battle: Any, unit: int) -> np.ndarray | float:
     """What standing in each active cone of suppressing fire costs the unit (anyone's
     cone, its own side's too): by the exact Willpower odds, a failure pins it (a turn
-    of its fire), a partial success costs the weapon's mean damage."""
+    of its fire), a partial success costs the weapon's mean damage. (Asked twice a
+    decision: kept while it is pending.)"""
+    return battle.memo(("d20-ai-cone-costs", unit), lambda: _cone_costs(battle, unit))
+
+
+def _cone_costs(battle: Any, unit: int) -> np.ndarray | float:
     from game.rulesets.d20.checks import chance_check
     from game.rulesets.d20.stats import template
     from game.rulesets.d20.suppression import zones
