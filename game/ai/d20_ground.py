@@ -41,7 +41,7 @@ def _enemy_view(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
     # Every grid below is a window of a per-map table over all offsets (tile - enemy):
     # the window for an enemy on (ex, ey) starts at offset (-ex, -ey).
     dist_table, steps, shifted, cover = _offset_tables(tmap)
-    window = (slice(width - 1 - ex, 2 * width - 1 - ex), slice(height - 1 - ey, 2 * height - 1 - ey))
+    window = _window(tmap, enemy)
     dist = dist_table[window]
     away = [k[window] for k in steps[0]]
     toward = [k[window] for k in steps[1]]
@@ -163,8 +163,9 @@ def _reach_part(tmap: Any, tile, reach_tiles: int):
     # only a melee attack (which cover does not stop) reaches it, so the unit must
     # close to 1 tile. Without this, two sides in heavy cover wait forever.
     reach_it = reach_tiles if PROTECTION[int(tmap.cover[tile])] < 1.0 else 1
-    to_close = np.maximum(0, dist - reach_it)
-    fire = np.where(seen & (dist <= reach_tiles), open_to, 0.0)
+    window = _window(tmap, tile)
+    to_close = _range_tables(tmap, reach_it)[0][window]
+    fire = np.where(seen & _range_tables(tmap, reach_tiles)[1][window], open_to, 0.0)
     return to_close, fire
 
 
@@ -172,7 +173,25 @@ def _fire_part(tmap: Any, tile, their_reach: int, their_threat: float) -> np.nda
     """The fire the enemy on `tile` (reach, threat) puts on every tile."""
     seen, dist, shield, open_to = enemy_view(tmap, tile)
     exposed = their_threat * (1 - shield)
-    return np.where(seen, np.where(dist <= their_reach, exposed, FAR_WEIGHT * exposed), 0.0)
+    within = _range_tables(tmap, their_reach)[1][_window(tmap, tile)]
+    return np.where(seen, np.where(within, exposed, FAR_WEIGHT * exposed), 0.0)
+
+
+def _window(tmap: Any, tile) -> tuple[slice, slice]:
+    """The window of an offset table (`_offset_tables`) for an enemy on `tile`."""
+    (ex, ey), (width, height) = tile, tmap.shape
+    return slice(width - 1 - ex, 2 * width - 1 - ex), slice(height - 1 - ey, 2 * height - 1 - ey)
+
+
+def _range_tables(tmap: Any, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """Over every offset: the distance beyond `reach` (0 within it), and within it."""
+    def build():
+        dist = _offset_tables(tmap)[0]
+        out = (np.maximum(0, dist - reach), dist <= reach)
+        for a in out:
+            a.setflags(write=False)
+        return out
+    return terrain_memo(tmap, ("d20-ai-range-tables", reach), build)
 
 
 def ground_at(tmap: Any, at: tuple[int, int], reach_tiles: int, punch: float, melee_punch: float,
