@@ -261,11 +261,9 @@ class D20AI:
         window = grid[x0:x + r + 1, y0:y + r + 1]
         # A path is never shorter than the Chebyshev distance: the fewest Actions any
         # tile can cost, so move_gains's terms for them are bounds too.
-        cheb = _chebyshev_square(r)[x0 - x + r:x0 - x + r + window.shape[0],
-                                    y0 - y + r:y0 - y + r + window.shape[1]]
-        feet = cheb * fpt - ts.move_left_ft
-        actions = np.maximum(0, -(-feet // speed))
-        gain = window + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
+        keep, spent = _square_terms(r, fpt, ts.move_left_ft, speed, ts.actions)
+        part = (slice(x0 - x + r, x0 - x + r + window.shape[0]), slice(y0 - y + r, y0 - y + r + window.shape[1]))
+        gain = window + keep[part] - spent[part]
         # Nobody ends a move on a wall.
         gain = np.where(battle.map.walkable[x0:x + r + 1, y0:y + r + 1], gain, -np.inf)
         gain[x - x0, y - y0] = -np.inf  # staying is not a move
@@ -313,6 +311,19 @@ def _chebyshev_square(r: int) -> np.ndarray:
     X, Y = np.ogrid[-r:r + 1, -r:r + 1]
     out = np.maximum(abs(X), abs(Y))
     out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=256)
+def _square_terms(r: int, fpt: int, move_left_ft: int, speed: int, actions_left: int):
+    """move_gains's terms over a (2r+1)-square at the fewest Actions each tile can cost
+    (its Chebyshev distance): keeping two Actions for an attack, and the Actions spent
+    (read-only, shared)."""
+    feet = _chebyshev_square(r) * fpt - move_left_ft
+    actions = np.maximum(0, -(-feet // speed))
+    out = np.where(actions_left - actions >= 2, KEEP_ATTACK, 0.0), ACTION_COST * actions
+    for a in out:
+        a.setflags(write=False)
     return out
 
 
