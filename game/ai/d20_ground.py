@@ -138,7 +138,7 @@ def _incoming(battle: Any, enemies) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     fire_parts = [memo(battle, ("d20-ai-fire-part", tile, their_reach, their_threat),
                        lambda tile=tile, r=their_reach, t=their_threat: _fire_part(tmap, tile, r, t))
                   for tile, their_reach, their_threat in enemies]
-    nearest = np.minimum.reduce([enemy_view(tmap, tile)[1] for tile, _, _ in enemies])
+    nearest = _fold(np.minimum, [enemy_view(tmap, tile)[1] for tile, _, _ in enemies])
     return INCOMING_WEIGHT * np.add.reduce(fire_parts), nearest, nearest <= 1
 
 
@@ -150,9 +150,18 @@ def _reach_terms(battle: Any, tiles: tuple, reach_tiles: int, nearest: np.ndarra
     reach_parts = [memo(battle, ("d20-ai-reach-part", tile, reach_tiles),
                         lambda tile=tile: _reach_part(tmap, tile, reach_tiles))
                    for tile in tiles]
-    to_close = np.minimum.reduce([p[0] for p in reach_parts])
-    best = np.maximum.reduce([p[1] for p in reach_parts])
+    to_close = _fold(np.minimum, [p[0] for p in reach_parts])
+    best = _fold(np.maximum, [p[1] for p in reach_parts])
     return best, RANGE_PULL * to_close + CLOSE_IN * nearest
+
+
+def _fold(ufunc, grids: list) -> np.ndarray:
+    """ufunc over the grids pairwise (np.minimum.reduce first stacks them all in one
+    array: a copy for nothing). Only for an exact, order-free ufunc (minimum, maximum)."""
+    out = grids[0]
+    for g in grids[1:]:
+        out = ufunc(out, g)
+    return out
 
 
 def _reach_part(tmap: Any, tile, reach_tiles: int):
