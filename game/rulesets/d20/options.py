@@ -7,6 +7,7 @@ choice outside these options, so actions.py may assume a choice is legal.
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 import numpy as np
 from typing import TYPE_CHECKING
@@ -369,11 +370,10 @@ def upkeep_options(battle: "Battle", unit: int) -> list[Option]:
     weapon = held_weapon(battle, unit)
     if (weapon is not None and weapon.ranged and loadout.spare_magazines > 0
             and loadout.loaded.get(weapon.id, 0) < weapon.magazine):
-        out.append(Option("reload", "Reload", "1 Action", hotkey="l",
-                          description=f"A fresh magazine ({loadout.spare_magazines} spare)."))
+        out.append(_reload_option(loadout.spare_magazines))
     others = tuple(w for w in loadout.weapons if w != loadout.held)
     if others:
-        out.append(Option("swap", "Swap weapon", "1 Action", params={"weapon": others}, hotkey="w"))
+        out.append(_swap_option(others))
     here = battle.tile(unit)
     items = tuple(e for e, d in battle.query(DroppedWeapon) if battle.tile(e) == here)
     if items:
@@ -403,6 +403,18 @@ def upkeep_options(battle: "Battle", unit: int) -> list[Option]:
 
 
 END = Option("end_turn", "End turn", "", hotkey="e")
+
+
+# Options offered at nearly every decision, the same for the same few inputs: built
+# once each (an Option never changes; END is shared the same way).
+@lru_cache(maxsize=64)
+def _reload_option(spares: int) -> Option:
+    return Option("reload", "Reload", "1 Action", hotkey="l", description=f"A fresh magazine ({spares} spare).")
+
+
+@lru_cache(maxsize=256)
+def _swap_option(others: tuple[str, ...]) -> Option:
+    return Option("swap", "Swap weapon", "1 Action", params={"weapon": others}, hotkey="w")
 
 
 def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
