@@ -138,10 +138,8 @@ class D20AI:
                 for loc in locations:
                     score = values.attack_value(battle, side, unit, target, kind, loc, setup)
                     score -= BURST_COST.get(kind, 0.0)
-                    params = {"location": loc} if "location" in limits else {}
-                    if param is not None:
-                        params[param] = kind
-                    out.append((score, opt.choice(target, **params)))
+                    out.append((score, _attack_choice(opt.key, target, "location" in limits and loc,
+                                                      param, kind)))
         return out
 
     def _contests(self, battle: Any, side: int, unit: int, opts: dict) -> list[tuple[float, Choice]]:
@@ -281,6 +279,16 @@ class D20AI:
         here = grid[battle.tile(unit)]
         p = 1.0 if len(grapple.group(battle, unit)) <= 2 else chance_check(template(battle, unit).athletics, 13)
         return [(p * float(grid[t] - here) - ACTION_COST, opt.choice(t)) for t in opt.targets]
+
+
+@lru_cache(maxsize=4096)
+def _attack_choice(key: str, target: int, loc, param, kind) -> Choice:
+    """The Choice of an attack (a Choice never changes: the same one serves every
+    decision that weighs this attack); `loc` False when the option has no location."""
+    params = {"location": loc} if loc is not False else {}
+    if param is not None:
+        params[param] = kind
+    return Choice(key, target, tuple(sorted(params.items())))
 
 
 def enemies_described(battle: Any, side: int) -> tuple:
