@@ -138,10 +138,8 @@ class D20AI:
                 for loc in locations:
                     score = values.attack_value(battle, side, unit, target, kind, loc, setup)
                     score -= BURST_COST.get(kind, 0.0)
-                    params = {"location": loc} if "location" in limits else {}
-                    if param is not None:
-                        params[param] = kind
-                    out.append((score, opt.choice(target, **params)))
+                    out.append((score, _attack_choice(opt.key, target, "location" in limits and loc,
+                                                      param, kind)))
         return out
 
     def _contests(self, battle: Any, side: int, unit: int, opts: dict) -> list[tuple[float, Choice]]:
@@ -261,11 +259,9 @@ class D20AI:
         window = grid[x0:x + r + 1, y0:y + r + 1]
         # A path is never shorter than the Chebyshev distance: the fewest Actions any
         # tile can cost, so move_gains's terms for them are bounds too.
-        cheb = _chebyshev_square(r)[x0 - x + r:x0 - x + r + window.shape[0],
-                                    y0 - y + r:y0 - y + r + window.shape[1]]
-        feet = cheb * fpt - ts.move_left_ft
-        actions = np.maximum(0, -(-feet // speed))
-        gain = window + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
+        keep, spent = _square_terms(r, fpt, ts.move_left_ft, speed, ts.actions)
+        part = (slice(x0 - x + r, x0 - x + r + window.shape[0]), slice(y0 - y + r, y0 - y + r + window.shape[1]))
+        gain = window + keep[part] - spent[part]
         # Nobody ends a move on a wall.
         gain = np.where(battle.map.walkable[x0:x + r + 1, y0:y + r + 1], gain, -np.inf)
         gain[x - x0, y - y0] = -np.inf  # staying is not a move
@@ -285,11 +281,36 @@ class D20AI:
         return [(p * float(grid[t] - here) - ACTION_COST, opt.choice(t)) for t in opt.targets]
 
 
+@lru_cache(maxsize=4096)
+def _attack_choice(key: str, target: int, loc, param, kind) -> Choice:
+    """The Choice of an attack (a Choice never changes: the same one serves every
+    decision that weighs this attack); `loc` False when the option has no location."""
+    params = {"location": loc} if loc is not False else {}
+    if param is not None:
+        params[param] = kind
+    return Choice(key, target, tuple(sorted(params.items())))
+
+
 def enemies_described(battle: Any, side: int) -> tuple:
     """Every enemy as (tile, reach in tiles, threat): what the grids depend on."""
-    enemies = [e for e in battle.units(active_only=True) if battle.team(e) != side]
-    return tuple(sorted((battle.tile(e), _reach_tiles(battle, e), round(values.threat(battle, e), 2))
-                        for e in enemies))
+    out = []
+    for e in battle.units(active_only=True):
+        if battle.team(e) != side:
+            out.append((battle.tile(e),) + _reach_and_threat(battle, e))
+    out.sort()
+    return tuple(out)
+
+
+def _reach_and_threat(battle: Any, unit: int) -> tuple[int, float]:
+    """(reach in tiles, threat rounded) of a unit: kept per what they read (the keys of
+    values.threat, whose value this is)."""
+    from game.rulesets.d20.components import Loadout, Soldier
+    loadout = battle.get(unit, Loadout)
+    held = loadout.held
+    weapon = battle.ruleset.data.weapons[held] if held else None
+    loaded = weapon is not None and weapon.ranged and loadout.loaded.get(held, 0) > 0
+    key = ("d20-ai-reach-threat", battle.get(unit, Soldier).template, held if weapon else None, loaded)
+    return values.memo(battle, key, lambda: (_reach_tiles(battle, unit), round(values.threat(battle, unit), 2)))
 
 
 @lru_cache(maxsize=64)
@@ -298,6 +319,19 @@ def _chebyshev_square(r: int) -> np.ndarray:
     X, Y = np.ogrid[-r:r + 1, -r:r + 1]
     out = np.maximum(abs(X), abs(Y))
     out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=256)
+def _square_terms(r: int, fpt: int, move_left_ft: int, speed: int, actions_left: int):
+    """move_gains's terms over a (2r+1)-square at the fewest Actions each tile can cost
+    (its Chebyshev distance): keeping two Actions for an attack, and the Actions spent
+    (read-only, shared)."""
+    feet = _chebyshev_square(r) * fpt - move_left_ft
+    actions = np.maximum(0, -(-feet // speed))
+    out = np.where(actions_left - actions >= 2, KEEP_ATTACK, 0.0), ACTION_COST * actions
+    for a in out:
+        a.setflags(write=False)
     return out
 
 
@@ -344,7 +378,12 @@ def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
 def cone_costs(battle: Any, unit: int) -> np.ndarray | float:
     """What standing in each active cone of suppressing fire costs the unit (anyone's
     cone, its own side's too): by the exact Willpower odds, a failure pins it (a turn
-    of its fire), a partial success costs the weapon's mean damage."""
+    of its fire), a partial success costs the weapon's mean damage. (Asked twice a
+    decision: kept while it is pending.)"""
+    return battle.memo(("d20-ai-cone-costs", unit), lambda: _cone_costs(battle, unit))
+
+
+def _cone_costs(battle: Any, unit: int) -> np.ndarray | float:
     from game.rulesets.d20.checks import chance_check
     from game.rulesets.d20.stats import template
     from game.rulesets.d20.suppression import zones

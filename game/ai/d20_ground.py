@@ -8,6 +8,7 @@ battle; the per-enemy part depends on the terrain alone and is memoised per map.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -35,33 +36,67 @@ def enemy_view(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
 
 def _enemy_view(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
     ex, ey = enemy
-    X, Y = np.indices(tmap.shape)
+    width, height = tmap.shape
     seen = seen_from(tmap, enemy)
-    dist = np.maximum(abs(X - ex), abs(Y - ey))
-    protection = np.array([PROTECTION[c] for c in Cover])
-    cover = protection[tmap.cover.astype(np.intp)]
+    # Every grid below is a window of a per-map table over all offsets (tile - enemy):
+    # the window for an enemy on (ex, ey) starts at offset (-ex, -ey).
+    dist_table, steps, shifted, cover = _offset_tables(tmap)
+    window = _window(tmap, enemy)
+    dist = dist_table[window]
+    away = [k[window] for k in steps[0]]
+    toward = [k[window] for k in steps[1]]
+    n = width * height
+    flat = _flat_index(tmap)
     # Cover shields a target from the tile next to it on the line of fire (and its own
     # tile): the neighbour one step along the straight line toward the shooter; where
     # the line passes exactly between two neighbours, the better of them.
-    shield = np.maximum(_toward(tmap, cover, X, Y, ex - X, ey - Y, dist), cover)
+    best = np.maximum(shifted.take(toward[0] * n + flat), shifted.take(toward[1] * n + flat))
+    shield = np.maximum(np.where(dist > 0, best, 0.0), cover)
     # The enemy's own shelter against a shooter on each tile, the same way round.
-    near = _toward(tmap, cover, np.full_like(X, ex), np.full_like(Y, ey), X - ex, Y - ey, dist)
+    around = shifted[:, ex, ey]  # the cover of each neighbour of the enemy's tile
+    near = np.where(dist > 0, np.maximum(around.take(away[0]), around.take(away[1])), 0.0)
     open_to = 1 - np.maximum(near, cover[ex, ey])
     return seen, dist, shield, open_to
 
 
-def _toward(tmap: Any, cover: np.ndarray, X, Y, dx, dy, dist) -> np.ndarray:
-    """The best cover among the neighbours of (X, Y) one step along (dx, dy), rounded
-    half up and half down (the same tile unless the line splits evenly)."""
+#: The 9 steps (sx, sy), each -1, 0 or 1, numbered 3 * (sx + 1) + (sy + 1).
+_STEP_OF = tuple((k // 3 - 1, k % 3 - 1) for k in range(9))
+
+
+def _offset_tables(tmap: Any):
+    """Per map: over every offset (dx, dy) between two tiles, the Chebyshev distance
+    and the step one tile along the line (rounded half up, and half down: `_toward`),
+    by the step's number, for the line away from the centre and toward it; the cover
+    (PROTECTION) of each tile's neighbour one step `k` away (clamped to the map), as
+    shifted[k]; and the cover of each tile."""
+    return terrain_memo(tmap, "d20-ai-offset-tables", lambda: _build_offset_tables(tmap))
+
+
+def _build_offset_tables(tmap: Any):
+    width, height = tmap.shape
+    DX, DY = np.indices((2 * width - 1, 2 * height - 1))
+    DX, DY = DX - (width - 1), DY - (height - 1)
+    dist = np.maximum(abs(DX), abs(DY))
     d = np.maximum(dist, 1)
-    vx, vy = dx / d, dy / d
-    out = np.zeros(tmap.shape)
-    for sx, sy in ((np.floor(vx + 0.5), np.floor(vy + 0.5)), (np.ceil(vx - 0.5), np.ceil(vy - 0.5))):
-        # (np.minimum/np.maximum: np.clip's own checks cost more than the sums here)
-        nx = np.minimum(np.maximum(X + sx.astype(np.intp), 0), tmap.width - 1)
-        ny = np.minimum(np.maximum(Y + sy.astype(np.intp), 0), tmap.height - 1)
-        out = np.maximum(out, cover[nx, ny])
-    return np.where(dist > 0, out, 0.0)
+    steps = []
+    for sign in (1, -1):  # away from the centre, toward it
+        vx, vy = sign * DX / d, sign * DY / d
+        half_up = 3 * (np.floor(vx + 0.5).astype(np.intp) + 1) + np.floor(vy + 0.5).astype(np.intp) + 1
+        half_down = 3 * (np.ceil(vx - 0.5).astype(np.intp) + 1) + np.ceil(vy - 0.5).astype(np.intp) + 1
+        steps.append((half_up, half_down))
+    protection = np.array([PROTECTION[c] for c in Cover])
+    cover = protection[tmap.cover.astype(np.intp)]
+    xs, ys = np.arange(width), np.arange(height)
+    shifted = np.stack([cover[np.ix_(np.minimum(np.maximum(xs + sx, 0), width - 1),
+                                     np.minimum(np.maximum(ys + sy, 0), height - 1))]
+                        for sx, sy in _STEP_OF])
+    for a in (dist, shifted, cover, *steps[0], *steps[1]):
+        a.setflags(write=False)
+    return dist, steps, shifted, cover
+
+
+def _flat_index(tmap: Any) -> np.ndarray:
+    return terrain_memo(tmap, "d20-ai-flat-index", lambda: np.arange(tmap.width * tmap.height).reshape(tmap.shape))
 
 
 def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
@@ -75,26 +110,58 @@ def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
 
 
 def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, enemies) -> np.ndarray:
-    # Each enemy's part depends on that enemy alone (and the unit's reach): kept apart,
-    # so an enemy that has not moved costs nothing the next time.
+    # The terms that do not depend on the unit's punch are kept apart: the enemies'
+    # fire on each tile (the same for every unit of the side) and, per weapon reach,
+    # the unit's share of fire and the pull toward the enemy. A side's units with the
+    # same reach share them; only the last few sums are the unit's own.
+    from game.ai.d20_values import memo
+    incoming, nearest, close = memo(battle, ("d20-ai-incoming", enemies),
+                                    lambda: _incoming(battle, enemies))
+    tiles = tuple(tile for tile, _, _ in enemies)
+    best, pull = memo(battle, ("d20-ai-reach-terms", tiles, reach_tiles),
+                      lambda: _reach_terms(battle, tiles, reach_tiles, nearest))
+    # What it can deal from the tile: its fire, cut by the enemies' cover, or a melee
+    # attack next to one (cover never stops a melee attack).
+    dealt = np.maximum(punch * best, np.where(close, melee_punch, 0.0))
+    score = RETURN_WEIGHT * dealt - incoming
+    score -= pull
+    return score
+
+
+def _incoming(battle: Any, enemies) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the enemies' fire on every tile, weighed by INCOMING_WEIGHT; the distance to the
+    nearest enemy; next to one)."""
+    # Each enemy's part depends on that enemy alone: kept apart, so an enemy that has
+    # not moved costs nothing the next time.
+    from game.ai.d20_values import memo
+    tmap = battle.map
+    fire_parts = [memo(battle, ("d20-ai-fire-part", tile, their_reach, their_threat),
+                       lambda tile=tile, r=their_reach, t=their_threat: _fire_part(tmap, tile, r, t))
+                  for tile, their_reach, their_threat in enemies]
+    nearest = _fold(np.minimum, [enemy_view(tmap, tile)[1] for tile, _, _ in enemies])
+    return INCOMING_WEIGHT * np.add.reduce(fire_parts), nearest, nearest <= 1
+
+
+def _reach_terms(battle: Any, tiles: tuple, reach_tiles: int, nearest: np.ndarray):
+    """(the share of the unit's fire the enemies take on every tile, the pull toward
+    them) for a unit whose weapon reaches `reach_tiles`."""
     from game.ai.d20_values import memo
     tmap = battle.map
     reach_parts = [memo(battle, ("d20-ai-reach-part", tile, reach_tiles),
                         lambda tile=tile: _reach_part(tmap, tile, reach_tiles))
-                   for tile, _, _ in enemies]
-    fire_parts = [memo(battle, ("d20-ai-fire-part", tile, their_reach, their_threat),
-                       lambda tile=tile, r=their_reach, t=their_threat: _fire_part(tmap, tile, r, t))
-                  for tile, their_reach, their_threat in enemies]
-    nearest = np.minimum.reduce([enemy_view(tmap, tile)[1] for tile, _, _ in enemies])
-    to_close = np.minimum.reduce([p[0] for p in reach_parts])
-    best = np.maximum.reduce([p[1] for p in reach_parts])
-    incoming = np.add.reduce(fire_parts)
-    # What it can deal from the tile: its fire, cut by the enemies' cover, or a melee
-    # attack next to one (cover never stops a melee attack).
-    dealt = np.maximum(punch * best, np.where(nearest <= 1, melee_punch, 0.0))
-    score = RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming
-    score -= RANGE_PULL * to_close + CLOSE_IN * nearest
-    return score
+                   for tile in tiles]
+    to_close = _fold(np.minimum, [p[0] for p in reach_parts])
+    best = _fold(np.maximum, [p[1] for p in reach_parts])
+    return best, RANGE_PULL * to_close + CLOSE_IN * nearest
+
+
+def _fold(ufunc, grids: list) -> np.ndarray:
+    """ufunc over the grids pairwise (np.minimum.reduce first stacks them all in one
+    array: a copy for nothing). Only for an exact, order-free ufunc (minimum, maximum)."""
+    out = grids[0]
+    for g in grids[1:]:
+        out = ufunc(out, g)
+    return out
 
 
 def _reach_part(tmap: Any, tile, reach_tiles: int):
@@ -105,8 +172,9 @@ def _reach_part(tmap: Any, tile, reach_tiles: int):
     # only a melee attack (which cover does not stop) reaches it, so the unit must
     # close to 1 tile. Without this, two sides in heavy cover wait forever.
     reach_it = reach_tiles if PROTECTION[int(tmap.cover[tile])] < 1.0 else 1
-    to_close = np.maximum(0, dist - reach_it)
-    fire = np.where(seen & (dist <= reach_tiles), open_to, 0.0)
+    window = _window(tmap, tile)
+    to_close = _range_tables(tmap, reach_it)[0][window]
+    fire = np.where(seen & _range_tables(tmap, reach_tiles)[1][window], open_to, 0.0)
     return to_close, fire
 
 
@@ -114,40 +182,71 @@ def _fire_part(tmap: Any, tile, their_reach: int, their_threat: float) -> np.nda
     """The fire the enemy on `tile` (reach, threat) puts on every tile."""
     seen, dist, shield, open_to = enemy_view(tmap, tile)
     exposed = their_threat * (1 - shield)
-    return np.where(seen, np.where(dist <= their_reach, exposed, FAR_WEIGHT * exposed), 0.0)
+    within = _range_tables(tmap, their_reach)[1][_window(tmap, tile)]
+    return np.where(seen, np.where(within, exposed, FAR_WEIGHT * exposed), 0.0)
+
+
+def _window(tmap: Any, tile) -> tuple[slice, slice]:
+    """The window of an offset table (`_offset_tables`) for an enemy on `tile`."""
+    (ex, ey), (width, height) = tile, tmap.shape
+    return slice(width - 1 - ex, 2 * width - 1 - ex), slice(height - 1 - ey, 2 * height - 1 - ey)
+
+
+def _range_tables(tmap: Any, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """Over every offset: the distance beyond `reach` (0 within it), and within it."""
+    def build():
+        dist = _offset_tables(tmap)[0]
+        out = (np.maximum(0, dist - reach), dist <= reach)
+        for a in out:
+            a.setflags(write=False)
+        return out
+    return terrain_memo(tmap, ("d20-ai-range-tables", reach), build)
 
 
 def ground_at(tmap: Any, at: tuple[int, int], reach_tiles: int, punch: float, melee_punch: float,
               enemies) -> float:
-    """`ground(...)[at]` worked out for the one tile (the same terms as _ground)."""
+    """`ground(...)[at]` worked out for the one tile (the same terms as _ground, each
+    enemy's view read at this tile alone: no grid is built for an enemy that moved)."""
     x, y = at
     nearest, to_close, best, close, incoming = 10 ** 6, 10 ** 6, 0.0, False, 0.0
-    cover = _cover_rows(tmap)
+    cover = _protection_rows(tmap)
+    width, height = tmap.width, tmap.height
     for tile, their_reach, their_threat in enemies:
-        seen, dist, shield, open_to = _enemy_view_rows(tmap, tile)
-        d = dist[x][y]
+        ex, ey = tile
+        d = max(abs(x - ex), abs(y - ey))
         nearest = min(nearest, d)
-        reach_it = reach_tiles if PROTECTION[cover[tile[0]][tile[1]]] < 1.0 else 1
+        reach_it = reach_tiles if cover[ex][ey] < 1.0 else 1
         to_close = min(to_close, max(0, d - reach_it))
-        if seen[x][y]:
+        if seen_from(tmap, tile)[x, y]:
             if d <= reach_tiles:
-                best = max(best, open_to[x][y])
-            exposed = their_threat * (1 - shield[x][y])
+                # the enemy's own shelter against a shot from here (enemy_view's open_to)
+                near = _toward_one(cover, width, height, ex, ey, x - ex, y - ey, d)
+                best = max(best, 1 - max(near, cover[ex][ey]))
+            shield = max(_toward_one(cover, width, height, x, y, ex - x, ey - y, d), cover[x][y])
+            exposed = their_threat * (1 - shield)
             incoming += exposed if d <= their_reach else FAR_WEIGHT * exposed
         close = close or d <= 1
     dealt = max(punch * best, melee_punch if close else 0.0)
     return RETURN_WEIGHT * dealt - INCOMING_WEIGHT * incoming - RANGE_PULL * to_close - CLOSE_IN * nearest
 
 
-def _enemy_view_rows(tmap: Any, enemy: tuple[int, int]) -> tuple[list, ...]:
-    """`enemy_view` as nested lists: one tile's numbers read as Python values (a numpy
-    scalar read costs several times more)."""
-    return terrain_memo(tmap, ("d20-ai-view-rows", enemy),
-                        lambda: tuple(a.tolist() for a in enemy_view(tmap, enemy)))
+def _toward_one(cover: list, width: int, height: int, x: int, y: int, dx: int, dy: int, dist: int) -> float:
+    """`_toward` at the one tile (x, y): the same sums on Python numbers."""
+    if dist <= 0:
+        return 0.0
+    vx, vy = dx / dist, dy / dist
+    out = 0.0
+    for sx, sy in ((math.floor(vx + 0.5), math.floor(vy + 0.5)), (math.ceil(vx - 0.5), math.ceil(vy - 0.5))):
+        nx = min(max(x + sx, 0), width - 1)
+        ny = min(max(y + sy, 0), height - 1)
+        out = max(out, cover[nx][ny])
+    return out
 
 
-def _cover_rows(tmap: Any) -> list:
-    return terrain_memo(tmap, "d20-ai-cover-rows", lambda: tmap.cover.astype(int).tolist())
+def _protection_rows(tmap: Any) -> list:
+    """The share of fire each tile's cover stops (PROTECTION), as nested lists."""
+    return terrain_memo(tmap, "d20-ai-protection-rows", lambda: [
+        [PROTECTION[Cover(c)] for c in row] for row in tmap.cover.astype(int).tolist()])
 
 
 def best_dealt(punch: float, melee_punch: float) -> float:

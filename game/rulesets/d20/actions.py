@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
+import numpy as np
+
 from game.engine import grapple
 from game.engine.components import PRONE, STANDING, OutOfFight, Position, Posture
 from game.engine.decisions import REACTION, TARGET_UNIT, Choice, Decision, Option
@@ -22,6 +24,7 @@ from game.rulesets.d20.data import LOCATIONS
 from game.rulesets.d20.events import Action, SuppressionLaid
 from game.rulesets.d20.options import move_actions_needed, move_reach
 from game.rulesets.d20.stats import held_weapon, speed_ft, template
+from game.world.sight import fov
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -127,13 +130,21 @@ def update_spotted(battle: "Battle", unit: int, path: list[tuple[int, int]]) -> 
     if spotted is None:
         return
     teams = set()
+    xs, ys = np.array(path).T
     for team in battle.teams():
         if team == battle.team(unit):
             continue
         eyes = [battle.tile(u) for u in battle.units(team, active_only=True)]
-        if any(sees_tile(battle.map, eye, t) for eye in eyes for t in path):
+        if any(_sees_any(battle.map, eye, path, xs, ys) for eye in eyes):
             teams.add(team)
     spotted.by_teams = teams
+
+
+def _sees_any(tmap, eye: tuple[int, int], path: list[tuple[int, int]], xs, ys) -> bool:
+    """Does `eye` see any tile of `path` (d20 sight: sees_tile)? Only the tiles in its
+    field of view (one read of its cached view for the whole path) can be seen."""
+    in_view = fov(tmap, eye)[xs, ys]
+    return any(sees_tile(tmap, eye, t) for t, v in zip(path, in_view.tolist()) if v or t == eye)
 
 
 def move(battle: "Battle", unit: int, dest: tuple[int, int]) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import grapple, odds
 from game.engine.odds import Odds
-from game.world.sight import HIGH_GROUND, fov, line_of_fire, terrain_memo
+from game.world.sight import HIGH_GROUND, crossed_tiles, fov, line_of_fire, terrain_memo
 from game.world.tactical_map import Cover
 from game.rulesets.d20.components import Afflictions, Loadout, Spotted
 from game.rulesets.d20.data import Weapon
@@ -70,30 +70,37 @@ def range_band(weapon: Weapon, dist_ft: int) -> int | None:
     return None
 
 
-def concealed_between(tmap, viewer: tuple[int, int], target: tuple[int, int]) -> bool:
+def concealed_between(tmap, viewer: tuple[int, int], target: tuple[int, int],
+                      crossed: tuple[tuple[int, int], ...] | None = None) -> bool:
     """The target is hidden by concealment ("breaks line of sight").
 
     Either it is out of the viewer's field of view (sight-blocking concealment such as
     a hedge; callers have already ruled out solid walls), or see-through concealment
     (a bush) lies on the line or on the target's own tile. As with all cover,
-    concealment HIGH_GROUND or more below the viewer hides nothing.
+    concealment HIGH_GROUND or more below the viewer hides nothing. `crossed`: the
+    line's crossed tiles when the caller has them (its LineOfFire's `tiles`).
     """
     if viewer == target:
         return False
     if not fov(tmap, viewer)[target]:
         return True  # out of sight: the cheap answer, from the viewer's cached view
     return terrain_memo(tmap, ("d20-concealed", viewer, target),
-                        lambda: _concealed(tmap, viewer, target))
+                        lambda: _concealed(tmap, viewer, target, crossed))
 
 
-def _concealed(tmap, viewer: tuple[int, int], target: tuple[int, int]) -> bool:
-    lof = line_of_fire(tmap, viewer, target)
-    if not lof.visible:
-        return True
+def _concealed(tmap, viewer: tuple[int, int], target: tuple[int, int],
+               crossed: tuple[tuple[int, int], ...] | None = None) -> bool:
+    """A target in the viewer's field of view (concealed_between has asked) is hidden
+    by see-through concealment on the line of fire's crossed tiles or its own tile."""
     bush, height = terrain_memo(tmap, "d20-see-through-concealment", lambda: (
         ((tmap.cover == Cover.CONCEALMENT) & ~tmap.blocks_sight).tolist(), tmap.elevation.tolist()))
     eye = height[viewer[0]][viewer[1]]
-    return any(bush[x][y] and eye - height[x][y] < HIGH_GROUND for x, y in lof.tiles + (target,))
+    if bush[target[0]][target[1]] and eye - height[target[0]][target[1]] < HIGH_GROUND:
+        return True
+    # (the crossed tiles alone: no whole LineOfFire is built for a sight question)
+    if crossed is None:
+        crossed = crossed_tiles(viewer, target)
+    return any(bush[x][y] and eye - height[x][y] < HIGH_GROUND for x, y in crossed)
 
 
 def sees_tile(tmap, viewer: tuple[int, int], tile: tuple[int, int]) -> bool:
@@ -184,6 +191,10 @@ class AttackSetup:
         self.group = grapple.group(battle, target)
         self._victims: dict[tuple, tuple[str, int, tuple[Victim, ...]]] = {}
         self._profiles: dict[tuple[str, str], AttackProfile] = {}
+        # What a caller weighing these attacks works out from the profiles (the AI's
+        # expected damage per fire mode, location and victims' hit points): kept with
+        # the setup, so it lasts exactly as long as the setup's own inputs hold.
+        self.derived: dict = {}
 
     @staticmethod
     def inputs(battle: "Battle", attacker: int, target: int,

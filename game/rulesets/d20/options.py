@@ -7,6 +7,7 @@ choice outside these options, so actions.py may assume a choice is legal.
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 import numpy as np
 from typing import TYPE_CHECKING
@@ -16,7 +17,8 @@ from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option, TileSet
 from game.world.paths import reach
 from game.world.sight import line_of_fire, terrain_memo
 from game.rulesets.d20 import suppression
-from game.rulesets.d20.attacks import MODE_AMMO, distance_ft, range_band, sees_tile, spotted_by
+from game.rulesets.d20.attacks import (MODE_AMMO, concealed_between, distance_ft, range_band,
+                                      spotted_by)
 from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Loadout, Restraining,
                                           Restraint, TurnState)
 from game.rulesets.d20.data import LOCATIONS
@@ -268,10 +270,14 @@ def _shot_line(tmap, here: Tile, there: Tile) -> tuple[bool, int] | None:
 
 
 def _shot_line_of(tmap, here: Tile, there: Tile) -> tuple[bool, int] | None:
-    if here != there and line_of_fire(tmap, here, there).blocked:
+    if here == there:
+        return True, 0
+    lof = line_of_fire(tmap, here, there)
+    if lof.blocked:
         return None
     dist_ft = max(abs(here[0] - there[0]), abs(here[1] - there[1])) * tmap.feet_per_tile
-    return (here == there or sees_tile(tmap, here, there)), dist_ft
+    # (d20 sight, sees_tile, along the line already drawn)
+    return not concealed_between(tmap, here, there, lof.tiles), dist_ft
 
 
 def melee_option(battle: "Battle", unit: int, near: list[int] | None = None) -> Option | None:
@@ -364,11 +370,10 @@ def upkeep_options(battle: "Battle", unit: int) -> list[Option]:
     weapon = held_weapon(battle, unit)
     if (weapon is not None and weapon.ranged and loadout.spare_magazines > 0
             and loadout.loaded.get(weapon.id, 0) < weapon.magazine):
-        out.append(Option("reload", "Reload", "1 Action", hotkey="l",
-                          description=f"A fresh magazine ({loadout.spare_magazines} spare)."))
+        out.append(_reload_option(loadout.spare_magazines))
     others = tuple(w for w in loadout.weapons if w != loadout.held)
     if others:
-        out.append(Option("swap", "Swap weapon", "1 Action", params={"weapon": others}, hotkey="w"))
+        out.append(_swap_option(others))
     here = battle.tile(unit)
     items = tuple(e for e, d in battle.query(DroppedWeapon) if battle.tile(e) == here)
     if items:
@@ -398,6 +403,18 @@ def upkeep_options(battle: "Battle", unit: int) -> list[Option]:
 
 
 END = Option("end_turn", "End turn", "", hotkey="e")
+
+
+# Options offered at nearly every decision, the same for the same few inputs: built
+# once each (an Option never changes; END is shared the same way).
+@lru_cache(maxsize=64)
+def _reload_option(spares: int) -> Option:
+    return Option("reload", "Reload", "1 Action", hotkey="l", description=f"A fresh magazine ({spares} spare).")
+
+
+@lru_cache(maxsize=256)
+def _swap_option(others: tuple[str, ...]) -> Option:
+    return Option("swap", "Swap weapon", "1 Action", params={"weapon": others}, hotkey="w")
 
 
 def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
