@@ -298,12 +298,16 @@ def _after_soak(damage: md.RollSpec, doubled: bool, soak: md.RollSpec | None,
     if doubled:
         values = values * 2
     soak_dist = md.distribution(soak) if soak is not None else {pool: 1.0}
-    out: dict[int, float] = {}
-    for s, ps in soak_dist.items():
-        dealt = np.maximum(0, values - s)
-        for v, p in zip(dealt.tolist(), probs.tolist()):
-            out[v] = out.get(v, 0.0) + p * ps
-    return tuple(sorted(out.items()))
+    soaks = np.fromiter(soak_dist.keys(), np.int64, len(soak_dist))
+    soak_probs = np.fromiter(soak_dist.values(), float, len(soak_dist))
+    # Every (soak, damage) pair at once, soak by soak as rolled: bincount adds the
+    # chances into each amount dealt in that order, the sums a loop over the pairs
+    # would make.
+    dealt = np.maximum(0, values[None, :] - soaks[:, None]).ravel()
+    chances = (soak_probs[:, None] * probs[None, :]).ravel()
+    sums = np.bincount(dealt, weights=chances)
+    seen = np.flatnonzero(np.bincount(dealt))
+    return tuple(zip(seen.tolist(), sums[seen].tolist()))
 
 
 def damage_after_soak(battle: "Battle", profile: AttackProfile, doubled: bool,
