@@ -498,8 +498,10 @@ def _can_strike(battle: Any, unit: int) -> bool:
 
 
 def _foe_tiles(battle: Any, unit: int) -> tuple:
+    """Where the unit's foes still in the fight stand, sorted (read once a decision)."""
     team = battle.team(unit)
-    return tuple(sorted(battle.tile(e) for e in battle.units(active_only=True) if battle.team(e) != team))
+    return battle.memo(("mahou-ai-foe-tiles", team), lambda: tuple(sorted(
+        battle.tile(e) for e in battle.units(active_only=True) if battle.team(e) != team)))
 
 
 def _ideal(battle: Any, unit: int) -> tuple[int, bool]:

@@ -73,7 +73,8 @@ def move_tiles(battle: "Battle", unit: int) -> tuple[Tile, ...]:
         inside[start] = False
         for t in blocked:
             inside[t] = False
-        return tuple(map(tuple, np.argwhere(inside).tolist()))
+        xs, ys = np.nonzero(inside)  # row-major: sorted by x, then y
+        return tuple(zip(xs.tolist(), ys.tolist()))
     return battle.cached(("mahou-move-tiles", start, blocked, budget), compute)
 
 
