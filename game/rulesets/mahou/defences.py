@@ -84,10 +84,19 @@ def needs_both_hands(battle: "Battle", item: str) -> bool:
 
 def hand_values(battle: "Battle", pool: "Pool", ways: tuple[str, ...]) -> tuple[str, ...]:
     """Hands a block or parry may spend: one hand action, or both for a two-handed weapon."""
-    two = any(needs_both_hands(battle, w.split(":")[1]) for w in ways)
-    if two:
+    weapons = battle.ruleset.data.weapons
+    key = (id(weapons), ways)
+    kept = _TWO_HANDED.get(key)
+    if kept is None or kept[0] is not weapons:
+        # the weapon table never changes in play; each entry keeps it, so an id reused
+        # by another table is never mistaken for it
+        kept = _TWO_HANDED[key] = (weapons, any(needs_both_hands(battle, w.split(":")[1]) for w in ways))
+    if kept[1]:
         return (BOTH,) if pool.primary and pool.offhand else ()
     return hand_choices(pool)
+
+
+_TWO_HANDED: dict = {}
 
 
 def spec_from(battle: "Battle", unit: int, key: str, params: dict) -> DefenceSpec:

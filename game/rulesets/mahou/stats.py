@@ -25,7 +25,8 @@ def template(battle: "Battle", unit: int) -> UnitTemplate:
 
 
 def stat(battle: "Battle", unit: int, name: str) -> int:
-    return template(battle, unit).stat(name)
+    # `template(...).stat(name)`, read without the two calls (it is read very often)
+    return getattr(battle.ruleset.data.templates[battle.get(unit, Character).template], name)
 
 
 def die_of(battle: "Battle", unit: int, stat_name: str) -> Die:
