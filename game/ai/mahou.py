@@ -513,7 +513,12 @@ def _ideal(battle: Any, unit: int) -> tuple[int, bool]:
 
 
 def _answerable(battle: Any, target: int, stance: str) -> float:
-    """1 if the target can meet this stance with a +5 spot defence, else 0."""
+    """1 if the target can meet this stance with a +5 spot defence, else 0 (read once a
+    decision: every attack option asks it of each target and stance)."""
+    return battle.memo(("mahou-ai-answerable", target, stance), lambda: _can_answer(battle, target, stance))
+
+
+def _can_answer(battle: Any, target: int, stance: str) -> float:
     pool = defence_pool(battle, target)
     hands = pool.primary + pool.offhand
     if stance == "precise":
