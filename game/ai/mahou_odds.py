@@ -267,9 +267,16 @@ def distraction_worth(battle: Any, distractor: int, target: int, kind: str) -> t
     round's worth); the others fall by 2 a round until 0, so a penalty of 5 counts
     5 + 3 + 1 (rule text, Infatuate / Infuriate / Intimidate)."""
     from game.rulesets.mahou import talk
-    rating = talk.rating_spec(battle, distractor, target, kind)
-    resist = talk.resist_spec(battle, target, kind)
-    return _lasting(rating, resist, kind != talk.GENERAL)
+    from game.rulesets.mahou.stats import is_exhausted
+    # Kept by every input of the two rolls: the earlier attempts that lower the rating,
+    # and whether either side is exhausted (their dice come from templates, fixed).
+    enc = talk.encounter(battle)
+    general = kind == talk.GENERAL
+    earlier = enc.general_on.get(target, 0) if general else enc.attempts.get((distractor, kind), 0)
+    key = ("talk-worth", distractor, target, kind, earlier,
+           is_exhausted(battle, distractor), is_exhausted(battle, target))
+    return kept(battle, key, lambda: _lasting(talk.rating_spec(battle, distractor, target, kind),
+                                              talk.resist_spec(battle, target, kind), not general))
 
 
 @lru_cache(maxsize=4096)
