@@ -348,7 +348,7 @@ class MahouAI:
         if not foes:
             return (0.0, None)
         ideal, ranged = _ideal(battle, unit)
-        tiles = tuple(t for t in opt.targets if any(k != "long" for k in opt.params_for(t)["kind"]))
+        tiles = tuple(t for t in opt.targets if any(k != "long" for k in _param(opt, t, "kind")))
         if not tiles:
             return (0.0, None)
         here = battle.tile(unit)
@@ -478,6 +478,15 @@ def _scores(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, r
     (a turn's later decisions often offer the same tiles against the same foes)."""
     key = ("tiles", tuple(targets), here, foes, ideal, ranged)
     return kept(battle, key, lambda: tile_scores(battle, list(targets) + [here], foes, ideal, ranged))
+
+
+def _param(opt: Option, target: Any, name: str) -> tuple:
+    """`opt.params_for(target)[name]` without merging the whole dict (a jump asks it of
+    every landing tile)."""
+    limits = opt.param_limits.get(target)
+    if limits and name in limits:
+        return limits[name]
+    return opt.params[name]
 
 
 def _cheb(a, b) -> int:

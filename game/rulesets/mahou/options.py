@@ -253,9 +253,12 @@ def item_options(battle: "Battle", unit: int, pool: "Pool") -> list[Option]:
         out.append(Option("drop", "Drop an item", "free", params={"item": droppable}, hotkey="z",
                           description="Let go of a held weapon or shield."))
     if not is_fallen(battle, unit) and not grapples.is_held(battle, unit):
-        out.append(Option("get_down", "Get down", "free", hotkey="l",
-                          description="Drop to the ground (fallen: 20 ft of movement to rise)."))
+        out.append(GET_DOWN)
     return out
+
+
+GET_DOWN = Option("get_down", "Get down", "free", hotkey="l",
+                  description="Drop to the ground (fallen: 20 ft of movement to rise).")
 
 
 def _fits(battle: "Battle", unit: int, item: str, empty: int) -> bool:
