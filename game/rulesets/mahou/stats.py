@@ -71,7 +71,9 @@ def held_weapons(battle: "Battle", unit: int) -> list[Weapon]:
     weapons = battle.ruleset.data.weapons
     out: list[Weapon] = []
     for slot in (lo.main, lo.off):
-        if slot in weapons and weapons[slot] not in out:
+        # one object per weapon id in the table: identity is equality (and far cheaper
+        # than comparing two models field by field)
+        if slot in weapons and all(w is not weapons[slot] for w in out):
             out.append(weapons[slot])
     return out
 
