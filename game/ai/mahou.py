@@ -552,9 +552,21 @@ def _best_way(battle: Any, unit: int, opt: Option) -> dict:
     held = _held_defence(battle, unit, opt.key.split("_")[1])
 
     def rise(params: dict) -> tuple[float, str]:
-        low, surv = survival(_defence_roll(battle, unit, opt.key, params))
-        return float(surv[max(0, held + 1 - low):].sum()), str(sorted(params.items()))
+        return _rise(_defence_roll(battle, unit, opt.key, params), held), _way_text(tuple(params.items()))
     return max(_param_sets(opt), key=rise)
+
+
+@lru_cache(maxsize=4096)
+def _rise(spec, held: int) -> float:
+    """The chance the roll `spec` comes out above `held` (kept by value)."""
+    low, surv = survival(spec)
+    return float(surv[max(0, held + 1 - low):].sum())
+
+
+@lru_cache(maxsize=1024)
+def _way_text(items: tuple) -> str:
+    """A way's parameters as text, sorted: the tie-break between equal rises."""
+    return str(sorted(items))
 
 
 def _beats_held(battle: Any, unit: int, key: str, params: dict) -> float:
