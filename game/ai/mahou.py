@@ -22,14 +22,28 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from game.ai.mahou_odds import at_least, best_skill, blow, distraction_worth, threat_profiles
+from game.ai.mahou_odds import (_unit_state, at_least, best_skill, blow, distraction_worth, kept,
+                                pair_state, stance_blows, survival, threat_profiles)
 from game.ai.mahou_place import fire_clear, tile_scores
 from game.engine.components import Archetype
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
+from game.engine.events import RoundStarted
+from game.rulesets.mahou import attack_spec_of, talk
+from game.rulesets.mahou.actions import intent_of
+from game.rulesets.mahou.combat import first_params
+from game.rulesets.mahou.components import ActiveDefences
+from game.rulesets.mahou.defences import block_ways, parry_ways, roll_spec, spec_from
+from game.rulesets.mahou.economy import defence_pool, usable
+from game.rulesets.mahou.events import TurnBegan
+from game.rulesets.mahou.grapples import holds_of
+from game.rulesets.mahou.options import weapon_targets
+from game.rulesets.mahou.stats import (DEFENCE_OF_STANCE, base_passive, fist_weapon, free_hands,
+                                       held_weapons, is_fallen, passive, stat)
 
 LEVELS = ("normal", "hard")  # hard: game/ai/mahou_hard.py (64.8% of 400 against normal; woodland 54%)
 #: The easy level's softmax temperature, in hit points: a choice 5 hit points worse
@@ -83,8 +97,6 @@ class MahouAI:
         talk); then blows, and only when no blow is worth pressing with the primary hand
         (both hands still unspent), movement and active defences: the primary attacks
         first, and the offhand weighs a second blow against a defence afterwards."""
-        from game.rulesets.mahou import talk
-        from game.rulesets.mahou.economy import usable
         unit = decision.actor
         opts = {o.key: o for o in decision.options}
         # Hold only hand actions that wait for a foe to come within reach: every held
@@ -148,8 +160,6 @@ class MahouAI:
 
     # --- attacks -----------------------------------------------------------------------
     def _best_attack(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
-        from game.ai.mahou_odds import pair_state, stance_blows
-        from game.rulesets.mahou import attack_spec_of
         best: tuple[float, Choice | None] = (0.0, None)
         skill = best_skill(battle, unit, opt.params["skill"])
         for target in opt.targets:
@@ -174,8 +184,6 @@ class MahouAI:
 
     def _grapple(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
         """A hold takes most of the foe's actions (by stance) and gives +4 on it."""
-        from game.rulesets.mahou import attack_spec_of
-        from game.rulesets.mahou.grapples import holds_of
         unit = decision.actor
         if holds_of(battle, unit):
             return (0.0, None)
@@ -207,7 +215,6 @@ class MahouAI:
         return best
 
     def _reinforce(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
-        from game.rulesets.mahou.grapples import holds_of
         weak = [h.held for _, h in holds_of(battle, decision.actor) if h.difficulty < 8]
         if not weak:
             return (0.0, None)
@@ -246,7 +253,6 @@ class MahouAI:
     def _distract(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
         """The exact expected penalty (each point off the foe's attack and defence rolls)
         and the chance of a state, worth more the more the state disarms the foe."""
-        from game.rulesets.mahou import talk
         unit = decision.actor
         sturdy = battle.get(unit, Archetype).id in ("guardian", "brawler")
         best: tuple[float, Choice | None] = (0.0, None)
@@ -265,14 +271,11 @@ class MahouAI:
         return (TALK_FIRST + best[0], best[1])
 
     def _bait(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
-        from game.rulesets.mahou.stats import passive
         unit = decision.actor
         stance = max(opt.params["stance"], key=lambda s: (passive(battle, unit, s)[0], s))
         return (TALK_FIRST + 1.0, opt.choice(opt.targets[0], stance=stance))
 
     def _demand(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
-        from game.rulesets.mahou import talk
-        from game.rulesets.mahou.stats import held_weapons
         target = opt.targets[0]
         entry = talk.strongest(battle, target)
         if entry is None or entry.demand:
@@ -285,7 +288,6 @@ class MahouAI:
 
     def _comply(self, battle: Any, unit: int, opts: dict) -> tuple[float, Choice | None]:
         """A terrified or smitten AI does what its distractor demanded."""
-        from game.rulesets.mahou import talk
         entry = talk.strongest(battle, unit)
         if entry is None or not entry.state or not entry.demand:
             return (0.0, None)
@@ -310,7 +312,6 @@ class MahouAI:
 
     # --- items -----------------------------------------------------------------------------
     def _draw(self, battle: Any, decision: Decision, opt: Option) -> tuple[float, Choice | None]:
-        from game.rulesets.mahou.stats import held_weapons
         if any(not w.fist for w in held_weapons(battle, decision.actor)):
             return (0.0, None)
         return (2.5, opt.choice(None, weapon=opt.params["weapon"][0]))
@@ -320,7 +321,6 @@ class MahouAI:
 
     # --- movement ----------------------------------------------------------------------------
     def _move(self, battle: Any, unit: int, opt: Option) -> tuple[float, Choice | None]:
-        from game.rulesets.mahou import talk
         foes = _foe_tiles(battle, unit)
         if not foes:
             return (0.0, None)
@@ -348,7 +348,7 @@ class MahouAI:
         if not foes:
             return (0.0, None)
         ideal, ranged = _ideal(battle, unit)
-        tiles = tuple(t for t in opt.targets if any(k != "long" for k in opt.params_for(t)["kind"]))
+        tiles = tuple(t for t in opt.targets if any(k != "long" for k in _param(opt, t, "kind")))
         if not tiles:
             return (0.0, None)
         here = battle.tile(unit)
@@ -449,8 +449,6 @@ def _pass(decision: Decision) -> Choice:
 
 def _play_state(battle: Any, unit: int, state: tuple, scored: list) -> list:
     """Its own distraction state: what goes against it needs an Intelligence roll."""
-    from game.rulesets.mahou import talk
-    from game.rulesets.mahou.actions import intent_of
     out = []
     for score, choice in scored:
         if talk.contrary(battle, unit, intent_of(battle, unit, choice)) is not None:
@@ -464,7 +462,6 @@ def _play_state(battle: Any, unit: int, state: tuple, scored: list) -> list:
 def _move_gains(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
     """(what walking to each offered tile gains over standing, less 0.02 a step; the
     indices of the best, ties together), kept like `_scores`."""
-    from game.ai.mahou_odds import kept
 
     def compute():
         scores = _scores(battle, targets, here, foes, ideal, ranged)
@@ -479,9 +476,17 @@ def _move_gains(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: in
 def _scores(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
     """`tile_scores` of the offered tiles and its own, kept per battle by every input
     (a turn's later decisions often offer the same tiles against the same foes)."""
-    from game.ai.mahou_odds import kept
     key = ("tiles", tuple(targets), here, foes, ideal, ranged)
     return kept(battle, key, lambda: tile_scores(battle, list(targets) + [here], foes, ideal, ranged))
+
+
+def _param(opt: Option, target: Any, name: str) -> tuple:
+    """`opt.params_for(target)[name]` without merging the whole dict (a jump asks it of
+    every landing tile)."""
+    limits = opt.param_limits.get(target)
+    if limits and name in limits:
+        return limits[name]
+    return opt.params[name]
 
 
 def _cheb(a, b) -> int:
@@ -489,15 +494,12 @@ def _cheb(a, b) -> int:
 
 
 def _hands_left(battle: Any, unit: int) -> int:
-    from game.rulesets.mahou.economy import usable
     p = usable(battle, unit)
     return p.primary + p.offhand
 
 
 def _can_strike(battle: Any, unit: int) -> bool:
     """Whether a held weapon (or a fist) reaches a foe still in the fight."""
-    from game.rulesets.mahou.options import weapon_targets
-    from game.rulesets.mahou.stats import fist_weapon, free_hands, held_weapons
     weapons = [w for w in held_weapons(battle, unit) if not w.fist]
     if free_hands(battle, unit):
         weapons.append(fist_weapon(battle, unit))
@@ -505,13 +507,14 @@ def _can_strike(battle: Any, unit: int) -> bool:
 
 
 def _foe_tiles(battle: Any, unit: int) -> tuple:
+    """Where the unit's foes still in the fight stand, sorted (read once a decision)."""
     team = battle.team(unit)
-    return tuple(sorted(battle.tile(e) for e in battle.units(active_only=True) if battle.team(e) != team))
+    return battle.memo(("mahou-ai-foe-tiles", team), lambda: tuple(sorted(
+        battle.tile(e) for e in battle.units(active_only=True) if battle.team(e) != team)))
 
 
 def _ideal(battle: Any, unit: int) -> tuple[int, bool]:
     """The distance it wants to fight at (tiles) and whether it shoots."""
-    from game.rulesets.mahou.stats import held_weapons
     ranged = [w for w in held_weapons(battle, unit) if w.ranged]
     if ranged:
         return max(1, ranged[0].range_ft // battle.map.feet_per_tile), True
@@ -519,9 +522,12 @@ def _ideal(battle: Any, unit: int) -> tuple[int, bool]:
 
 
 def _answerable(battle: Any, target: int, stance: str) -> float:
-    """1 if the target can meet this stance with a +5 spot defence, else 0."""
-    from game.rulesets.mahou.defences import block_ways, parry_ways
-    from game.rulesets.mahou.economy import defence_pool
+    """1 if the target can meet this stance with a +5 spot defence, else 0 (read once a
+    decision: every attack option asks it of each target and stance)."""
+    return battle.memo(("mahou-ai-answerable", target, stance), lambda: _can_answer(battle, target, stance))
+
+
+def _can_answer(battle: Any, target: int, stance: str) -> float:
     pool = defence_pool(battle, target)
     hands = pool.primary + pool.offhand
     if stance == "precise":
@@ -543,13 +549,24 @@ def _param_sets(opt: Option) -> list[dict]:
 
 def _best_way(battle: Any, unit: int, opt: Option) -> dict:
     """The way to make an active defence whose roll rises highest above what is held."""
-    from game.ai.mahou_odds import survival
     held = _held_defence(battle, unit, opt.key.split("_")[1])
 
     def rise(params: dict) -> tuple[float, str]:
-        low, surv = survival(_defence_roll(battle, unit, opt.key, params))
-        return float(surv[max(0, held + 1 - low):].sum()), str(sorted(params.items()))
+        return _rise(_defence_roll(battle, unit, opt.key, params), held), _way_text(tuple(params.items()))
     return max(_param_sets(opt), key=rise)
+
+
+@lru_cache(maxsize=4096)
+def _rise(spec, held: int) -> float:
+    """The chance the roll `spec` comes out above `held` (kept by value)."""
+    low, surv = survival(spec)
+    return float(surv[max(0, held + 1 - low):].sum())
+
+
+@lru_cache(maxsize=1024)
+def _way_text(items: tuple) -> str:
+    """A way's parameters as text, sorted: the tie-break between equal rises."""
+    return str(sorted(items))
 
 
 def _beats_held(battle: Any, unit: int, key: str, params: dict) -> float:
@@ -559,22 +576,20 @@ def _beats_held(battle: Any, unit: int, key: str, params: dict) -> float:
 
 def _held_defence(battle: Any, unit: int, defence: str) -> int:
     """The defence the unit holds now: its passive one, or a higher active roll."""
-    from game.rulesets.mahou.components import ActiveDefences
-    from game.rulesets.mahou.stats import base_passive
     return max(base_passive(battle, unit, defence), getattr(battle.get(unit, ActiveDefences), defence) or 0)
 
 
 def _defence_roll(battle: Any, unit: int, key: str, params: dict, against: str | None = None):
-    """The roll of the defence `key` made with `params` (the rules' own RollSpec), read
-    once while the decision is pending (a decision weighs each way several times)."""
-    from game.rulesets.mahou.defences import roll_spec, spec_from
-    return battle.memo(("mahou-ai-defence-roll", unit, key, tuple(params.items()), against),
-                       lambda: roll_spec(battle, spec_from(battle, unit, key, params), against))
+    """The roll of the defence `key` made with `params` (the rules' own RollSpec), kept
+    by every input (the unit's template, and its state as `_unit_state` reads it:
+    posture, wounds and the distraction whose penalty counts), so that the decisions
+    of a turn, which weigh each way several times, build it once."""
+    return kept(battle, ("defence-roll", unit, key, tuple(params.items()), against,
+                         _unit_state(battle, unit)),
+                lambda: roll_spec(battle, spec_from(battle, unit, key, params), against))
 
 
 def _full_turn_done(battle: Any, unit: int) -> bool:
-    from game.engine.events import RoundStarted
-    from game.rulesets.mahou.events import TurnBegan
     for event in reversed(battle.log):
         if isinstance(event, RoundStarted):
             return False
@@ -608,7 +623,6 @@ def _threats(battle: Any, unit: int, until_turn: bool = False, exclude: int | No
 
 
 def _find_threats(battle: Any, unit: int, until_turn: bool, exclude: int | None) -> list[tuple[int, float]]:
-    from game.rulesets.mahou.stats import held_weapons, stat
     team = battle.team(unit)
     here = battle.tile(unit)
     out = []
@@ -634,39 +648,60 @@ def prevented(battle: Any, unit: int, key: str, params: dict, threats: list) -> 
     """Exact damage an active defence is expected to prevent from `threats`: each foe
     picks its best stance before and after; the roll replaces the defence only when it
     beats what is held (so a lower roll prevents nothing)."""
-    import numpy as np
-    from game.ai.mahou_odds import survival
-    from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, is_fallen
     if not threats:
         return 0.0
     defence = key.split("_")[1]
     held = _held_defence(battle, unit, defence)
-    low, surv = survival(_defence_roll(battle, unit, key, params))
-    pmf = surv[:-1] - surv[1:]
-    totals = np.arange(low, low + len(pmf))
-    keep = (totals > held) & (pmf > 1e-7)
-    if not keep.any():
+    above = _above_held(_defence_roll(battle, unit, key, params), held)
+    if above is None:
         return 0.0
-    totals, probs = totals[keep], pmf[keep]
+    totals, probs = above
     fallen = -2 if is_fallen(battle, unit) else 0
     total = 0.0
     for foe, share in threats:
-        attacks = threat_profiles(battle, foe, unit)
-        raised = [a for a in attacks if DEFENCE_OF_STANCE[a.profile.spec.stance] == defence and not a.helpless]
+        raised, best_now, best_other = _raised(threat_profiles(battle, foe, unit), defence)
         if not raised:
             continue
-        best_now = max(a.now for a in attacks)
-        best_after = np.full(len(totals), max((a.now for a in attacks if a not in raised), default=0.0))
+        best_after = np.full(len(totals), best_other)
         for a in raised:
             best_after = np.maximum(best_after, a.curve(totals + fallen + a.profile.cover))
         total += share * float((probs * (best_now - best_after)).sum())
     return total
 
 
+@lru_cache(maxsize=4096)
+def _above_held(spec, held: int):
+    """(the totals of the roll `spec` above `held`, their chances), leaving out chances
+    below 1e-7, or None if it cannot beat `held` (kept by value: specs are values)."""
+    low, surv = survival(spec)
+    pmf = surv[:-1] - surv[1:]
+    totals = np.arange(low, low + len(pmf))
+    keep = (totals > held) & (pmf > 1e-7)
+    if not keep.any():
+        return None
+    totals, probs = totals[keep], pmf[keep]
+    totals.flags.writeable = False
+    probs.flags.writeable = False
+    return totals, probs
+
+
+def _raised(attacks: list, defence: str) -> tuple[list, float, float]:
+    """(the foe's attacks that `defence` meets, not on a helpless target; its best
+    expected damage now; its best with the other stances), read once per threat list."""
+    split = getattr(attacks, "by_defence", None)
+    found = split.get(defence) if split is not None else None
+    if found is None:
+        raised = [a for a in attacks if DEFENCE_OF_STANCE[a.profile.spec.stance] == defence and not a.helpless]
+        found = (raised, max((a.now for a in attacks), default=0.0),
+                 max((a.now for a in attacks if a not in raised), default=0.0))
+        if split is not None:
+            split[defence] = found
+    return found
+
+
 def _prevented_now(battle: Any, decision: Decision, opt: Option, params: dict) -> float:
     """This attack's expected damage prevented by the defence (exact, from the
     prompt's own odds when the parameters are the first ones)."""
-    from game.rulesets.mahou.combat import first_params
     ctx = decision.context
     before = ctx.get("expected_damage_passive")
     if before is None:

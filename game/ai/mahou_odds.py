@@ -194,6 +194,17 @@ class Threat:
         return (hit - crit) * plain_d + crit * crit_d
 
 
+class Threats(list):
+    """A foe's threats on one unit (a list), with room for what readers derive from
+    them once (`by_defence`: the AI's split by the defence that meets each)."""
+
+    __slots__ = ("by_defence",)
+
+    def __init__(self, items=()) -> None:
+        super().__init__(items)
+        self.by_defence: dict = {}
+
+
 def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
     """The foe's attacks on `target`, one per stance, with its best held weapon (or its
     fists): what an active defence would have to stop (kept while the decision is)."""
@@ -204,8 +215,8 @@ def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
         hands = ("primary", "offhand") if w.hands == 2 else ("primary",)
         skill = best_skill(battle, foe, w.skills)
         spec = AttackSpec(foe, target, WEAPON, w.id, w.stances[0], skill, hands)
-        return [Threat(profile, *hit_damage(battle, profile)[:2])
-                for profile in stance_profiles(battle, spec, w.stances)]
+        return Threats(Threat(profile, *hit_damage(battle, profile)[:2])
+                       for profile in stance_profiles(battle, spec, w.stances))
     return kept(battle, ("threat", foe, target) + _fingerprint(battle, foe, target), compute)
 
 
@@ -226,8 +237,9 @@ def _read_fingerprint(battle: Any, foe: int, target: int) -> tuple:
     from game.rulesets.mahou.components import ActiveDefences
     from game.rulesets.mahou.stats import all_holds
     act = battle.get(target, ActiveDefences)
-    holds = tuple(sorted((h.holder, h.held, h.pinned) for _, h in all_holds(battle)
-                         if {h.holder, h.held} == {foe, target}))
+    pairs = all_holds(battle)  # most of a battle has no hold at all
+    holds = tuple(sorted((h.holder, h.held, h.pinned) for _, h in pairs
+                         if {h.holder, h.held} == {foe, target})) if pairs else ()
     return (_unit_state(battle, foe), _unit_state(battle, target), (act.block, act.parry, act.dodge),
             battle.get(target, Soak).pool, holds)
 
@@ -243,7 +255,8 @@ def _unit_state(battle: Any, u: int) -> tuple:
         top = talk.strongest(battle, u)
         return (battle.tile(u), lo.main, lo.off, lo.armour, battle.get(u, Posture).value,
                 battle.get(u, Health).hp, battle.has(u, OutOfFight) or pinned(battle, u),
-                None if top is None else (top.penalty, top.state, top.source, top.bait, top.demand))
+                None if top is None else (top.penalty, top.state, top.source, top.bait, top.demand,
+                                          top.kind))
     return battle.memo(("mahou-ai-unit", u), compute)
 
 
@@ -254,9 +267,16 @@ def distraction_worth(battle: Any, distractor: int, target: int, kind: str) -> t
     round's worth); the others fall by 2 a round until 0, so a penalty of 5 counts
     5 + 3 + 1 (rule text, Infatuate / Infuriate / Intimidate)."""
     from game.rulesets.mahou import talk
-    rating = talk.rating_spec(battle, distractor, target, kind)
-    resist = talk.resist_spec(battle, target, kind)
-    return _lasting(rating, resist, kind != talk.GENERAL)
+    from game.rulesets.mahou.stats import is_exhausted
+    # Kept by every input of the two rolls: the earlier attempts that lower the rating,
+    # and whether either side is exhausted (their dice come from templates, fixed).
+    enc = talk.encounter(battle)
+    general = kind == talk.GENERAL
+    earlier = enc.general_on.get(target, 0) if general else enc.attempts.get((distractor, kind), 0)
+    key = ("talk-worth", distractor, target, kind, earlier,
+           is_exhausted(battle, distractor), is_exhausted(battle, target))
+    return kept(battle, key, lambda: _lasting(talk.rating_spec(battle, distractor, target, kind),
+                                              talk.resist_spec(battle, target, kind), not general))
 
 
 @lru_cache(maxsize=4096)

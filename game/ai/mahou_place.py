@@ -78,8 +78,9 @@ def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
     base = board.base[flat]
     order = np.argsort(-board.proxy[flat[:-1]], kind="stable")[:exact]
     out = np.full(n, -np.inf)
+    flat_at, base_at, shot = flat.tolist(), base.tolist(), board.shot
     for i in np.append(order, n - 1).tolist():
-        out[i] = base[i] + board.shot(int(flat[i]))
+        out[i] = base_at[i] + shot(flat_at[i])
     return out
 
 

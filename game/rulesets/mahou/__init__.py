@@ -22,7 +22,7 @@ from game.rulesets.mahou.attacks import (GRAPPLE, KICK, PULL, WEAPON, AttackSpec
 from game.rulesets.mahou.components import (Actions, ActiveDefences, Character, Distractions,
                                             Health, Hold, Initiative, Loadout, PreciseHits, Soak)
 from game.rulesets.mahou.damage import fall_spec
-from game.rulesets.mahou.data import MahouData
+from game.rulesets.mahou.data import MahouData, shared_data
 from game.rulesets.mahou.economy import defence_pool
 from game.rulesets.mahou.options import hands_of
 from game.rulesets.mahou.stats import (fist_weapon, is_exhausted, is_fallen, passive,
@@ -37,7 +37,7 @@ class MahouRuleset(TemplatedRuleset):
     name = "Mahou Galaxy"
 
     def __init__(self, data: MahouData | None = None) -> None:
-        self.data = data or MahouData()
+        self.data = data or shared_data()
 
     def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
         for order, t, name in self.fielded(orders):

@@ -107,7 +107,7 @@ def sight_penalty(battle: "Battle", attacker: int, target: int) -> int | None:
 
 
 def cover_of(battle: "Battle", attacker: int, target: int) -> int:
-    return COVER_BONUS[Cover(lof(battle, battle.tile(attacker), battle.tile(target)).cover)]
+    return COVER_BONUS[lof(battle, battle.tile(attacker), battle.tile(target)).cover]
 
 
 def own_cover_penalty(battle: "Battle", attacker: int, target: int) -> int:
@@ -186,13 +186,15 @@ def _unstanced(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] | Non
     t_tile = battle.tile(target) if at is None else at
     weapon = weapons[spec.weapon]
     skill_rank = rank(battle, attacker, spec.skill)
-    skill_label = spec.skill.replace("_", " ").title()
+    skill_label = _label(spec.skill)
     mods: list[tuple[str, int]] = []
     dice_rank = skill_rank
     if spec.mode == WEAPON:
         dice_rank += weapon.skill_mod
-    dice_rank += offhand_penalty(set(spec.hands))
-    if spec.mode != KICK and holds(battle, attacker, target):
+    if spec.hands:
+        dice_rank += offhand_penalty(set(spec.hands))
+    pairs = all_holds(battle)  # most of a battle has no hold at all
+    if pairs and spec.mode != KICK and holds(battle, attacker, target):
         mods.append(("grappling it", GRAPPLING_BONUS))
     if spec.mode == GRAPPLE:
         from game.rulesets.mahou.economy import owned
@@ -205,11 +207,11 @@ def _unstanced(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] | Non
         rp = range_penalty(feet, weapon.range_ft)
         if rp:
             mods.append(("range", rp))
-    line = lof(battle, a_tile, t_tile)
+    line = line_of_fire(battle.map, a_tile, t_tile)
     sight = None if line.blocked else (0 if line.visible else BLINDED)
     if sight:
         mods.append(("cannot see it", sight))
-    own = OWN_HEAVY_COVER if lof(battle, t_tile, a_tile).cover == Cover.HEAVY else 0
+    own = OWN_HEAVY_COVER if line_of_fire(battle.map, t_tile, a_tile).cover == Cover.HEAVY else 0
     if own:
         mods.append(("own heavy cover", own))
     mods += list(spec.extra)
@@ -225,7 +227,13 @@ def _unstanced(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] | Non
     elif spec.mode == KICK:
         damage = damage_spec(battle, attacker, None)
     return (skill_rank, dice_rank, skill_label, mods, line, helpless(battle, target), crit_possible,
-            damage, holds(battle, target, attacker) is not None)
+            damage, bool(pairs) and holds(battle, target, attacker) is not None)
+
+
+@lru_cache(maxsize=None)
+def _label(skill: str) -> str:
+    """A skill's name as the roll shows it ("martial_arts" -> "Martial Arts")."""
+    return skill.replace("_", " ").title()
 
 
 def _in_stance(battle: "Battle", spec: AttackSpec, common: tuple) -> AttackProfile:
@@ -240,9 +248,23 @@ def _in_stance(battle: "Battle", spec: AttackSpec, common: tuple) -> AttackProfi
         base, parts, cover = HELPLESS_TN, [("helpless", HELPLESS_TN)], 0
     else:
         base, parts = passive(battle, spec.target, spec.stance)
-        cover = COVER_BONUS[Cover(line.cover)]
+        cover = COVER_BONUS[line.cover]
     return AttackProfile(spec, roll, skill_rank, base, tuple(parts), cover, crit_possible,
-                         damage, self_hit, describe_attack(battle, spec))
+                         damage, self_hit, _described(battle, spec))
+
+
+def _described(battle: "Battle", spec: AttackSpec) -> str:
+    """`describe_attack`, kept by what it reads (the weapon table never changes in play;
+    each entry keeps the table, so an id reused by another object is never mistaken)."""
+    weapons = battle.ruleset.data.weapons
+    key = (id(weapons), spec.mode, spec.weapon, spec.stance, spec.skill)
+    kept = _DESCRIBED.get(key)
+    if kept is None or kept[0] is not weapons:
+        kept = _DESCRIBED[key] = (weapons, describe_attack(battle, spec))
+    return kept[1]
+
+
+_DESCRIBED: dict = {}
 
 
 def describe_attack(battle: "Battle", spec: AttackSpec) -> str:
@@ -298,12 +320,16 @@ def _after_soak(damage: md.RollSpec, doubled: bool, soak: md.RollSpec | None,
     if doubled:
         values = values * 2
     soak_dist = md.distribution(soak) if soak is not None else {pool: 1.0}
-    out: dict[int, float] = {}
-    for s, ps in soak_dist.items():
-        dealt = np.maximum(0, values - s)
-        for v, p in zip(dealt.tolist(), probs.tolist()):
-            out[v] = out.get(v, 0.0) + p * ps
-    return tuple(sorted(out.items()))
+    soaks = np.fromiter(soak_dist.keys(), np.int64, len(soak_dist))
+    soak_probs = np.fromiter(soak_dist.values(), float, len(soak_dist))
+    # Every (soak, damage) pair at once, soak by soak as rolled: bincount adds the
+    # chances into each amount dealt in that order, the sums a loop over the pairs
+    # would make.
+    dealt = np.maximum(0, values[None, :] - soaks[:, None]).ravel()
+    chances = (soak_probs[:, None] * probs[None, :]).ravel()
+    sums = np.bincount(dealt, weights=chances)
+    seen = np.flatnonzero(np.bincount(dealt))
+    return tuple(zip(seen.tolist(), sums[seen].tolist()))
 
 
 def damage_after_soak(battle: "Battle", profile: AttackProfile, doubled: bool,

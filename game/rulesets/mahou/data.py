@@ -229,3 +229,18 @@ class MahouData:
 
     def item(self, item_id: str) -> Weapon | Shield:
         return self.weapons.get(item_id) or self.shields[item_id]
+
+
+_SHARED: dict = {}
+
+
+def shared_data(folder: Path = HERE) -> MahouData:
+    """The definitions in `folder`, read once while its files stay unchanged: they are
+    never changed in play, and reading and checking five tables each battle costs more
+    than a short battle's rules (kept by the files' modification times)."""
+    stamp = tuple((f.name, f.stat().st_mtime_ns) for f in sorted(folder.glob("*.toml")))
+    kept = _SHARED.get(folder)
+    if kept is None or kept[0] != stamp:
+        kept = _SHARED[folder] = (stamp, MahouData(folder))
+    return kept[1]
+

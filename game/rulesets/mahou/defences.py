@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from game.engine.decisions import Option
 from game.rulesets.mahou import dice as md
-from game.rulesets.mahou.components import MOVE, OFFHAND, PRIMARY, Actions, ActiveDefences
+from game.rulesets.mahou.components import (MOVE, OFFHAND, PRIMARY, Actions, ActiveDefences,
+                                            Loadout)
 from game.rulesets.mahou.economy import hand_choices, offhand_penalty
 from game.rulesets.mahou.stats import (die_of, free_hands, is_fallen, parry_items, rank,
                                        roll_conditions, shield, stat)
@@ -62,8 +63,28 @@ class DefenceSpec:
         return f"{'Spot' if self.spot else 'Active'} {self.defence.capitalize()}"
 
 
+def _by_hands(battle: "Battle", unit: int, what: str, compute) -> tuple[str, ...]:
+    """`compute()`, kept by what the hands hold (all that the ways depend on) and the
+    item tables (which never change in play; each entry keeps them, so an id reused by
+    another table is never mistaken for it)."""
+    data = battle.ruleset.data
+    lo = battle.get(unit, Loadout)
+    key = (what, id(data), lo.main, lo.off)
+    kept = _WAYS.get(key)
+    if kept is None or kept[0] is not data:
+        kept = _WAYS[key] = (data, compute())
+    return kept[1]
+
+
+_WAYS: dict = {}
+
+
 def block_ways(battle: "Battle", unit: int) -> tuple[str, ...]:
     """"skill:item" ways to block: bare-handed (a free or fist-weapon hand), or a shield."""
+    return _by_hands(battle, unit, "block", lambda: _block_ways(battle, unit))
+
+
+def _block_ways(battle: "Battle", unit: int) -> tuple[str, ...]:
     ways = []
     if free_hands(battle, unit):
         ways += [f"{s}:fists" for s in FIST_SKILLS]
@@ -74,7 +95,8 @@ def block_ways(battle: "Battle", unit: int) -> tuple[str, ...]:
 
 
 def parry_ways(battle: "Battle", unit: int) -> tuple[str, ...]:
-    return tuple(f"{k}:{i.id}" for i in parry_items(battle, unit) for k in i.skills)
+    return _by_hands(battle, unit, "parry", lambda: tuple(
+        f"{k}:{i.id}" for i in parry_items(battle, unit) for k in i.skills))
 
 
 def needs_both_hands(battle: "Battle", item: str) -> bool:
@@ -84,10 +106,19 @@ def needs_both_hands(battle: "Battle", item: str) -> bool:
 
 def hand_values(battle: "Battle", pool: "Pool", ways: tuple[str, ...]) -> tuple[str, ...]:
     """Hands a block or parry may spend: one hand action, or both for a two-handed weapon."""
-    two = any(needs_both_hands(battle, w.split(":")[1]) for w in ways)
-    if two:
+    weapons = battle.ruleset.data.weapons
+    key = (id(weapons), ways)
+    kept = _TWO_HANDED.get(key)
+    if kept is None or kept[0] is not weapons:
+        # the weapon table never changes in play; each entry keeps it, so an id reused
+        # by another table is never mistaken for it
+        kept = _TWO_HANDED[key] = (weapons, any(needs_both_hands(battle, w.split(":")[1]) for w in ways))
+    if kept[1]:
         return (BOTH,) if pool.primary and pool.offhand else ()
     return hand_choices(pool)
+
+
+_TWO_HANDED: dict = {}
 
 
 def spec_from(battle: "Battle", unit: int, key: str, params: dict) -> DefenceSpec:

@@ -42,6 +42,17 @@ class Die:
     sides: int
     mod: int = 0
 
+    def __hash__(self) -> int:
+        # hashed inside every spec's hash: worked out once (not a field itself)
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.sides, self.mod))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     def __str__(self) -> str:
         return f"d{self.sides}" + (f"{self.mod:+d}" if self.mod else "")
 
@@ -66,6 +77,18 @@ class DiceSet:
     keep: str = HIGH
     label: str = ""
     explode: bool = True
+
+    def __hash__(self) -> int:
+        # hashed inside every spec's hash: worked out once (not a field itself)
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.count, self.die, self.keep, self.label, self.explode))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict:
+        # a string's hash differs between processes: never carry it across
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     @property
     def physical(self) -> int:

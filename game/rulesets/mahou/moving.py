@@ -43,9 +43,10 @@ def blocked_tiles(battle: "Battle", unit: int) -> set[Tile]:
     return {battle.tile(u) for u in battle.units(active_only=True) if u != unit}
 
 
-def move_reach(battle: "Battle", unit: int):
+def move_reach(battle: "Battle", unit: int, occupied: set[Tile] | None = None):
     """Where the unit's usable move actions take it. [PROP] difficult terrain: a tile's
-    move cost is the number of move actions it takes to enter."""
+    move cost is the number of move actions it takes to enter. `occupied`:
+    `blocked_tiles(battle, unit)` when the caller has it."""
     budget = usable(battle, unit).move
     start = battle.tile(unit)
     # A path of at most Agility moves never leaves the square of that radius, so only
@@ -54,26 +55,32 @@ def move_reach(battle: "Battle", unit: int):
     # move's budget never exceeds Agility). The key names every input (a pure query):
     # kept across decisions, so a unit that attacks and then walks does not search again.
     radius = max(budget, stat(battle, unit, "agility"))
-    blocked = frozenset(t for t in blocked_tiles(battle, unit) if chebyshev(t, start) <= radius)
+    if occupied is None:
+        occupied = blocked_tiles(battle, unit)
+    blocked = frozenset(t for t in occupied if chebyshev(t, start) <= radius)
     found = battle.cached(("mahou-reach", start, radius, blocked),
                           lambda: reach(battle.map, start, 0, blocked=blocked, limit=radius))
     return found if found.budget == budget else replace(found, budget=budget)
 
 
-def move_tiles(battle: "Battle", unit: int) -> tuple[Tile, ...]:
-    """Free tiles a move can end on now (kept by position, blockers and budget)."""
+def move_tiles(battle: "Battle", unit: int, occupied: set[Tile] | None = None) -> tuple[Tile, ...]:
+    """Free tiles a move can end on now (kept by position, blockers and budget).
+    `occupied`: `blocked_tiles(battle, unit)` when the caller has it."""
     budget = usable(battle, unit).move
     start = battle.tile(unit)
-    blocked = frozenset(t for t in blocked_tiles(battle, unit) if chebyshev(t, start) <= budget)
+    if occupied is None:
+        occupied = blocked_tiles(battle, unit)
+    blocked = frozenset(t for t in occupied if chebyshev(t, start) <= budget)
 
     def compute() -> tuple[Tile, ...]:
         # `Reach.tiles` with the occupied tiles masked out in numpy (same tiles, same order)
-        found = move_reach(battle, unit)
+        found = move_reach(battle, unit, occupied)
         inside = found.cost <= found.budget
         inside[start] = False
         for t in blocked:
             inside[t] = False
-        return tuple(map(tuple, np.argwhere(inside).tolist()))
+        xs, ys = np.nonzero(inside)  # row-major: sorted by x, then y
+        return tuple(zip(xs.tolist(), ys.tolist()))
     return battle.cached(("mahou-move-tiles", start, blocked, budget), compute)
 
 
@@ -220,11 +227,14 @@ def _kinds(battle: "Battle", unit: int, start: Tile, dest: Tile, needs: tuple, r
     return tuple(kinds)
 
 
-def jump_targets(battle: "Battle", unit: int) -> dict[Tile, tuple[str, ...]]:
-    """Every landing tile with the kinds of jump that reach it."""
+def jump_targets(battle: "Battle", unit: int, occupied: set[Tile] | None = None
+                 ) -> dict[Tile, tuple[str, ...]]:
+    """Every landing tile with the kinds of jump that reach it. `occupied`:
+    `blocked_tiles(battle, unit)` when the caller has it."""
     s = stat(battle, unit, "strength")
     x0, y0 = battle.tile(unit)
-    occupied = blocked_tiles(battle, unit)
+    if occupied is None:
+        occupied = blocked_tiles(battle, unit)
     run = battle.get(unit, Actions).run
 
     def landings() -> tuple:

@@ -21,6 +21,7 @@ from game.rulesets.mahou.defences import BOTH, options as defence_options
 from game.rulesets.mahou.economy import hand_choices, usable
 from game.rulesets.mahou.stats import (empty_hands, fist_weapon, free_hands, grapple_ready,
                                        held_weapons, is_fallen, stat)
+from game.world.sight import line_of_fire
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -47,7 +48,12 @@ def strikeable(battle: "Battle", unit: int) -> list[int]:
 
 
 def within(battle: "Battle", a: int, b: int, feet: int) -> bool:
-    return distance_ft(battle, a, b) <= feet and sight_penalty(battle, a, b) is not None
+    """Within `feet` and in sight (`distance_ft` and `sight_penalty`, read in one step:
+    option building asks it of every pair of units)."""
+    (ax, ay), (bx, by) = ta, tb = battle.tile(a), battle.tile(b)
+    if max(abs(ax - bx), abs(ay - by)) * battle.map.feet_per_tile > feet:
+        return False
+    return not line_of_fire(battle.map, ta, tb).blocked
 
 
 def hand_param(battle: "Battle", pool: "Pool", hands_needed: int) -> tuple[str, ...]:
@@ -162,15 +168,16 @@ def move_options(battle: "Battle", unit: int, pool: "Pool") -> list[Option]:
                               description="Step aside pulling the other of the pair into your "
                                           "place (needs Strength at least its own)."))
         return out
+    occupied = moving.blocked_tiles(battle, unit)  # read once for the walk and the jump
     if pool.move >= 1:
-        tiles = moving.move_tiles(battle, unit)
+        tiles = moving.move_tiles(battle, unit, occupied)
         if tiles:
             out.append(Option("move", "Move", "1 move action per 5 ft (difficult ground more)",
                               TARGET_TILE, tiles, hotkey="m",
                               description=f"{pool.move} move actions left; a tile's move cost is "
                                           "the move actions it takes."))
     if moving.can_jump(battle, unit):
-        targets = moving.jump_targets(battle, unit)
+        targets = moving.jump_targets(battle, unit, occupied)
         if targets:
             kinds = ("standing", "running", "long")
             out.append(Option("jump", "Jump", "4 move actions", TARGET_TILE, tuple(sorted(targets)),
@@ -246,9 +253,12 @@ def item_options(battle: "Battle", unit: int, pool: "Pool") -> list[Option]:
         out.append(Option("drop", "Drop an item", "free", params={"item": droppable}, hotkey="z",
                           description="Let go of a held weapon or shield."))
     if not is_fallen(battle, unit) and not grapples.is_held(battle, unit):
-        out.append(Option("get_down", "Get down", "free", hotkey="l",
-                          description="Drop to the ground (fallen: 20 ft of movement to rise)."))
+        out.append(GET_DOWN)
     return out
+
+
+GET_DOWN = Option("get_down", "Get down", "free", hotkey="l",
+                  description="Drop to the ground (fallen: 20 ft of movement to rise).")
 
 
 def _fits(battle: "Battle", unit: int, item: str, empty: int) -> bool:

@@ -25,7 +25,8 @@ def template(battle: "Battle", unit: int) -> UnitTemplate:
 
 
 def stat(battle: "Battle", unit: int, name: str) -> int:
-    return template(battle, unit).stat(name)
+    # `template(...).stat(name)`, read without the two calls (it is read very often)
+    return getattr(battle.ruleset.data.templates[battle.get(unit, Character).template], name)
 
 
 def die_of(battle: "Battle", unit: int, stat_name: str) -> Die:
@@ -37,12 +38,22 @@ def rank(battle: "Battle", unit: int, skill: str) -> int:
 
 
 def facet_skills(battle: "Battle", unit: int) -> frozenset[str]:
-    """Skills named by the unit's facets (all active: [PROP])."""
+    """Skills named by the unit's facets (all active: [PROP]); kept per template and
+    facet table (neither changes in play; each entry keeps both, so an id reused by
+    another object is never mistaken for it)."""
     facets = battle.ruleset.data.facets
-    out: set[str] = set()
-    for f in template(battle, unit).facets:
-        out |= facets[f].skills
-    return frozenset(out)
+    tmpl = template(battle, unit)
+    key = (id(tmpl), id(facets))
+    kept = _FACET_SKILLS.get(key)
+    if kept is None or kept[0] is not tmpl or kept[1] is not facets:
+        out: set[str] = set()
+        for f in tmpl.facets:
+            out |= facets[f].skills
+        kept = _FACET_SKILLS[key] = (tmpl, facets, frozenset(out))
+    return kept[2]
+
+
+_FACET_SKILLS: dict = {}
 
 
 # --- what the hands hold ---------------------------------------------------------------
@@ -60,7 +71,9 @@ def held_weapons(battle: "Battle", unit: int) -> list[Weapon]:
     weapons = battle.ruleset.data.weapons
     out: list[Weapon] = []
     for slot in (lo.main, lo.off):
-        if slot in weapons and weapons[slot] not in out:
+        # one object per weapon id in the table: identity is equality (and far cheaper
+        # than comparing two models field by field)
+        if slot in weapons and all(w is not weapons[slot] for w in out):
             out.append(weapons[slot])
     return out
 
