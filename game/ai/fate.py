@@ -127,8 +127,20 @@ class FateAI:
         object: an id alone could be reused)."""
         kept = self._outcomes.get(id(profile))
         if kept is None or kept[0] is not profile:
-            kept = self._outcomes[id(profile)] = (profile, fate_team.profile_outcome(profile))
+            kept = self._kept_outcome(profile)
         return kept[1]
+
+    def outcome_number(self, profile: Any) -> int:
+        """A number for `outcome(profile)`: equal numbers, equal outcomes (a cheap key)."""
+        kept = self._outcomes.get(id(profile))
+        if kept is None or kept[0] is not profile:
+            kept = self._kept_outcome(profile)
+        return kept[2]
+
+    def _kept_outcome(self, profile: Any) -> tuple:
+        out = fate_team.profile_outcome(profile)
+        kept = self._outcomes[id(profile)] = (profile, out, fate_team.number(out))
+        return kept
 
     # --- the level contract --------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
@@ -297,6 +309,7 @@ class Look:
         self._attack_memo: dict[tuple, float] = {}
         self._far_from_origin: tuple | None = None
         self._value_memo: dict[tuple, float] = {}
+        self._line_memo: dict[tuple, float] = {}
         self._walk: np.ndarray | None = None
         self._brawler: dict[int, bool] = {}
         self._postures: dict[tuple[int, int], str] = {}  # posture_after by (unit, beat), for units without an assumed plan
@@ -535,22 +548,29 @@ class Look:
         return self._attack_memo[key]
 
     def _attack_from_uncached(self, tile: tuple[int, int], e: int, w: str) -> float:
-        battle = self.battle
         wd = self.weapons[w]
         there = self.where(e, 2)
-        if not in_reach(wd, chebyshev(tile, there)):
+        distance = chebyshev(tile, there)  # as protection's own distance
+        if not in_reach(wd, distance):
             return 0.0
-        prot = self.ai._prot.get((tile, there)) or protection(battle, tile, there)
-        if not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
+        prot = self.ai._prot.get((tile, there)) or protection(self.battle, tile, there)
+        if wd.missile and prot.blocked:
             return 0.0
-        profile = self.ai.profile_of(battle, self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
-                                     wd.melee and is_charge(self.origin, tile, there))
-        # Tiles alike for this attack (same edge, damage, locating) share one valuation.
-        key = (e, w, profile.edge, profile.damage_bonus, profile.locate_why is not None, profile.locate_edge,
-               profile.bonus_edge, self.stays(e, wd, 2, prot.distance))
-        if key not in self._value_memo:
-            self._value_memo[key] = self.attack_value(e, w, profile, 2, prot.distance)
-        return self._value_memo[key]
+        charge = wd.melee and is_charge(self.origin, tile, there)
+        # Everything the attack's profile reads of the tile is in its line (`prot`) and the
+        # charge: tiles alike in both share one valuation.
+        key = (e, w, prot, charge)
+        value = self._line_memo.get(key)
+        if value is None:
+            profile = self.ai.profile_of(self.battle, self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
+                                         charge)
+            # Profiles alike in outcome (edge, damage, locating) share one valuation.
+            vkey = (e, w, self.ai.outcome_number(profile), self.stays(e, wd, 2, distance))
+            value = self._value_memo.get(vkey)
+            if value is None:
+                value = self._value_memo[vkey] = self.attack_value(e, w, profile, 2, distance)
+            self._line_memo[key] = value
+        return value
 
     def attack_screen(self, e: int, tiles: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The best attack on `e` from each tile next beat: exact for one tile of each kind

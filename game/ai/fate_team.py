@@ -185,6 +185,11 @@ _KEPT: list[Outcome] = []
 _SORTED: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}  # gain's sorts
 
 
+def number(attack: Outcome) -> int:
+    """The number `_numbers` gives this outcome object (kept alive with it)."""
+    return _numbers((attack,))[0]
+
+
 def _numbers(attacks: tuple[Outcome, ...]) -> tuple[int, ...]:
     out = []
     for a in attacks:
