@@ -77,7 +77,7 @@ class FateAI:
         """Keep what is kept for this battle (profiles; the map's protection table)."""
         if self._profiles_turn is not battle:
             self._profiles, self._profiles_turn = _shared_profiles(battle.ruleset.data), battle
-            self._outcomes = {}  # by id of a profile kept in _profiles (alive as long)
+            self._outcomes = _shared_outcomes()
             self._prot = protection_table(battle.map)
 
     def profile(self, battle: Any, situation: Any) -> Any:
@@ -279,7 +279,8 @@ class Look:
         self.slot = decision.context.get("slot", 1)
         self.origin = tile_after(battle, unit, self.slot - 1)
         self.posture = posture_after(battle, unit, self.slot - 1)
-        known = known_to_side(battle, self.team)
+        sees = decision.context.get("sees")  # the declaration's own known_to_side (the state has not changed)
+        known = frozenset(sees) if sees is not None else known_to_side(battle, self.team)
         # The AI's own memory (not the battle's state): where each enemy was last seen,
         # forgotten once the side sees that spot again and the enemy is not there.
         for e in known:
@@ -308,6 +309,7 @@ class Look:
         self.can_move = decision.option("move") is not None
         self._attack_memo: dict[tuple, float] = {}
         self._far_from_origin: tuple | None = None
+        self._tiles_kept: tuple | None = None
         self._value_memo: dict[tuple, float] = {}
         self._line_memo: dict[tuple, float] = {}
         self._walk: np.ndarray | None = None
@@ -506,8 +508,14 @@ class Look:
         theres = self.enemy_tiles()
         if dists is None:
             dists = [chebyshev(tile, there) for there in theres]
-        view = sight_from(self.battle, tile)
-        return any(d <= self.reach and view[there] for d, there in zip(dists, theres))
+        reach, view = self.reach, None
+        for d, there in zip(dists, theres):
+            if d <= reach:
+                if view is None:
+                    view = sight_from(self.battle, tile)
+                if view[there]:
+                    return True
+        return False
 
     def spot_value(self, tile: tuple[int, int]) -> float:
         """How good it is to stand on `tile` after this action: closing on the goal, and
@@ -585,7 +593,7 @@ class Look:
             moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1])) >= 2
             self._far_from_origin = (tiles, moved)
         charge = self._far_from_origin[1] if chebyshev(self.origin, there) >= 2 else None
-        out = np.zeros(len(tiles))
+        out = None
         for w in self.usable_next:
             wd = self.weapons[w]
             if wd.melee:
@@ -594,15 +602,27 @@ class Look:
             else:
                 ok = seen & (dist <= wd.long_range) & (dist > 0)
                 kind = 4 + 4 * (dist > wd.short_range) + 2 * elev
-            kinds = set(kind[ok].tolist())
-            if not kinds:
+            where = np.flatnonzero(ok)
+            if not len(where):
                 continue
+            # The first tile (in the candidates' order) of each kind is scored exactly.
+            firsts: dict[int, int] = {}
+            for i, k in zip(where.tolist(), kind[where].astype(np.int64).tolist()):
+                if k not in firsts:
+                    firsts[k] = i
             values = np.zeros(12)
-            for k in kinds:
-                first = int(np.argmax(ok & (kind == k)))
-                values[int(k)] = self._attack_from((int(tiles[first, 0]), int(tiles[first, 1])), e, w)
-            out = np.maximum(out, np.where(ok, values[kind.astype(np.int64)], 0.0))
-        return out
+            for k, i in firsts.items():
+                values[k] = self._attack_from(self._tile_list(tiles)[i], e, w)
+            found = np.where(ok, values[kind.astype(np.int64)], 0.0)
+            out = np.maximum(found, 0.0) if out is None else np.maximum(out, found)
+        return np.zeros(len(tiles)) if out is None else out
+
+    def _tile_list(self, tiles: np.ndarray) -> list:
+        """The candidate tiles as a list of (x, y) of Python ints (kept for these tiles)."""
+        kept = self._tiles_kept
+        if kept is None or kept[0] is not tiles:
+            kept = self._tiles_kept = (tiles, [tuple(t) for t in tiles.tolist()])
+        return kept[1]
 
     def _flat(self, tiles: np.ndarray) -> np.ndarray:
         return tiles[:, 0] * self.battle.map.height + tiles[:, 1]
@@ -653,7 +673,17 @@ def _shared_profiles(data: Any) -> dict:
     return table
 
 
+def _shared_outcomes() -> dict:
+    """`FateAI.outcome`'s table, by id of a profile (kept in the entry: the id is never
+    reused while it lives), shared across battles as the profiles are; emptied past
+    PROFILES_KEPT."""
+    if len(_OUTCOMES) > PROFILES_KEPT:
+        _OUTCOMES.clear()
+    return _OUTCOMES
+
+
 PROFILES_KEPT = 200_000
+_OUTCOMES: dict[int, tuple] = {}
 _PROFILES: dict[str, dict] = {}
 _SIGNATURES: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()  # data: its content
 
