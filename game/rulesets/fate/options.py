@@ -240,12 +240,13 @@ def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str],
     return out
 
 
-def target_lines(battle: "Battle", unit: int, slot: int) -> list:
+def target_lines(battle: "Battle", unit: int, slot: int, known: frozenset[int] | None = None) -> list:
     """(enemy, protection from this unit's planned tile to the enemy's) for each enemy it
     may attack in this beat: one the side has seen, or that the unit will see from
     where its declared move takes it."""
     origin = tile_after(battle, unit, slot - 1)
-    known = known_to_side(battle, battle.team(unit))
+    if known is None:
+        known = known_to_side(battle, battle.team(unit))
     # [PROP] After a declared move it will also see what is in sight from where it arrives.
     arriving = sight_from(battle, origin) if origin != battle.tile(unit) else None
     out = []
@@ -306,8 +307,10 @@ def posture_options(battle: "Battle", unit: int, slot: int) -> list[Option]:
 HOLD = Option("hold", "Hold", "no action", hotkey="h", description="Do nothing with this action.")
 
 
-def declaration_options(battle: "Battle", unit: int, slot: int) -> tuple[Option, ...]:
-    lines = target_lines(battle, unit, slot)
+def declaration_options(battle: "Battle", unit: int, slot: int,
+                        known: frozenset[int] | None = None) -> tuple[Option, ...]:
+    """`known`: known_to_side for the unit's side, when the caller has it already."""
+    lines = target_lines(battle, unit, slot, known)
     opts = [move_option(battle, unit, slot), attack_option(battle, unit, slot, lines),
             aim_option(battle, unit, slot, lines)]
     opts += posture_options(battle, unit, slot)
@@ -327,6 +330,7 @@ def declared_so_far(battle: "Battle") -> tuple[dict, ...]:
 
 def declaration(battle: "Battle", unit: int, slot: int) -> Decision:
     init = battle.get(unit, Initiative)
+    known = known_to_side(battle, battle.team(unit))
     t = template(battle, unit)
     order = sorted((u for u in battle.units(active_only=True)
                     if battle.get(u, Initiative).round == battle.round),
@@ -337,9 +341,9 @@ def declaration(battle: "Battle", unit: int, slot: int) -> Decision:
         "declared": declared_so_far(battle),
         "planned_tile": tile_after(battle, unit, slot - 1),
         "planned_posture": posture_after(battle, unit, slot - 1),
-        "sees": tuple(sorted(known_to_side(battle, battle.team(unit)))),
+        "sees": tuple(sorted(known)),
     }
     first = "" if slot == 1 else f" (action 1: {plan_of(battle, unit)[0].kind})"
     prompt = (f"{battle.name(unit)} ({t.name}, initiative {init.total}): declare action {slot} of 2"
               f"{first}. Slower units have declared; faster ones will see this.")
-    return Decision(unit, battle.team(unit), DECLARE, declaration_options(battle, unit, slot), prompt, context)
+    return Decision(unit, battle.team(unit), DECLARE, declaration_options(battle, unit, slot, known), prompt, context)
