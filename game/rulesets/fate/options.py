@@ -97,7 +97,7 @@ def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
     open_ground = terrain_memo(tmap, ("fate-reach-terrain", start), lambda: _open_ground(tmap, start))
     reached, height = open_ground[2], tmap.height
     near = tuple(sorted({(int(x), int(y)) for x, y in blockers
-                         if (x, y) != start and x * height + y in reached}))
+                         if (x, y) != start and 0 <= y < height and x * height + y in reached}))
     if not near:
         return open_ground
     return battle.cached(("fate-reach", start, near), lambda: _blocked(tmap, open_ground, near))
