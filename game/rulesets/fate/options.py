@@ -291,17 +291,23 @@ def posture_options(battle: "Battle", unit: int, slot: int) -> list[Option]:
     now = posture_after(battle, unit, slot - 1)
     out = []
     if now != KNEELING:
-        out.append(Option("kneel", "Kneel", "move action", hotkey="k",
-                          description="On your knees: −1 to your melee attacks; defending, −1 "
-                                      "against melee but +1 against thrown and projectile attacks."))
+        out.append(KNEEL)
     if now != PRONE:
-        out.append(Option("prone", "Drop prone", "move action", hotkey="p",
-                          description="Prone: −2 to your melee and thrown attacks; defending, −2 "
-                                      "against melee but +2 against thrown and projectile attacks."))
+        out.append(PRONE_OPTION)
     if now != STANDING:
-        out.append(Option("stand", "Stand up", "move action", hotkey="u",
-                          description="Back on your feet (a prone unit must stand before moving)."))
+        out.append(STAND)
     return out
+
+
+# The posture options never change: built once (like HOLD).
+KNEEL = Option("kneel", "Kneel", "move action", hotkey="k",
+               description="On your knees: −1 to your melee attacks; defending, −1 "
+                           "against melee but +1 against thrown and projectile attacks.")
+PRONE_OPTION = Option("prone", "Drop prone", "move action", hotkey="p",
+                      description="Prone: −2 to your melee and thrown attacks; defending, −2 "
+                                  "against melee but +2 against thrown and projectile attacks.")
+STAND = Option("stand", "Stand up", "move action", hotkey="u",
+               description="Back on your feet (a prone unit must stand before moving).")
 
 
 HOLD = Option("hold", "Hold", "no action", hotkey="h", description="Do nothing with this action.")
