@@ -310,6 +310,7 @@ class Look:
         self._attack_memo: dict[tuple, float] = {}
         self._far_from_origin: tuple | None = None
         self._tiles_kept: tuple | None = None
+        self._longest_next: int | None = None
         self._value_memo: dict[tuple, float] = {}
         self._line_memo: dict[tuple, float] = {}
         self._walk: np.ndarray | None = None
@@ -584,8 +585,14 @@ class Look:
         """The best attack on `e` from each tile next beat: exact for one tile of each kind
         (weapon, distance band, higher ground, charge), shared by its kind. `rows`: the
         enemy's terrain rows (fate_grid.enemy_rows) at these tiles."""
+        dist = rows[fate_grid.DIST]
+        if self._longest_next is None:
+            self._longest_next = max((1 if self.weapons[w].melee else self.weapons[w].long_range
+                                      for w in self.usable_next), default=0)
+        if dist.min() > self._longest_next:
+            return np.zeros(len(tiles))  # no tile within any weapon's reach of it (as `ok` below)
         there = self.where(e, 2)
-        dist, seen, elev = rows[fate_grid.DIST], rows[fate_grid.SEEN] > 0, rows[fate_grid.HIGHER]
+        seen, elev = rows[fate_grid.SEEN] > 0, rows[fate_grid.HIGHER]
         if there != self.where(e, self.slot):
             elev = fate_grid.enemy_rows(self.battle.map, there, self.prefers_melee,
                                         1 if self.prefers_melee else self.reach)[fate_grid.HIGHER, self._flat(tiles)]
