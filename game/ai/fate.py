@@ -86,7 +86,7 @@ class FateAI:
         between the two tiles (cover.py: tiles alike in that share one profile), a sneak
         attack, both wound penalties, blindness, a helpless or surprised defender. Kept
         across battles with the same data (as the map's protection table is): a profile's
-        situation (units, tiles) is never read, only its numbers."""
+        situation (units, tiles) and distance are never read, only its numbers."""
         s = situation
         return self.profile_of(battle, s.attacker, s.target, s.weapon, s.origin, s.target_tile,
                                s.attacker_posture, s.target_posture, s.charging, s.aimed, s)
@@ -96,9 +96,17 @@ class FateAI:
                    situation: Any = None) -> Any:
         """`profile` of the Situation with these fields, built only when not kept."""
         self.bind(battle)
-        key = (weapon, attacker_posture, target_posture, charging, aimed,
-               self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile),
-               self._pair(battle, attacker, target))
+        prot = self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile)
+        w = battle.ruleset.data.weapons[weapon]
+        # What attack_profile reads of the line (profile.py): higher ground either way, and
+        # for a thrown or projectile attack the wall, cover, concealment and long range. The
+        # AI reads a profile's numbers only (its outcome), never its distance or situation.
+        if w.missile:
+            line = (prot.elevation_delta > 0, prot.elevation_delta < 0, prot.blocked, prot.cover,
+                    prot.concealment, prot.distance > w.short_range)
+        else:
+            line = (prot.elevation_delta > 0, prot.elevation_delta < 0)
+        key = (weapon, attacker_posture, target_posture, charging, aimed, line, self._pair(battle, attacker, target))
         p = self._profiles.get(key)
         if p is None:
             if situation is None:
