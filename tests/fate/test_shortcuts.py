@@ -59,6 +59,35 @@ def test_a_blocked_move_repairs_the_open_grounds_search_to_the_same_reach():
     assert checked > 150
 
 
+def test_the_ais_profiles_kept_by_line_give_each_tiles_own_outcome():
+    # FateAI.profile_of keeps a profile by what attack_profile reads of the line (higher
+    # ground; for a missile the wall, cover, concealment and long range), so one profile
+    # stands for many tile pairs: its outcome must be each pair's own.
+    from game.ai.fate import FateAI
+    from game.engine.components import KNEELING, PRONE, STANDING
+    from game.engine.setup import new_battle
+    from game.rulesets.fate.attacks import Situation, attack_profile
+
+    b = new_battle(ROOT / "maps" / "woodland.tmx", "fate", seed=3)
+    try:
+        ai = FateAI(0)
+        rng = random.Random(11)
+        units = b.units()
+        weapons = sorted(b.ruleset.data.weapons)
+        for _ in range(400):
+            a, t = rng.sample(units, 2)
+            w = rng.choice(weapons)
+            o = (rng.randrange(b.map.width), rng.randrange(b.map.height))
+            d = (rng.randrange(b.map.width), rng.randrange(b.map.height))
+            postures = rng.choice((STANDING, KNEELING, PRONE)), rng.choice((STANDING, KNEELING, PRONE))
+            charge, aimed = rng.random() < 0.3, rng.random() < 0.3
+            kept = ai.profile_of(b, a, t, w, o, d, *postures, charge, aimed)
+            own = attack_profile(b, Situation(a, t, w, o, d, *postures, charging=charge, aimed=aimed))
+            assert fate_team.profile_outcome(kept) == fate_team.profile_outcome(own)
+    finally:
+        b.close()
+
+
 def test_extending_a_distribution_gives_the_same_numbers():
     # _after extends the distribution after all but the last attack: the same sums in the
     # same order as marking every attack from a fresh track.
