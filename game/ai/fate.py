@@ -77,7 +77,7 @@ class FateAI:
         """Keep what is kept for this battle (profiles; the map's protection table)."""
         if self._profiles_turn is not battle:
             self._profiles, self._profiles_turn = _shared_profiles(battle.ruleset.data), battle
-            self._outcomes = {}  # by id of a profile kept in _profiles (alive as long)
+            self._outcomes = _shared_outcomes()
             self._prot = protection_table(battle.map)
 
     def profile(self, battle: Any, situation: Any) -> Any:
@@ -86,7 +86,7 @@ class FateAI:
         between the two tiles (cover.py: tiles alike in that share one profile), a sneak
         attack, both wound penalties, blindness, a helpless or surprised defender. Kept
         across battles with the same data (as the map's protection table is): a profile's
-        situation (units, tiles) is never read, only its numbers."""
+        situation (units, tiles) and distance are never read, only its numbers."""
         s = situation
         return self.profile_of(battle, s.attacker, s.target, s.weapon, s.origin, s.target_tile,
                                s.attacker_posture, s.target_posture, s.charging, s.aimed, s)
@@ -96,9 +96,17 @@ class FateAI:
                    situation: Any = None) -> Any:
         """`profile` of the Situation with these fields, built only when not kept."""
         self.bind(battle)
-        key = (weapon, attacker_posture, target_posture, charging, aimed,
-               self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile),
-               self._pair(battle, attacker, target))
+        prot = self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile)
+        w = battle.ruleset.data.weapons[weapon]
+        # What attack_profile reads of the line (profile.py): higher ground either way, and
+        # for a thrown or projectile attack the wall, cover, concealment and long range. The
+        # AI reads a profile's numbers only (its outcome), never its distance or situation.
+        if w.missile:
+            line = (prot.elevation_delta > 0, prot.elevation_delta < 0, prot.blocked, prot.cover,
+                    prot.concealment, prot.distance > w.short_range)
+        else:
+            line = (prot.elevation_delta > 0, prot.elevation_delta < 0)
+        key = (weapon, attacker_posture, target_posture, charging, aimed, line, self._pair(battle, attacker, target))
         p = self._profiles.get(key)
         if p is None:
             if situation is None:
@@ -127,8 +135,20 @@ class FateAI:
         object: an id alone could be reused)."""
         kept = self._outcomes.get(id(profile))
         if kept is None or kept[0] is not profile:
-            kept = self._outcomes[id(profile)] = (profile, fate_team.profile_outcome(profile))
+            kept = self._kept_outcome(profile)
         return kept[1]
+
+    def outcome_number(self, profile: Any) -> int:
+        """A number for `outcome(profile)`: equal numbers, equal outcomes (a cheap key)."""
+        kept = self._outcomes.get(id(profile))
+        if kept is None or kept[0] is not profile:
+            kept = self._kept_outcome(profile)
+        return kept[2]
+
+    def _kept_outcome(self, profile: Any) -> tuple:
+        out = fate_team.profile_outcome(profile)
+        kept = self._outcomes[id(profile)] = (profile, out, fate_team.number(out))
+        return kept
 
     # --- the level contract --------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
@@ -267,7 +287,8 @@ class Look:
         self.slot = decision.context.get("slot", 1)
         self.origin = tile_after(battle, unit, self.slot - 1)
         self.posture = posture_after(battle, unit, self.slot - 1)
-        known = known_to_side(battle, self.team)
+        sees = decision.context.get("sees")  # the declaration's own known_to_side (the state has not changed)
+        known = frozenset(sees) if sees is not None else known_to_side(battle, self.team)
         # The AI's own memory (not the battle's state): where each enemy was last seen,
         # forgotten once the side sees that spot again and the enemy is not there.
         for e in known:
@@ -296,7 +317,10 @@ class Look:
         self.can_move = decision.option("move") is not None
         self._attack_memo: dict[tuple, float] = {}
         self._far_from_origin: tuple | None = None
+        self._tiles_kept: tuple | None = None
+        self._longest_next: int | None = None
         self._value_memo: dict[tuple, float] = {}
+        self._line_memo: dict[tuple, float] = {}
         self._walk: np.ndarray | None = None
         self._brawler: dict[int, bool] = {}
         self._postures: dict[tuple[int, int], str] = {}  # posture_after by (unit, beat), for units without an assumed plan
@@ -493,8 +517,14 @@ class Look:
         theres = self.enemy_tiles()
         if dists is None:
             dists = [chebyshev(tile, there) for there in theres]
-        view = sight_from(self.battle, tile)
-        return any(d <= self.reach and view[there] for d, there in zip(dists, theres))
+        reach, view = self.reach, None
+        for d, there in zip(dists, theres):
+            if d <= reach:
+                if view is None:
+                    view = sight_from(self.battle, tile)
+                if view[there]:
+                    return True
+        return False
 
     def spot_value(self, tile: tuple[int, int]) -> float:
         """How good it is to stand on `tile` after this action: closing on the goal, and
@@ -535,29 +565,42 @@ class Look:
         return self._attack_memo[key]
 
     def _attack_from_uncached(self, tile: tuple[int, int], e: int, w: str) -> float:
-        battle = self.battle
         wd = self.weapons[w]
         there = self.where(e, 2)
-        if not in_reach(wd, chebyshev(tile, there)):
+        distance = chebyshev(tile, there)  # as protection's own distance
+        if not in_reach(wd, distance):
             return 0.0
-        prot = self.ai._prot.get((tile, there)) or protection(battle, tile, there)
-        if not in_reach(wd, prot.distance) or (wd.missile and prot.blocked):
+        prot = self.ai._prot.get((tile, there)) or protection(self.battle, tile, there)
+        if wd.missile and prot.blocked:
             return 0.0
-        profile = self.ai.profile_of(battle, self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
-                                     wd.melee and is_charge(self.origin, tile, there))
-        # Tiles alike for this attack (same edge, damage, locating) share one valuation.
-        key = (e, w, profile.edge, profile.damage_bonus, profile.locate_why is not None, profile.locate_edge,
-               profile.bonus_edge, self.stays(e, wd, 2, prot.distance))
-        if key not in self._value_memo:
-            self._value_memo[key] = self.attack_value(e, w, profile, 2, prot.distance)
-        return self._value_memo[key]
+        charge = wd.melee and is_charge(self.origin, tile, there)
+        # Everything the attack's profile reads of the tile is in its line (`prot`) and the
+        # charge: tiles alike in both share one valuation.
+        key = (e, w, prot, charge)
+        value = self._line_memo.get(key)
+        if value is None:
+            profile = self.ai.profile_of(self.battle, self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
+                                         charge)
+            # Profiles alike in outcome (edge, damage, locating) share one valuation.
+            vkey = (e, w, self.ai.outcome_number(profile), self.stays(e, wd, 2, distance))
+            value = self._value_memo.get(vkey)
+            if value is None:
+                value = self._value_memo[vkey] = self.attack_value(e, w, profile, 2, distance)
+            self._line_memo[key] = value
+        return value
 
     def attack_screen(self, e: int, tiles: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The best attack on `e` from each tile next beat: exact for one tile of each kind
         (weapon, distance band, higher ground, charge), shared by its kind. `rows`: the
         enemy's terrain rows (fate_grid.enemy_rows) at these tiles."""
+        dist = rows[fate_grid.DIST]
+        if self._longest_next is None:
+            self._longest_next = max((1 if self.weapons[w].melee else self.weapons[w].long_range
+                                      for w in self.usable_next), default=0)
+        if dist.min() > self._longest_next:
+            return np.zeros(len(tiles))  # no tile within any weapon's reach of it (as `ok` below)
         there = self.where(e, 2)
-        dist, seen, elev = rows[fate_grid.DIST], rows[fate_grid.SEEN] > 0, rows[fate_grid.HIGHER]
+        seen, elev = rows[fate_grid.SEEN] > 0, rows[fate_grid.HIGHER]
         if there != self.where(e, self.slot):
             elev = fate_grid.enemy_rows(self.battle.map, there, self.prefers_melee,
                                         1 if self.prefers_melee else self.reach)[fate_grid.HIGHER, self._flat(tiles)]
@@ -565,7 +608,7 @@ class Look:
             moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1])) >= 2
             self._far_from_origin = (tiles, moved)
         charge = self._far_from_origin[1] if chebyshev(self.origin, there) >= 2 else None
-        out = np.zeros(len(tiles))
+        out = None
         for w in self.usable_next:
             wd = self.weapons[w]
             if wd.melee:
@@ -574,15 +617,27 @@ class Look:
             else:
                 ok = seen & (dist <= wd.long_range) & (dist > 0)
                 kind = 4 + 4 * (dist > wd.short_range) + 2 * elev
-            kinds = set(kind[ok].tolist())
-            if not kinds:
+            where = np.flatnonzero(ok)
+            if not len(where):
                 continue
+            # The first tile (in the candidates' order) of each kind is scored exactly.
+            firsts: dict[int, int] = {}
+            for i, k in zip(where.tolist(), kind[where].astype(np.int64).tolist()):
+                if k not in firsts:
+                    firsts[k] = i
             values = np.zeros(12)
-            for k in kinds:
-                first = int(np.argmax(ok & (kind == k)))
-                values[int(k)] = self._attack_from((int(tiles[first, 0]), int(tiles[first, 1])), e, w)
-            out = np.maximum(out, np.where(ok, values[kind.astype(np.int64)], 0.0))
-        return out
+            for k, i in firsts.items():
+                values[k] = self._attack_from(self._tile_list(tiles)[i], e, w)
+            found = np.where(ok, values[kind.astype(np.int64)], 0.0)
+            out = np.maximum(found, 0.0) if out is None else np.maximum(out, found)
+        return np.zeros(len(tiles)) if out is None else out
+
+    def _tile_list(self, tiles: np.ndarray) -> list:
+        """The candidate tiles as a list of (x, y) of Python ints (kept for these tiles)."""
+        kept = self._tiles_kept
+        if kept is None or kept[0] is not tiles:
+            kept = self._tiles_kept = (tiles, [tuple(t) for t in tiles.tolist()])
+        return kept[1]
 
     def _flat(self, tiles: np.ndarray) -> np.ndarray:
         return tiles[:, 0] * self.battle.map.height + tiles[:, 1]
@@ -633,7 +688,17 @@ def _shared_profiles(data: Any) -> dict:
     return table
 
 
+def _shared_outcomes() -> dict:
+    """`FateAI.outcome`'s table, by id of a profile (kept in the entry: the id is never
+    reused while it lives), shared across battles as the profiles are; emptied past
+    PROFILES_KEPT."""
+    if len(_OUTCOMES) > PROFILES_KEPT:
+        _OUTCOMES.clear()
+    return _OUTCOMES
+
+
 PROFILES_KEPT = 200_000
+_OUTCOMES: dict[int, tuple] = {}
 _PROFILES: dict[str, dict] = {}
 _SIGNATURES: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()  # data: its content
 

@@ -1,9 +1,12 @@
 """Shortcuts taken for speed give the answers of the slower code they replace."""
 
+import random
 from pathlib import Path
 
+import numpy as np
+
 from game.ai import fate_team
-from game.rulesets.fate.options import MOVE_TILES, _tiles
+from game.rulesets.fate.options import MOVE_TILES, _blocked, _open_ground, _tiles
 from game.world.paths import chebyshev, reach
 from game.world.sight import crossed_tiles
 from game.world.tiled import load_map
@@ -30,6 +33,59 @@ def test_move_tiles_from_the_square_equal_the_whole_maps():
             continue
         r = reach(tmap, start, MOVE_TILES, blocked=[(start[0] + 1, start[1])], limit=MOVE_TILES)
         assert _tiles(r) == tuple(r.tiles())
+
+
+def test_a_blocked_move_repairs_the_open_grounds_search_to_the_same_reach():
+    # options._blocked re-searches only the tiles units shadow; paths.reach searches anew.
+    rng = random.Random(7)
+    checked = 0
+    for name in ("arena", "warehouse", "woodland", "ridge"):
+        tmap = load_map(ROOT / "maps" / f"{name}.tmx")
+        for _ in range(60):
+            start = (rng.randrange(tmap.width), rng.randrange(tmap.height))
+            open_ground = _open_ground(tmap, start)
+            near = tuple(sorted({t for t in ((start[0] + rng.randint(-6, 6), start[1] + rng.randint(-6, 6))
+                                             for _ in range(rng.randrange(1, 10)))
+                                 if t != start and 0 <= t[0] < tmap.width and 0 <= t[1] < tmap.height
+                                 and t[0] * tmap.height + t[1] in open_ground[2]}))
+            if not near:
+                continue
+            whole = reach(tmap, start, MOVE_TILES, blocked=near, limit=MOVE_TILES)
+            r, tiles, _ = _blocked(tmap, open_ground, near)
+            assert np.array_equal(r._found, whole._found) and np.array_equal(r.cost, whole.cost)
+            assert r.cost.dtype == whole.cost.dtype and tiles == tuple(whole.tiles())
+            assert [r.path_to(t) for t in tiles[::5]] == [whole.path_to(t) for t in tiles[::5]]
+            checked += 1
+    assert checked > 150
+
+
+def test_the_ais_profiles_kept_by_line_give_each_tiles_own_outcome():
+    # FateAI.profile_of keeps a profile by what attack_profile reads of the line (higher
+    # ground; for a missile the wall, cover, concealment and long range), so one profile
+    # stands for many tile pairs: its outcome must be each pair's own.
+    from game.ai.fate import FateAI
+    from game.engine.components import KNEELING, PRONE, STANDING
+    from game.engine.setup import new_battle
+    from game.rulesets.fate.attacks import Situation, attack_profile
+
+    b = new_battle(ROOT / "maps" / "woodland.tmx", "fate", seed=3)
+    try:
+        ai = FateAI(0)
+        rng = random.Random(11)
+        units = b.units()
+        weapons = sorted(b.ruleset.data.weapons)
+        for _ in range(400):
+            a, t = rng.sample(units, 2)
+            w = rng.choice(weapons)
+            o = (rng.randrange(b.map.width), rng.randrange(b.map.height))
+            d = (rng.randrange(b.map.width), rng.randrange(b.map.height))
+            postures = rng.choice((STANDING, KNEELING, PRONE)), rng.choice((STANDING, KNEELING, PRONE))
+            charge, aimed = rng.random() < 0.3, rng.random() < 0.3
+            kept = ai.profile_of(b, a, t, w, o, d, *postures, charge, aimed)
+            own = attack_profile(b, Situation(a, t, w, o, d, *postures, charging=charge, aimed=aimed))
+            assert fate_team.profile_outcome(kept) == fate_team.profile_outcome(own)
+    finally:
+        b.close()
 
 
 def test_extending_a_distribution_gives_the_same_numbers():

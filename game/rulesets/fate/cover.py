@@ -12,13 +12,12 @@ Cover lying HIGH_GROUND levels or more below the origin shields nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from game.world.paths import chebyshev
-from game.world.sight import HIGH_GROUND, crossed_tiles, fov, terrain_memo
+from game.world.sight import HIGH_GROUND, _crossed_offsets, fov, terrain_memo
 from game.world.tactical_map import Cover
 
 if TYPE_CHECKING:
@@ -28,8 +27,9 @@ Tile = tuple[int, int]
 PARTIAL, TOTAL = "partial", "total"
 
 
-@dataclass(frozen=True)
-class Protection:
+class Protection(NamedTuple):
+    """A tuple (built and hashed thousands of times a battle: a tuple's own C code)."""
+
     blocked: bool  # a solid wall stands between: no thrown or projectile attack
     visible: bool  # the target's tile is in sight from the origin
     cover: str | None  # PARTIAL, TOTAL or None
@@ -94,13 +94,18 @@ def _protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
     tmap = battle.map
     if origin == target:
         return Protection(False, True, None, None, 0, 0)
-    tiles = crossed_tiles(origin, target)
+    ox, oy = origin
+    steps = _crossed_offsets(target[0] - ox, target[1] - oy)  # crossed_tiles', from (0, 0)
     walls, covers, heights = _kept(tmap)[1]
-    blocked = any(walls[x][y] for x, y in tiles)
-    height = heights[origin[0]][origin[1]]
+    blocked = False
+    for dx, dy in steps:
+        if walls[ox + dx][oy + dy]:
+            blocked = True
+            break
+    height = heights[ox][oy]
     # Along a Bresenham line the distance to the target drops by one each step, so the
     # only crossed tile next to the target is the last one.
-    shields = tiles[-1:] + [target]
+    shields = [(ox + steps[-1][0], oy + steps[-1][1]), target] if steps else [target]
     kinds = {covers[x][y] for x, y in shields if height - heights[x][y] < HIGH_GROUND}
     cover = TOTAL if Cover.HEAVY in kinds else PARTIAL if Cover.LIGHT in kinds else None
     visible = bool(sight_from(battle, origin)[target])

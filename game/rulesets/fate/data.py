@@ -117,9 +117,9 @@ class FateData:
     """All 4dF definitions, cross-checked: every id a template names exists and fits."""
 
     def __init__(self, folder: Path = HERE) -> None:
-        self.weapons = load_table(folder / "weapons.toml", Weapon)
-        self.armour = load_table(folder / "armour.toml", Armour)
-        self.templates = load_table(folder / "units.toml", UnitTemplate)
+        self.weapons = _table(folder / "weapons.toml", Weapon)
+        self.armour = _table(folder / "armour.toml", Armour)
+        self.templates = _table(folder / "units.toml", UnitTemplate)
         units = folder / "units.toml"
         if UNARMED not in self.weapons or self.weapons[UNARMED].kind != "unarmed":
             raise DataError(folder / "weapons.toml", f"[{UNARMED}] kind: an unarmed attack "
@@ -145,3 +145,21 @@ class FateData:
         self.by_archetype: dict[str, str] = {}
         for t in self.templates.values():
             self.by_archetype.setdefault(t.archetype, t.id)
+
+
+def _table(path: Path, model: type) -> dict:
+    """`load_table`, its validated entries kept by the file's path, size and change time
+    (every battle builds its own FateData from the same files). Each call gets its own
+    dict (a caller may replace entries); the entries are frozen models."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return load_table(path, model)  # its own error for a missing or unreadable file
+    key = (str(path), stat.st_mtime_ns, stat.st_size, model)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = load_table(path, model)
+    return dict(found)
+
+
+_TABLES: dict[tuple, dict] = {}

@@ -8,6 +8,7 @@ attacks)." Every legality rule is checked here once, against the planned positio
 
 from __future__ import annotations
 
+from heapq import heapify, heappop, heappush
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -19,12 +20,11 @@ from game.rulesets.fate.components import Initiative
 from game.rulesets.fate.cover import protection, sight_from
 from game.rulesets.fate.plans import (attacks_declared, plan_of, posture_after, tile_after)
 from game.rulesets.fate.stats import hand_attacks, template, track, weapon
-from game.world.paths import reach
+from game.world.paths import _STEPS as STEPS, _TIE as PATHS_TIE, UNREACHABLE, Reach, _terrain_of, reach
 from game.world.sight import terrain_memo
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
-    from game.world.paths import Reach
 
 Tile = tuple[int, int]
 MOVE_TILES = 6  # [PROP] 30 ft (6 tiles of 5 ft) per move action; rough ground costs more
@@ -72,10 +72,7 @@ def one_move_reach(battle: "Battle", start: Tile, blockers) -> "Reach":
 
 def move_tiles(battle: "Battle", start: Tile, blockers) -> tuple[Tile, ...]:
     """The tiles that reach can end on (start excluded), kept with it."""
-    kept = _kept_reach(battle, start, blockers)
-    if kept[1] is None:
-        kept[1] = _tiles(kept[0])
-    return kept[1]
+    return _kept_reach(battle, start, blockers)[1]
 
 
 def _tiles(r: "Reach") -> tuple[Tile, ...]:
@@ -90,24 +87,124 @@ def _tiles(r: "Reach") -> tuple[Tile, ...]:
 
 
 def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
-    """[reach, its tiles once asked for]."""
+    """[reach, its tiles (start excluded, by x then y), and for the open ground's: its
+    tie-weighted distances by flat index (of the tiles it reaches)]."""
     tmap = battle.map
     start = (int(start[0]), int(start[1]))
-
-    def search(blocked):
-        r = reach(tmap, start, MOVE_TILES, blocked=blocked, limit=MOVE_TILES)
-        r.cost.flags.writeable = False  # shared: by later decisions, and battles
-        return [r, None]
     # The terrain's reach alone, kept per map across battles. A blocker only changes
     # the answer if it stands on a tile that reach can get to (every path of one move
     # action stays on such tiles): else it is the same search, reused.
-    open_ground = terrain_memo(tmap, ("fate-reach-terrain", start), lambda: search(()))
-    cost = open_ground[0].cost
+    open_ground = terrain_memo(tmap, ("fate-reach-terrain", start), lambda: _open_ground(tmap, start))
+    reached, height = open_ground[2], tmap.height
     near = tuple(sorted({(int(x), int(y)) for x, y in blockers
-                         if (x, y) != start and cost[x, y] <= MOVE_TILES}))
+                         if (x, y) != start and 0 <= y < height and x * height + y in reached}))
     if not near:
         return open_ground
-    return battle.cached(("fate-reach", start, near), lambda: search(near))
+    return battle.cached(("fate-reach", start, near), lambda: _blocked(tmap, open_ground, near))
+
+
+def _open_ground(tmap, start: Tile) -> list:
+    r = reach(tmap, start, MOVE_TILES, limit=MOVE_TILES)
+    r.cost.flags.writeable = False  # shared: by later decisions, and battles
+    found = r._found.ravel()
+    flat = np.flatnonzero(np.isfinite(found))
+    dist = dict(zip(flat.tolist(), found[flat].astype(np.int64).tolist()))
+    return [r, _tiles(r), dist]
+
+
+def _blocked(tmap, open_ground: list, near: tuple) -> list:
+    """`paths.reach(tmap, start, MOVE_TILES, blocked=near, limit=MOVE_TILES)`, the same Reach
+    to the bit, from the open ground's: a tile keeps its distance when one of its
+    cheapest ways there avoids the blocked tiles (blocking only removes steps); the rest,
+    the tiles every cheapest way to which crosses a blocked tile, are searched again
+    (Dijkstra, seeded from their neighbours that kept theirs). Far cheaper than a new
+    search of the whole map: a few units shadow a few tiles."""
+    r0, tiles0, old = open_ground
+    height = tmap.height
+    steps, into = _move_graph(tmap)
+    root = r0.start[0] * height + r0.start[1]
+    shut = {x * height + y for x, y in near}
+    bound = (MOVE_TILES + 1) * _TIE - 1  # paths.reach's `limit`: costs above it are unreached
+    # Which tiles lose every cheapest way: in the order of their distance (a tile's
+    # cheapest ways come from nearer tiles, decided before it), from the blocked ones down.
+    lost: set[int] = set()
+    decided: set[int] = set()
+    heap = [(old[b], b) for b in shut]
+    heapify(heap)
+    while heap:
+        d, b = heappop(heap)
+        if b in decided:
+            continue
+        decided.add(b)
+        if b not in shut and any(a in old and a not in lost and old[a] + w == d for a, w in into[b]):
+            continue  # a cheapest way avoids the blocked tiles: its distance stands
+        lost.add(b)
+        for c, w in steps[b]:
+            if old.get(c) == d + w and c not in decided:
+                heappush(heap, (d + w, c))
+    # The lost tiles (not blocked) searched again from the tiles that kept their distance.
+    again: dict[int, int] = {}
+    heap = []
+    for b in lost - shut:
+        best = min((old[a] + w for a, w in into[b] if a in old and a not in lost), default=bound + 1)
+        if best <= bound:
+            again[b] = best
+            heap.append((best, b))
+    heapify(heap)
+    while heap:
+        d, b = heappop(heap)
+        if d != again[b]:
+            continue  # a longer way, found before the best
+        for c, w in steps[b]:
+            nd = d + w
+            if c in lost and c not in shut and nd <= bound and nd < again.get(c, bound + 1):
+                again[c] = nd
+                heappush(heap, (nd, c))
+    found = r0._found.copy()
+    cost = r0.cost.copy()
+    fv, cv = found.reshape(-1), cost.reshape(-1)
+    for i in lost:
+        if i in again:
+            fv[i] = again[i]
+            cv[i] = again[i] // _TIE
+        else:
+            fv[i] = np.inf
+            cv[i] = UNREACHABLE
+    cost.flags.writeable = False
+    r = Reach(r0.start, MOVE_TILES, cost, r0._terrain, cost, found)
+    gone = lost - again.keys()
+    tiles = tuple(t for t in tiles0 if t[0] * height + t[1] not in gone) if gone else tiles0
+    return [r, tiles, None]
+
+
+_TIE = 1 << 20  # paths._TIE, as an int: every distance is a whole number (exact as a float)
+
+
+def _move_graph(tmap) -> tuple[list, list]:
+    """Per tile (flat index x * height + y): the steps out of it and the steps into it,
+    (other tile, weight), as paths.py's graph has them: into an enterable tile, a
+    diagonal only where it cuts no corner. Built once per map."""
+    def compute():
+        terrain = _terrain_of(tmap)
+        assert float(_TIE) == PATHS_TIE
+        base = terrain.base.tolist()
+        corners = [c.tolist() for c in terrain.corners]
+        width, height = tmap.width, tmap.height
+        out: list[list] = [[] for _ in range(width * height)]
+        into: list[list] = [[] for _ in range(width * height)]
+        for x in range(width):
+            for y in range(height):
+                for k, (dx, dy) in enumerate(STEPS):
+                    bx, by = x + dx, y + dy
+                    if not (0 <= bx < width and 0 <= by < height) or base[bx][by] <= 0:
+                        continue
+                    if k >= 4 and not corners[k - 4][x][y]:
+                        continue
+                    w = base[bx][by] * _TIE + (k >= 4)
+                    out[x * height + y].append((bx * height + by, w))
+                    into[bx * height + by].append((x * height + y, w))
+        return [tuple(e) for e in out], [tuple(e) for e in into]
+    return terrain_memo(tmap, "fate-move-graph", compute)
 
 
 def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
@@ -143,12 +240,13 @@ def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str],
     return out
 
 
-def target_lines(battle: "Battle", unit: int, slot: int) -> list:
+def target_lines(battle: "Battle", unit: int, slot: int, known: frozenset[int] | None = None) -> list:
     """(enemy, protection from this unit's planned tile to the enemy's) for each enemy it
     may attack in this beat: one the side has seen, or that the unit will see from
     where its declared move takes it."""
     origin = tile_after(battle, unit, slot - 1)
-    known = known_to_side(battle, battle.team(unit))
+    if known is None:
+        known = known_to_side(battle, battle.team(unit))
     # [PROP] After a declared move it will also see what is in sight from where it arrives.
     arriving = sight_from(battle, origin) if origin != battle.tile(unit) else None
     out = []
@@ -193,24 +291,32 @@ def posture_options(battle: "Battle", unit: int, slot: int) -> list[Option]:
     now = posture_after(battle, unit, slot - 1)
     out = []
     if now != KNEELING:
-        out.append(Option("kneel", "Kneel", "move action", hotkey="k",
-                          description="On your knees: −1 to your melee attacks; defending, −1 "
-                                      "against melee but +1 against thrown and projectile attacks."))
+        out.append(KNEEL)
     if now != PRONE:
-        out.append(Option("prone", "Drop prone", "move action", hotkey="p",
-                          description="Prone: −2 to your melee and thrown attacks; defending, −2 "
-                                      "against melee but +2 against thrown and projectile attacks."))
+        out.append(PRONE_OPTION)
     if now != STANDING:
-        out.append(Option("stand", "Stand up", "move action", hotkey="u",
-                          description="Back on your feet (a prone unit must stand before moving)."))
+        out.append(STAND)
     return out
+
+
+# The posture options never change: built once (like HOLD).
+KNEEL = Option("kneel", "Kneel", "move action", hotkey="k",
+               description="On your knees: −1 to your melee attacks; defending, −1 "
+                           "against melee but +1 against thrown and projectile attacks.")
+PRONE_OPTION = Option("prone", "Drop prone", "move action", hotkey="p",
+                      description="Prone: −2 to your melee and thrown attacks; defending, −2 "
+                                  "against melee but +2 against thrown and projectile attacks.")
+STAND = Option("stand", "Stand up", "move action", hotkey="u",
+               description="Back on your feet (a prone unit must stand before moving).")
 
 
 HOLD = Option("hold", "Hold", "no action", hotkey="h", description="Do nothing with this action.")
 
 
-def declaration_options(battle: "Battle", unit: int, slot: int) -> tuple[Option, ...]:
-    lines = target_lines(battle, unit, slot)
+def declaration_options(battle: "Battle", unit: int, slot: int,
+                        known: frozenset[int] | None = None) -> tuple[Option, ...]:
+    """`known`: known_to_side for the unit's side, when the caller has it already."""
+    lines = target_lines(battle, unit, slot, known)
     opts = [move_option(battle, unit, slot), attack_option(battle, unit, slot, lines),
             aim_option(battle, unit, slot, lines)]
     opts += posture_options(battle, unit, slot)
@@ -230,6 +336,7 @@ def declared_so_far(battle: "Battle") -> tuple[dict, ...]:
 
 def declaration(battle: "Battle", unit: int, slot: int) -> Decision:
     init = battle.get(unit, Initiative)
+    known = known_to_side(battle, battle.team(unit))
     t = template(battle, unit)
     order = sorted((u for u in battle.units(active_only=True)
                     if battle.get(u, Initiative).round == battle.round),
@@ -240,9 +347,9 @@ def declaration(battle: "Battle", unit: int, slot: int) -> Decision:
         "declared": declared_so_far(battle),
         "planned_tile": tile_after(battle, unit, slot - 1),
         "planned_posture": posture_after(battle, unit, slot - 1),
-        "sees": tuple(sorted(known_to_side(battle, battle.team(unit)))),
+        "sees": tuple(sorted(known)),
     }
     first = "" if slot == 1 else f" (action 1: {plan_of(battle, unit)[0].kind})"
     prompt = (f"{battle.name(unit)} ({t.name}, initiative {init.total}): declare action {slot} of 2"
               f"{first}. Slower units have declared; faster ones will see this.")
-    return Decision(unit, battle.team(unit), DECLARE, declaration_options(battle, unit, slot), prompt, context)
+    return Decision(unit, battle.team(unit), DECLARE, declaration_options(battle, unit, slot, known), prompt, context)

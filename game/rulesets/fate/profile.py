@@ -8,7 +8,7 @@ that both the exact odds and the roll use (attacks.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.engine.components import FALLEN, KNEELING, PRONE
 from game.rulesets.fate.cover import PARTIAL, TOTAL, Protection, protection
@@ -23,11 +23,10 @@ Tile = tuple[int, int]
 Mods = tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
-class Situation:
+class Situation(NamedTuple):
     """One attack's circumstances: positions and postures at its moment, and whether
     it is a charge or an aimed attack. Built from plans when declaring, from the board
-    when resolving."""
+    when resolving. A tuple: the AI builds thousands a battle."""
 
     attacker: int
     target: int

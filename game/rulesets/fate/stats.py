@@ -72,8 +72,12 @@ def hand_attacks(battle: "Battle", unit: int, used: list[str]) -> list[str]:
     with its own hand(s); a free hand can punch, use a superpower or throw a carried
     item. A two-handed weapon takes both hands, so it is the turn's only attack.
     """
-    # Asked many times per decision (options and AI): kept while the decision is pending.
-    return list(battle.memo(("fate-hands", unit, tuple(used)), lambda: _hand_attacks(battle, unit, used)))
+    # Asked many times per decision (options and AI): kept for the battle by everything it
+    # reads (the unit's template, the attacks used, the uses left of what it carries).
+    t = template(battle, unit)
+    kit = battle.try_get(unit, Kit) if t.carried else None
+    left = tuple(kit.uses.get(c, 0) for c in t.carried) if kit is not None else ()
+    return list(battle.cached(("fate-hands", t.id, tuple(used), left), lambda: _hand_attacks(battle, unit, used)))
 
 
 def _hand_attacks(battle: "Battle", unit: int, used: list[str]) -> list[str]:
