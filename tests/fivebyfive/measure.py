@@ -82,6 +82,52 @@ def paired(a: str, b: str, seed: int, seeds: int) -> None:
                       **{f"p95_ms_{lv}": p95_ms(stats[lv]) for lv in {a, b}}}))
 
 
+def study(seed: int, seeds: int) -> None:
+    from collections import Counter
+
+    from game.engine.events import OutOfFightEvent, RoundStarted
+    from game.ladder import DEFAULT_MAPS
+    from game.rulesets.fivebyfive.events import OffensiveRolled
+
+    battles = first_ko_won = 0
+    ahead = {r: [0, 0] for r in range(1, 5)}  # round: [battles with a side ahead, its wins]
+    first_out: dict[str, Counter] = {}
+    fired_at: dict[str, Counter] = {}
+    for map_name in DEFAULT_MAPS:
+        first_out[map_name], fired_at[map_name] = Counter(), Counter()
+        for s in range(seed, seed + seeds):
+            b = new_battle(MAPS / f"{map_name}.tmx", "fivebyfive", seed=s)
+            b.run({side: make_ai("fivebyfive", ai_seed(s, side), "normal") for side in b.teams()})
+            template = {u: b.name(u).split()[0] for u in b.units()}
+            out_by_round: Counter = Counter()  # (round, side that lost the figure)
+            first = None
+            rnd = 0
+            for e in b.log:
+                if isinstance(e, RoundStarted):
+                    rnd = e.round
+                elif isinstance(e, OffensiveRolled) and rnd == 1:
+                    fired_at[map_name][template[e.target]] += 1
+                elif isinstance(e, OutOfFightEvent):
+                    out_by_round[(rnd, b.team(e.unit))] += 1
+                    if first is None:
+                        first = e.unit
+                        first_out[map_name][template[e.unit]] += 1
+            battles += 1
+            if first is not None and b.winner is not None:
+                first_ko_won += b.winner != b.team(first)
+            for r in ahead:
+                lost = {side: sum(n for (k, t), n in out_by_round.items() if k <= r and t == side)
+                        for side in (1, 2)}
+                if lost[1] != lost[2]:
+                    ahead[r][0] += 1
+                    ahead[r][1] += b.winner == (1 if lost[1] < lost[2] else 2)
+            b.close()
+    print(json.dumps({"battles": battles, "first_figure_out_its_enemies_win": first_ko_won,
+                      "ahead_after_round": {r: {"battles": a, "ahead_side_won": w} for r, (a, w) in ahead.items()},
+                      "first_figure_out": {m: dict(c) for m, c in first_out.items()},
+                      "round_1_attacks_at": {m: dict(c) for m, c in fired_at.items()}}))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(prog="python -m tests.fivebyfive.measure")
     sub = ap.add_subparsers(dest="what", required=True)
@@ -100,7 +146,13 @@ def main() -> None:
     pp.add_argument("b")
     pp.add_argument("--seeds", type=int, default=25)
     pp.add_argument("--seed", type=int, default=0)
+    st = sub.add_parser("study")
+    st.add_argument("--seeds", type=int, default=50)
+    st.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
+    if args.what == "study":
+        study(args.seed, args.seeds)
+        return
     stats: dict = {}
     if args.what == "speed":
         for seed in range(args.battles):
