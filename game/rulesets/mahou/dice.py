@@ -19,7 +19,7 @@ read the same spec, so the preview and the roll cannot disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
@@ -35,23 +35,32 @@ HIGH, LOW = "high", "low"  # keep the highest die / keep the lower of two (non-s
 BEST_PAIR = "best_pair"  # `count` non-skilled rolls (pairs keeping the lower), highest kept
 
 
+class _HashKept:
+    """A frozen spec hashed inside memo keys many times a decision: the hash of its
+    fields (the dataclass's own, in field order) is worked out once and kept beside them,
+    not as a field. Each class says `__hash__ = _HashKept.__hash__`, or the dataclass
+    decorator would write its own over it."""
+
+    def __hash__(self) -> int:
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict:
+        # a string's hash differs between processes: never carry it across
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+
 @dataclass(frozen=True)
-class Die:
+class Die(_HashKept):
     """One kind of die: `sides` faces, `mod` added to every physical roll of it."""
 
     sides: int
     mod: int = 0
 
-    def __hash__(self) -> int:
-        # hashed inside every spec's hash: worked out once (not a field itself)
-        found = self.__dict__.get("_hash")
-        if found is None:
-            found = hash((self.sides, self.mod))
-            object.__setattr__(self, "_hash", found)
-        return found
-
-    def __getstate__(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+    __hash__ = _HashKept.__hash__
 
     def __str__(self) -> str:
         return f"d{self.sides}" + (f"{self.mod:+d}" if self.mod else "")
@@ -69,7 +78,7 @@ def stat_die(value: int) -> Die:
 
 
 @dataclass(frozen=True)
-class DiceSet:
+class DiceSet(_HashKept):
     """`count` dice of one kind, keeping the highest (or, non-skilled, the lower of two)."""
 
     count: int
@@ -78,17 +87,7 @@ class DiceSet:
     label: str = ""
     explode: bool = True
 
-    def __hash__(self) -> int:
-        # hashed inside every spec's hash: worked out once (not a field itself)
-        found = self.__dict__.get("_hash")
-        if found is None:
-            found = hash((self.count, self.die, self.keep, self.label, self.explode))
-            object.__setattr__(self, "_hash", found)
-        return found
-
-    def __getstate__(self) -> dict:
-        # a string's hash differs between processes: never carry it across
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+    __hash__ = _HashKept.__hash__
 
     @property
     def physical(self) -> int:
@@ -134,24 +133,13 @@ def single(die: Die, label: str = "", explode: bool = True) -> DiceSet:
 
 
 @dataclass(frozen=True)
-class RollSpec:
+class RollSpec(_HashKept):
     """A whole roll: sets of dice added together, then flat modifiers added once."""
 
     sets: tuple[DiceSet, ...]
     modifiers: tuple[tuple[str, int], ...] = ()
 
-    def __hash__(self) -> int:
-        # Specs key the exact distributions' memos and are hashed many times a
-        # decision: the hash of the fields is worked out once (not a field itself).
-        found = self.__dict__.get("_hash")
-        if found is None:
-            found = hash((self.sets, self.modifiers))
-            object.__setattr__(self, "_hash", found)
-        return found
-
-    def __getstate__(self) -> dict:
-        # a string's hash differs between processes: never carry it across
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+    __hash__ = _HashKept.__hash__
 
     @property
     def flat(self) -> int:
