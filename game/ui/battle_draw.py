@@ -364,7 +364,7 @@ class BattleDrawing(ZoneDrawing):
                 tags.setdefault(e.origin, []).append(f"{e.slot}: {e.posture}")
         for tile, words in tags.items():
             c = cam.tile_centre(tile)
-            _tag(surface, " · ".join(words), (c[0], c[1] + r + 10))
+            _tag(surface, " · ".join(words), self._tag_spot(tile, c, r, shown))
         # the declaring unit: a ghost where this action starts, with its posture
         d = self.decision
         if d is None or d.actor not in self.view.units or dv.actor != d.actor:
@@ -382,7 +382,17 @@ class BattleDrawing(ZoneDrawing):
         words = f"action {dv.slot} from here" if tile != me.tile else f"action {dv.slot}"
         if posture != "standing":
             words += f" · {posture}"
-        _tag(surface, words, (c[0], c[1] + r + 10), theme.ACCENT)
+        _tag(surface, words, self._tag_spot(tile, c, r, shown), theme.ACCENT)
+
+    def _tag_spot(self, tile, centre, r, shown) -> tuple[int, int]:
+        """Where a tag under a unit goes: below it, or above its health bar when a unit
+        stands on one of the three tiles below, which the tag (wider than a tile) covers
+        (seen under Xvfb: fate's "action 1" under Firestarter 1-1 was hidden by
+        Sharpshooter 1-1's token one tile down and to the right)."""
+        below = {(tile[0] + dx, tile[1] + 1) for dx in (-1, 0, 1)}
+        taken = any(u.tile in below and (self.viewer is None or uid in shown or u.team == self.viewer)
+                    for uid, u in self.view.units.items())
+        return (centre[0], centre[1] - r - 27) if taken else (centre[0], centre[1] + r + 10)
 
     def decl_rows(self, shown) -> list[tuple[int, str, tuple, bool]]:
         """The declarations panel's rows (indent, text, colour, bold): who has declared
