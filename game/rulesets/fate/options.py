@@ -8,7 +8,6 @@ attacks)." Every legality rule is checked here once, against the planned positio
 
 from __future__ import annotations
 
-from heapq import heapify, heappop, heappush
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,11 +19,13 @@ from game.rulesets.fate.components import Initiative
 from game.rulesets.fate.cover import protection, sight_from
 from game.rulesets.fate.plans import (attacks_declared, plan_of, posture_after, tile_after)
 from game.rulesets.fate.stats import hand_attacks, template, track, weapon
-from game.world.paths import _STEPS as STEPS, _TIE as PATHS_TIE, UNREACHABLE, Reach, _terrain_of, reach
+from game.world.paths import reach
+from game.world.reach_repair import open_distances, reach_around
 from game.world.sight import terrain_memo
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
+    from game.world.paths import Reach
 
 Tile = tuple[int, int]
 MOVE_TILES = 6  # [PROP] 30 ft (6 tiles of 5 ft) per move action; rough ground costs more
@@ -106,105 +107,17 @@ def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
 def _open_ground(tmap, start: Tile) -> list:
     r = reach(tmap, start, MOVE_TILES, limit=MOVE_TILES)
     r.cost.flags.writeable = False  # shared: by later decisions, and battles
-    found = r._found.ravel()
-    flat = np.flatnonzero(np.isfinite(found))
-    dist = dict(zip(flat.tolist(), found[flat].astype(np.int64).tolist()))
-    return [r, _tiles(r), dist]
+    return [r, _tiles(r), open_distances(r)]
 
 
 def _blocked(tmap, open_ground: list, near: tuple) -> list:
-    """`paths.reach(tmap, start, MOVE_TILES, blocked=near, limit=MOVE_TILES)`, the same Reach
-    to the bit, from the open ground's: a tile keeps its distance when one of its
-    cheapest ways there avoids the blocked tiles (blocking only removes steps); the rest,
-    the tiles every cheapest way to which crosses a blocked tile, are searched again
-    (Dijkstra, seeded from their neighbours that kept theirs). Far cheaper than a new
-    search of the whole map: a few units shadow a few tiles."""
+    """The one-move reach with units on `near` (tiles the open ground's reach gets to),
+    repaired from the open ground's (game/world/reach_repair.py): [reach, its tiles, None]."""
     r0, tiles0, old = open_ground
+    r, gone = reach_around(tmap, r0, old, near, MOVE_TILES)
     height = tmap.height
-    steps, into = _move_graph(tmap)
-    root = r0.start[0] * height + r0.start[1]
-    shut = {x * height + y for x, y in near}
-    bound = (MOVE_TILES + 1) * _TIE - 1  # paths.reach's `limit`: costs above it are unreached
-    # Which tiles lose every cheapest way: in the order of their distance (a tile's
-    # cheapest ways come from nearer tiles, decided before it), from the blocked ones down.
-    lost: set[int] = set()
-    decided: set[int] = set()
-    heap = [(old[b], b) for b in shut]
-    heapify(heap)
-    while heap:
-        d, b = heappop(heap)
-        if b in decided:
-            continue
-        decided.add(b)
-        if b not in shut and any(a in old and a not in lost and old[a] + w == d for a, w in into[b]):
-            continue  # a cheapest way avoids the blocked tiles: its distance stands
-        lost.add(b)
-        for c, w in steps[b]:
-            if old.get(c) == d + w and c not in decided:
-                heappush(heap, (d + w, c))
-    # The lost tiles (not blocked) searched again from the tiles that kept their distance.
-    again: dict[int, int] = {}
-    heap = []
-    for b in lost - shut:
-        best = min((old[a] + w for a, w in into[b] if a in old and a not in lost), default=bound + 1)
-        if best <= bound:
-            again[b] = best
-            heap.append((best, b))
-    heapify(heap)
-    while heap:
-        d, b = heappop(heap)
-        if d != again[b]:
-            continue  # a longer way, found before the best
-        for c, w in steps[b]:
-            nd = d + w
-            if c in lost and c not in shut and nd <= bound and nd < again.get(c, bound + 1):
-                again[c] = nd
-                heappush(heap, (nd, c))
-    found = r0._found.copy()
-    cost = r0.cost.copy()
-    fv, cv = found.reshape(-1), cost.reshape(-1)
-    for i in lost:
-        if i in again:
-            fv[i] = again[i]
-            cv[i] = again[i] // _TIE
-        else:
-            fv[i] = np.inf
-            cv[i] = UNREACHABLE
-    cost.flags.writeable = False
-    r = Reach(r0.start, MOVE_TILES, cost, r0._terrain, cost, found)
-    gone = lost - again.keys()
     tiles = tuple(t for t in tiles0 if t[0] * height + t[1] not in gone) if gone else tiles0
     return [r, tiles, None]
-
-
-_TIE = 1 << 20  # paths._TIE, as an int: every distance is a whole number (exact as a float)
-
-
-def _move_graph(tmap) -> tuple[list, list]:
-    """Per tile (flat index x * height + y): the steps out of it and the steps into it,
-    (other tile, weight), as paths.py's graph has them: into an enterable tile, a
-    diagonal only where it cuts no corner. Built once per map."""
-    def compute():
-        terrain = _terrain_of(tmap)
-        assert float(_TIE) == PATHS_TIE
-        base = terrain.base.tolist()
-        corners = [c.tolist() for c in terrain.corners]
-        width, height = tmap.width, tmap.height
-        out: list[list] = [[] for _ in range(width * height)]
-        into: list[list] = [[] for _ in range(width * height)]
-        for x in range(width):
-            for y in range(height):
-                for k, (dx, dy) in enumerate(STEPS):
-                    bx, by = x + dx, y + dy
-                    if not (0 <= bx < width and 0 <= by < height) or base[bx][by] <= 0:
-                        continue
-                    if k >= 4 and not corners[k - 4][x][y]:
-                        continue
-                    w = base[bx][by] * _TIE + (k >= 4)
-                    out[x * height + y].append((bx * height + by, w))
-                    into[bx * height + by].append((x * height + y, w))
-        return [tuple(e) for e in out], [tuple(e) for e in into]
-    return terrain_memo(tmap, "fate-move-graph", compute)
 
 
 def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
