@@ -1,6 +1,7 @@
 """A bounded reach around a few blockers, repaired from the open ground's reach.
 
-`reach_around(tmap, open_reach, found_at, blocked, budget)` returns what
+`reach_around(tmap, r0, old, blocked, budget)` (r0 the open ground's reach, old its
+`open_distances`) returns what
 `paths.reach(tmap, start, budget, blocked=blocked, limit=budget)` returns, the same
 Reach to the bit, without searching the whole map again: blocking tiles only removes
 steps, so a tile keeps its distance when one of its cheapest ways there avoids the
@@ -40,8 +41,6 @@ def reach_around(tmap: TacticalMap, r0: Reach, old: dict[int, int], blocked: Ite
     """`paths.reach(tmap, r0.start, budget, blocked=blocked, limit=budget)` repaired from
     `r0` (the same search with nothing blocked) and its `open_distances` `old`; also the
     flat indices of the tiles it reached that are now out of reach."""
-    height = tmap.height
-    steps, into = _move_graph(tmap)
     height = tmap.height
     steps, into = _move_graph(tmap)
     shut = {x * height + y for x, y in blocked}
