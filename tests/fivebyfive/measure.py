@@ -65,9 +65,10 @@ def p95_ms(times: list[float]) -> float:
     return round(ordered[int(len(ordered) * 0.95)] * 1000, 2) if ordered else 0.0
 
 
-def paired(a: str, b: str, seed: int, seeds: int) -> None:
+def paired_shares(a: str, b: str, seed: int, seeds: int, stats: dict) -> dict[str, float]:
+    """A's share against b per ladder map: each seed played with a on either side (a
+    draw is half), printed map by map as it comes; decision times go into `stats`."""
     from game.ladder import DEFAULT_MAPS
-    stats: dict = {}
     shares = {}
     for map_name in DEFAULT_MAPS:
         score = 0.0
@@ -77,6 +78,12 @@ def paired(a: str, b: str, seed: int, seeds: int) -> None:
                 score += 0.5 if winner is None else float(winner == a_side)
         shares[map_name] = round(score / (2 * seeds), 3)
         print(json.dumps({"map": map_name, "share": shares[map_name]}), flush=True)
+    return shares
+
+
+def paired(a: str, b: str, seed: int, seeds: int) -> None:
+    stats: dict = {}
+    shares = paired_shares(a, b, seed, seeds, stats)
     print(json.dumps({"a": a, "b": b, "seeds": [seed, seed + seeds - 1], "battles": 8 * seeds,
                       "share": round(sum(shares.values()) / len(shares), 3), "per_map": shares,
                       **{f"p95_ms_{lv}": p95_ms(stats[lv]) for lv in {a, b}}}))

@@ -39,7 +39,7 @@ from game.engine.setup import new_battle
 from game.rulesets.fivebyfive.components import AbilityScores
 
 MAPS = Path(__file__).parents[2] / "maps"
-ALL_MAPS = ("arena", "warehouse", "woodland", "ridge")
+from game.ladder import DEFAULT_MAPS as ALL_MAPS  # noqa: E402 - the ladder's four maps
 
 
 def fork(battle: Battle, dice_seed: int) -> Battle:
@@ -161,15 +161,7 @@ def paired(seed: int, seeds: int, n: int) -> None:
 
     measure.controller = controller
     stats: dict = {}
-    shares = {}
-    for map_name in ALL_MAPS:
-        score = 0.0
-        for s in range(seed, seed + seeds):
-            for side in (1, 2):
-                winner = measure.play(map_name, s, {side: "hard", 3 - side: "normal"}, stats)
-                score += 0.5 if winner is None else float(winner == side)
-        shares[map_name] = round(score / (2 * seeds), 3)
-        print(json.dumps({"map": map_name, "share": shares[map_name]}), flush=True)
+    shares = measure.paired_shares("hard", "normal", seed, seeds, stats)
     print(json.dumps({"probe": "rollouts", "seeds": [seed, seed + seeds - 1], "battles": 8 * seeds,
                       "share": round(sum(shares.values()) / len(shares), 3), "per_map": shares,
                       "asked": sum(p.asked for p in probes), "overridden": sum(p.overridden for p in probes),
