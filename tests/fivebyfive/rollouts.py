@@ -36,10 +36,10 @@ from game.engine.battle import Battle
 from game.engine.components import OutOfFight
 from game.engine.decisions import PICK, Choice, Decision
 from game.engine.setup import new_battle
+from game.ladder import DEFAULT_MAPS as ALL_MAPS
 from game.rulesets.fivebyfive.components import AbilityScores
 
 MAPS = Path(__file__).parents[2] / "maps"
-from game.ladder import DEFAULT_MAPS as ALL_MAPS  # noqa: E402 - the ladder's four maps
 
 
 def fork(battle: Battle, dice_seed: int) -> Battle:
