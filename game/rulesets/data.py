@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import TypeVar
+from typing import Callable, Iterable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from game.errors import DataError
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 
 def read_toml(path: Path) -> dict:
@@ -53,3 +54,24 @@ def load_table(path: Path, model: type[M]) -> dict[str, M]:
     if not out:
         raise DataError(path, "no entries")
     return out
+
+
+_KEPT: dict[tuple, object] = {}
+
+
+def kept_while_unchanged(kind: object, paths: Iterable[Path], build: Callable[[], T]) -> T:
+    """`build()`, kept for the process while the files `paths` keep their size and
+    change time. Definitions never change in play, and parsing and validating the tables
+    again cost every battle several ms of its setup (`simulate`, `ladder` and the bench
+    build a ruleset per battle). What is kept is shared: callers hand out frozen entries
+    or copies. A file that cannot be read is never kept: `build()` then names it."""
+    try:
+        stamp = tuple((str(p), st.st_mtime_ns, st.st_size) for p in paths for st in (p.stat(),))
+    except OSError:
+        return build()
+    key = (kind, stamp)
+    if key not in _KEPT:
+        if len(_KEPT) >= 32:  # tests read many folders of their own
+            _KEPT.clear()
+        _KEPT[key] = build()
+    return _KEPT[key]  # type: ignore[return-value]

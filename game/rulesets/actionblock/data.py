@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.errors import DataError
-from game.rulesets.data import load_table
+from game.rulesets.data import kept_while_unchanged, load_table
 
 HERE = Path(__file__).parent
 
@@ -292,27 +292,15 @@ class UnitTemplate(BaseModel):
 
 _TABLES = {"weapons": Weapon, "armour": Armour, "actions": ActionCost, "spells": Spell,
            "charisma": CharismaSkill, "insanity": InsanityRow, "units": UnitTemplate}
-_READ: dict = {}
 
 
 def _tables(folder: Path) -> dict[str, dict]:
     """The folder's tables, parsed and validated once per process while the files stay
-    the same (size and modification time): every battle of a `simulate` run builds a
-    ruleset, and reading the TOML again cost about 6 ms of a 130 ms battle."""
-    stamp = []
-    for name in _TABLES:
-        try:
-            st = (folder / f"{name}.toml").stat()
-            stamp.append((st.st_mtime_ns, st.st_size))
-        except OSError:
-            stamp.append(None)  # load_table reports it
-    key = (str(folder), tuple(stamp))
-    if key not in _READ:
-        tables = {name: load_table(folder / f"{name}.toml", model) for name, model in _TABLES.items()}
-        if len(_READ) >= 8:
-            _READ.clear()
-        _READ[key] = tables
-    return _READ[key]
+    the same: every battle of a `simulate` run builds a ruleset, and reading the TOML
+    again cost about 6 ms of a 130 ms battle."""
+    paths = {name: folder / f"{name}.toml" for name in _TABLES}
+    return kept_while_unchanged("actionblock", paths.values(), lambda: {
+        name: load_table(path, _TABLES[name]) for name, path in paths.items()})
 
 
 class ActionBlockData:

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.errors import DataError
-from game.rulesets.data import load_table
+from game.rulesets.data import kept_while_unchanged, load_table
 
 HERE = Path(__file__).parent
 DIE_LADDER = (4, 6, 8, 10, 12, 20)  # [PROP] die sizes for upgrades and downgrades
@@ -119,23 +119,14 @@ class D20Data:
             self.by_archetype.setdefault(t.archetype, t.id)
 
 
-_shared: dict[tuple, D20Data] = {}
-
-
 def shared_data(folder: Path = HERE) -> D20Data:
-    """The definitions for `folder`, parsed once per content of its files (a battle
+    """The definitions for `folder`, parsed once while its files are unchanged (a battle
     starts in a few milliseconds less; the tables are frozen models, never changed)."""
-    try:
-        key = (str(folder), (folder / "weapons.toml").read_bytes(), (folder / "units.toml").read_bytes())
-    except OSError:
-        return D20Data(folder)  # the loader names what is wrong with the files
-    data = _shared.get(key)
-    if data is None:
-        if len(_shared) >= 4:
-            _shared.clear()
-        data = _shared[key] = D20Data(folder)
+    def read() -> D20Data:
+        data = D20Data(folder)
         # Shared by every battle: read-only, so no battle can change another's tables.
         data.weapons = MappingProxyType(data.weapons)
         data.templates = MappingProxyType(data.templates)
         data.by_archetype = MappingProxyType(data.by_archetype)
-    return data
+        return data
+    return kept_while_unchanged(D20Data, [folder / "weapons.toml", folder / "units.toml"], read)

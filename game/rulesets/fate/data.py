@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.errors import DataError
-from game.rulesets.data import load_table
+from game.rulesets.data import kept_while_unchanged, load_table
 
 HERE = Path(__file__).parent
 UNARMED = "fist"  # what a free hand attacks with
@@ -148,18 +148,7 @@ class FateData:
 
 
 def _table(path: Path, model: type) -> dict:
-    """`load_table`, its validated entries kept by the file's path, size and change time
-    (every battle builds its own FateData from the same files). Each call gets its own
-    dict (a caller may replace entries); the entries are frozen models."""
-    try:
-        stat = path.stat()
-    except OSError:
-        return load_table(path, model)  # its own error for a missing or unreadable file
-    key = (str(path), stat.st_mtime_ns, stat.st_size, model)
-    found = _TABLES.get(key)
-    if found is None:
-        found = _TABLES[key] = load_table(path, model)
-    return dict(found)
-
-
-_TABLES: dict[tuple, dict] = {}
+    """`load_table`, kept while the file is unchanged (every battle builds its own
+    FateData from the same files). Each call gets its own dict (a caller may replace
+    entries); the entries are frozen models."""
+    return dict(kept_while_unchanged(model, [path], lambda: load_table(path, model)))

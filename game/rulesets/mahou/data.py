@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.errors import DataError
-from game.rulesets.data import load_table
+from game.rulesets.data import kept_while_unchanged, load_table
 from game.rulesets.mahou.dice import Die
 
 HERE = Path(__file__).parent
@@ -231,16 +231,8 @@ class MahouData:
         return self.weapons.get(item_id) or self.shields[item_id]
 
 
-_SHARED: dict = {}
-
-
 def shared_data(folder: Path = HERE) -> MahouData:
     """The definitions in `folder`, read once while its files stay unchanged: they are
     never changed in play, and reading and checking five tables each battle costs more
-    than a short battle's rules (kept by the files' modification times)."""
-    stamp = tuple((f.name, f.stat().st_mtime_ns) for f in sorted(folder.glob("*.toml")))
-    kept = _SHARED.get(folder)
-    if kept is None or kept[0] != stamp:
-        kept = _SHARED[folder] = (stamp, MahouData(folder))
-    return kept[1]
-
+    than a short battle's rules."""
+    return kept_while_unchanged(MahouData, sorted(folder.glob("*.toml")), lambda: MahouData(folder))
