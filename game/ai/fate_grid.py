@@ -112,7 +112,7 @@ def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
     best_attack = np.zeros(len(tiles))
     near = None
     for e in look.live_enemies:
-        rows = enemy_rows(tmap, look.where(e, look.slot), melee, 1 if melee else look.reach)[:, flat]
+        rows = enemy_rows(tmap, look.where(e, look.slot), melee, 1 if melee else look.reach).take(flat, axis=1)
         in_reach = np.maximum(in_reach, rows[IN_REACH])
         score -= rows[EXPOSURE]
         dist = rows[DIST]
