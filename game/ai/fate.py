@@ -72,7 +72,8 @@ class FateAI:
         self._prot: dict = {}
         self._outcomes: dict = {}
         self._pairs: dict[tuple[int, int], tuple] = {}
-        self._pairs_for: Any = None  # the pending decision the kept pairs belong to
+        self._pairs_for: Any = None  # the battle and round whose declarations the kept pairs belong to
+        self._pairs_round: int | None = None
 
     def bind(self, battle: Any) -> None:
         """Keep what is kept for this battle (profiles; the map's protection table)."""
@@ -118,11 +119,13 @@ class FateAI:
 
     def _pair(self, battle: Any, attacker: int, target: int) -> tuple:
         """What a profile reads of the two units (templates, and their state: `_as_attacker`,
-        `_as_target`), kept while one decision is pending (the state changes only when it
-        is answered)."""
+        `_as_target`), kept while the battle's declarations of one round are pending: that
+        state (wounds, blindness, who saw whom at the start of the turn, surprise) changes
+        only when the turn resolves; a declaration only adds to a plan (flow.py)."""
         pending = battle.pending
-        if pending is not self._pairs_for or pending is None:
-            self._pairs, self._pairs_for = {}, pending
+        if pending is None or self._pairs_for is not battle or self._pairs_round != battle.round:
+            self._pairs = {}
+            self._pairs_for, self._pairs_round = (battle, battle.round) if pending is not None else (None, None)
         found = self._pairs.get((attacker, target))
         if found is None:
             found = (battle.get(attacker, Fighter).template, battle.get(target, Fighter).template,
