@@ -99,7 +99,7 @@ def enemy_rows(tmap: Any, enemy: tuple[int, int], melee: bool, reach: int) -> np
 _LAST: tuple = (None, None)
 
 
-EXPOSURE, IN_REACH, DIST, SEEN, HIGHER = range(5)
+ROWS = EXPOSURE, IN_REACH, DIST, SEEN, HIGHER = range(5)
 
 
 def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
@@ -113,7 +113,9 @@ def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
         return score
     # Every enemy's rows at these tiles, one block per enemy: (enemies, rows, tiles).
     reach = 1 if melee else look.reach
-    rows = np.stack([enemy_rows(tmap, look.where(e, look.slot), melee, reach).take(flat, axis=1) for e in foes])
+    rows = np.empty((len(foes), len(ROWS), len(flat)))
+    for block, e in zip(rows, foes):
+        enemy_rows(tmap, look.where(e, look.slot), melee, reach).take(flat, axis=1, out=block)
     for exposure in rows[:, EXPOSURE]:
         score -= exposure  # one enemy at a time: the same sums in the same order
     in_reach = rows[:, IN_REACH].max(axis=0)
