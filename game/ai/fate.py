@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -71,7 +72,8 @@ class FateAI:
         self._prot: dict = {}
         self._outcomes: dict = {}
         self._pairs: dict[tuple[int, int], tuple] = {}
-        self._pairs_for: Any = None  # the pending decision the kept pairs belong to
+        self._pairs_for: Any = None  # the battle and round whose declarations the kept pairs belong to
+        self._pairs_round: int | None = None
 
     def bind(self, battle: Any) -> None:
         """Keep what is kept for this battle (profiles; the map's protection table)."""
@@ -117,11 +119,13 @@ class FateAI:
 
     def _pair(self, battle: Any, attacker: int, target: int) -> tuple:
         """What a profile reads of the two units (templates, and their state: `_as_attacker`,
-        `_as_target`), kept while one decision is pending (the state changes only when it
-        is answered)."""
+        `_as_target`), kept while the battle's declarations of one round are pending: that
+        state (wounds, blindness, who saw whom at the start of the turn, surprise) changes
+        only when the turn resolves; a declaration only adds to a plan (flow.py)."""
         pending = battle.pending
-        if pending is not self._pairs_for or pending is None:
-            self._pairs, self._pairs_for = {}, pending
+        if pending is None or self._pairs_for is not battle or self._pairs_round != battle.round:
+            self._pairs = {}
+            self._pairs_for, self._pairs_round = (battle, battle.round) if pending is not None else (None, None)
         found = self._pairs.get((attacker, target))
         if found is None:
             found = (battle.get(attacker, Fighter).template, battle.get(target, Fighter).template,
@@ -223,7 +227,9 @@ class FateAI:
         tiles = [t for t in opt.targets if t not in claimed]
         if not tiles:
             return [], 0.0
-        arr = np.array(tiles, dtype=np.int64)
+        # One flat read of the tiles (np.array on a list of tuples is several times slower).
+        arr = np.fromiter(chain.from_iterable(tiles), np.int64, 2 * len(tiles)).reshape(-1, 2)
+        look.keep_tile_list(arr, tiles)
         rough = fate_grid.screen(look, arr, follow_up=look.slot == 1)
         order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:look.exact_moves]
         base = look.spot_value(look.origin)
@@ -589,48 +595,59 @@ class Look:
             self._line_memo[key] = value
         return value
 
-    def attack_screen(self, e: int, tiles: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """The best attack on `e` from each tile next beat: exact for one tile of each kind
-        (weapon, distance band, higher ground, charge), shared by its kind. `rows`: the
-        enemy's terrain rows (fate_grid.enemy_rows) at these tiles."""
-        dist = rows[fate_grid.DIST]
+    def attack_screen(self, foes: list[int], tiles: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """The best attack on any of `foes` from each tile next beat (never below 0): exact
+        for one tile of each kind (enemy, weapon, distance band, higher ground, charge),
+        shared by its kind. `rows`: the enemies' terrain rows (fate_grid.enemy_rows) at these
+        tiles, one block per enemy, in the order of `foes`."""
+        best = np.zeros(len(tiles))
+        dist = rows[:, fate_grid.DIST]
         if self._longest_next is None:
             self._longest_next = max((1 if self.weapons[w].melee else self.weapons[w].long_range
                                       for w in self.usable_next), default=0)
-        if dist.min() > self._longest_next:
-            return np.zeros(len(tiles))  # no tile within any weapon's reach of it (as `ok` below)
-        there = self.where(e, 2)
-        seen, elev = rows[fate_grid.SEEN] > 0, rows[fate_grid.HIGHER]
-        if there != self.where(e, self.slot):
-            elev = fate_grid.enemy_rows(self.battle.map, there, self.prefers_melee,
-                                        1 if self.prefers_melee else self.reach)[fate_grid.HIGHER, self._flat(tiles)]
+        near = (dist.min(axis=1) <= self._longest_next).tolist()
+        if not any(near):
+            return best  # no tile within any weapon's reach of any of them (as `ok` below)
+        seen, elev = rows[:, fate_grid.SEEN] > 0, rows[:, fate_grid.HIGHER]
         if self._far_from_origin is None or self._far_from_origin[0] is not tiles:
             moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1])) >= 2
             self._far_from_origin = (tiles, moved)
-        charge = self._far_from_origin[1] if chebyshev(self.origin, there) >= 2 else None
-        out = None
+        copied = False
+        charging = []  # per enemy: a blade's move there is a charge (it starts 2+ tiles away)
+        for i, e in enumerate(foes):
+            there = self.where(e, 2)
+            charging.append(chebyshev(self.origin, there) >= 2)
+            if near[i] and there != self.where(e, self.slot):
+                if not copied:
+                    elev, copied = elev.copy(), True
+                elev[i] = fate_grid.enemy_rows(self.battle.map, there, self.prefers_melee,
+                                               1 if self.prefers_melee else self.reach)[fate_grid.HIGHER,
+                                                                                        self._flat(tiles)]
+        charge = self._far_from_origin[1] & np.array(charging)[:, None]
+        # A kind's number, with the enemy's block: 12 * enemy + kind.
+        block = 12 * np.arange(len(foes))[:, None]
+        listed = self._tile_list(tiles)
         for w in self.usable_next:
             wd = self.weapons[w]
             if wd.melee:
                 ok = dist <= 1
-                kind = 2 * elev if charge is None else 2 * elev + charge
+                kind = 2 * elev + charge
             else:
                 ok = seen & (dist <= wd.long_range) & (dist > 0)
                 kind = 4 + 4 * (dist > wd.short_range) + 2 * elev
-            where = np.flatnonzero(ok)
+            who, where = np.nonzero(ok)  # by enemy, then in the candidates' order
             if not len(where):
                 continue
-            # The first tile (in the candidates' order) of each kind is scored exactly.
-            firsts: dict[int, int] = {}
-            for i, k in zip(where.tolist(), kind[where].astype(np.int64).tolist()):
-                if k not in firsts:
-                    firsts[k] = i
-            values = np.zeros(12)
-            for k, i in firsts.items():
-                values[k] = self._attack_from(self._tile_list(tiles)[i], e, w)
-            found = np.where(ok, values[kind.astype(np.int64)], 0.0)
-            out = np.maximum(found, 0.0) if out is None else np.maximum(out, found)
-        return np.zeros(len(tiles)) if out is None else out
+            # The first tile (in the candidates' order) of each kind is scored exactly, the
+            # kinds taken in the order they first appear (list.index finds that tile).
+            code = kind.astype(np.int64) + block
+            codes, at, whom = code[who, where].tolist(), where.tolist(), who.tolist()
+            values = np.zeros(12 * len(foes))
+            for k in dict.fromkeys(codes):
+                i = codes.index(k)
+                values[k] = self._attack_from(listed[at[i]], foes[whom[i]], w)
+            best = np.maximum(best, np.where(ok, values[code], 0.0).max(axis=0))
+        return best
 
     def _tile_list(self, tiles: np.ndarray) -> list:
         """The candidate tiles as a list of (x, y) of Python ints (kept for these tiles)."""
@@ -638,6 +655,10 @@ class Look:
         if kept is None or kept[0] is not tiles:
             kept = self._tiles_kept = (tiles, [tuple(t) for t in tiles.tolist()])
         return kept[1]
+
+    def keep_tile_list(self, tiles: np.ndarray, as_list: list) -> None:
+        """`_tile_list(tiles)` is `as_list` (the list the array was made from)."""
+        self._tiles_kept = (tiles, as_list)
 
     def _flat(self, tiles: np.ndarray) -> np.ndarray:
         return tiles[:, 0] * self.battle.map.height + tiles[:, 1]

@@ -99,7 +99,7 @@ def enemy_rows(tmap: Any, enemy: tuple[int, int], melee: bool, reach: int) -> np
 _LAST: tuple = (None, None)
 
 
-EXPOSURE, IN_REACH, DIST, SEEN, HIGHER = range(5)
+ROWS = EXPOSURE, IN_REACH, DIST, SEEN, HIGHER = range(5)
 
 
 def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
@@ -108,22 +108,23 @@ def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
     flat = tiles[:, 0] * tmap.height + tiles[:, 1]
     melee = look.prefers_melee
     score = -look.ground_rate * np.maximum(0, look.walk_grid().ravel()[flat] - look.wanted)
-    in_reach = np.zeros(len(tiles))
-    best_attack = np.zeros(len(tiles))
-    near = None
-    for e in look.live_enemies:
-        rows = enemy_rows(tmap, look.where(e, look.slot), melee, 1 if melee else look.reach)[:, flat]
-        in_reach = np.maximum(in_reach, rows[IN_REACH])
-        score -= rows[EXPOSURE]
-        dist = rows[DIST]
-        near = dist if near is None else np.minimum(near, dist)
-        if follow_up:
-            best_attack = np.maximum(best_attack, look.attack_screen(e, tiles, rows))
-    reached = in_reach > 0
+    foes = look.live_enemies
+    if not foes:
+        return score
+    # Every enemy's rows at these tiles, one block per enemy: (enemies, rows, tiles).
+    reach = 1 if melee else look.reach
+    rows = np.empty((len(foes), len(ROWS), len(flat)))
+    for block, e in zip(rows, foes):
+        enemy_rows(tmap, look.where(e, look.slot), melee, reach).take(flat, axis=1, out=block)
+    for exposure in rows[:, EXPOSURE]:
+        score -= exposure  # one enemy at a time: the same sums in the same order
+    in_reach = rows[:, IN_REACH].max(axis=0)
     if not melee:
         score += 0.5 * in_reach
-    if near is not None and not reached.any():
+    if not in_reach.any():
         # Nothing in reach from any of these tiles: keep closing on the nearest enemy, so
         # two sides never wait for each other just out of sight.
-        score -= 0.05 * near
-    return score + best_attack
+        score -= 0.05 * rows[:, DIST].min(axis=0)
+    if follow_up:
+        return score + look.attack_screen(foes, tiles, rows)
+    return score

@@ -105,40 +105,60 @@ def _apply(state: State, level: str, extra: int) -> State:
 def after(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[tuple[State, float], ...]:
     """The distribution of the track after all these attacks land (order matters not for
     the expected worth here: each wound is marked in turn, as resolve.py does)."""
-    return _after(boxes, _numbers(attacks))
+    return tuple((_STATES[s], p) for s, p in _after(boxes, _numbers(attacks)))
 
 
 @lru_cache(maxsize=20000)
-def _after(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[tuple[State, float], ...]:
+def _after(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """`after` with each state as its number (`_state_number`): a small int is hashed at
+    once, a tuple of five is hashed anew at every dict read."""
     # The attacks are marked in turn: the distribution after all but the last (kept) is
     # the one this extends, the same sums in the same order as from the start.
     if not numbers:
-        return (((*boxes, False), 1.0),)
+        return ((_state_number((*boxes, False)), 1.0),)
     n = numbers[-1]
-    nxt: dict[State, float] = {}
-    get, steps = nxt.get, _STEPS.get  # the hottest loop of the AI's odds: names bound once
+    nxt: dict[int, float] = {}
+    get, out, kept = nxt.get, _OUT, _STEPS  # the hottest loop of the AI's odds: names bound once
     for state, p in _after(boxes, numbers[:-1]):
-        if state[4]:  # out already: nothing more changes
+        if out[state]:  # out already: nothing more changes
             nxt[state] = get(state, 0.0) + p
             continue
-        for s, q in steps((state, n)) or _steps(state, n):
+        for s, q in kept[state].get(n) or _steps(state, n):
             pq = p * q
             if pq > TINY:
                 nxt[s] = get(s, 0.0) + pq
     return tuple(nxt.items())
 
 
-def _steps(state: State, n: int) -> list[tuple[State, float]]:
-    """Each outcome of attack `n` on a track in `state`: (the state after it, its chance),
-    in the outcome's order; kept (one plain dict read each)."""
-    found = _STEPS.get((state, n))
+def _steps(state: int, n: int) -> list[tuple[int, float]]:
+    """Each outcome of attack `n` on a track in state number `state`: (the number of the
+    state after it, its chance), in the outcome's order; kept (one plain dict read each)."""
+    found = _STEPS[state].get(n)
     if found is None:
-        found = _STEPS[(state, n)] = [(_apply(state, level, extra), q) for (level, extra), q in _KEPT[n]]
+        track = _STATES[state]
+        found = _STEPS[state][n] = [(_state_number(_apply(track, level, extra)), q)
+                                    for (level, extra), q in _KEPT[n]]
     return found
 
 
-_STEPS: dict[tuple[State, int], list[tuple[State, float]]] = {}
-_WORTH: dict[State, float] = {}  # worth of each state, kept
+def _state_number(state: State) -> int:
+    """The number given to this state of a track (in the order first met), with its worth
+    and whether it is out kept by number."""
+    found = _NUMBERED.get(state)
+    if found is None:
+        found = _NUMBERED[state] = len(_STATES)
+        _STATES.append(state)
+        _OUT.append(state[4])
+        _WORTH.append(worth(state[:4], state[4]))
+        _STEPS.append({})
+    return found
+
+
+_NUMBERED: dict[State, int] = {}
+_STATES: list[State] = []  # by number
+_OUT: list[bool] = []  # by number: the target is out of the fight
+_WORTH: list[float] = []  # by number: `worth` of the state
+_STEPS: list[dict[int, list[tuple[int, float]]]] = []  # by number, then attack: `_steps`
 
 
 def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
@@ -149,12 +169,10 @@ def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
 @lru_cache(maxsize=20000)
 def _expected(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[float, float]:
     w = drop = 0.0
+    value, out = _WORTH, _OUT
     for state, p in _after(boxes, numbers):
-        value = _WORTH.get(state)
-        if value is None:
-            value = _WORTH[state] = worth(state[:4], state[4])
-        w += p * value
-        drop += p * state[4]
+        w += p * value[state]
+        drop += p * out[state]
     return w, drop
 
 

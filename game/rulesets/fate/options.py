@@ -240,8 +240,12 @@ def declared_so_far(battle: "Battle") -> tuple[dict, ...]:
     """Everything declared this turn so far (public: later declarers may see it)."""
     out = []
     for u in battle.units():
-        for d in plan_of(battle, u):
-            out.append({"unit": u, "name": battle.name(u), "team": battle.team(u), "slot": d.slot,
+        plan = plan_of(battle, u)
+        if not plan:
+            continue
+        name, team = battle.name(u), battle.team(u)
+        for d in plan:
+            out.append({"unit": u, "name": name, "team": team, "slot": d.slot,
                         "kind": d.kind, "target": d.target, "with": d.weapon,
                         "with_name": weapon(battle, d.weapon).name if d.weapon else None})
     return tuple(out)
