@@ -36,7 +36,7 @@ from game.rulesets.actionblock.fastinit import fast_init
 from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, Health, Loadout, Points,
                                                   TurnState)
 from game.rulesets.actionblock.movement import NAMES, direction_to
-from game.rulesets.actionblock.options import enemies
+from game.rulesets.actionblock.options import enemies, nearest_enemy
 from game.rulesets.actionblock.previews import skill_chance
 from game.rulesets.actionblock.reactions import shield_available
 from game.rulesets.actionblock.stats import (distance_ft, grappling_item, gun_items, items, kept,
@@ -331,18 +331,12 @@ class ActionBlockAI:
 
     def _turn_facing(self, battle, decision, opt, attack_score):
         unit = decision.actor
-        foes = self._foes(battle, unit)
-        if not foes or not self._is_melee(battle, unit):
+        if not self._is_melee(battle, unit):
             return (0.0, None)
-        here = battle.tile(unit)
-        hx, hy = here
-        near = None  # (tiles away, foe): the nearest, the lowest id among equals
-        for f in foes:
-            x, y = battle.tile(f)
-            found = (max(abs(x - hx), abs(y - hy)), f)
-            if near is None or found < near:
-                near = found
-        toward = direction_to(here, battle.tile(near[1]))
+        foe = nearest_enemy(battle, unit)
+        if foe is None:
+            return (0.0, None)
+        toward = direction_to(battle.tile(unit), battle.tile(foe))
         if toward == battle.get(unit, TurnState).block_facing or NAMES[toward] not in opt.params["facing"]:
             return (0.0, None)
         return (0.1, opt.choice(None, facing=NAMES[toward]))

@@ -28,7 +28,7 @@ from game.rulesets.actionblock.reactions import BLOCKS, block_options, shield_av
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifier_labels, spell_of,
                                               spell_targets)
 from game.rulesets.actionblock.stats import (RESTORE_BASE, distance_ft, grappling_item, gun_items,
-                                             in_melee_range, items, kept, melee_items, template,
+                                             in_melee_range, items, kept, melee_items, opponents, template,
                                              weapon_of)
 
 if TYPE_CHECKING:
@@ -43,29 +43,26 @@ def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]
     """Enemies that can be attacked: not Dead, not lost track of (Stealth); without
     `include_down`, not Unconscious either. Kept while a decision is pending (the
     options and the AI ask it many times)."""
+    key = (unit, include_down)
     if _scope is not None:  # inside turn_options: nothing changes until it returns
-        found = _scope.get(unit)
+        found = _scope.get(key)
         if found is None:
-            found = _scope[unit] = _enemies(battle, unit)
+            found = _scope[key] = _enemies(battle, unit, include_down)
     else:
-        found = battle.memo(("ab_enemies", unit), lambda: _enemies(battle, unit))
-    if include_down:
-        return list(found)
-    return [u for u in found if not battle.get(u, Health).unconscious]
+        found = battle.memo(("ab_enemies", key), lambda: _enemies(battle, unit, include_down))
+    return list(found)
 
 
 #: Answers kept while one `turn_options` call runs (it only reads the battle).
 _scope: dict | None = None
 
 
-def _enemies(battle: "Battle", unit: int) -> list[int]:
-    team = battle.team(unit)
+def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
     out = []
-    for u in battle.units():
-        if battle.team(u) == team:
-            continue
+    for u in opponents(battle, unit):
+        health = battle.get(u, Health)
         # Dead, or this unit has lost track of it (`charisma.hidden_from`, Stealth).
-        if battle.get(u, Health).dead or unit in battle.get(u, Conditions).fooled:
+        if health.dead or (health.unconscious and not include_down) or unit in battle.get(u, Conditions).fooled:
             continue
         out.append(u)
     return out

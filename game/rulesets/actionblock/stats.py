@@ -98,6 +98,22 @@ def kept(battle: "Battle", family: str, key: object, compute, limit: int = 1024)
         return value
 
 
+def opponents(battle: "Battle", unit: int) -> tuple[int, ...]:
+    """Every unit of the other sides, standing, fallen or dead, in id order. Units are
+    fielded once (`ActionBlockRuleset.setup`) and never change side, so it is kept per
+    unit: the loops over enemies skip a side check per unit (asked thousands of times
+    a battle)."""
+    store = battle.cached(_OPPONENTS, dict)
+    found = store.get(unit)
+    if found is None:
+        team = battle.team(unit)
+        found = store[unit] = tuple(u for u in battle.units() if battle.team(u) != team)
+    return found
+
+
+_OPPONENTS = ("ab_kept", "opponents")
+
+
 def items(battle: "Battle", unit: int) -> dict[str, str]:
     """Wielded item key → weapon id, Unarmed always included (sorted keys)."""
     return dict(_wielded(battle, unit))
