@@ -515,14 +515,21 @@ class ActionBlockAI:
         return battle.cached(("ab_ai_arms", unit), arms)
 
     def _position(self, battle: Any, unit: int, foes: list[int]) -> "Position":
-        """Everything a tile's score needs that does not depend on the tile."""
+        """Everything a tile's score needs that does not depend on the tile, with the
+        tile scores made from it: kept by the foes' tiles, the reach and whether the unit
+        fights in melee, so every decision until a foe moves (and every unit of the side
+        with the same reach) shares it."""
         foe_tiles = tuple(sorted(battle.tile(f) for f in foes))
         melee = self._is_melee(battle, unit)
         reach = 1 if melee else self._gun_reach_ft(battle, unit) // battle.map.feet_per_tile
+        return kept(battle, "ai_tiles", (foe_tiles, melee, reach),
+                    lambda: self._new_position(battle, foe_tiles, melee, reach), limit=256)
+
+    def _new_position(self, battle: Any, foe_tiles: tuple, melee: bool, reach: int) -> "Position":
         cover = battle.cached(("ab_ai_cover_worth",), lambda: [[COVER_VALUE[Cover(c)] for c in column]
                                                                for column in battle.map.cover.tolist()])
         lofs = terrain_memo(battle.map, "ab_ai_lof", dict)
-        return Position(foe_tiles, melee, reach, Walk(battle.map, foe_tiles), cover, lofs)
+        return Position(foe_tiles, melee, reach, Walk(battle.map, foe_tiles), cover, lofs, {})
 
     def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
         base, nearest = self._tile_base(battle, pos, tile)
@@ -580,8 +587,8 @@ class ActionBlockAI:
         top = 0.0  # the best gain so far
         tied: list = []
         # A tile's worth is the same whichever move reaches it, and on every decision of
-        # the Turn while the foes stand still: kept by everything it depends on.
-        scores: dict = kept(battle, "ai_tiles", (pos.foe_tiles, pos.melee, pos.reach), dict, limit=256)
+        # the Turn while the foes stand still: kept with the position.
+        scores = pos.scores
         adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
         # Where it stands now, as `_tile_score` scores it (from the same kept scores).
         at = battle.tile(unit)
@@ -624,7 +631,8 @@ class ActionBlockAI:
 @fast_init
 @dataclass(frozen=True)
 class Position:
-    """The tile-independent part of scoring where to stand (one per decision)."""
+    """The tile-independent part of scoring where to stand, and the tile scores made
+    from it (kept by the foes' tiles, the melee flag and the reach)."""
 
     foe_tiles: tuple
     melee: bool
@@ -632,6 +640,7 @@ class Position:
     walk: Any  # (x, y) -> the walking distance to the nearest foe (a `Walk`)
     cover: list  # [x][y] -> the worth of the tile's own cover
     lofs: dict  # (tile, foe tile) -> (an open shot, half the cover's worth), kept per map
+    scores: dict  # tile -> `_tile_base` (its worth, the distance to the nearest foe)
 
 
 class Walk:
