@@ -378,6 +378,7 @@ class ActionBlockAI:
         best: list = []
         ghost = battle.get(unit, Ghost).ghost
         p = battle.get(unit, Points)
+        threat = None  # `_spell_threat`, asked once (it is the same for every target)
         for target in opt.targets:
             for spell_id in opt.params_for(target)["spell"]:
                 spell = data.spells[spell_id]
@@ -396,7 +397,9 @@ class ActionBlockAI:
                 elif spell.effect == "barrier" and battle.team(target) == team:
                     # It absorbs spell damage only (a Tesla's, a spell's): worth casting
                     # when the other side can deal some.
-                    value = 0.6 * self._spell_threat(battle, unit) * (1.0 if target != unit else 0.5)
+                    if threat is None:
+                        threat = self._spell_threat(battle, unit)
+                    value = 0.6 * threat * (1.0 if target != unit else 0.5)
                 elif spell.effect == "knockback":
                     value = self._gale_value(battle, unit, spell)
                 if value <= 0:

@@ -43,17 +43,22 @@ def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]
     """Enemies that can be attacked: not Dead, not lost track of (Stealth); without
     `include_down`, not Unconscious either. Kept while a decision is pending (the
     options and the AI ask it many times)."""
-    key = (unit, include_down)
-    if _scope is not None:  # inside turn_options: nothing changes until it returns
+    return list(_while_pending(battle, ("ab_enemies", unit, include_down), _enemies, unit, include_down))
+
+
+def _while_pending(battle: "Battle", key: tuple, compute, *args):
+    """`compute(battle, *args)`, kept by `key` until the state changes: while one
+    `turn_options` call runs (it only reads the battle), or while a decision is pending
+    (`battle.memo`)."""
+    if _scope is not None:
         found = _scope.get(key)
         if found is None:
-            found = _scope[key] = _enemies(battle, unit, include_down)
-    else:
-        found = battle.memo(("ab_enemies", key), lambda: _enemies(battle, unit, include_down))
-    return list(found)
+            found = _scope[key] = compute(battle, *args)
+        return found
+    return battle.memo(key, lambda: compute(battle, *args))
 
 
-#: Answers kept while one `turn_options` call runs (it only reads the battle).
+#: Answers kept while one `turn_options` call runs.
 _scope: dict | None = None
 
 
@@ -69,6 +74,11 @@ def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
 
 
 def nearest_enemy(battle: "Battle", unit: int) -> int | None:
+    """The nearest standing enemy (the lowest id among equals), kept as `enemies` is."""
+    return _while_pending(battle, ("ab_nearest_enemy", unit), _nearest_enemy, unit)
+
+
+def _nearest_enemy(battle: "Battle", unit: int) -> int | None:
     hx, hy = battle.tile(unit)
     best = None  # (tiles away, unit): the nearest, the lowest id among equals
     for u in enemies(battle, unit, include_down=False):
@@ -456,8 +466,9 @@ def stance_option(battle: "Battle", unit: int) -> Option | None:
     for, so it is kept by them: asked on every decision of a Turn, it rarely changes."""
     stance = battle.get(unit, Stance)
     points = battle.get(unit, Points)
+    strength, speed = points.strength, points.speed
     key = (unit, stance.level, stance.shield is None, shield_available(battle, unit),
-           tuple(s <= points.strength and p <= points.speed for s, p in _block_costs(battle)))
+           tuple([s <= strength and p <= speed for s, p in _block_costs(battle)]))
     return kept(battle, "stance_option", key, lambda: _stance_option(battle, unit))
 
 
