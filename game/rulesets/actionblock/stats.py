@@ -226,6 +226,19 @@ def in_melee_range(battle: "Battle", a: int, b: int) -> bool:
     return a != b and within(battle, a, b, MELEE_RANGE_FT)
 
 
+def in_melee_reach(battle: "Battle", unit: int, others) -> list[int]:
+    """Those of `others` in Melee Range of `unit` (`in_melee_range` of each, the unit's
+    tile read once: the options ask it of every enemy on every decision)."""
+    ux, uy = battle.tile(unit)
+    feet = battle.map.feet_per_tile
+    out = []
+    for u in others:
+        x, y = battle.tile(u)
+        if u != unit and max(abs(ux - x), abs(uy - y)) * feet <= MELEE_RANGE_FT:  # `within`
+            out.append(u)
+    return out
+
+
 def shield_item(battle: "Battle", unit: int) -> str | None:
     return _arms(battle, unit)[3]
 
