@@ -238,8 +238,8 @@ class ActionBlockAI:
 
     def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None):
         unit, target = decision.actor, choice.target
-        item = choice.param("weapon") or grappling_item(battle, unit)
         if profile is None:
+            item = choice.param("weapon") or grappling_item(battle, unit)
             profile = attack_profile(battle, unit, target, choice.option, item)
         extra = [("Block Stance (expected)", 5)]
         shield = shield_available(battle, target)
