@@ -534,47 +534,44 @@ class ActionBlockAI:
         lofs = terrain_memo(battle.map, "ab_ai_lof", dict)
         return Position(foe_tiles, melee, reach, Walk(battle.map, foe_tiles), cover, lofs, {})
 
-    def _score_tiles(self, battle: Any, pos: "Position", tiles) -> None:
-        """Each tile's worth apart from whether an attack is still to come, and the
-        distance to the nearest foe, into `pos.scores` for the tiles not scored yet (a
-        move option's tiles in one call: the position read once for all of them)."""
-        scores, foe_tiles, walk = pos.scores, pos.foe_tiles, pos.walk
+    def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
+        base, nearest = self._tile_base(battle, pos, tile)
+        if pos.melee and nearest == 1:
+            base += 2.5 if can_attack_after else 1.0  # next to a foe, ready to strike
+        return base
+
+    def _tile_base(self, battle: Any, pos: "Position", tile) -> tuple[float, int]:
+        """A tile's worth apart from whether an attack is still to come, and the
+        distance to the nearest foe."""
+        x, y = tile
         if pos.melee:
-            for tile in tiles:
-                if tile not in scores:
-                    x, y = tile
-                    nearest = min([max(abs(x - fx), abs(y - fy)) for fx, fy in foe_tiles])
-                    steps = 1.0 if nearest <= 1 else float(min(walk(x, y), 10 ** 4))
-                    scores[tile] = (-1.0 * steps, nearest)
-            return
-        reach, lofs, cover = pos.reach, pos.lofs, pos.cover
-        for tile in tiles:
-            if tile in scores:
-                continue
-            x, y = tile
-            near = [(max(abs(x - ft[0]), abs(y - ft[1])), ft) for ft in foe_tiles]
-            near.sort()
-            nearest = near[0][0]
-            shots = 0
-            cover_best = 0.0
-            # The nearest foes in reach decide it: two open shots are enough to know.
-            for d, ft in near:
-                if d > reach or shots >= 2:
-                    break
-                found = lofs.get((tile, ft))
-                if found is None:
-                    lof = line_of_fire(battle.map, tile, ft)
-                    found = lofs[(tile, ft)] = (lof.visible and not lof.blocked, COVER_VALUE[lof.cover] * 0.5)
-                if found[0]:
-                    shots += 1
-                    cover_best = max(cover_best, found[1])
-            # No shot from here: close in along the walking distance until one opens up.
-            score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(walk(x, y), 10 ** 4)))
-            score += cover_best + 0.6 * cover[x][y]
-            if nearest <= 1:
-                score -= 2.0
-            score += 0.05 * min(nearest, reach)  # a little distance is safer
-            scores[tile] = (score, nearest)
+            nearest = min([max(abs(x - fx), abs(y - fy)) for fx, fy in pos.foe_tiles])
+            walk = 1.0 if nearest <= 1 else float(min(pos.walk(x, y), 10 ** 4))
+            return -1.0 * walk, nearest
+        near = [(max(abs(x - ft[0]), abs(y - ft[1])), ft) for ft in pos.foe_tiles]
+        near.sort()
+        nearest = near[0][0]
+        reach = pos.reach
+        shots = 0
+        cover_best = 0.0
+        # The nearest foes in reach decide it: two open shots are enough to know.
+        for d, ft in near:
+            if d > reach or shots >= 2:
+                break
+            found = pos.lofs.get((tile, ft))
+            if found is None:
+                lof = line_of_fire(battle.map, tile, ft)
+                found = pos.lofs[(tile, ft)] = (lof.visible and not lof.blocked, COVER_VALUE[lof.cover] * 0.5)
+            if found[0]:
+                shots += 1
+                cover_best = max(cover_best, found[1])
+        # No shot from here: close in along the walking distance until one opens up.
+        score = 3.0 if shots else -0.3 * (1.0 if nearest <= 1 else float(min(pos.walk(x, y), 10 ** 4)))
+        score += cover_best + 0.6 * pos.cover[x][y]
+        if nearest <= 1:
+            score -= 2.0
+        score += 0.05 * min(nearest, reach)  # a little distance is safer
+        return score, nearest
 
     def _can_melee_after(self, battle: Any, unit: int, move: str) -> bool:
         p = battle.get(unit, Points)
@@ -596,10 +593,11 @@ class ActionBlockAI:
         # the Turn while the foes stand still: kept with the position.
         scores = pos.scores
         adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
-        # Where it stands now, scored as the tiles it could move to.
+        # Where it stands now, as `_tile_score` scores it (from the same kept scores).
         at = battle.tile(unit)
-        self._score_tiles(battle, pos, (at,))
-        found = scores[at]
+        found = scores.get(at)
+        if found is None:
+            found = scores[at] = self._tile_base(battle, pos, at)
         here = found[0] + adjacent_bonus if found[1] == 1 else found[0]
         charge_bonus = 0.0
         if pos.melee and can_attack:
@@ -611,9 +609,11 @@ class ActionBlockAI:
             bonus = 0.0
             if opt.key in ("charge", "fast_charge") and charge_bonus and self._can_melee_after(battle, unit, opt.key):
                 bonus = charge_bonus * (1 if opt.key == "charge" else 2)
-            self._score_tiles(battle, pos, opt.targets)
             for tile in opt.targets:
-                score, nearest = scores[tile]
+                found = scores.get(tile)
+                if found is None:
+                    found = scores[tile] = self._tile_base(battle, pos, tile)
+                score, nearest = found
                 gain = score + (adjacent_bonus if nearest == 1 else 0.0) - here - cost
                 if bonus and nearest == 1:
                     gain += bonus
@@ -643,7 +643,7 @@ class Position:
     walk: Any  # (x, y) -> the walking distance to the nearest foe (a `Walk`)
     cover: list  # [x][y] -> the worth of the tile's own cover
     lofs: dict  # (tile, foe tile) -> (an open shot, half the cover's worth), kept per map
-    scores: dict  # tile -> (its worth, the distance to the nearest foe): `_score_tiles`
+    scores: dict  # tile -> `_tile_base` (its worth, the distance to the nearest foe)
 
 
 class Walk:
