@@ -187,7 +187,8 @@ class ActionBlockAI:
         return [c for c in candidates if c[1] is not None] + [(END_TURN_SCORE, opts["end_turn"].choice())]
 
     # --- attacks -----------------------------------------------------------------------
-    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any, profile: Any = None) -> float:
+    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any, profile: Any = None,
+                      memo: dict | None = None) -> float:
         """Expected damage and the chance to drop the target; a target that can Block
         is expected to take the cheaper of the hit or the Block's damage plus its cost."""
         target = choice.target
@@ -202,7 +203,7 @@ class ActionBlockAI:
             return p_kill * (FINISH_VALUE + (BODY_IN_THE_WAY if self._body_blocks(battle, decision.actor, target) else 0.0))
         value = o.expected_damage + KILL_WEIGHT * o.chance_at_least(max(1, h.hp))
         if battle.get(target, Points).strength >= 2 and o.expected_damage > 0 and choice.option in ATTACK_KEYS:
-            blocked = self._blocked_odds(battle, decision, choice, profile)
+            blocked = self._blocked_odds(battle, decision, choice, profile, memo)
             if blocked is not None:
                 guarded = (blocked.expected_damage + KILL_WEIGHT * blocked.chance_at_least(max(1, h.hp))
                            + FORCED_BLOCK)
@@ -236,16 +237,23 @@ class ActionBlockAI:
         closed_way = walk([battle.tile(body)], limit=open_way + 1)
         return closed_way >= UNREACHABLE or closed_way > open_way + 1
 
-    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None):
+    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None,
+                      memo: dict | None = None):
+        """`memo`: the caller's dict for one decision, where the target's expected Block
+        parts are kept (the same for every attack at it)."""
         unit, target = decision.actor, choice.target
         if profile is None:
             item = choice.param("weapon") or grappling_item(battle, unit)
             profile = attack_profile(battle, unit, target, choice.option, item)
-        extra = [("Block Stance (expected)", 5)]
-        shield = shield_available(battle, target)
-        if shield is not None:
-            extra.append(("Shield Block (expected)", weapon_of(battle, target, shield).block_bonus[0]))
-        return attack_odds_reduced(profile, tuple(extra))
+        extra = None if memo is None else memo.get(("block", target))
+        if extra is None:
+            extra = (("Block Stance (expected)", 5),)
+            shield = shield_available(battle, target)
+            if shield is not None:
+                extra += (("Shield Block (expected)", weapon_of(battle, target, shield).block_bonus[0]),)
+            if memo is not None:
+                memo[("block", target)] = extra
+        return attack_odds_reduced(profile, extra)
 
     def _attacks(self, battle: Any, decision: Decision, options: list[Option]) -> list[tuple[float, Choice]]:
         """Every attack (target, weapon, modifier) with its score; equal ones are left to
@@ -267,7 +275,7 @@ class ActionBlockAI:
                     profile = attack_profile(battle, unit, target, key, w or grappling_item(battle, unit),
                                              memo=memo)
                     o = attack_odds(profile)
-                    out.append((self._attack_value(battle, decision, choice, o, profile) - cost, choice))
+                    out.append((self._attack_value(battle, decision, choice, o, profile, memo) - cost, choice))
                     if spinning:
                         spin = opt.choice(target, weapon=w, modifier="spinning_strike")
                         out.append((self._spinning_value(battle, decision, spin) - cost, spin))
