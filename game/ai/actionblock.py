@@ -36,7 +36,7 @@ from game.rulesets.actionblock.fastinit import fast_init
 from game.rulesets.actionblock.components import (Casting, Conditions, Ghost, Health, Loadout, Points,
                                                   TurnState)
 from game.rulesets.actionblock.movement import NAMES, direction_to
-from game.rulesets.actionblock.options import enemies
+from game.rulesets.actionblock.options import enemies, nearest_enemy
 from game.rulesets.actionblock.previews import skill_chance
 from game.rulesets.actionblock.reactions import shield_available
 from game.rulesets.actionblock.stats import (distance_ft, grappling_item, gun_items, items, kept,
@@ -187,7 +187,8 @@ class ActionBlockAI:
         return [c for c in candidates if c[1] is not None] + [(END_TURN_SCORE, opts["end_turn"].choice())]
 
     # --- attacks -----------------------------------------------------------------------
-    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any, profile: Any = None) -> float:
+    def _attack_value(self, battle: Any, decision: Decision, choice: Choice, o: Any, profile: Any = None,
+                      memo: dict | None = None) -> float:
         """Expected damage and the chance to drop the target; a target that can Block
         is expected to take the cheaper of the hit or the Block's damage plus its cost."""
         target = choice.target
@@ -202,7 +203,7 @@ class ActionBlockAI:
             return p_kill * (FINISH_VALUE + (BODY_IN_THE_WAY if self._body_blocks(battle, decision.actor, target) else 0.0))
         value = o.expected_damage + KILL_WEIGHT * o.chance_at_least(max(1, h.hp))
         if battle.get(target, Points).strength >= 2 and o.expected_damage > 0 and choice.option in ATTACK_KEYS:
-            blocked = self._blocked_odds(battle, decision, choice, profile)
+            blocked = self._blocked_odds(battle, decision, choice, profile, memo)
             if blocked is not None:
                 guarded = (blocked.expected_damage + KILL_WEIGHT * blocked.chance_at_least(max(1, h.hp))
                            + FORCED_BLOCK)
@@ -236,16 +237,23 @@ class ActionBlockAI:
         closed_way = walk([battle.tile(body)], limit=open_way + 1)
         return closed_way >= UNREACHABLE or closed_way > open_way + 1
 
-    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None):
+    def _blocked_odds(self, battle: Any, decision: Decision, choice: Choice, profile: Any = None,
+                      memo: dict | None = None):
+        """`memo`: the caller's dict for one decision, where the target's expected Block
+        parts are kept (the same for every attack at it)."""
         unit, target = decision.actor, choice.target
-        item = choice.param("weapon") or grappling_item(battle, unit)
         if profile is None:
+            item = choice.param("weapon") or grappling_item(battle, unit)
             profile = attack_profile(battle, unit, target, choice.option, item)
-        extra = [("Block Stance (expected)", 5)]
-        shield = shield_available(battle, target)
-        if shield is not None:
-            extra.append(("Shield Block (expected)", weapon_of(battle, target, shield).block_bonus[0]))
-        return attack_odds_reduced(profile, tuple(extra))
+        extra = None if memo is None else memo.get(("block", target))
+        if extra is None:
+            extra = (("Block Stance (expected)", 5),)
+            shield = shield_available(battle, target)
+            if shield is not None:
+                extra += (("Shield Block (expected)", weapon_of(battle, target, shield).block_bonus[0]),)
+            if memo is not None:
+                memo[("block", target)] = extra
+        return attack_odds_reduced(profile, extra)
 
     def _attacks(self, battle: Any, decision: Decision, options: list[Option]) -> list[tuple[float, Choice]]:
         """Every attack (target, weapon, modifier) with its score; equal ones are left to
@@ -267,7 +275,7 @@ class ActionBlockAI:
                     profile = attack_profile(battle, unit, target, key, w or grappling_item(battle, unit),
                                              memo=memo)
                     o = attack_odds(profile)
-                    out.append((self._attack_value(battle, decision, choice, o, profile) - cost, choice))
+                    out.append((self._attack_value(battle, decision, choice, o, profile, memo) - cost, choice))
                     if spinning:
                         spin = opt.choice(target, weapon=w, modifier="spinning_strike")
                         out.append((self._spinning_value(battle, decision, spin) - cost, spin))
@@ -331,18 +339,12 @@ class ActionBlockAI:
 
     def _turn_facing(self, battle, decision, opt, attack_score):
         unit = decision.actor
-        foes = self._foes(battle, unit)
-        if not foes or not self._is_melee(battle, unit):
+        if not self._is_melee(battle, unit):
             return (0.0, None)
-        here = battle.tile(unit)
-        hx, hy = here
-        near = None  # (tiles away, foe): the nearest, the lowest id among equals
-        for f in foes:
-            x, y = battle.tile(f)
-            found = (max(abs(x - hx), abs(y - hy)), f)
-            if near is None or found < near:
-                near = found
-        toward = direction_to(here, battle.tile(near[1]))
+        foe = nearest_enemy(battle, unit)
+        if foe is None:
+            return (0.0, None)
+        toward = direction_to(battle.tile(unit), battle.tile(foe))
         if toward == battle.get(unit, TurnState).block_facing or NAMES[toward] not in opt.params["facing"]:
             return (0.0, None)
         return (0.1, opt.choice(None, facing=NAMES[toward]))
@@ -384,6 +386,7 @@ class ActionBlockAI:
         best: list = []
         ghost = battle.get(unit, Ghost).ghost
         p = battle.get(unit, Points)
+        threat = None  # `_spell_threat`, asked once (it is the same for every target)
         for target in opt.targets:
             for spell_id in opt.params_for(target)["spell"]:
                 spell = data.spells[spell_id]
@@ -402,7 +405,9 @@ class ActionBlockAI:
                 elif spell.effect == "barrier" and battle.team(target) == team:
                     # It absorbs spell damage only (a Tesla's, a spell's): worth casting
                     # when the other side can deal some.
-                    value = 0.6 * self._spell_threat(battle, unit) * (1.0 if target != unit else 0.5)
+                    if threat is None:
+                        threat = self._spell_threat(battle, unit)
+                    value = 0.6 * threat * (1.0 if target != unit else 0.5)
                 elif spell.effect == "knockback":
                     value = self._gale_value(battle, unit, spell)
                 if value <= 0:
@@ -521,14 +526,21 @@ class ActionBlockAI:
         return battle.cached(("ab_ai_arms", unit), arms)
 
     def _position(self, battle: Any, unit: int, foes: list[int]) -> "Position":
-        """Everything a tile's score needs that does not depend on the tile."""
+        """Everything a tile's score needs that does not depend on the tile, with the
+        tile scores made from it: kept by the foes' tiles, the reach and whether the unit
+        fights in melee, so every decision until a foe moves (and every unit of the side
+        with the same reach) shares it."""
         foe_tiles = tuple(sorted(battle.tile(f) for f in foes))
         melee = self._is_melee(battle, unit)
         reach = 1 if melee else self._gun_reach_ft(battle, unit) // battle.map.feet_per_tile
+        return kept(battle, "ai_tiles", (foe_tiles, melee, reach),
+                    lambda: self._new_position(battle, foe_tiles, melee, reach), limit=256)
+
+    def _new_position(self, battle: Any, foe_tiles: tuple, melee: bool, reach: int) -> "Position":
         cover = battle.cached(("ab_ai_cover_worth",), lambda: [[COVER_VALUE[Cover(c)] for c in column]
                                                                for column in battle.map.cover.tolist()])
         lofs = terrain_memo(battle.map, "ab_ai_lof", dict)
-        return Position(foe_tiles, melee, reach, Walk(battle.map, foe_tiles), cover, lofs)
+        return Position(foe_tiles, melee, reach, Walk(battle.map, foe_tiles), cover, lofs, {})
 
     def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
         base, nearest = self._tile_base(battle, pos, tile)
@@ -586,8 +598,8 @@ class ActionBlockAI:
         top = 0.0  # the best gain so far
         tied: list = []
         # A tile's worth is the same whichever move reaches it, and on every decision of
-        # the Turn while the foes stand still: kept by everything it depends on.
-        scores: dict = kept(battle, "ai_tiles", (pos.foe_tiles, pos.melee, pos.reach), dict, limit=256)
+        # the Turn while the foes stand still: kept with the position.
+        scores = pos.scores
         adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
         # Where it stands now, as `_tile_score` scores it (from the same kept scores).
         at = battle.tile(unit)
@@ -630,7 +642,8 @@ class ActionBlockAI:
 @fast_init
 @dataclass(frozen=True)
 class Position:
-    """The tile-independent part of scoring where to stand (one per decision)."""
+    """The tile-independent part of scoring where to stand, and the tile scores made
+    from it (kept by the foes' tiles, the melee flag and the reach)."""
 
     foe_tiles: tuple
     melee: bool
@@ -638,6 +651,7 @@ class Position:
     walk: Any  # (x, y) -> the walking distance to the nearest foe (a `Walk`)
     cover: list  # [x][y] -> the worth of the tile's own cover
     lofs: dict  # (tile, foe tile) -> (an open shot, half the cover's worth), kept per map
+    scores: dict  # tile -> `_tile_base` (its worth, the distance to the nearest foe)
 
 
 class Walk:

@@ -59,8 +59,8 @@ def attack(battle: "Battle", unit: int, action: str, target: int, item: str,
 
 def spinning_targets(battle: "Battle", unit: int) -> list[int]:
     from game.rulesets.actionblock.options import enemies
-    from game.rulesets.actionblock.stats import in_melee_range
-    return [e for e in enemies(battle, unit) if in_melee_range(battle, unit, e)]
+    from game.rulesets.actionblock.stats import in_melee_reach
+    return in_melee_reach(battle, unit, enemies(battle, unit))
 
 
 def resolve(battle: "Battle", profile, weapon_name: str) -> Flow:

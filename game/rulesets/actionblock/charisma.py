@@ -20,7 +20,7 @@ from game.engine.events import ConditionChanged
 from game.rulesets.actionblock.components import Conditions, Health
 from game.rulesets.actionblock.data import CharismaSkill
 from game.rulesets.actionblock.events import ContestRolled
-from game.rulesets.actionblock.stats import data, template
+from game.rulesets.actionblock.stats import data, opponents, template
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -61,12 +61,11 @@ def contest(battle: "Battle", unit: int, target: int, what: str, offence: tuple[
 def targets(battle: "Battle", unit: int, key: str) -> list[int]:
     """Conscious enemies within the skill's range that know where this unit is."""
     s = skill(battle, key)
-    team = battle.team(unit)
     ux, uy = battle.tile(unit)
     feet = battle.map.feet_per_tile
     out = []
-    for u in battle.units(active_only=True):
-        if battle.team(u) == team or battle.get(u, Health).hp <= 0:
+    for u in opponents(battle, unit):
+        if not battle.active(u) or battle.get(u, Health).hp <= 0:
             continue
         x, y = battle.tile(u)
         if max(abs(x - ux), abs(y - uy)) * feet <= s.range_ft and not hidden_from(battle, u, unit) \
@@ -160,9 +159,7 @@ def communicate(battle: "Battle", unit: int) -> None:
     """Battle Communication: tell allies where Stealthed enemies are ([PROP] every enemy
     this unit has not lost track of is pointed out to its whole side)."""
     team = battle.team(unit)
-    for enemy in battle.units():
-        if battle.team(enemy) == team:
-            continue
+    for enemy in opponents(battle, unit):
         cond = battle.get(enemy, Conditions)
         if unit in cond.fooled:
             continue
@@ -173,9 +170,7 @@ def communicate(battle: "Battle", unit: int) -> None:
 
 def anyone_to_reveal(battle: "Battle", unit: int) -> bool:
     team = battle.team(unit)
-    for enemy in battle.units():
-        if battle.team(enemy) == team:
-            continue
+    for enemy in opponents(battle, unit):
         fooled = battle.get(enemy, Conditions).fooled
         if fooled and unit not in fooled and any(battle.team(a) == team for a in fooled):
             return True

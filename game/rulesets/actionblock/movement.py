@@ -20,7 +20,7 @@ from game.rulesets.actionblock.components import Health, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
 from game.rulesets.actionblock.events import Faced, MovementObstructed
 from game.rulesets.actionblock.reactions import can_react
-from game.rulesets.actionblock.stats import MELEE_RANGE_FT, kept
+from game.rulesets.actionblock.stats import MELEE_RANGE_FT, kept, opponents
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -267,12 +267,11 @@ def teleport_tiles(battle: "Battle", unit: int, rank: int, ghost: int) -> list[T
 # --- Obstruct Movement --------------------------------------------------------------------
 def obstruct_candidates(battle: "Battle", mover: int, asked: set[int]) -> list[int]:
     """Enemies within Melee Range of the mover who may Obstruct Movement now."""
-    team = battle.team(mover)
     mx, my = battle.tile(mover)
     reach = MELEE_RANGE_FT // battle.map.feet_per_tile
     out = []
-    for u in battle.units(active_only=True):
-        if u in asked or battle.team(u) == team:
+    for u in opponents(battle, mover):
+        if u in asked or not battle.active(u):
             continue
         x, y = battle.tile(u)
         if max(abs(x - mx), abs(y - my)) <= reach and can_react(battle, u) and can_afford(battle, u, "obstruct"):

@@ -28,7 +28,7 @@ from game.rulesets.actionblock.reactions import BLOCKS, block_options, shield_av
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifier_labels, spell_of,
                                               spell_targets)
 from game.rulesets.actionblock.stats import (RESTORE_BASE, distance_ft, grappling_item, gun_items,
-                                             in_melee_range, items, kept, melee_items, template,
+                                             in_melee_reach, items, kept, melee_items, opponents, template,
                                              weapon_of)
 
 if TYPE_CHECKING:
@@ -43,35 +43,42 @@ def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]
     """Enemies that can be attacked: not Dead, not lost track of (Stealth); without
     `include_down`, not Unconscious either. Kept while a decision is pending (the
     options and the AI ask it many times)."""
-    if _scope is not None:  # inside turn_options: nothing changes until it returns
-        found = _scope.get(unit)
+    return list(_while_pending(battle, ("ab_enemies", unit, include_down), _enemies, unit, include_down))
+
+
+def _while_pending(battle: "Battle", key: tuple, compute, *args):
+    """`compute(battle, *args)`, kept by `key` until the state changes: while one
+    `turn_options` call runs (it only reads the battle), or while a decision is pending
+    (`battle.memo`)."""
+    if _scope is not None:
+        found = _scope.get(key)
         if found is None:
-            found = _scope[unit] = _enemies(battle, unit)
-    else:
-        found = battle.memo(("ab_enemies", unit), lambda: _enemies(battle, unit))
-    if include_down:
-        return list(found)
-    return [u for u in found if not battle.get(u, Health).unconscious]
+            found = _scope[key] = compute(battle, *args)
+        return found
+    return battle.memo(key, lambda: compute(battle, *args))
 
 
-#: Answers kept while one `turn_options` call runs (it only reads the battle).
+#: Answers kept while one `turn_options` call runs.
 _scope: dict | None = None
 
 
-def _enemies(battle: "Battle", unit: int) -> list[int]:
-    team = battle.team(unit)
+def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
     out = []
-    for u in battle.units():
-        if battle.team(u) == team:
-            continue
+    for u in opponents(battle, unit):
+        health = battle.get(u, Health)
         # Dead, or this unit has lost track of it (`charisma.hidden_from`, Stealth).
-        if battle.get(u, Health).dead or unit in battle.get(u, Conditions).fooled:
+        if health.dead or (health.unconscious and not include_down) or unit in battle.get(u, Conditions).fooled:
             continue
         out.append(u)
     return out
 
 
 def nearest_enemy(battle: "Battle", unit: int) -> int | None:
+    """The nearest standing enemy (the lowest id among equals), kept as `enemies` is."""
+    return _while_pending(battle, ("ab_nearest_enemy", unit), _nearest_enemy, unit)
+
+
+def _nearest_enemy(battle: "Battle", unit: int) -> int | None:
     hx, hy = battle.tile(unit)
     best = None  # (tiles away, unit): the nearest, the lowest id among equals
     for u in enemies(battle, unit, include_down=False):
@@ -116,7 +123,7 @@ def melee_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,
         return None
     weapons = melee_items(battle, unit)
     foes = enemies(battle, unit) if foes is None else foes
-    targets = apply_taunt(battle, unit, [e for e in foes if in_melee_range(battle, unit, e)])
+    targets = apply_taunt(battle, unit, in_melee_reach(battle, unit, foes))
     if not targets or not weapons:
         return None
     charged = battle.get(unit, TurnState).charge
@@ -201,8 +208,8 @@ def grapple_options(battle: "Battle", unit: int) -> list[Option]:
                           description="2d6 + Max Grapple Strength against your grappler's; higher wins."))
     if not holding and not held_by and can_afford(battle, unit, "grapple"):
         # [PROP] one grapple at a time on each side.
-        targets = [e for e in enemies(battle, unit, include_down=False)
-                   if in_melee_range(battle, unit, e) and not grappling.grappled(battle, e)]
+        targets = [e for e in in_melee_reach(battle, unit, enemies(battle, unit, include_down=False))
+                   if not grappling.grappled(battle, e)]
         targets = apply_taunt(battle, unit, targets)
         if targets:
             out.append(Option("grapple", "Initiate Grapple", cost_text(battle, "grapple"), TARGET_UNIT,
@@ -312,12 +319,11 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         rank = template(battle, unit).talent("teleport")
         ghost = battle.get(unit, Ghost).ghost
         if rank and can_afford(battle, unit, "teleport"):
-            tiles = kept(battle, "teleport", (standing_key(battle, unit), rank, ghost),
-                                  lambda: tuple(teleport_tiles(battle, unit, rank, ghost)))
-            if tiles:
-                out.append(Option("teleport", "Teleport", cost_text(battle, "teleport") + ", 1 Ghost HP per ft",
-                                  TARGET_TILE, tiles, params={"facing": facing_choices(battle, unit)},
-                                  hotkey="o", description=f"Up to {5 * rank} ft in any direction you can see."))
+            # Kept like the other moving options, by where everyone stands.
+            teleport = kept(battle, "teleport", (standing_key(battle, unit), rank, ghost),
+                            lambda: _teleport_option(battle, unit, rank, ghost))
+            if teleport is not None:
+                out.append(teleport)
     here = battle.get(unit, TurnState).block_facing
     foe = nearest_enemy(battle, unit)
     toward = NAMES[direction_to(battle.tile(unit), battle.tile(foe))] if foe is not None else None
@@ -331,6 +337,16 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         out.append(Option("maintain_grapple", "Maintain Grapple", cost_text(battle, "maintain_grapple"),
                           hotkey="m", description="Keep your hold; without it the grapple ends with your Turn."))
     return out
+
+
+def _teleport_option(battle: "Battle", unit: int, rank: int, ghost: int) -> Option | None:
+    """The Teleport option (None: nowhere to go)."""
+    tiles = tuple(teleport_tiles(battle, unit, rank, ghost))
+    if not tiles:
+        return None
+    return Option("teleport", "Teleport", cost_text(battle, "teleport") + ", 1 Ghost HP per ft",
+                  TARGET_TILE, tiles, params={"facing": facing_choices(battle, unit)},
+                  hotkey="o", description=f"Up to {5 * rank} ft in any direction you can see.")
 
 
 def _turn_option(battle: "Battle", here: tuple[int, int], toward: str | None) -> Option:
@@ -390,13 +406,12 @@ def verbal_options(battle: "Battle", unit: int) -> list[Option]:
     out = [cast_option(battle, unit, "cast"), cast_option(battle, unit, "echo")]
     rank = t.talent("healing_word")
     if rank and can_afford(battle, unit, "healing_word"):
-        team = battle.team(unit)
-        targets = tuple(u for u in battle.units() if battle.team(u) == team and not battle.get(u, Health).dead
-                        and (u == unit or distance_ft(battle, battle.tile(unit), battle.tile(u))
-                             <= HEALING_WORD_RANGE_FT))
-        out.append(Option("healing_word", "Healing Word", cost_text(battle, "healing_word"), TARGET_UNIT,
-                          targets, hotkey="y", description=f"Restore {rank}d6 Current Health Points "
-                                                           "to yourself or one ally within 30 ft."))
+        here = battle.tile(unit)
+        targets = tuple([u for u in battle.units(battle.team(unit)) if not battle.get(u, Health).dead
+                         and (u == unit or distance_ft(battle, here, battle.tile(u)) <= HEALING_WORD_RANGE_FT)])
+        out.append(same_option(battle, ("healing_word", rank, targets), lambda: Option(
+            "healing_word", "Healing Word", cost_text(battle, "healing_word"), TARGET_UNIT, targets, hotkey="y",
+            description=f"Restore {rank}d6 Current Health Points to yourself or one ally within 30 ft.")))
     for key, rank in sorted(t.charisma.items()):
         if rank < 1 or not can_afford(battle, unit, key):
             continue
@@ -459,8 +474,9 @@ def stance_option(battle: "Battle", unit: int) -> Option | None:
     for, so it is kept by them: asked on every decision of a Turn, it rarely changes."""
     stance = battle.get(unit, Stance)
     points = battle.get(unit, Points)
+    strength, speed = points.strength, points.speed
     key = (unit, stance.level, stance.shield is None, shield_available(battle, unit),
-           tuple(s <= points.strength and p <= points.speed for s, p in _block_costs(battle)))
+           tuple([s <= strength and p <= speed for s, p in _block_costs(battle)]))
     return kept(battle, "stance_option", key, lambda: _stance_option(battle, unit))
 
 

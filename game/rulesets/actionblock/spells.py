@@ -95,6 +95,7 @@ def spell_targets(battle: "Battle", unit: int, spell: Spell, sight: dict | None 
     """Characters a "unit" spell can be aimed at now (the Dead excepted). `sight`: the
     `in_sight` answers of this caster kept by the caller across its spells."""
     out = []
+    here = battle.tile(unit)
     for u in battle.units():
         if battle.get(u, Health).dead:
             continue
@@ -102,7 +103,7 @@ def spell_targets(battle: "Battle", unit: int, spell: Spell, sight: dict | None 
             if spell.self_allowed:
                 out.append(u)
             continue
-        if distance_ft(battle, battle.tile(unit), battle.tile(u)) <= spell.range_ft:
+        if distance_ft(battle, here, battle.tile(u)) <= spell.range_ft:
             seen = None if sight is None else sight.get(u)
             if seen is None:
                 seen = in_sight(battle, unit, u)

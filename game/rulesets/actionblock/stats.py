@@ -98,6 +98,22 @@ def kept(battle: "Battle", family: str, key: object, compute, limit: int = 1024)
         return value
 
 
+def opponents(battle: "Battle", unit: int) -> tuple[int, ...]:
+    """Every unit of the other sides, standing, fallen or dead, in id order. Units are
+    fielded once (`ActionBlockRuleset.setup`) and never change side, so it is kept per
+    unit: the loops over enemies skip a side check per unit (asked thousands of times
+    a battle)."""
+    store = battle.cached(_OPPONENTS, dict)
+    found = store.get(unit)
+    if found is None:
+        team = battle.team(unit)
+        found = store[unit] = tuple(u for u in battle.units() if battle.team(u) != team)
+    return found
+
+
+_OPPONENTS = ("ab_kept", "opponents")
+
+
 def items(battle: "Battle", unit: int) -> dict[str, str]:
     """Wielded item key → weapon id, Unarmed always included (sorted keys)."""
     return dict(_wielded(battle, unit))
@@ -208,6 +224,19 @@ def within(battle: "Battle", a: int, b: int, feet: int) -> bool:
 
 def in_melee_range(battle: "Battle", a: int, b: int) -> bool:
     return a != b and within(battle, a, b, MELEE_RANGE_FT)
+
+
+def in_melee_reach(battle: "Battle", unit: int, others) -> list[int]:
+    """Those of `others` in Melee Range of `unit` (`in_melee_range` of each, the unit's
+    tile read once: the options ask it of every enemy on every decision)."""
+    ux, uy = battle.tile(unit)
+    feet = battle.map.feet_per_tile
+    out = []
+    for u in others:
+        x, y = battle.tile(u)
+        if u != unit and max(abs(ux - x), abs(uy - y)) * feet <= MELEE_RANGE_FT:  # `within`
+            out.append(u)
+    return out
 
 
 def shield_item(battle: "Battle", unit: int) -> str | None:
