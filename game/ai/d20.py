@@ -323,13 +323,26 @@ def _chebyshev_square(r: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=256)
+def move_terms(fpt: int, move_left_ft: int, speed: int, actions_left: int, most: int):
+    """For a move of each move cost 0..`most` tiles: the Actions it spends (after the
+    movement left over), move_gains's bonus for keeping two Actions for an attack, and
+    its charge for the Actions spent (read-only, shared: one short table per turn state
+    read by index, instead of the same sums over every tile of the map)."""
+    feet = np.arange(most + 1, dtype=np.int64) * fpt - move_left_ft
+    actions = np.maximum(0, -(-feet // speed))
+    out = actions, np.where(actions_left - actions >= 2, KEEP_ATTACK, 0.0), ACTION_COST * actions
+    for a in out:
+        a.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=256)
 def _square_terms(r: int, fpt: int, move_left_ft: int, speed: int, actions_left: int):
     """move_gains's terms over a (2r+1)-square at the fewest Actions each tile can cost
     (its Chebyshev distance): keeping two Actions for an attack, and the Actions spent
     (read-only, shared)."""
-    feet = _chebyshev_square(r) * fpt - move_left_ft
-    actions = np.maximum(0, -(-feet // speed))
-    out = np.where(actions_left - actions >= 2, KEEP_ATTACK, 0.0), ACTION_COST * actions
+    _, keep, spent = move_terms(fpt, move_left_ft, speed, actions_left, r)
+    out = keep.take(_chebyshev_square(r)), spent.take(_chebyshev_square(r))
     for a in out:
         a.setflags(write=False)
     return out
@@ -360,19 +373,30 @@ def _reach_tiles(battle: Any, unit: int) -> int:
 
 def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
     """What moving to each tile gains over staying: the tiles' values, plus keeping two
-    Actions for an attack, less a little per Action spent."""
+    Actions for an attack, less a little per Action spent. Only the tiles a move may
+    end on (move cost within the budget) are meaningful: the others read one tile
+    beyond the budget's terms."""
+    from game.rulesets.d20.components import TurnState
+    ts = battle.get(unit, TurnState)
+    cost, (_, keep, spent) = reach_terms(battle, unit)
+    cones = cone_costs(battle, unit)
+    if isinstance(cones, np.ndarray):
+        grid = grid - cones
+    gain = grid + keep.take(cost) - spent.take(cost)
+    return gain - (grid[battle.tile(unit)] + (KEEP_ATTACK if ts.actions >= 2 else 0.0))
+
+
+def reach_terms(battle: Any, unit: int) -> tuple[np.ndarray, tuple]:
+    """The unit's move costs, those beyond its budget cut to one tile past it (indices
+    of `move_terms`), and its `move_terms` over the budget."""
     from game.rulesets.d20.components import TurnState
     from game.rulesets.d20.options import move_reach
     from game.rulesets.d20.stats import speed_ft
     ts = battle.get(unit, TurnState)
     r = move_reach(battle, unit)
-    feet = np.minimum(r.cost, 10 ** 6).astype(np.int64) * battle.map.feet_per_tile - ts.move_left_ft
-    actions = np.maximum(0, -(-feet // speed_ft(battle, unit)))
-    cones = cone_costs(battle, unit)
-    if isinstance(cones, np.ndarray):
-        grid = grid - cones
-    gain = grid + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
-    return gain - (grid[battle.tile(unit)] + (KEEP_ATTACK if ts.actions >= 2 else 0.0))
+    terms = move_terms(battle.map.feet_per_tile, ts.move_left_ft, speed_ft(battle, unit), ts.actions,
+                       r.budget + 1)
+    return np.minimum(r.cost, r.budget + 1), terms
 
 
 def cone_costs(battle: Any, unit: int) -> np.ndarray | float:

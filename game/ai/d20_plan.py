@@ -109,13 +109,10 @@ def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, 
 
 
 def _move_actions(battle: Any, unit: int) -> np.ndarray:
-    from game.rulesets.d20.components import TurnState
-    from game.rulesets.d20.options import move_reach
-    from game.rulesets.d20.stats import speed_ft
-    ts = battle.get(unit, TurnState)
-    r = move_reach(battle, unit)
-    feet = np.minimum(r.cost, 10 ** 6).astype(np.int64) * battle.map.feet_per_tile - ts.move_left_ft
-    return np.maximum(0, -(-feet // speed_ft(battle, unit)))
+    """The Actions a move to each tile spends (meaningful on the tiles a move may end on)."""
+    from game.ai.d20 import reach_terms
+    cost, (actions, _, _) = reach_terms(battle, unit)
+    return actions.take(cost)
 
 
 def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: tuple[int, int],
