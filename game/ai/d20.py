@@ -21,7 +21,11 @@ from game.ai import d20_values as values
 from game.ai.d20_ground import best_dealt, ground, ground_at
 from game.ai.controllers import random_choice
 from game.engine import grapple
-from game.rulesets.d20.stats import held_weapon
+from game.rulesets.d20.checks import chance_check
+from game.rulesets.d20.components import Loadout, Soldier, TurnState
+from game.rulesets.d20.options import move_reach
+from game.rulesets.d20.stats import held_weapon, speed_ft, template
+from game.rulesets.d20.suppression import cone, zones
 from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
 
 LEVELS = ("normal", "hard")
@@ -143,7 +147,6 @@ class D20AI:
         return out
 
     def _contests(self, battle: Any, side: int, unit: int, opts: dict) -> list[tuple[float, Choice]]:
-        from game.rulesets.d20.components import TurnState
         out = []
         left = battle.get(unit, TurnState).actions - 2
         for key in ("trip", "disarm", "restrain"):
@@ -164,8 +167,6 @@ class D20AI:
         """A cone aimed at each enemy in the field of fire, valued by the exact Willpower
         odds of everyone caught (allies against); it costs the whole turn, so it is
         weighed against two attacks (halved)."""
-        from game.rulesets.d20.stats import held_weapon
-        from game.rulesets.d20.suppression import cone
         weapon = held_weapon(battle, unit)
         reach_tiles = weapon.ranges_ft[0] // battle.map.feet_per_tile
         here = battle.tile(unit)
@@ -180,8 +181,6 @@ class D20AI:
         return out
 
     def _reload_value(self, battle: Any, unit: int) -> float:
-        from game.rulesets.d20.components import Loadout
-        from game.rulesets.d20.stats import held_weapon
         weapon = held_weapon(battle, unit)
         loaded = battle.get(unit, Loadout).loaded.get(weapon.id, 0)
         if loaded == 0:
@@ -192,7 +191,6 @@ class D20AI:
 
     def _exit(self, battle: Any, side: int, unit: int, opt: Option) -> list[tuple[float, Choice]]:
         """A gunner caught in a Grapple steps out to shoot; a brawler stays."""
-        from game.rulesets.d20.stats import held_weapon
         weapon = held_weapon(battle, unit)
         mates = grapple.group(battle, unit) - {unit}
         if all(battle.team(m) == side for m in mates):
@@ -202,8 +200,6 @@ class D20AI:
         return []
 
     def _swap(self, battle: Any, unit: int, opt: Option) -> list[tuple[float, Choice]]:
-        from game.rulesets.d20.components import Loadout
-        from game.rulesets.d20.stats import held_weapon
         held = held_weapon(battle, unit)
         loadout = battle.get(unit, Loadout)
         weapons = battle.ruleset.data.weapons
@@ -239,8 +235,6 @@ class D20AI:
         any tile can be worth (its value's other terms are costs), over staying (one
         tile's value); then against the best tile value within the reach's square (each
         step costs at least one tile of movement)."""
-        from game.rulesets.d20.components import TurnState
-        from game.rulesets.d20.stats import speed_ft
         inputs = ground_inputs(battle, side, unit)
         if inputs is None:
             return False
@@ -271,8 +265,6 @@ class D20AI:
         """Hauling the Grapple one tile (1 Action): worth what the tile gains on the
         ground grid (cover, out of the enemies' sight), less the Action; a Melee's
         Athletics DC 13 check is weighed by its exact odds."""
-        from game.rulesets.d20.checks import chance_check
-        from game.rulesets.d20.stats import template
         grid = unit_ground(battle, side, unit)
         if grid is None:
             return []
@@ -304,7 +296,6 @@ def enemies_described(battle: Any, side: int) -> tuple:
 def _reach_and_threat(battle: Any, unit: int) -> tuple[int, float]:
     """(reach in tiles, threat rounded) of a unit: kept per what they read (the keys of
     values.threat, whose value this is)."""
-    from game.rulesets.d20.components import Loadout, Soldier
     loadout = battle.get(unit, Loadout)
     held = loadout.held
     weapon = battle.ruleset.data.weapons[held] if held else None
@@ -376,7 +367,6 @@ def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
     Actions for an attack, less a little per Action spent. Only the tiles a move may
     end on (move cost within the budget) are meaningful: the others read one tile
     beyond the budget's terms."""
-    from game.rulesets.d20.components import TurnState
     ts = battle.get(unit, TurnState)
     cost, (_, keep, spent) = reach_terms(battle, unit)
     cones = cone_costs(battle, unit)
@@ -389,9 +379,6 @@ def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
 def reach_terms(battle: Any, unit: int) -> tuple[np.ndarray, tuple]:
     """The unit's move costs, those beyond its budget cut to one tile past it (indices
     of `move_terms`), and its `move_terms` over the budget."""
-    from game.rulesets.d20.components import TurnState
-    from game.rulesets.d20.options import move_reach
-    from game.rulesets.d20.stats import speed_ft
     ts = battle.get(unit, TurnState)
     r = move_reach(battle, unit)
     terms = move_terms(battle.map.feet_per_tile, ts.move_left_ft, speed_ft(battle, unit), ts.actions,
@@ -408,9 +395,6 @@ def cone_costs(battle: Any, unit: int) -> np.ndarray | float:
 
 
 def _cone_costs(battle: Any, unit: int) -> np.ndarray | float:
-    from game.rulesets.d20.checks import chance_check
-    from game.rulesets.d20.stats import template
-    from game.rulesets.d20.suppression import zones
     found = [(z, zone) for z, zone in zones(battle) if zone.shooter != unit]
     if not found:
         return 0.0
