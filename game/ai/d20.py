@@ -240,7 +240,10 @@ class D20AI:
             return False
         x, y = battle.tile(unit)
         cones = cone_costs(battle, unit)
-        here = ground_at(battle.map, (x, y), *inputs) - (cones[x, y] if isinstance(cones, np.ndarray) else cones)
+        # (kept per tile and inputs: a unit that shoots, or waits, asks again next Action)
+        here = values.memo(battle, ("d20-ai-ground-at", x, y, inputs),
+                           lambda: ground_at(battle.map, (x, y), *inputs))
+        here -= cones[x, y] if isinstance(cones, np.ndarray) else cones
         if best_dealt(inputs[1], inputs[2]) - here < best - 1e-9:
             return False
         grid = ground(battle, *inputs)

@@ -268,11 +268,13 @@ def memo(battle: Any, key: Any, compute, table: str = "values") -> Any:
     found = tables.get(table)
     if found is None:
         found = tables[table] = {}
-    try:
-        return found[key]
-    except KeyError:
+    value = found.get(key, _MISSING)  # (a miss raising KeyError costs more than the lookup)
+    if value is _MISSING:
         if len(found) >= MEMO_SIZE:
             for old in list(found)[:MEMO_SIZE // 2]:
                 del found[old]
         value = found[key] = compute()
-        return value
+    return value
+
+
+_MISSING = object()
