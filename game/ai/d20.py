@@ -97,7 +97,7 @@ class D20AI:
         if "suppress" in opts:
             out += self._suppress(battle, side, unit, opts["suppress"])
         if "reload" in opts:
-            out.append((self._reload_value(battle, unit), opts["reload"].choice()))
+            out.append((self._reload_value(battle, unit), _plain_choice("reload")))
         if "exit_grapple" in opts:
             out += self._exit(battle, side, unit, opts["exit_grapple"])
         if "pick_up" in opts:
@@ -109,7 +109,7 @@ class D20AI:
         if "drag" in opts:
             out += self._drag(battle, side, unit, opts["drag"])
         if "end_turn" in opts:
-            out.append((END_SCORE, opts["end_turn"].choice()))
+            out.append((END_SCORE, _plain_choice("end_turn")))
         if "move" in opts:
             best = max((sc for sc, _ in out), default=-np.inf)
             # A move that cannot beat the best other choice is not worked out: its
@@ -160,7 +160,7 @@ class D20AI:
                     v = values.disarm_value(battle, side, unit, target)
                 else:
                     v = values.restrain_value(battle, side, unit, target, left)
-                out.append((v, opt.choice(target)))
+                out.append((v, _plain_choice(key, target)))
         return out
 
     def _suppress(self, battle: Any, side: int, unit: int, opt: Option) -> list[tuple[float, Choice]]:
@@ -227,7 +227,7 @@ class D20AI:
         tile = (int(best[0]), int(best[1]))
         if not np.isfinite(gain[tile]):
             return []
-        return [(float(gain[tile]), opt.choice(tile))]
+        return [(float(gain[tile]), _plain_choice("move", tile))]
 
 
     def _move_may_win(self, battle: Any, side: int, unit: int, best: float) -> bool:
@@ -274,6 +274,13 @@ class D20AI:
         here = grid[battle.tile(unit)]
         p = 1.0 if len(grapple.group(battle, unit)) <= 2 else chance_check(template(battle, unit).athletics, 13)
         return [(p * float(grid[t] - here) - ACTION_COST, opt.choice(t)) for t in opt.targets]
+
+
+@lru_cache(maxsize=4096)
+def _plain_choice(key: str, target=None) -> Choice:
+    """The Choice of an option with no parameters (`Option.choice(target)`), built once
+    for every decision that offers it: ending the turn, a reload, a contest, a move."""
+    return Choice(key, target)
 
 
 @lru_cache(maxsize=4096)
