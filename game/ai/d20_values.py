@@ -125,12 +125,7 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
 # --- how dangerous a unit is ----------------------------------------------------------
 def threat(battle: Any, unit: int) -> float:
     """Expected damage the unit deals in one turn with what it holds (two attacks at a
-    typical Dodge): what pinning it, or a turn of it lost, is worth. (Asked for each
-    victim of every attack weighed: kept per unit while the decision is pending.)"""
-    return battle.memo(("d20-ai-threat-of", unit), lambda: _kept_threat(battle, unit))
-
-
-def _kept_threat(battle: Any, unit: int) -> float:
+    typical Dodge): what pinning it, or a turn of it lost, is worth."""
     # (read straight from the components: asked for every enemy at every decision)
     loadout = battle.get(unit, Loadout)
     held = loadout.held
