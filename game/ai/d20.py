@@ -21,7 +21,11 @@ from game.ai import d20_values as values
 from game.ai.d20_ground import best_dealt, ground, ground_at
 from game.ai.controllers import random_choice
 from game.engine import grapple
-from game.rulesets.d20.stats import held_weapon
+from game.rulesets.d20.checks import chance_check
+from game.rulesets.d20.components import Loadout, Soldier, TurnState
+from game.rulesets.d20.options import move_reach
+from game.rulesets.d20.stats import held_weapon, speed_ft, template
+from game.rulesets.d20.suppression import cone, zones
 from game.engine.decisions import REACTION, Choice, Decision, Option, TileSet
 
 LEVELS = ("normal", "hard")
@@ -93,7 +97,7 @@ class D20AI:
         if "suppress" in opts:
             out += self._suppress(battle, side, unit, opts["suppress"])
         if "reload" in opts:
-            out.append((self._reload_value(battle, unit), opts["reload"].choice()))
+            out.append((self._reload_value(battle, unit), _plain_choice("reload")))
         if "exit_grapple" in opts:
             out += self._exit(battle, side, unit, opts["exit_grapple"])
         if "pick_up" in opts:
@@ -105,7 +109,7 @@ class D20AI:
         if "drag" in opts:
             out += self._drag(battle, side, unit, opts["drag"])
         if "end_turn" in opts:
-            out.append((END_SCORE, opts["end_turn"].choice()))
+            out.append((END_SCORE, _plain_choice("end_turn")))
         if "move" in opts:
             best = max((sc for sc, _ in out), default=-np.inf)
             # A move that cannot beat the best other choice is not worked out: its
@@ -143,7 +147,6 @@ class D20AI:
         return out
 
     def _contests(self, battle: Any, side: int, unit: int, opts: dict) -> list[tuple[float, Choice]]:
-        from game.rulesets.d20.components import TurnState
         out = []
         left = battle.get(unit, TurnState).actions - 2
         for key in ("trip", "disarm", "restrain"):
@@ -157,15 +160,13 @@ class D20AI:
                     v = values.disarm_value(battle, side, unit, target)
                 else:
                     v = values.restrain_value(battle, side, unit, target, left)
-                out.append((v, opt.choice(target)))
+                out.append((v, _plain_choice(key, target)))
         return out
 
     def _suppress(self, battle: Any, side: int, unit: int, opt: Option) -> list[tuple[float, Choice]]:
         """A cone aimed at each enemy in the field of fire, valued by the exact Willpower
         odds of everyone caught (allies against); it costs the whole turn, so it is
         weighed against two attacks (halved)."""
-        from game.rulesets.d20.stats import held_weapon
-        from game.rulesets.d20.suppression import cone
         weapon = held_weapon(battle, unit)
         reach_tiles = weapon.ranges_ft[0] // battle.map.feet_per_tile
         here = battle.tile(unit)
@@ -180,8 +181,6 @@ class D20AI:
         return out
 
     def _reload_value(self, battle: Any, unit: int) -> float:
-        from game.rulesets.d20.components import Loadout
-        from game.rulesets.d20.stats import held_weapon
         weapon = held_weapon(battle, unit)
         loaded = battle.get(unit, Loadout).loaded.get(weapon.id, 0)
         if loaded == 0:
@@ -192,7 +191,6 @@ class D20AI:
 
     def _exit(self, battle: Any, side: int, unit: int, opt: Option) -> list[tuple[float, Choice]]:
         """A gunner caught in a Grapple steps out to shoot; a brawler stays."""
-        from game.rulesets.d20.stats import held_weapon
         weapon = held_weapon(battle, unit)
         mates = grapple.group(battle, unit) - {unit}
         if all(battle.team(m) == side for m in mates):
@@ -202,8 +200,6 @@ class D20AI:
         return []
 
     def _swap(self, battle: Any, unit: int, opt: Option) -> list[tuple[float, Choice]]:
-        from game.rulesets.d20.components import Loadout
-        from game.rulesets.d20.stats import held_weapon
         held = held_weapon(battle, unit)
         loadout = battle.get(unit, Loadout)
         weapons = battle.ruleset.data.weapons
@@ -231,7 +227,7 @@ class D20AI:
         tile = (int(best[0]), int(best[1]))
         if not np.isfinite(gain[tile]):
             return []
-        return [(float(gain[tile]), opt.choice(tile))]
+        return [(float(gain[tile]), _plain_choice("move", tile))]
 
 
     def _move_may_win(self, battle: Any, side: int, unit: int, best: float) -> bool:
@@ -239,14 +235,15 @@ class D20AI:
         any tile can be worth (its value's other terms are costs), over staying (one
         tile's value); then against the best tile value within the reach's square (each
         step costs at least one tile of movement)."""
-        from game.rulesets.d20.components import TurnState
-        from game.rulesets.d20.stats import speed_ft
         inputs = ground_inputs(battle, side, unit)
         if inputs is None:
             return False
         x, y = battle.tile(unit)
         cones = cone_costs(battle, unit)
-        here = ground_at(battle.map, (x, y), *inputs) - (cones[x, y] if isinstance(cones, np.ndarray) else cones)
+        # (kept per tile and inputs: a unit that shoots, or waits, asks again next Action)
+        here = values.memo(battle, ("d20-ai-ground-at", x, y, inputs),
+                           lambda: ground_at(battle.map, (x, y), *inputs))
+        here -= cones[x, y] if isinstance(cones, np.ndarray) else cones
         if best_dealt(inputs[1], inputs[2]) - here < best - 1e-9:
             return False
         grid = ground(battle, *inputs)
@@ -271,14 +268,19 @@ class D20AI:
         """Hauling the Grapple one tile (1 Action): worth what the tile gains on the
         ground grid (cover, out of the enemies' sight), less the Action; a Melee's
         Athletics DC 13 check is weighed by its exact odds."""
-        from game.rulesets.d20.checks import chance_check
-        from game.rulesets.d20.stats import template
         grid = unit_ground(battle, side, unit)
         if grid is None:
             return []
         here = grid[battle.tile(unit)]
         p = 1.0 if len(grapple.group(battle, unit)) <= 2 else chance_check(template(battle, unit).athletics, 13)
         return [(p * float(grid[t] - here) - ACTION_COST, opt.choice(t)) for t in opt.targets]
+
+
+@lru_cache(maxsize=4096)
+def _plain_choice(key: str, target=None) -> Choice:
+    """The Choice of an option with no parameters (`Option.choice(target)`), built once
+    for every decision that offers it: ending the turn, a reload, a contest, a move."""
+    return Choice(key, target)
 
 
 @lru_cache(maxsize=4096)
@@ -304,7 +306,6 @@ def enemies_described(battle: Any, side: int) -> tuple:
 def _reach_and_threat(battle: Any, unit: int) -> tuple[int, float]:
     """(reach in tiles, threat rounded) of a unit: kept per what they read (the keys of
     values.threat, whose value this is)."""
-    from game.rulesets.d20.components import Loadout, Soldier
     loadout = battle.get(unit, Loadout)
     held = loadout.held
     weapon = battle.ruleset.data.weapons[held] if held else None
@@ -323,13 +324,26 @@ def _chebyshev_square(r: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=256)
+def move_terms(fpt: int, move_left_ft: int, speed: int, actions_left: int, most: int):
+    """For a move of each move cost 0..`most` tiles: the Actions it spends (after the
+    movement left over), move_gains's bonus for keeping two Actions for an attack, and
+    its charge for the Actions spent (read-only, shared: one short table per turn state
+    read by index, instead of the same sums over every tile of the map)."""
+    feet = np.arange(most + 1, dtype=np.int64) * fpt - move_left_ft
+    actions = np.maximum(0, -(-feet // speed))
+    out = actions, np.where(actions_left - actions >= 2, KEEP_ATTACK, 0.0), ACTION_COST * actions
+    for a in out:
+        a.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=256)
 def _square_terms(r: int, fpt: int, move_left_ft: int, speed: int, actions_left: int):
     """move_gains's terms over a (2r+1)-square at the fewest Actions each tile can cost
     (its Chebyshev distance): keeping two Actions for an attack, and the Actions spent
     (read-only, shared)."""
-    feet = _chebyshev_square(r) * fpt - move_left_ft
-    actions = np.maximum(0, -(-feet // speed))
-    out = np.where(actions_left - actions >= 2, KEEP_ATTACK, 0.0), ACTION_COST * actions
+    _, keep, spent = move_terms(fpt, move_left_ft, speed, actions_left, r)
+    out = keep.take(_chebyshev_square(r)), spent.take(_chebyshev_square(r))
     for a in out:
         a.setflags(write=False)
     return out
@@ -360,19 +374,26 @@ def _reach_tiles(battle: Any, unit: int) -> int:
 
 def move_gains(battle: Any, unit: int, grid: np.ndarray) -> np.ndarray:
     """What moving to each tile gains over staying: the tiles' values, plus keeping two
-    Actions for an attack, less a little per Action spent."""
-    from game.rulesets.d20.components import TurnState
-    from game.rulesets.d20.options import move_reach
-    from game.rulesets.d20.stats import speed_ft
+    Actions for an attack, less a little per Action spent. Only the tiles a move may
+    end on (move cost within the budget) are meaningful: the others read one tile
+    beyond the budget's terms."""
     ts = battle.get(unit, TurnState)
-    r = move_reach(battle, unit)
-    feet = np.minimum(r.cost, 10 ** 6).astype(np.int64) * battle.map.feet_per_tile - ts.move_left_ft
-    actions = np.maximum(0, -(-feet // speed_ft(battle, unit)))
+    cost, (_, keep, spent) = reach_terms(battle, unit)
     cones = cone_costs(battle, unit)
     if isinstance(cones, np.ndarray):
         grid = grid - cones
-    gain = grid + np.where(ts.actions - actions >= 2, KEEP_ATTACK, 0.0) - ACTION_COST * actions
+    gain = grid + keep.take(cost) - spent.take(cost)
     return gain - (grid[battle.tile(unit)] + (KEEP_ATTACK if ts.actions >= 2 else 0.0))
+
+
+def reach_terms(battle: Any, unit: int) -> tuple[np.ndarray, tuple]:
+    """The unit's move costs, those beyond its budget cut to one tile past it (indices
+    of `move_terms`), and its `move_terms` over the budget."""
+    ts = battle.get(unit, TurnState)
+    r = move_reach(battle, unit)
+    terms = move_terms(battle.map.feet_per_tile, ts.move_left_ft, speed_ft(battle, unit), ts.actions,
+                       r.budget + 1)
+    return np.minimum(r.cost, r.budget + 1), terms
 
 
 def cone_costs(battle: Any, unit: int) -> np.ndarray | float:
@@ -384,9 +405,6 @@ def cone_costs(battle: Any, unit: int) -> np.ndarray | float:
 
 
 def _cone_costs(battle: Any, unit: int) -> np.ndarray | float:
-    from game.rulesets.d20.checks import chance_check
-    from game.rulesets.d20.stats import template
-    from game.rulesets.d20.suppression import zones
     found = [(z, zone) for z, zone in zones(battle) if zone.shooter != unit]
     if not found:
         return 0.0

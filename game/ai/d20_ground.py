@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from game.ai.d20_values import memo
 from game.world.sight import seen_from, terrain_memo
 from game.world.tactical_map import Cover
 
@@ -104,7 +105,6 @@ def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
     """The value of every tile for a unit whose weapon reaches `reach_tiles` and deals
     `punch` a turn there (`melee_punch` in melee), against `enemies` given as (tile,
     reach in tiles, threat)."""
-    from game.ai.d20_values import memo
     return memo(battle, ("d20-ai-ground", reach_tiles, punch, melee_punch, enemies),
                 lambda: _ground(battle, reach_tiles, punch, melee_punch, enemies))
 
@@ -114,7 +114,6 @@ def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, ene
     # fire on each tile (the same for every unit of the side) and, per weapon reach,
     # the unit's share of fire and the pull toward the enemy. A side's units with the
     # same reach share them; only the last few sums are the unit's own.
-    from game.ai.d20_values import memo
     incoming, nearest, close = memo(battle, ("d20-ai-incoming", enemies),
                                     lambda: _incoming(battle, enemies))
     tiles = tuple(tile for tile, _, _ in enemies)
@@ -133,7 +132,6 @@ def _incoming(battle: Any, enemies) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     nearest enemy; next to one)."""
     # Each enemy's part depends on that enemy alone: kept apart, so an enemy that has
     # not moved costs nothing the next time.
-    from game.ai.d20_values import memo
     tmap = battle.map
     fire_parts = [memo(battle, ("d20-ai-fire-part", tile, their_reach, their_threat),
                        lambda tile=tile, r=their_reach, t=their_threat: _fire_part(tmap, tile, r, t))
@@ -145,7 +143,6 @@ def _incoming(battle: Any, enemies) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 def _reach_terms(battle: Any, tiles: tuple, reach_tiles: int, nearest: np.ndarray):
     """(the share of the unit's fire the enemies take on every tile, the pull toward
     them) for a unit whose weapon reaches `reach_tiles`."""
-    from game.ai.d20_values import memo
     tmap = battle.map
     reach_parts = [memo(battle, ("d20-ai-reach-part", tile, reach_tiles),
                         lambda tile=tile: _reach_part(tmap, tile, reach_tiles))

@@ -20,7 +20,10 @@ import numpy as np
 from game.ai import d20_values as values
 from game.engine import grapple
 from game.engine.decisions import Choice, Decision, TileSet
-from game.rulesets.d20.attacks import AttackSetup
+from game.rulesets.d20.attacks import MODE_AMMO, AttackSetup
+from game.rulesets.d20.components import Loadout, TurnState
+from game.rulesets.d20.options import shot_limits
+from game.rulesets.d20.stats import held_weapon
 
 # Measured with `ladder --levels normal,hard --battles 200` at seeds 7 and 11 (1,600
 # battles): 6 -> 12 destinations, a drop worth 3 turns of the victim's fire and the
@@ -43,8 +46,6 @@ KEEP = ("break_free", "stand", "shake_off", "manacle", "release", "approach_stri
 def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, Choice]] | None:
     """(plan value, first step) for every plan, or None when this decision is not one
     the planner handles (the normal scores answer it)."""
-    from game.rulesets.d20.components import Loadout, TurnState
-    from game.rulesets.d20.stats import held_weapon
     opts = {o.key: o for o in decision.options}
     unit = decision.actor
     side = battle.team(unit)
@@ -95,7 +96,6 @@ def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, 
     if "reload" in opts and ammo[0] > 0 and ammo[1] > 0:
         # Reload with an Action the attacks leave over (or instead of a move): worth
         # the Action it saves next turn when what is left would not buy two attacks.
-        from game.rulesets.d20.attacks import MODE_AMMO
         mode = "double_burst" if weapon.fire_mode == "auto" else (
             "burst" if weapon.fire_mode == "semi" else "single")
         short = ammo[0] < min(weapon.magazine, 2 * MODE_AMMO[mode])
@@ -109,13 +109,10 @@ def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, 
 
 
 def _move_actions(battle: Any, unit: int) -> np.ndarray:
-    from game.rulesets.d20.components import TurnState
-    from game.rulesets.d20.options import move_reach
-    from game.rulesets.d20.stats import speed_ft
-    ts = battle.get(unit, TurnState)
-    r = move_reach(battle, unit)
-    feet = np.minimum(r.cost, 10 ** 6).astype(np.int64) * battle.map.feet_per_tile - ts.move_left_ft
-    return np.maximum(0, -(-feet // speed_ft(battle, unit)))
+    """The Actions a move to each tile spends (meaningful on the tiles a move may end on)."""
+    from game.ai.d20 import reach_terms
+    cost, (actions, _, _) = reach_terms(battle, unit)
+    return actions.take(cost)
 
 
 def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: tuple[int, int],
@@ -123,9 +120,6 @@ def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: t
     """The best value of the attacks `actions` Actions buy from `tile` (with a reload
     when the weapon runs dry) and the first step toward them (when `opts` is given:
     the unit stands on `tile`)."""
-    from game.rulesets.d20.attacks import MODE_AMMO
-    from game.rulesets.d20.options import shot_limits
-    from game.rulesets.d20.stats import held_weapon
     weapon = held_weapon(battle, unit)
     loaded, spares = ammo
     first: Choice | None = None

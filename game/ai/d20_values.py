@@ -15,8 +15,11 @@ from game.engine import grapple, odds
 from game.rulesets.d20.attacks import (AttackProfile, AttackSetup, _dealt_dist, attack_profile,
                                        cover_effect)
 from game.rulesets.d20.checks import chance_check, chance_contest
-from game.rulesets.d20.components import Health, Loadout, Soldier
+from game.rulesets.d20.components import Health, Loadout, Restraint, Soldier
 from game.rulesets.d20.stats import held_weapon, template
+from game.rulesets.d20.suppression import dc_for
+from game.world.sight import line_of_fire
+from game.world.tactical_map import Cover
 
 KILL_WEIGHT = 6.0  # dropping a unit is worth this on top of the damage itself
 ALLY_WEIGHT = 4.0  # a hit point of an ally counts this many enemy hit points
@@ -169,9 +172,6 @@ def cone_value(battle: Any, side: int, shooter: int, tiles: frozenset, weapon: A
     """(value, enemies caught) of a cone: each creature in it (Melees whole) saves at
     its turn; a failure pins it (worth a turn of its fire), a partial success costs it
     the weapon's damage less what its cover stops. Allies caught count against."""
-    from game.rulesets.d20.suppression import dc_for
-    from game.world.sight import line_of_fire
-    from game.world.tactical_map import Cover
     dc = dc_for(battle, shooter)
     here = battle.tile(shooter)
     value, enemies = 0.0, 0
@@ -240,7 +240,6 @@ def disarm_value(battle: Any, side: int, unit: int, target: int) -> float:
     1 Action (a quarter of its turn), and it may not get the chance."""
     if battle.team(target) == side:
         return -1.0
-    from game.rulesets.d20.components import Restraint
     extra = -5 if battle.has(target, Restraint) else 0
     return contest_chance(battle, unit, target, "athletics", extra) * threat(battle, target) / 3
 
@@ -269,11 +268,13 @@ def memo(battle: Any, key: Any, compute, table: str = "values") -> Any:
     found = tables.get(table)
     if found is None:
         found = tables[table] = {}
-    try:
-        return found[key]
-    except KeyError:
+    value = found.get(key, _MISSING)  # (a miss raising KeyError costs more than the lookup)
+    if value is _MISSING:
         if len(found) >= MEMO_SIZE:
             for old in list(found)[:MEMO_SIZE // 2]:
                 del found[old]
         value = found[key] = compute()
-        return value
+    return value
+
+
+_MISSING = object()

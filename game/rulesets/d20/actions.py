@@ -22,7 +22,7 @@ from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Health, Lo
                                           TurnState)
 from game.rulesets.d20.data import LOCATIONS
 from game.rulesets.d20.events import Action, SuppressionLaid
-from game.rulesets.d20.options import move_actions_needed, move_reach
+from game.rulesets.d20.options import adjacent, enemies, move_actions_needed, move_reach
 from game.rulesets.d20.stats import held_weapon, speed_ft, template
 from game.world.sight import fov
 
@@ -189,7 +189,6 @@ def move(battle: "Battle", unit: int, dest: tuple[int, int]) -> None:
 
 
 def _enemies_near(battle: "Battle", unit: int) -> list[int]:
-    from game.rulesets.d20.options import adjacent, enemies
     return [e for e in enemies(battle, unit) if adjacent(battle, unit, e)]
 
 

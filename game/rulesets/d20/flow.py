@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator
 
 from game.engine.decisions import TURN, Choice, Decision
-from game.engine.events import Note, RoundStarted, TurnStarted
+from game.engine.events import ConditionChanged, Note, RoundStarted, TurnStarted
 from game.engine.flow import check_round_limit, check_victory
 from game.rulesets.d20 import suppression
 from game.rulesets.d20.actions import perform
@@ -86,7 +86,6 @@ def end_turn(battle: "Battle", unit: int) -> None:
     ts.in_turn = False
     ts.turns_ended += 1
     aff = battle.get(unit, Afflictions)
-    from game.engine.events import ConditionChanged
     for attr, label in (("stunned_until", "stunned"), ("arm_until", "wounded in the arm (−5 to attack)"),
                         ("leg_until", "hobbled (half speed)")):
         until = getattr(aff, attr)

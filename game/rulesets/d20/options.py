@@ -6,7 +6,6 @@ choice outside these options, so actions.py may assume a choice is legal.
 
 from __future__ import annotations
 
-import dataclasses
 from functools import lru_cache
 
 import numpy as np
@@ -77,17 +76,18 @@ def move_reach(battle: "Battle", unit: int, whole_turn: bool = False):
     if ts.suppression_results:
         blocked |= pinned_tiles(battle, unit)
     limit = _turn_limit(battle, unit) if whole_turn else budget
-    return dataclasses.replace(_search(battle, battle.tile(unit), blocked, limit), budget=budget)
+    return _search(battle, battle.tile(unit), blocked, limit, budget)
 
 
-def _search(battle: "Battle", start: Tile, blocked: frozenset[Tile], limit: int):
-    """The move costs from `start` up to `limit` (kept while nothing in the way moves).
-    The search stops at the budget: scipy's Dijkstra costs about three times as much
-    over a whole 32x32 map as over the dozens of tiles around a unit with 2 Actions
-    left, and no move may end beyond it (a path to a tile within it never passes a
-    costlier one, so its tiles and paths are those of a longer search)."""
-    return battle.cached(("reach", start, blocked, limit),
-                         lambda: reach(battle.map, start, 0, blocked=blocked, limit=limit))
+def _search(battle: "Battle", start: Tile, blocked: frozenset[Tile], limit: int, budget: int):
+    """The move costs from `start` up to `limit`, for a unit whose move budget is
+    `budget` (kept while nothing in the way moves). The search stops at the budget:
+    scipy's Dijkstra costs about three times as much over a whole 32x32 map as over the
+    dozens of tiles around a unit with 2 Actions left, and no move may end beyond it (a
+    path to a tile within it never passes a costlier one, so its tiles and paths are
+    those of a longer search)."""
+    return battle.cached(("reach", start, blocked, limit, budget),
+                         lambda: reach(battle.map, start, budget, blocked=blocked, limit=limit))
 
 
 def _turn_limit(battle: "Battle", unit: int) -> int:
@@ -185,7 +185,7 @@ def _frozen_mask(battle: "Battle", unit: int, budget: int, blocked: frozenset[Ti
     start = battle.tile(unit)
 
     def compute() -> np.ndarray:
-        mask = _search(battle, start, blocked, budget).cost <= budget
+        mask = _search(battle, start, blocked, budget, budget).cost <= budget
         for tile in blocked | {start}:
             mask[tile] = False
         return mask
