@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 C = TypeVar("C")
 _ROSTER_KINDS = (Team, OutOfFight)  # the components `units()` depends on
 _world_ids = itertools.count(1)
+_MISSING = object()  # a memo's miss (a kept value may be None)
 
 
 class Controller(Protocol):
@@ -238,22 +239,20 @@ class Battle:
         """
         if not self._settled:
             return compute()
-        try:
-            return self._memo[key]
-        except KeyError:
+        value = self._memo.get(key, _MISSING)  # a miss by look-up: a raised KeyError costs more
+        if value is _MISSING:
             value = self._memo[key] = compute()
-            return value
+        return value
 
     def cached(self, key: Any, compute: Any) -> Any:
         """A pure query whose `key` names every input it depends on (so it never goes
         stale): kept across decisions, the oldest dropped past a few hundred."""
-        try:
-            return self._pure[key]
-        except KeyError:
+        value = self._pure.get(key, _MISSING)
+        if value is _MISSING:
             if len(self._pure) >= 256:
                 self._pure.pop(next(iter(self._pure)))
             value = self._pure[key] = compute()
-            return value
+        return value
 
     def _advance(self, choice: Choice | None) -> None:
         self._memo.clear()

@@ -222,8 +222,7 @@ def _dijkstra(terrain: _Terrain, roots: list[Tile], shut: np.ndarray | None,
     """scipy's Dijkstra over the map's graph with the ``shut`` edges closed for this
     search, stopping beyond move cost ``limit``: tie-weighted distances shaped like the
     map (a tile's move cost is its distance // _TIE)."""
-    from scipy.sparse.csgraph import dijkstra  # imported on the first search, not at start-up
-
+    dijkstra = _scipy_dijkstra()
     graph, weights = terrain.graph, terrain.weights
     height = terrain.base.shape[1]
     roots_flat = np.array([x * height + y for x, y in roots])
@@ -239,6 +238,17 @@ def _dijkstra(terrain: _Terrain, roots: list[Tile], shut: np.ndarray | None,
     return found.reshape(terrain.base.shape)
 
 
+def _scipy_dijkstra():
+    """scipy's search, imported at the first one, not at start-up (the window opens
+    sooner), and kept: an import statement costs microseconds at every search."""
+    global _DIJKSTRA
+    if _DIJKSTRA is None:
+        from scipy.sparse.csgraph import dijkstra
+        _DIJKSTRA = dijkstra
+    return _DIJKSTRA
+
+
+_DIJKSTRA = None
 _terrains: "weakref.WeakKeyDictionary[TacticalMap, _Terrain]" = weakref.WeakKeyDictionary()
 
 

@@ -47,11 +47,13 @@ _LAST: tuple = (lambda: None, None)  # (weak reference to the last map asked abo
 def terrain_memo(tmap: TacticalMap, key: object, compute) -> object:
     """Memoise any answer that depends on the map's terrain alone (never on units)."""
     cache = _cache(tmap)
-    try:
-        return cache[key]
-    except KeyError:
+    value = cache.get(key, _MISSING)  # a miss by look-up: a raised KeyError costs more
+    if value is _MISSING:
         value = cache[key] = compute()
-        return value
+    return value
+
+
+_MISSING = object()
 
 
 def forget(tmap: TacticalMap) -> None:
