@@ -27,7 +27,8 @@ from game.rulesets.mahou.defences import cost_of, raise_active, roll_spec, spec_
 from game.rulesets.mahou.economy import base, defence_pool, owned, pay
 from game.rulesets.mahou.events import (ActionsChanged, AttackDeclared, AttackRolled,
                                         AttackRollShown, DefenceRolled)
-from game.rulesets.mahou.stats import base_passive, helpless, is_fallen
+from game.rulesets.mahou.stats import (DEFENCE_OF_STANCE, FALLEN_PENALTY, base_passive, helpless,
+                                       is_fallen)
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -159,7 +160,6 @@ def needed_rule(battle: "Battle", inc: Incoming, spec, known: tuple[int, int, bo
     spots and an active one of the attack's own defence raises the passive part
     (fallen still applies); any other active defence leaves the number as it is.
     `known`: `standing(battle, inc)` when the caller has read it."""
-    from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, FALLEN_PENALTY
     target, stance = inc.profile.spec.target, inc.profile.spec.stance
     now, cover, is_helpless = standing(battle, inc) if known is None else known
     if is_helpless or (not spec.spot and DEFENCE_OF_STANCE[stance] != spec.defence):
