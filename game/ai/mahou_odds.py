@@ -32,6 +32,7 @@ KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points be
 
 _KEPT: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 KEPT_MAX = 4096
+_MISSING = object()
 
 
 def kept(battle: Any, key: tuple, compute):
@@ -40,13 +41,12 @@ def kept(battle: Any, key: tuple, compute):
     store = _KEPT.get(battle)
     if store is None:
         store = _KEPT[battle] = {}
-    try:
-        return store[key]
-    except KeyError:
+    value = store.get(key, _MISSING)  # not try/except: a raised KeyError costs more than the look-up
+    if value is _MISSING:
         if len(store) >= KEPT_MAX:
             store.pop(next(iter(store)))
         value = store[key] = compute()
-        return value
+    return value
 
 
 @lru_cache(maxsize=8192)
