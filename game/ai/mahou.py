@@ -29,7 +29,7 @@ import numpy as np
 
 from game.ai.mahou_odds import (_unit_state, at_least, best_skill, blow, distraction_worth, kept,
                                 pair_state, stance_blows, survival, threat_profiles)
-from game.ai.mahou_place import fire_clear, tile_scores
+from game.ai.mahou_place import fire_clear, tile_array, tile_scores
 from game.engine.components import Archetype
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
 from game.engine.events import RoundStarted
@@ -465,7 +465,7 @@ def _move_gains(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: in
 
     def compute():
         scores = _scores(battle, targets, here, foes, ideal, ranged)
-        arr = np.array(targets)
+        arr = tile_array(targets)
         steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
         gains = scores[:-1] - scores[-1] - 0.02 * steps
         best = float(np.max(gains))
