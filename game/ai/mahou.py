@@ -41,7 +41,7 @@ from game.rulesets.mahou.defences import block_ways, parry_ways, roll_spec, spec
 from game.rulesets.mahou.economy import defence_pool, usable
 from game.rulesets.mahou.events import TurnBegan
 from game.rulesets.mahou.grapples import holds_of
-from game.rulesets.mahou.options import weapon_targets
+from game.rulesets.mahou.options import enemies, reaches
 from game.rulesets.mahou.stats import (DEFENCE_OF_STANCE, base_passive, fist_weapon, free_hands,
                                        held_weapons, is_fallen, passive, stat)
 
@@ -499,11 +499,13 @@ def _hands_left(battle: Any, unit: int) -> int:
 
 
 def _can_strike(battle: Any, unit: int) -> bool:
-    """Whether a held weapon (or a fist) reaches a foe still in the fight."""
+    """Whether a held weapon (or a fist) reaches a foe still in the fight (stopping at
+    the first: the foes out of the fight, and the rest once one is found, go unread)."""
     weapons = [w for w in held_weapons(battle, unit) if not w.fist]
     if free_hands(battle, unit):
         weapons.append(fist_weapon(battle, unit))
-    return any(battle.active(t) for w in weapons for t in weapon_targets(battle, unit, w))
+    foes = enemies(battle, unit)
+    return any(reaches(battle, unit, w, t) for w in weapons for t in foes)
 
 
 def _foe_tiles(battle: Any, unit: int) -> tuple:
