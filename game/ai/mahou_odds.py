@@ -33,14 +33,26 @@ KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points be
 _KEPT: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 KEPT_MAX = 4096
 _MISSING = object()
+_LAST: tuple = (lambda: None, None)  # a weak reference to the battle last asked about, its store
+
+
+def _store(battle: Any) -> dict:
+    """The battle's memo (the last battle's is at hand: one battle asks thousands of
+    times in a row, and a weak-keyed look-up makes a new weak reference each time)."""
+    global _LAST
+    last, store = _LAST  # one tuple, swapped whole: a battle in another thread reads a pair
+    if last() is not battle:
+        store = _KEPT.get(battle)
+        if store is None:
+            store = _KEPT[battle] = {}
+        _LAST = (weakref.ref(battle), store)
+    return store
 
 
 def kept(battle: Any, key: tuple, compute):
     """The AI's own memo for one battle, outside its world: `key` names every input of
     the answer, so it never goes stale; the oldest entries go past KEPT_MAX."""
-    store = _KEPT.get(battle)
-    if store is None:
-        store = _KEPT[battle] = {}
+    store = _store(battle)
     value = store.get(key, _MISSING)  # not try/except: a raised KeyError costs more than the look-up
     if value is _MISSING:
         if len(store) >= KEPT_MAX:
@@ -125,9 +137,7 @@ def stance_blows(battle: Any, specs: list[AttackSpec], fingerprint: tuple) -> li
     """`blow` of each of `specs`, one attack (not a grapple) in several stances: those
     not kept yet are worked out together (`stance_profiles` reads what the stance
     does not change once)."""
-    store = _KEPT.get(battle)
-    if store is None:
-        store = _KEPT[battle] = {}
+    store = _store(battle)
     keys = [("blow", spec) + fingerprint for spec in specs]
     missing = [i for i, key in enumerate(keys) if key not in store]
     if missing:
