@@ -29,7 +29,7 @@ import numpy as np
 
 from game.ai.mahou_odds import (_unit_state, at_least, best_skill, blow, distraction_worth, kept,
                                 pair_state, stance_blows, survival, threat_profiles)
-from game.ai.mahou_place import fire_clear, tile_scores
+from game.ai.mahou_place import fire_clear, tile_array, tile_scores
 from game.engine.components import Archetype
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
 from game.engine.events import RoundStarted
@@ -41,7 +41,7 @@ from game.rulesets.mahou.defences import block_ways, parry_ways, roll_spec, spec
 from game.rulesets.mahou.economy import defence_pool, usable
 from game.rulesets.mahou.events import TurnBegan
 from game.rulesets.mahou.grapples import holds_of
-from game.rulesets.mahou.options import weapon_targets
+from game.rulesets.mahou.options import enemies, reaches
 from game.rulesets.mahou.stats import (DEFENCE_OF_STANCE, base_passive, fist_weapon, free_hands,
                                        held_weapons, is_fallen, passive, stat)
 
@@ -465,7 +465,7 @@ def _move_gains(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: in
 
     def compute():
         scores = _scores(battle, targets, here, foes, ideal, ranged)
-        arr = np.array(targets)
+        arr = tile_array(targets)
         steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
         gains = scores[:-1] - scores[-1] - 0.02 * steps
         best = float(np.max(gains))
@@ -499,11 +499,13 @@ def _hands_left(battle: Any, unit: int) -> int:
 
 
 def _can_strike(battle: Any, unit: int) -> bool:
-    """Whether a held weapon (or a fist) reaches a foe still in the fight."""
+    """Whether a held weapon (or a fist) reaches a foe still in the fight (stopping at
+    the first: the foes out of the fight, and the rest once one is found, go unread)."""
     weapons = [w for w in held_weapons(battle, unit) if not w.fist]
     if free_hands(battle, unit):
         weapons.append(fist_weapon(battle, unit))
-    return any(battle.active(t) for w in weapons for t in weapon_targets(battle, unit, w))
+    foes = enemies(battle, unit)
+    return any(reaches(battle, unit, w, t) for w in weapons for t in foes)
 
 
 def _foe_tiles(battle: Any, unit: int) -> tuple:

@@ -16,11 +16,15 @@ from typing import Any
 
 import numpy as np
 
+from game.engine.components import OutOfFight, Posture
 from game.rulesets.mahou import dice as md
+from game.rulesets.mahou import talk
 from game.rulesets.mahou.attacks import (WEAPON, AttackProfile, AttackSpec, _after_soak,
                                          attack_profile, soak_spec, stance_profiles)
-from game.rulesets.mahou.components import Health, Soak
-from game.rulesets.mahou.stats import held_weapons, rank, stat
+from game.rulesets.mahou.components import ActiveDefences, Health, Loadout, Soak
+from game.rulesets.mahou.economy import owned
+from game.rulesets.mahou.stats import (all_holds, fist_weapon, held_weapons, is_exhausted, pinned,
+                                       rank, stat)
 
 PAD = 64  # numbers to meet never fall this far below a roll's lowest total
 KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points besides the damage
@@ -28,21 +32,33 @@ KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points be
 
 _KEPT: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 KEPT_MAX = 4096
+_MISSING = object()
+_LAST: tuple = (lambda: None, None)  # a weak reference to the battle last asked about, its store
+
+
+def _store(battle: Any) -> dict:
+    """The battle's memo (the last battle's is at hand: one battle asks thousands of
+    times in a row, and a weak-keyed look-up makes a new weak reference each time)."""
+    global _LAST
+    last, store = _LAST  # one tuple, swapped whole: a battle in another thread reads a pair
+    if last() is not battle:
+        store = _KEPT.get(battle)
+        if store is None:
+            store = _KEPT[battle] = {}
+        _LAST = (weakref.ref(battle), store)
+    return store
 
 
 def kept(battle: Any, key: tuple, compute):
     """The AI's own memo for one battle, outside its world: `key` names every input of
     the answer, so it never goes stale; the oldest entries go past KEPT_MAX."""
-    store = _KEPT.get(battle)
-    if store is None:
-        store = _KEPT[battle] = {}
-    try:
-        return store[key]
-    except KeyError:
+    store = _store(battle)
+    value = store.get(key, _MISSING)  # not try/except: a raised KeyError costs more than the look-up
+    if value is _MISSING:
         if len(store) >= KEPT_MAX:
             store.pop(next(iter(store)))
         value = store[key] = compute()
-        return value
+    return value
 
 
 @lru_cache(maxsize=8192)
@@ -113,7 +129,6 @@ def blow(battle: Any, spec: AttackSpec, fingerprint: tuple | None = None) -> Blo
         fingerprint = _fingerprint(battle, spec.attacker, spec.target)
     key = ("blow", spec) + fingerprint
     if spec.mode == "grapple":
-        from game.rulesets.mahou.economy import owned
         key += tuple(owned(battle, spec.target, k) for k in ("primary", "offhand", "move"))
     return kept(battle, key, lambda: _blow(battle, spec))
 
@@ -122,9 +137,7 @@ def stance_blows(battle: Any, specs: list[AttackSpec], fingerprint: tuple) -> li
     """`blow` of each of `specs`, one attack (not a grapple) in several stances: those
     not kept yet are worked out together (`stance_profiles` reads what the stance
     does not change once)."""
-    store = _KEPT.get(battle)
-    if store is None:
-        store = _KEPT[battle] = {}
+    store = _store(battle)
     keys = [("blow", spec) + fingerprint for spec in specs]
     missing = [i for i, key in enumerate(keys) if key not in store]
     if missing:
@@ -209,7 +222,6 @@ def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
     """The foe's attacks on `target`, one per stance, with its best held weapon (or its
     fists): what an active defence would have to stop (kept while the decision is)."""
     def compute():
-        from game.rulesets.mahou.stats import fist_weapon
         weapons = [w for w in held_weapons(battle, foe) if not w.fist] or [fist_weapon(battle, foe)]
         w = weapons[0]
         hands = ("primary", "offhand") if w.hands == 2 else ("primary",)
@@ -234,8 +246,6 @@ def _fingerprint(battle: Any, foe: int, target: int) -> tuple:
 
 
 def _read_fingerprint(battle: Any, foe: int, target: int) -> tuple:
-    from game.rulesets.mahou.components import ActiveDefences
-    from game.rulesets.mahou.stats import all_holds
     act = battle.get(target, ActiveDefences)
     pairs = all_holds(battle)  # most of a battle has no hold at all
     holds = tuple(sorted((h.holder, h.held, h.pinned) for _, h in pairs
@@ -247,10 +257,6 @@ def _read_fingerprint(battle: Any, foe: int, target: int) -> tuple:
 def _unit_state(battle: Any, u: int) -> tuple:
     """One unit's part of a fingerprint (kept while the decision is pending)."""
     def compute() -> tuple:
-        from game.engine.components import OutOfFight, Posture
-        from game.rulesets.mahou import talk
-        from game.rulesets.mahou.components import Loadout
-        from game.rulesets.mahou.stats import pinned
         lo = battle.get(u, Loadout)
         top = talk.strongest(battle, u)
         return (battle.tile(u), lo.main, lo.off, lo.armour, battle.get(u, Posture).value,
@@ -266,8 +272,6 @@ def distraction_worth(battle: Any, distractor: int, target: int, kind: str) -> t
     A general distraction lasts until the end of the target's next full turn (one
     round's worth); the others fall by 2 a round until 0, so a penalty of 5 counts
     5 + 3 + 1 (rule text, Infatuate / Infuriate / Intimidate)."""
-    from game.rulesets.mahou import talk
-    from game.rulesets.mahou.stats import is_exhausted
     # Kept by every input of the two rolls: the earlier attempts that lower the rating,
     # and whether either side is exhausted (their dice come from templates, fixed).
     enc = talk.encounter(battle)
@@ -281,16 +285,15 @@ def distraction_worth(battle: Any, distractor: int, target: int, kind: str) -> t
 
 @lru_cache(maxsize=4096)
 def _lasting(rating: md.RollSpec, resist: md.RollSpec, decays: bool) -> tuple[float, float]:
-    from game.rulesets.mahou.talk import DECAY, STATE_AT
     a, b = md.distribution(rating), md.distribution(resist)
     va, pa = np.array(list(a), dtype=np.int64), np.array(list(a.values()))
     vb, pb = np.array(list(b), dtype=np.int64), np.array(list(b.values()))
     diff = np.maximum(va[:, None] - vb[None, :], 0)
     joint = pa[:, None] * pb[None, :]
     if decays:
-        rounds = (diff + DECAY - 1) // DECAY  # 5 -> 5, 3, 1: three rounds
-        total = rounds * diff - DECAY * rounds * (rounds - 1) // 2
-        state = float(joint[diff >= STATE_AT].sum())
+        rounds = (diff + talk.DECAY - 1) // talk.DECAY  # 5 -> 5, 3, 1: three rounds
+        total = rounds * diff - talk.DECAY * rounds * (rounds - 1) // 2
+        state = float(joint[diff >= talk.STATE_AT].sum())
     else:
         total, state = diff, 0.0
     return float((joint * total).sum()), state

@@ -11,6 +11,7 @@ crossed tiles and the same walls), kept per map: the terrain never changes.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -74,7 +75,7 @@ def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
     the rules' test."""
     board = _board(battle, foes, ideal, ranged)
     n = len(tiles)
-    flat = np.array(tiles, dtype=np.intp).reshape(n, 2) @ board.strides
+    flat = tile_array(tiles) @ board.strides
     base = board.base[flat]
     order = np.argsort(-board.proxy[flat[:-1]], kind="stable")[:exact]
     out = np.full(n, -np.inf)
@@ -82,6 +83,13 @@ def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
     for i in np.append(order, n - 1).tolist():
         out[i] = base_at[i] + shot(flat_at[i])
     return out
+
+
+def tile_array(tiles) -> np.ndarray:
+    """The tiles as an (n, 2) array of ints, read straight from the pairs (`np.array`
+    on a list of tuples first works out the shape and type of every element)."""
+    n = len(tiles)
+    return np.fromiter(chain.from_iterable(tiles), np.intp, 2 * n).reshape(n, 2)
 
 
 class _Board:

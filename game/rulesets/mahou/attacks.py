@@ -23,7 +23,7 @@ from game.engine.odds import Odds
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.components import Hold, Soak
 from game.rulesets.mahou.data import STANCE_STAT, Weapon, plain_die
-from game.rulesets.mahou.economy import offhand_penalty
+from game.rulesets.mahou.economy import offhand_penalty, owned
 from game.rulesets.mahou.stats import (HELPLESS_TN, all_holds, armour, die_of, facet_skills, helpless,
                                        passive, rank, roll_conditions, shield, template)
 from game.rulesets.mahou.talk import skill_penalty
@@ -197,7 +197,6 @@ def _unstanced(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] | Non
     if pairs and spec.mode != KICK and holds(battle, attacker, target):
         mods.append(("grappling it", GRAPPLING_BONUS))
     if spec.mode == GRAPPLE:
-        from game.rulesets.mahou.economy import owned
         if owned(battle, target, "primary") + owned(battle, target, "offhand") == 0:
             mods.append(("its hands are spent", SPENT_HANDS_BONUS))
         if owned(battle, target, "move") == 0:

@@ -27,7 +27,8 @@ from game.rulesets.mahou.defences import cost_of, raise_active, roll_spec, spec_
 from game.rulesets.mahou.economy import base, defence_pool, owned, pay
 from game.rulesets.mahou.events import (ActionsChanged, AttackDeclared, AttackRolled,
                                         AttackRollShown, DefenceRolled)
-from game.rulesets.mahou.stats import base_passive, helpless, is_fallen
+from game.rulesets.mahou.stats import (DEFENCE_OF_STANCE, FALLEN_PENALTY, base_passive, helpless,
+                                       is_fallen)
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -111,7 +112,7 @@ def react(battle: "Battle", inc: Incoming, phase: str) -> Flow:
         cover = target_number(battle, spec.attacker, target, spec.stance)[2]
         context = {"trigger": "attack", "phase": phase, "attacker": spec.attacker,
                    "target": target}
-        context.update(reaction_chances(battle, inc, opts))
+        context.update(reaction_chances(battle, inc, opts, (needed, cover, helpless(battle, target))))
         context.update({"stance": spec.stance, "mode": spec.mode,
                         "roll": inc.total, "roll_text": inc.roll_text, "needed": needed,
                         "needed_from": source, "cover": cover})
@@ -159,7 +160,6 @@ def needed_rule(battle: "Battle", inc: Incoming, spec, known: tuple[int, int, bo
     spots and an active one of the attack's own defence raises the passive part
     (fallen still applies); any other active defence leaves the number as it is.
     `known`: `standing(battle, inc)` when the caller has read it."""
-    from game.rulesets.mahou.stats import DEFENCE_OF_STANCE, FALLEN_PENALTY
     target, stance = inc.profile.spec.target, inc.profile.spec.stance
     now, cover, is_helpless = standing(battle, inc) if known is None else known
     if is_helpless or (not spec.spot and DEFENCE_OF_STANCE[stance] != spec.defence):
@@ -174,7 +174,8 @@ def needed_rule(battle: "Battle", inc: Incoming, spec, known: tuple[int, int, bo
     return lambda total: np.maximum(np.maximum(total, floor) + fallen, spots) + cover
 
 
-def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dict:
+def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option],
+                     known: tuple[int, int, bool] | None = None) -> dict:
     """Exact chances for a defence prompt, in the shape actionblock's Dodge uses:
     `hit_passive` (the attack hits with no further defence) and `hit_<option>` with each
     offered defence (its first parameters), plus `expected_damage_passive` /
@@ -182,7 +183,8 @@ def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dic
 
     Before the roll these come from the attack roll's exact distribution; after it the
     roll is known, so `hit_<option>` is 1 − the chance the defence roll beats it. Every
-    distribution is `dice.distribution` of the same RollSpecs `roll` rolls.
+    distribution is `dice.distribution` of the same RollSpecs `roll` rolls. `known`:
+    `standing(battle, inc)` when the caller has read it (the prompt has).
     """
     profile = inc.profile
     if inc.total is None:
@@ -204,7 +206,7 @@ def reaction_chances(battle: "Battle", inc: Incoming, opts: list[Option]) -> dic
         dmg = (p_hit - p_crit) * e_plain + p_crit * e_crit if damaging else 0.0 * p_hit
         return p_hit, dmg
 
-    known = standing(battle, inc)
+    known = standing(battle, inc) if known is None else known
     base_hit, base_dmg = (float(x[0]) for x in at(np.array([known[0]])))
     hits, dmgs = {"hit_passive": base_hit}, {"expected_damage_passive": base_dmg}
     stance = profile.spec.stance

@@ -19,6 +19,7 @@ from game.engine import grapple
 from game.engine.components import OutOfFight
 from game.engine.events import ConditionChanged, Damaged, OutOfFightEvent
 from game.rulesets.mahou import dice as md
+from game.rulesets.mahou.attacks import soak_spec
 from game.rulesets.mahou.components import Health, Hold, HoldUpkeep, Soak
 from game.rulesets.mahou.events import DamageRolled, HoldChanged, SoakRolled
 from game.rulesets.mahou.stats import stat
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 
 def soak_pool(battle: "Battle", unit: int) -> Soak:
     """This round's soak, rolled now if it has not been yet."""
-    from game.rulesets.mahou.attacks import soak_spec
     soak = battle.get(unit, Soak)
     if soak.pool is None:
         rolled = md.roll(battle.dice, soak_spec(battle, unit))

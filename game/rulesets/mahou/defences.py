@@ -27,7 +27,7 @@ from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.components import (MOVE, OFFHAND, PRIMARY, Actions, ActiveDefences,
                                             Loadout)
 from game.rulesets.mahou.economy import hand_choices, offhand_penalty
-from game.rulesets.mahou.stats import (die_of, free_hands, is_fallen, parry_items, rank,
+from game.rulesets.mahou.stats import (base_passive, die_of, free_hands, is_fallen, parry_items, rank,
                                        roll_conditions, shield, stat)
 from game.rulesets.mahou.talk import skill_penalty
 
@@ -166,7 +166,6 @@ def roll_spec(battle: "Battle", spec: DefenceSpec, against: str | None) -> md.Ro
 
 def raise_active(battle: "Battle", unit: int, defence: str, total: int) -> str:
     """The result becomes the new passive defence if higher ([PROP]: "you may choose")."""
-    from game.rulesets.mahou.stats import base_passive
     active = battle.get(unit, ActiveDefences)
     current = getattr(active, defence)
     best = max(base_passive(battle, unit, defence), current or 0)

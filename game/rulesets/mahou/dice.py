@@ -44,13 +44,20 @@ class _HashKept:
     def __hash__(self) -> int:
         found = self.__dict__.get("_hash")
         if found is None:
-            found = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            found = hash(tuple(getattr(self, name) for name in _field_names(type(self))))
             object.__setattr__(self, "_hash", found)
         return found
 
     def __getstate__(self) -> dict:
         # a string's hash differs between processes: never carry it across
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+
+@lru_cache(maxsize=None)
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names in order, read once per class (`fields` walks the
+    class's field table at every call; specs are hashed thousands of times a battle)."""
+    return tuple(f.name for f in fields(cls))
 
 
 @dataclass(frozen=True)

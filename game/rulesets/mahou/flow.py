@@ -25,6 +25,7 @@ from game.engine.flow import check_round_limit, check_victory
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou import economy, grapples, talk
 from game.rulesets.mahou.actions import perform
+from game.rulesets.mahou.attacks import distance_ft
 from game.rulesets.mahou.components import (ActiveDefences, Actions, Initiative, PreciseHits,
                                             Soak)
 from game.rulesets.mahou.events import ActionsChanged, InitiativeRolled, TurnBegan
@@ -198,7 +199,6 @@ def held_windows(battle: "Battle", before: int | None = None, mover: int | None 
         if mover is not None:
             if battle.team(unit) == battle.team(mover) or not battle.active(mover):
                 continue
-            from game.rulesets.mahou.attacks import distance_ft
             if distance_ft(battle, unit, mover) > 5:
                 continue
         if not _can_use_held(battle, unit):

@@ -227,6 +227,15 @@ def _kinds(battle: "Battle", unit: int, start: Tile, dest: Tile, needs: tuple, r
     return tuple(kinds)
 
 
+def _run_class(run: tuple) -> tuple:
+    """What `_kinds` reads of a run: its heading once it is long enough for a running
+    jump, and whether it is long enough for a long one (the map's memo of jump kinds
+    keeps one entry per class, not per run)."""
+    if run[2] < RUNNING_MOVES:
+        return (0, 0, 0)
+    return (run[0], run[1], LONG_RUN_MOVES if run[2] >= LONG_RUN_MOVES else RUNNING_MOVES)
+
+
 def jump_targets(battle: "Battle", unit: int, occupied: set[Tile] | None = None
                  ) -> dict[Tile, tuple[str, ...]]:
     """Every landing tile with the kinds of jump that reach it. `occupied`:
@@ -252,15 +261,20 @@ def jump_targets(battle: "Battle", unit: int, occupied: set[Tile] | None = None
                     out.append(((x, y), needs))
         return tuple(out)
 
-    def compute():
+    def kinds_by_tile() -> dict:
+        """Every landing's kinds of jump, units left aside: terrain, Strength and the run
+        alone decide them, so they are kept with the map."""
         out = {}
         lims = {k: limits(battle, unit, k) for k in ("standing", "running", "long")}
         for t, needs in terrain_memo(battle.map, ("mahou-jump-landings", x0, y0, s), landings):
-            if t not in occupied:
-                kinds = _kinds(battle, unit, (x0, y0), t, needs, run, lims)
-                if kinds:
-                    out[t] = kinds
+            kinds = _kinds(battle, unit, (x0, y0), t, needs, run, lims)
+            if kinds:
+                out[t] = kinds
         return out
+
+    def compute():
+        table = terrain_memo(battle.map, ("mahou-jump-kinds", x0, y0, s, _run_class(run)), kinds_by_tile)
+        return {t: kinds for t, kinds in table.items() if t not in occupied}
     # Every input is in the key (a pure query), so it is kept across decisions: only
     # the units within a jump's reach can change the answer.
     far = int(2 * s) // battle.map.feet_per_tile

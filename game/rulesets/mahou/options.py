@@ -74,14 +74,15 @@ def weapon_targets(battle: "Battle", unit: int, weapon) -> tuple[int, ...]:
 
 
 def _weapon_targets(battle: "Battle", unit: int, weapon) -> tuple[int, ...]:
-    out = []
-    for e in strikeable(battle, unit):
-        if weapon.ranged:
-            if sight_penalty(battle, unit, e) is not None:
-                out.append(e)
-        elif within(battle, unit, e, weapon.reach_ft):
-            out.append(e)
-    return tuple(out)
+    return tuple(e for e in strikeable(battle, unit) if reaches(battle, unit, weapon, e))
+
+
+def reaches(battle: "Battle", unit: int, weapon, target: int) -> bool:
+    """Whether the weapon can strike `target` now: a ranged one anything in sight, any
+    other what stands within its reach and in sight."""
+    if weapon.ranged:
+        return sight_penalty(battle, unit, target) is not None
+    return within(battle, unit, target, weapon.reach_ft)
 
 
 def attack_options(battle: "Battle", unit: int, pool: "Pool") -> list[Option]:
