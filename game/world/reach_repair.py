@@ -26,6 +26,7 @@ from game.world.sight import terrain_memo
 from game.world.tactical_map import TacticalMap
 
 Tile = tuple[int, int]
+_TIE = int(PATHS_TIE)  # paths._TIE as an int: every distance is a whole number (exact as a float)
 
 
 def open_distances(r: Reach) -> dict[int, int]:
@@ -95,8 +96,6 @@ def reach_around(tmap: TacticalMap, r0: Reach, old: dict[int, int], blocked: Ite
     return r, lost - again.keys()
 
 
-_TIE = 1 << 20  # paths._TIE, as an int: every distance is a whole number (exact as a float)
-
 
 def _move_graph(tmap) -> tuple[list, list]:
     """Per tile (flat index x * height + y): the steps out of it and the steps into it,
@@ -104,7 +103,6 @@ def _move_graph(tmap) -> tuple[list, list]:
     diagonal only where it cuts no corner. Built once per map."""
     def compute():
         terrain = _terrain_of(tmap)
-        assert float(_TIE) == PATHS_TIE  # the int twin of paths._TIE
         base = terrain.base.tolist()
         corners = [c.tolist() for c in terrain.corners]
         width, height = tmap.width, tmap.height
