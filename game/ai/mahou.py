@@ -27,8 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.mahou_odds import (_unit_state, at_least, best_skill, blow, distraction_worth, kept,
-                                pair_state, stance_blows, survival, threat_profiles)
+from game.ai.mahou_odds import (Threats, _unit_state, at_least, best_skill, blow, distraction_worth,
+                                kept, pair_state, stance_blows, survival, threat_profiles)
 from game.ai.mahou_place import fire_clear, tile_array, tile_scores
 from game.engine.components import Archetype
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
@@ -687,17 +687,16 @@ def _above_held(spec, held: int):
     return totals, probs
 
 
-def _raised(attacks: list, defence: str) -> tuple[list, float, float]:
+def _raised(attacks: Threats, defence: str) -> tuple[list, float, float]:
     """(the foe's attacks that `defence` meets, not on a helpless target; its best
-    expected damage now; its best with the other stances), read once per threat list."""
-    split = getattr(attacks, "by_defence", None)
-    found = split.get(defence) if split is not None else None
+    expected damage now; its best with the other stances), read once per threat list
+    (kept in its `by_defence`)."""
+    found = attacks.by_defence.get(defence)
     if found is None:
         raised = [a for a in attacks if DEFENCE_OF_STANCE[a.profile.spec.stance] == defence and not a.helpless]
-        found = (raised, max((a.now for a in attacks), default=0.0),
-                 max((a.now for a in attacks if a not in raised), default=0.0))
-        if split is not None:
-            split[defence] = found
+        found = attacks.by_defence[defence] = (
+            raised, max((a.now for a in attacks), default=0.0),
+            max((a.now for a in attacks if a not in raised), default=0.0))
     return found
 
 

@@ -218,7 +218,7 @@ class Threats(list):
         self.by_defence: dict = {}
 
 
-def threat_profiles(battle: Any, foe: int, target: int) -> list[Threat]:
+def threat_profiles(battle: Any, foe: int, target: int) -> Threats:
     """The foe's attacks on `target`, one per stance, with its best held weapon (or its
     fists): what an active defence would have to stop (kept while the decision is)."""
     def compute():

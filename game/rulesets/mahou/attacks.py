@@ -268,7 +268,7 @@ _DESCRIBED: dict = {}
 
 def describe_attack(battle: "Battle", spec: AttackSpec) -> str:
     stance = spec.stance.capitalize()
-    skill = spec.skill.replace("_", " ").title()
+    skill = _label(spec.skill)
     if spec.mode == KICK:
         return f"kick ({stance}, {skill})"
     if spec.mode == GRAPPLE:

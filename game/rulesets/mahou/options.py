@@ -21,7 +21,6 @@ from game.rulesets.mahou.defences import BOTH, options as defence_options
 from game.rulesets.mahou.economy import hand_choices, usable
 from game.rulesets.mahou.stats import (empty_hands, fist_weapon, free_hands, grapple_ready,
                                        held_weapons, is_fallen, stat)
-from game.world.sight import line_of_fire
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -48,12 +47,7 @@ def strikeable(battle: "Battle", unit: int) -> list[int]:
 
 
 def within(battle: "Battle", a: int, b: int, feet: int) -> bool:
-    """Within `feet` and in sight (`distance_ft` and `sight_penalty`, read in one step:
-    option building asks it of every pair of units)."""
-    (ax, ay), (bx, by) = ta, tb = battle.tile(a), battle.tile(b)
-    if max(abs(ax - bx), abs(ay - by)) * battle.map.feet_per_tile > feet:
-        return False
-    return not line_of_fire(battle.map, ta, tb).blocked
+    return distance_ft(battle, a, b) <= feet and sight_penalty(battle, a, b) is not None
 
 
 def hand_param(battle: "Battle", pool: "Pool", hands_needed: int) -> tuple[str, ...]:
