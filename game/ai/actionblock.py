@@ -70,6 +70,13 @@ SCORERS = (("grapple", "_grapple"), ("break_grapple", "_break"), ("maintain_grap
            ("battle_communication", "_communicate"), ("stance", "_stance"))
 
 
+def point_value(full: float, now: int, most: int) -> float:
+    """One Strength or Speed Point, `full` its worth with the pool empty: nearly free
+    while the pool is full (a Restore would be wasted anyway) and dear when it runs dry
+    (a Restore costs a whole Offensive Action)."""
+    return full * (0.15 + 0.85 * (1 - now / max(1, most)))
+
+
 class ActionBlockAI:
     def __init__(self, seed: int = 0, level: str = "normal") -> None:
         self.rng = random.Random(seed)
@@ -110,24 +117,15 @@ class ActionBlockAI:
         return opt.choice(None if opt.target_kind == TARGET_NONE else opt.targets[0])
 
     # --- point economy -----------------------------------------------------------------
-    def str_value(self, battle: Any, unit: int) -> float:
-        """A Strength Point is nearly free while the pool is full (a Restore would be
-        wasted anyway) and dear when it runs dry (a Restore costs a whole Offensive
-        Action)."""
-        p = battle.get(unit, Points)
-        return STR_VALUE * (0.15 + 0.85 * (1 - p.strength / max(1, p.max_strength)))
-
     def spd_value(self, battle: Any, unit: int) -> float:
         p = battle.get(unit, Points)
-        return SPD_VALUE * (0.15 + 0.85 * (1 - p.speed / max(1, p.max_speed)))
+        return point_value(SPD_VALUE, p.speed, p.max_speed)
 
     def cost_value(self, battle: Any, unit: int, action: str) -> float:
         c = battle.ruleset.data.actions[action]
         p = battle.get(unit, Points)
-        # `str_value` and `spd_value`, written out (the same arithmetic, read ~1,000
-        # times a battle).
-        return (c.strength * (STR_VALUE * (0.15 + 0.85 * (1 - p.strength / max(1, p.max_strength))))
-                + c.speed * (SPD_VALUE * (0.15 + 0.85 * (1 - p.speed / max(1, p.max_speed)))))
+        return (c.strength * point_value(STR_VALUE, p.strength, p.max_strength)
+                + c.speed * point_value(SPD_VALUE, p.speed, p.max_speed))
 
     # --- reactions -----------------------------------------------------------------------
     def _dodge(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
