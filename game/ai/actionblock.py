@@ -540,12 +540,6 @@ class ActionBlockAI:
         lofs = terrain_memo(battle.map, "ab_ai_lof", dict)
         return Position(foe_tiles, melee, reach, Walk(battle.map, foe_tiles), cover, lofs, {})
 
-    def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
-        base, nearest = self._tile_base(battle, pos, tile)
-        if pos.melee and nearest == 1:
-            base += 2.5 if can_attack_after else 1.0  # next to a foe, ready to strike
-        return base
-
     def _tile_base(self, battle: Any, pos: "Position", tile) -> tuple[float, int]:
         """A tile's worth apart from whether an attack is still to come, and the
         distance to the nearest foe."""
@@ -598,8 +592,9 @@ class ActionBlockAI:
         # A tile's worth is the same whichever move reaches it, and on every decision of
         # the Turn while the foes stand still: kept with the position.
         scores = pos.scores
+        # A melee unit next to a foe (more if it can still strike this Turn).
         adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
-        # Where it stands now, as `_tile_score` scores it (from the same kept scores).
+        # Where it stands now, scored as the tiles it could move to are.
         at = battle.tile(unit)
         found = scores.get(at)
         if found is None:
