@@ -300,7 +300,7 @@ def profile_with(profile: AttackProfile, **changes) -> AttackProfile:
 def refresh_reductions(battle: "Battle", profile: AttackProfile) -> AttackProfile:
     """The target's Damage Reduction now (after a Block declared on the hit)."""
     return profile_with(profile, reductions=damage_reductions(battle, profile.target, profile.damage_type),
-                   absorb=barrier_left(battle, profile.target, profile.damage_type))
+                        absorb=barrier_left(battle, profile.target, profile.damage_type))
 
 
 # --- exact odds ---------------------------------------------------------------------------
