@@ -259,7 +259,9 @@ class ActionBlockAI:
         AI focus differently from the other's on a point-symmetric map)."""
         unit = decision.actor
         out: list[tuple[float, Choice]] = []
-        memo: dict = {}  # the targets' parts of the profiles, shared (nothing changes meanwhile)
+        # Each target's parts of the profiles and its expected Block, shared by every
+        # attack at it (nothing changes meanwhile).
+        memo: dict = {}
         for opt in options:
             key = opt.key
             cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, SECOND_COSTS.get(key, key))
