@@ -70,6 +70,13 @@ SCORERS = (("grapple", "_grapple"), ("break_grapple", "_break"), ("maintain_grap
            ("battle_communication", "_communicate"), ("stance", "_stance"))
 
 
+def point_value(full: float, now: int, most: int) -> float:
+    """One Strength or Speed Point, `full` its worth with the pool empty: nearly free
+    while the pool is full (a Restore would be wasted anyway) and dear when it runs dry
+    (a Restore costs a whole Offensive Action)."""
+    return full * (0.15 + 0.85 * (1 - now / max(1, most)))
+
+
 class ActionBlockAI:
     def __init__(self, seed: int = 0, level: str = "normal") -> None:
         self.rng = random.Random(seed)
@@ -110,24 +117,15 @@ class ActionBlockAI:
         return opt.choice(None if opt.target_kind == TARGET_NONE else opt.targets[0])
 
     # --- point economy -----------------------------------------------------------------
-    def str_value(self, battle: Any, unit: int) -> float:
-        """A Strength Point is nearly free while the pool is full (a Restore would be
-        wasted anyway) and dear when it runs dry (a Restore costs a whole Offensive
-        Action)."""
-        p = battle.get(unit, Points)
-        return STR_VALUE * (0.15 + 0.85 * (1 - p.strength / max(1, p.max_strength)))
-
     def spd_value(self, battle: Any, unit: int) -> float:
         p = battle.get(unit, Points)
-        return SPD_VALUE * (0.15 + 0.85 * (1 - p.speed / max(1, p.max_speed)))
+        return point_value(SPD_VALUE, p.speed, p.max_speed)
 
     def cost_value(self, battle: Any, unit: int, action: str) -> float:
         c = battle.ruleset.data.actions[action]
         p = battle.get(unit, Points)
-        # `str_value` and `spd_value`, written out (the same arithmetic, read ~1,000
-        # times a battle).
-        return (c.strength * (STR_VALUE * (0.15 + 0.85 * (1 - p.strength / max(1, p.max_strength))))
-                + c.speed * (SPD_VALUE * (0.15 + 0.85 * (1 - p.speed / max(1, p.max_speed)))))
+        return (c.strength * point_value(STR_VALUE, p.strength, p.max_strength)
+                + c.speed * point_value(SPD_VALUE, p.speed, p.max_speed))
 
     # --- reactions -----------------------------------------------------------------------
     def _dodge(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
@@ -261,7 +259,9 @@ class ActionBlockAI:
         AI focus differently from the other's on a point-symmetric map)."""
         unit = decision.actor
         out: list[tuple[float, Choice]] = []
-        memo: dict = {}  # the targets' parts of the profiles, shared (nothing changes meanwhile)
+        # Each target's parts of the profiles and its expected Block, shared by every
+        # attack at it (nothing changes meanwhile).
+        memo: dict = {}
         for opt in options:
             key = opt.key
             cost = ATTACK_COST_SHARE * self.cost_value(battle, unit, SECOND_COSTS.get(key, key))
@@ -542,12 +542,6 @@ class ActionBlockAI:
         lofs = terrain_memo(battle.map, "ab_ai_lof", dict)
         return Position(foe_tiles, melee, reach, Walk(battle.map, foe_tiles), cover, lofs, {})
 
-    def _tile_score(self, battle: Any, pos: "Position", tile, can_attack_after: bool) -> float:
-        base, nearest = self._tile_base(battle, pos, tile)
-        if pos.melee and nearest == 1:
-            base += 2.5 if can_attack_after else 1.0  # next to a foe, ready to strike
-        return base
-
     def _tile_base(self, battle: Any, pos: "Position", tile) -> tuple[float, int]:
         """A tile's worth apart from whether an attack is still to come, and the
         distance to the nearest foe."""
@@ -600,8 +594,9 @@ class ActionBlockAI:
         # A tile's worth is the same whichever move reaches it, and on every decision of
         # the Turn while the foes stand still: kept with the position.
         scores = pos.scores
+        # A melee unit next to a foe (more if it can still strike this Turn).
         adjacent_bonus = (2.5 if can_attack else 1.0) if pos.melee else 0.0
-        # Where it stands now, as `_tile_score` scores it (from the same kept scores).
+        # Where it stands now, scored as the tiles it could move to are.
         at = battle.tile(unit)
         found = scores.get(at)
         if found is None:

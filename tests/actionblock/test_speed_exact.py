@@ -53,3 +53,37 @@ def test_profile_with_is_dataclasses_replace_and_drops_the_kept_odds_key():
         q = profile_with(p, **changes)
         assert q == dataclasses.replace(p, **changes)
         assert q.odds_key == dataclasses.replace(p, **changes).odds_key
+
+
+def test_a_moving_option_lists_the_tiles_a_straight_move_can_end_on():
+    """`straight_tiles` (what the options list) gathers the end tiles in its own loop;
+    they are the tiles `straight_moves` (what a move made or previewed walks) has paths
+    to, in the same order: checked at every Turn decision of a woodland battle (rough
+    ground, units standing and lying on the rays), every move length and every Charge
+    cone."""
+    from game.ai import make_ai
+    from game.engine.setup import new_battle
+    from game.rulesets.actionblock.movement import (DIRECTIONS, MOVE_FEET, cone, rays, straight_moves,
+                                                    straight_tiles)
+    from game.simulate import ai_seed
+
+    b = new_battle(maps_dir() / "woodland.tmx", "actionblock", seed=1)
+    try:
+        ais = {team: make_ai("actionblock", ai_seed(1, team), "normal") for team in b.teams()}
+        checked = past_a_body = 0
+        while b.pending is not None:
+            decision = b.pending
+            if any(o.key == "end_turn" for o in decision.options):
+                checked += 1
+                unit = decision.actor
+                past_a_body += any(not free for ray in rays(b, unit).values() for _, _, free in ray)
+                for feet in sorted(set(MOVE_FEET.values())):
+                    for directions in [None] + [cone(d) for d in DIRECTIONS.values()]:
+                        moves = straight_moves(b, unit, feet, directions)
+                        for one_step in (False, True):
+                            assert straight_tiles(b, unit, feet, directions, one_step=one_step) == tuple(
+                                t for t, path in moves.items() if len(path) == 1 or not one_step)
+            b.submit(ais[decision.side].decide(b, decision))
+    finally:
+        b.close()
+    assert checked > 100 and past_a_body > 10

@@ -88,7 +88,7 @@ class AttackProfile:
 
     @property
     def bonus(self) -> int:
-        return sum(v for _, v in self.to_hit)
+        return _total(self.to_hit)
 
     @property
     def evasion_parts(self) -> tuple[tuple[str, int], ...]:
@@ -96,7 +96,7 @@ class AttackProfile:
 
     @property
     def evasion(self) -> int:
-        return sum(v for _, v in self.evasion_parts)
+        return _total(self.evasion_parts)
 
     @property
     def evasion_label(self) -> str:
@@ -104,11 +104,11 @@ class AttackProfile:
 
     @property
     def reduction(self) -> int:
-        return sum(v for _, v in self.reductions)
+        return _total(self.reductions)
 
     @property
     def flat_bonus(self) -> int:
-        return sum(v for _, v in self.bonus_flat)
+        return _total(self.bonus_flat)
 
     @cached_property
     def odds_key(self) -> tuple:
@@ -300,7 +300,7 @@ def profile_with(profile: AttackProfile, **changes) -> AttackProfile:
 def refresh_reductions(battle: "Battle", profile: AttackProfile) -> AttackProfile:
     """The target's Damage Reduction now (after a Block declared on the hit)."""
     return profile_with(profile, reductions=damage_reductions(battle, profile.target, profile.damage_type),
-                   absorb=barrier_left(battle, profile.target, profile.damage_type))
+                        absorb=barrier_left(battle, profile.target, profile.damage_type))
 
 
 # --- exact odds ---------------------------------------------------------------------------
@@ -367,16 +367,15 @@ def _odds_key(profile: AttackProfile) -> tuple:
 
 
 def _odds_key_of(profile: AttackProfile) -> tuple:
+    # The profile's own totals, the numbers `roll_to_hit` and `roll_damage` read.
     base = profile.base
-    return (profile.to_hit_dice, _total(profile.to_hit),
-            _total(profile.active if profile.dodging else profile.passive), profile.bullets,
+    return (profile.to_hit_dice, profile.bonus, profile.evasion, profile.bullets,
             profile.deals_damage, base.count, base.sides, base.modifier, profile.bonus_dice,
-            _total(profile.bonus_flat), _total(profile.reductions), profile.absorb, profile.to_hit,
-            profile.reductions)
+            profile.flat_bonus, profile.reduction, profile.absorb, profile.to_hit, profile.reductions)
 
 
 def _total(parts: tuple[tuple[str, int], ...]) -> int:
-    """The sum of (label, value) parts."""
+    """The sum of (label, value) parts (a plain loop: cheaper than `sum` of a generator)."""
     total = 0
     for _, v in parts:
         total += v

@@ -204,7 +204,9 @@ def straight_tiles(battle: "Battle", unit: int, feet: int,
                    directions: tuple[tuple[int, int], ...] | None = None,
                    along: dict | None = None, one_step: bool = False) -> tuple[Tile, ...]:
     """The tiles of `straight_moves`, in its order, without their paths (what an option
-    lists); `one_step`: only those one step away."""
+    lists); `one_step`: only those one step away. `_move_ends` written out (options are
+    built far more often than moves are made); tests/actionblock/test_speed_exact.py
+    checks the two agree."""
     along = along if along is not None else rays(battle, unit)
     budget = feet // battle.map.feet_per_tile
     found = []  # (y, x): `_move_ends` in one loop, each tile on one ray only

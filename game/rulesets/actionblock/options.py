@@ -66,8 +66,7 @@ def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
     out = []
     for u in opponents(battle, unit):
         health = battle.get(u, Health)
-        # Dead, or this unit has lost track of it (`charisma.hidden_from`, Stealth).
-        if health.dead or (health.unconscious and not include_down) or unit in battle.get(u, Conditions).fooled:
+        if health.dead or (health.unconscious and not include_down) or charisma.hidden_from(battle, unit, u):
             continue
         out.append(u)
     return out
