@@ -229,8 +229,7 @@ class FateAI:
             return [], 0.0
         # One flat read of the tiles (np.array on a list of tuples is several times slower).
         arr = np.fromiter(chain.from_iterable(tiles), np.int64, 2 * len(tiles)).reshape(-1, 2)
-        look.keep_tile_list(arr, tiles)
-        rough = fate_grid.screen(look, arr, follow_up=look.slot == 1)
+        rough = fate_grid.screen(look, arr, tiles, follow_up=look.slot == 1)
         order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:look.exact_moves]
         base = look.spot_value(look.origin)
         out = []
@@ -322,9 +321,6 @@ class Look:
         self._side_attacks: dict[int, list] | None = None
         self.can_move = decision.option("move") is not None
         self._attack_memo: dict[tuple, float] = {}
-        self._far_from_origin: tuple | None = None
-        self._tiles_kept: tuple | None = None
-        self._longest_next: int | None = None
         self._value_memo: dict[tuple, float] = {}
         self._line_memo: dict[tuple, float] = {}
         self._walk: np.ndarray | None = None
@@ -595,23 +591,21 @@ class Look:
             self._line_memo[key] = value
         return value
 
-    def attack_screen(self, foes: list[int], tiles: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    def attack_screen(self, foes: list[int], tiles: np.ndarray, listed: list, rows: np.ndarray) -> np.ndarray:
         """The best attack on any of `foes` from each tile next beat (never below 0): exact
         for one tile of each kind (enemy, weapon, distance band, higher ground, charge),
-        shared by its kind. `rows`: the enemies' terrain rows (fate_grid.enemy_rows) at these
-        tiles, one block per enemy, in the order of `foes`."""
+        shared by its kind. `listed`: the same tiles as a list of (x, y). `rows`: the
+        enemies' terrain rows (fate_grid.enemy_rows) at these tiles, one block per enemy,
+        in the order of `foes`."""
         best = np.zeros(len(tiles))
         dist = rows[:, fate_grid.DIST]
-        if self._longest_next is None:
-            self._longest_next = max((1 if self.weapons[w].melee else self.weapons[w].long_range
-                                      for w in self.usable_next), default=0)
-        near = (dist.min(axis=1) <= self._longest_next).tolist()
+        longest = max((1 if self.weapons[w].melee else self.weapons[w].long_range for w in self.usable_next),
+                      default=0)
+        near = (dist.min(axis=1) <= longest).tolist()
         if not any(near):
             return best  # no tile within any weapon's reach of any of them (as `ok` below)
         seen, elev = rows[:, fate_grid.SEEN] > 0, rows[:, fate_grid.HIGHER]
-        if self._far_from_origin is None or self._far_from_origin[0] is not tiles:
-            moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1])) >= 2
-            self._far_from_origin = (tiles, moved)
+        moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1])) >= 2
         copied = False
         charging = []  # per enemy: a blade's move there is a charge (it starts 2+ tiles away)
         for i, e in enumerate(foes):
@@ -623,10 +617,9 @@ class Look:
                 elev[i] = fate_grid.enemy_rows(self.battle.map, there, self.prefers_melee,
                                                1 if self.prefers_melee else self.reach)[fate_grid.HIGHER,
                                                                                         self._flat(tiles)]
-        charge = self._far_from_origin[1] & np.array(charging)[:, None]
+        charge = moved & np.array(charging)[:, None]
         # A kind's number, with the enemy's block: 12 * enemy + kind.
         block = 12 * np.arange(len(foes))[:, None]
-        listed = self._tile_list(tiles)
         for w in self.usable_next:
             wd = self.weapons[w]
             if wd.melee:
@@ -648,17 +641,6 @@ class Look:
                 values[k] = self._attack_from(listed[at[i]], foes[whom[i]], w)
             best = np.maximum(best, np.where(ok, values[code], 0.0).max(axis=0))
         return best
-
-    def _tile_list(self, tiles: np.ndarray) -> list:
-        """The candidate tiles as a list of (x, y) of Python ints (kept for these tiles)."""
-        kept = self._tiles_kept
-        if kept is None or kept[0] is not tiles:
-            kept = self._tiles_kept = (tiles, [tuple(t) for t in tiles.tolist()])
-        return kept[1]
-
-    def keep_tile_list(self, tiles: np.ndarray, as_list: list) -> None:
-        """`_tile_list(tiles)` is `as_list` (the list the array was made from)."""
-        self._tiles_kept = (tiles, as_list)
 
     def _flat(self, tiles: np.ndarray) -> np.ndarray:
         return tiles[:, 0] * self.battle.map.height + tiles[:, 1]
