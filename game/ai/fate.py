@@ -135,23 +135,21 @@ class FateAI:
         return found
 
     def outcome(self, profile: Any) -> Any:
-        """`fate_team.profile_outcome`, kept for the battle by profile (checked to be the same
-        object: an id alone could be reused)."""
-        kept = self._outcomes.get(id(profile))
-        if kept is None or kept[0] is not profile:
-            kept = self._kept_outcome(profile)
-        return kept[1]
+        """`fate_team.profile_outcome`, kept by profile across battles as the profiles are
+        (`_shared_outcomes`)."""
+        return self._kept_outcome(profile)[1]
 
     def outcome_number(self, profile: Any) -> int:
         """A number for `outcome(profile)`: equal numbers, equal outcomes (a cheap key)."""
-        kept = self._outcomes.get(id(profile))
-        if kept is None or kept[0] is not profile:
-            kept = self._kept_outcome(profile)
-        return kept[2]
+        return self._kept_outcome(profile)[2]
 
     def _kept_outcome(self, profile: Any) -> tuple:
-        out = fate_team.profile_outcome(profile)
-        kept = self._outcomes[id(profile)] = (profile, out, fate_team.number(out))
+        """(profile, its outcome, the outcome's number), by id of the profile (checked to be
+        the same object: an id alone could be reused)."""
+        kept = self._outcomes.get(id(profile))
+        if kept is None or kept[0] is not profile:
+            out = fate_team.profile_outcome(profile)
+            kept = self._outcomes[id(profile)] = (profile, out, fate_team.number(out))
         return kept
 
     # --- the level contract --------------------------------------------------------
