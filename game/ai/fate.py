@@ -39,6 +39,7 @@ from game.rulesets.fate.data import UNARMED
 from game.rulesets.fate.options import enemies, known_to_side
 from game.rulesets.fate.plans import (POSTURES, aim_planned, attacks_declared, charge_planned, is_charge,
                                       plan_of, posture_after, tile_after)
+from game.rulesets.fate.profile import line_read
 from game.rulesets.fate.stats import (hand_attacks, is_blind, posture, saw_at_start, surprised_this_turn,
                                       track)
 from game.rulesets.fate.wounds import WoundTrack, wound_penalty
@@ -99,15 +100,9 @@ class FateAI:
         """`profile` of the Situation with these fields, built only when not kept."""
         self.bind(battle)
         prot = self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile)
-        w = battle.ruleset.data.weapons[weapon]
-        # What attack_profile reads of the line (profile.py): higher ground either way, and
-        # for a thrown or projectile attack the wall, cover, concealment and long range. The
-        # AI reads a profile's numbers only (its outcome), never its distance or situation.
-        if w.missile:
-            line = (prot.elevation_delta > 0, prot.elevation_delta < 0, prot.blocked, prot.cover,
-                    prot.concealment, prot.distance > w.short_range)
-        else:
-            line = (prot.elevation_delta > 0, prot.elevation_delta < 0)
+        # What attack_profile reads of the line (profile.line_read): the AI reads a
+        # profile's numbers only (its outcome), never its distance or situation.
+        line = line_read(battle.ruleset.data.weapons[weapon], prot)
         key = (weapon, attacker_posture, target_posture, charging, aimed, line, self._pair(battle, attacker, target))
         p = self._profiles.get(key)
         if p is None:
