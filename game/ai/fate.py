@@ -73,11 +73,12 @@ class FateAI:
         self._prot: dict = {}
         self._outcomes: dict = {}
         self._pairs: dict[tuple[int, int], tuple] = {}
-        self._pairs_for: Any = None  # the battle and round whose declarations the kept pairs belong to
+        self._pairs_for: Any = None  # the battle whose declarations of round _pairs_round the kept pairs belong to
         self._pairs_round: int | None = None
 
     def bind(self, battle: Any) -> None:
-        """Keep what is kept for this battle (profiles; the map's protection table)."""
+        """Keep what is kept for this battle (profiles, shared by battles with the same data,
+        and their outcomes; the map's protection table)."""
         if self._profiles_turn is not battle:
             self._profiles, self._profiles_turn = _shared_profiles(battle.ruleset.data), battle
             self._outcomes = _shared_outcomes()
@@ -85,11 +86,12 @@ class FateAI:
 
     def profile(self, battle: Any, situation: Any) -> Any:
         """`attack_profile`, kept under a key of everything its numbers (all the AI reads)
-        depend on: the two units' templates, weapon, postures, charge and aim, what lies
-        between the two tiles (cover.py: tiles alike in that share one profile), a sneak
-        attack, both wound penalties, blindness, a helpless or surprised defender. Kept
-        across battles with the same data (as the map's protection table is): a profile's
-        situation (units, tiles) and distance are never read, only its numbers."""
+        depend on: the two units' templates, weapon, postures, charge and aim, what it reads
+        of the line between the two tiles (profile.line_read: lines alike in that share one
+        profile), a sneak attack, both wound penalties, blindness, a helpless or surprised
+        defender. Kept across battles with the same data (as the map's protection table
+        is): a profile's situation (units, tiles) and distance are never read, only its
+        numbers."""
         s = situation
         return self.profile_of(battle, s.attacker, s.target, s.weapon, s.origin, s.target_tile,
                                s.attacker_posture, s.target_posture, s.charging, s.aimed, s)
