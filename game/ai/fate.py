@@ -39,6 +39,7 @@ from game.rulesets.fate.data import UNARMED
 from game.rulesets.fate.options import enemies, known_to_side
 from game.rulesets.fate.plans import (POSTURES, aim_planned, attacks_declared, charge_planned, is_charge,
                                       plan_of, posture_after, tile_after)
+from game.rulesets.fate.profile import line_read
 from game.rulesets.fate.stats import (hand_attacks, is_blind, posture, saw_at_start, surprised_this_turn,
                                       track)
 from game.rulesets.fate.wounds import WoundTrack, wound_penalty
@@ -72,11 +73,12 @@ class FateAI:
         self._prot: dict = {}
         self._outcomes: dict = {}
         self._pairs: dict[tuple[int, int], tuple] = {}
-        self._pairs_for: Any = None  # the battle and round whose declarations the kept pairs belong to
+        self._pairs_for: Any = None  # the battle whose declarations of round _pairs_round the kept pairs belong to
         self._pairs_round: int | None = None
 
     def bind(self, battle: Any) -> None:
-        """Keep what is kept for this battle (profiles; the map's protection table)."""
+        """Keep what is kept for this battle (profiles, shared by battles with the same data,
+        and their outcomes; the map's protection table)."""
         if self._profiles_turn is not battle:
             self._profiles, self._profiles_turn = _shared_profiles(battle.ruleset.data), battle
             self._outcomes = _shared_outcomes()
@@ -84,11 +86,12 @@ class FateAI:
 
     def profile(self, battle: Any, situation: Any) -> Any:
         """`attack_profile`, kept under a key of everything its numbers (all the AI reads)
-        depend on: the two units' templates, weapon, postures, charge and aim, what lies
-        between the two tiles (cover.py: tiles alike in that share one profile), a sneak
-        attack, both wound penalties, blindness, a helpless or surprised defender. Kept
-        across battles with the same data (as the map's protection table is): a profile's
-        situation (units, tiles) and distance are never read, only its numbers."""
+        depend on: the two units' templates, weapon, postures, charge and aim, what it reads
+        of the line between the two tiles (profile.line_read: lines alike in that share one
+        profile), a sneak attack, both wound penalties, blindness, a helpless or surprised
+        defender. Kept across battles with the same data (as the map's protection table
+        is): a profile's situation (units, tiles) and distance are never read, only its
+        numbers."""
         s = situation
         return self.profile_of(battle, s.attacker, s.target, s.weapon, s.origin, s.target_tile,
                                s.attacker_posture, s.target_posture, s.charging, s.aimed, s)
@@ -99,15 +102,9 @@ class FateAI:
         """`profile` of the Situation with these fields, built only when not kept."""
         self.bind(battle)
         prot = self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile)
-        w = battle.ruleset.data.weapons[weapon]
-        # What attack_profile reads of the line (profile.py): higher ground either way, and
-        # for a thrown or projectile attack the wall, cover, concealment and long range. The
-        # AI reads a profile's numbers only (its outcome), never its distance or situation.
-        if w.missile:
-            line = (prot.elevation_delta > 0, prot.elevation_delta < 0, prot.blocked, prot.cover,
-                    prot.concealment, prot.distance > w.short_range)
-        else:
-            line = (prot.elevation_delta > 0, prot.elevation_delta < 0)
+        # What attack_profile reads of the line (profile.line_read): the AI reads a
+        # profile's numbers only (its outcome), never its distance or situation.
+        line = line_read(battle.ruleset.data.weapons[weapon], prot)
         key = (weapon, attacker_posture, target_posture, charging, aimed, line, self._pair(battle, attacker, target))
         p = self._profiles.get(key)
         if p is None:
@@ -135,23 +132,21 @@ class FateAI:
         return found
 
     def outcome(self, profile: Any) -> Any:
-        """`fate_team.profile_outcome`, kept for the battle by profile (checked to be the same
-        object: an id alone could be reused)."""
-        kept = self._outcomes.get(id(profile))
-        if kept is None or kept[0] is not profile:
-            kept = self._kept_outcome(profile)
-        return kept[1]
+        """`fate_team.profile_outcome`, kept by profile across battles as the profiles are
+        (`_shared_outcomes`)."""
+        return self._kept_outcome(profile)[1]
 
     def outcome_number(self, profile: Any) -> int:
         """A number for `outcome(profile)`: equal numbers, equal outcomes (a cheap key)."""
-        kept = self._outcomes.get(id(profile))
-        if kept is None or kept[0] is not profile:
-            kept = self._kept_outcome(profile)
-        return kept[2]
+        return self._kept_outcome(profile)[2]
 
     def _kept_outcome(self, profile: Any) -> tuple:
-        out = fate_team.profile_outcome(profile)
-        kept = self._outcomes[id(profile)] = (profile, out, fate_team.number(out))
+        """(profile, its outcome, the outcome's number), by id of the profile (checked to be
+        the same object: an id alone could be reused)."""
+        kept = self._outcomes.get(id(profile))
+        if kept is None or kept[0] is not profile:
+            out = fate_team.profile_outcome(profile)
+            kept = self._outcomes[id(profile)] = (profile, out, fate_team.number(out))
         return kept
 
     # --- the level contract --------------------------------------------------------
@@ -229,8 +224,7 @@ class FateAI:
             return [], 0.0
         # One flat read of the tiles (np.array on a list of tuples is several times slower).
         arr = np.fromiter(chain.from_iterable(tiles), np.int64, 2 * len(tiles)).reshape(-1, 2)
-        look.keep_tile_list(arr, tiles)
-        rough = fate_grid.screen(look, arr, follow_up=look.slot == 1)
+        rough = fate_grid.screen(look, arr, tiles, follow_up=look.slot == 1)
         order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:look.exact_moves]
         base = look.spot_value(look.origin)
         out = []
@@ -322,9 +316,6 @@ class Look:
         self._side_attacks: dict[int, list] | None = None
         self.can_move = decision.option("move") is not None
         self._attack_memo: dict[tuple, float] = {}
-        self._far_from_origin: tuple | None = None
-        self._tiles_kept: tuple | None = None
-        self._longest_next: int | None = None
         self._value_memo: dict[tuple, float] = {}
         self._line_memo: dict[tuple, float] = {}
         self._walk: np.ndarray | None = None
@@ -595,23 +586,21 @@ class Look:
             self._line_memo[key] = value
         return value
 
-    def attack_screen(self, foes: list[int], tiles: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    def attack_screen(self, foes: list[int], tiles: np.ndarray, listed: list, rows: np.ndarray) -> np.ndarray:
         """The best attack on any of `foes` from each tile next beat (never below 0): exact
         for one tile of each kind (enemy, weapon, distance band, higher ground, charge),
-        shared by its kind. `rows`: the enemies' terrain rows (fate_grid.enemy_rows) at these
-        tiles, one block per enemy, in the order of `foes`."""
+        shared by its kind. `listed`: the same tiles as a list of (x, y). `rows`: the
+        enemies' terrain rows (fate_grid.enemy_rows) at these tiles, one block per enemy,
+        in the order of `foes`."""
         best = np.zeros(len(tiles))
         dist = rows[:, fate_grid.DIST]
-        if self._longest_next is None:
-            self._longest_next = max((1 if self.weapons[w].melee else self.weapons[w].long_range
-                                      for w in self.usable_next), default=0)
-        near = (dist.min(axis=1) <= self._longest_next).tolist()
+        longest = max((1 if self.weapons[w].melee else self.weapons[w].long_range for w in self.usable_next),
+                      default=0)
+        near = (dist.min(axis=1) <= longest).tolist()
         if not any(near):
             return best  # no tile within any weapon's reach of any of them (as `ok` below)
         seen, elev = rows[:, fate_grid.SEEN] > 0, rows[:, fate_grid.HIGHER]
-        if self._far_from_origin is None or self._far_from_origin[0] is not tiles:
-            moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1])) >= 2
-            self._far_from_origin = (tiles, moved)
+        moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1])) >= 2
         copied = False
         charging = []  # per enemy: a blade's move there is a charge (it starts 2+ tiles away)
         for i, e in enumerate(foes):
@@ -623,10 +612,9 @@ class Look:
                 elev[i] = fate_grid.enemy_rows(self.battle.map, there, self.prefers_melee,
                                                1 if self.prefers_melee else self.reach)[fate_grid.HIGHER,
                                                                                         self._flat(tiles)]
-        charge = self._far_from_origin[1] & np.array(charging)[:, None]
+        charge = moved & np.array(charging)[:, None]
         # A kind's number, with the enemy's block: 12 * enemy + kind.
         block = 12 * np.arange(len(foes))[:, None]
-        listed = self._tile_list(tiles)
         for w in self.usable_next:
             wd = self.weapons[w]
             if wd.melee:
@@ -648,17 +636,6 @@ class Look:
                 values[k] = self._attack_from(listed[at[i]], foes[whom[i]], w)
             best = np.maximum(best, np.where(ok, values[code], 0.0).max(axis=0))
         return best
-
-    def _tile_list(self, tiles: np.ndarray) -> list:
-        """The candidate tiles as a list of (x, y) of Python ints (kept for these tiles)."""
-        kept = self._tiles_kept
-        if kept is None or kept[0] is not tiles:
-            kept = self._tiles_kept = (tiles, [tuple(t) for t in tiles.tolist()])
-        return kept[1]
-
-    def keep_tile_list(self, tiles: np.ndarray, as_list: list) -> None:
-        """`_tile_list(tiles)` is `as_list` (the list the array was made from)."""
-        self._tiles_kept = (tiles, as_list)
 
     def _flat(self, tiles: np.ndarray) -> np.ndarray:
         return tiles[:, 0] * self.battle.map.height + tiles[:, 1]

@@ -102,8 +102,9 @@ _LAST: tuple = (None, None)
 ROWS = EXPOSURE, IN_REACH, DIST, SEEN, HIGHER = range(5)
 
 
-def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
-    """A rough score for each candidate tile (rows of `tiles`), higher is better."""
+def screen(look: "Look", tiles: np.ndarray, listed: list, follow_up: bool) -> np.ndarray:
+    """A rough score for each candidate tile (rows of `tiles`; `listed`: the same tiles as
+    a list of (x, y)), higher is better."""
     tmap = look.battle.map
     flat = tiles[:, 0] * tmap.height + tiles[:, 1]
     melee = look.prefers_melee
@@ -126,5 +127,5 @@ def screen(look: "Look", tiles: np.ndarray, follow_up: bool) -> np.ndarray:
         # two sides never wait for each other just out of sight.
         score -= 0.05 * rows[:, DIST].min(axis=0)
     if follow_up:
-        return score + look.attack_screen(foes, tiles, rows)
+        return score + look.attack_screen(foes, tiles, listed, rows)
     return score

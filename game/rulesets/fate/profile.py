@@ -114,6 +114,17 @@ def attack_profile(battle: "Battle", s: Situation) -> AttackProfile:
         blocked=w.missile and prot.blocked, distance=prot.distance, notes=notes)
 
 
+def line_read(w: Weapon, prot: Protection) -> tuple:
+    """All that `attack_profile` reads of the line between the two tiles (attacker_side,
+    defender_side): higher ground either way, and for a thrown or projectile attack the
+    wall, cover, concealment and long range. Two lines alike in it give the same numbers
+    (all but `distance`): the AI keeps profiles by it."""
+    if w.missile:
+        return (prot.elevation_delta > 0, prot.elevation_delta < 0, prot.blocked, prot.cover,
+                prot.concealment, prot.distance > w.short_range)
+    return (prot.elevation_delta > 0, prot.elevation_delta < 0)
+
+
 def attacker_side(battle: "Battle", s: Situation, w: Weapon, prot: Protection,
                   sneak: bool) -> tuple[tuple[str, int], Mods]:
     """"The attacker rolls 4dF and adds his Attack skill" (or a substitute), and the
