@@ -126,21 +126,29 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
 def threat(battle: Any, unit: int) -> float:
     """Expected damage the unit deals in one turn with what it holds (two attacks at a
     typical Dodge): what pinning it, or a turn of it lost, is worth."""
-    # (read straight from the components: asked for every enemy at every decision)
+    return memo(battle, ("d20-ai-threat", threat_key(battle, unit)), lambda: _threat(battle, unit))
+
+
+def threat_key(battle: Any, unit: int) -> tuple:
+    """Everything `threat` reads that can change in play: the unit's template, the
+    weapon it holds, and for a gun whether it has rounds (loaded, or a spare magazine).
+    (Read straight from the components: asked for every enemy at every decision.)"""
     loadout = battle.get(unit, Loadout)
     held = loadout.held
     weapon = battle.ruleset.data.weapons[held] if held else None
-    loaded = 0 if weapon is None or not weapon.ranged else loadout.loaded.get(held, 0)
-    key = ("d20-ai-threat", battle.get(unit, Soldier).template, held if weapon else None, loaded > 0)
-    return memo(battle, key, lambda: _threat(battle, unit, weapon, loaded))
+    has_rounds = (weapon is not None and weapon.ranged
+             and (loadout.loaded.get(held, 0) > 0 or loadout.spare_magazines > 0))
+    return battle.get(unit, Soldier).template, held if weapon else None, has_rounds
 
 
-def _threat(battle: Any, unit: int, weapon: Any, loaded: int) -> float:
+def _threat(battle: Any, unit: int) -> float:
     t = template(battle, unit)
+    weapon = held_weapon(battle, unit)
     if weapon is None:
         return ATTACKS_PER_TURN * chance_check(t.melee, TYPICAL_DODGE) * 2.5
     if weapon.ranged:
-        if loaded <= 0 and battle.get(unit, Loadout).spare_magazines <= 0:
+        loadout = battle.get(unit, Loadout)
+        if loadout.loaded.get(weapon.id, 0) <= 0 and loadout.spare_magazines <= 0:
             return ATTACKS_PER_TURN * chance_check(t.melee, TYPICAL_DODGE) * 2.5
         bonus = t.firearms + (3 if weapon.fire_mode != "single" or weapon.ammo == "buckshot" else 0)
         count, sides = weapon.dice
