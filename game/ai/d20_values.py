@@ -12,8 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.engine import grapple, odds
-from game.rulesets.d20.attacks import (AttackProfile, AttackSetup, _dealt_dist, attack_profile,
-                                       cover_effect)
+from game.rulesets.d20.attacks import AttackProfile, AttackSetup, _dealt_dist, cover_effect
 from game.rulesets.d20.checks import chance_check, chance_contest
 from game.rulesets.d20.components import Health, Loadout, Restraint, Soldier
 from game.rulesets.d20.stats import held_weapon, template
@@ -105,15 +104,13 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
     `setup`: an AttackSetup for this attacker and target, shared by several calls;
     `threat_turns`: how many turns of a dropped victim's fire the drop is worth."""
     if setup is None:
-        profile = attack_profile(battle, attacker, target, kind, location, origin)
-        values = victim_values(profile, tuple(battle.get(v.unit, Health).hp for v in profile.victims))
-    else:
-        profile = setup.profile(kind, location)
-        hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
-        key = (kind, location, hps)
-        values = setup.derived.get(key)
-        if values is None:
-            values = setup.derived[key] = victim_values(profile, hps)
+        setup = AttackSetup(battle, attacker, target, origin)
+    profile = setup.profile(kind, location)
+    hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
+    key = (kind, location, hps)
+    values = setup.derived.get(key)
+    if values is None:
+        values = setup.derived[key] = victim_values(profile, hps)
     total, dropped = 0.0, 0.0
     for unit, expected, drop in values:
         total += sign(battle, side, unit) * (expected + drop * (KILL_WEIGHT + threat_turns * threat(battle, unit)))
