@@ -22,7 +22,7 @@ from game.ai.d20_ground import best_dealt, ground, ground_at
 from game.ai.controllers import random_choice
 from game.engine import grapple
 from game.rulesets.d20.checks import chance_check
-from game.rulesets.d20.components import Loadout, Soldier, TurnState
+from game.rulesets.d20.components import Loadout, TurnState
 from game.rulesets.d20.options import move_reach
 from game.rulesets.d20.stats import held_weapon, speed_ft, template
 from game.rulesets.d20.suppression import cone, zones
@@ -304,14 +304,10 @@ def enemies_described(battle: Any, side: int) -> tuple:
 
 
 def _reach_and_threat(battle: Any, unit: int) -> tuple[int, float]:
-    """(reach in tiles, threat rounded) of a unit: kept per what they read (the keys of
-    values.threat, whose value this is)."""
-    loadout = battle.get(unit, Loadout)
-    held = loadout.held
-    weapon = battle.ruleset.data.weapons[held] if held else None
-    loaded = weapon is not None and weapon.ranged and loadout.loaded.get(held, 0) > 0
-    key = ("d20-ai-reach-threat", battle.get(unit, Soldier).template, held if weapon else None, loaded)
-    return values.memo(battle, key, lambda: (_reach_tiles(battle, unit), round(values.threat(battle, unit), 2)))
+    """(reach in tiles, threat rounded) of a unit: kept per what they read (the key of
+    values.threat; the reach reads the held weapon, which that key names)."""
+    return values.memo(battle, ("d20-ai-reach-threat", values.threat_key(battle, unit)),
+                       lambda: (_reach_tiles(battle, unit), round(values.threat(battle, unit), 2)))
 
 
 @lru_cache(maxsize=64)

@@ -66,10 +66,11 @@ _STEP_OF = tuple((k // 3 - 1, k % 3 - 1) for k in range(9))
 
 def _offset_tables(tmap: Any):
     """Per map: over every offset (dx, dy) between two tiles, the Chebyshev distance
-    and the step one tile along the line (rounded half up, and half down: `_toward`),
-    by the step's number, for the line away from the centre and toward it; the cover
-    (PROTECTION) of each tile's neighbour one step `k` away (clamped to the map), as
-    shifted[k]; and the cover of each tile."""
+    and the step one tile along the line (rounded half up, and half down: the two
+    neighbours a line passing between them touches), by the step's number, for the
+    line away from the centre and toward it; the cover (PROTECTION) of each tile's
+    neighbour one step `k` away (clamped to the map), as shifted[k]; and the cover of
+    each tile. (tests/d20/test_ground.py writes the rule out as whole-grid sums.)"""
     return terrain_memo(tmap, "d20-ai-offset-tables", lambda: _build_offset_tables(tmap))
 
 
@@ -228,7 +229,9 @@ def ground_at(tmap: Any, at: tuple[int, int], reach_tiles: int, punch: float, me
 
 
 def _toward_one(cover: list, width: int, height: int, x: int, y: int, dx: int, dy: int, dist: int) -> float:
-    """`_toward` at the one tile (x, y): the same sums on Python numbers."""
+    """The best cover (PROTECTION) of the neighbours of (x, y) one step along (dx, dy),
+    rounded half up and half down (0 at distance 0): the rule `_enemy_view` reads from
+    the offset tables, as sums on Python numbers for the one tile."""
     if dist <= 0:
         return 0.0
     vx, vy = dx / dist, dy / dist

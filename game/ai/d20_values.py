@@ -12,8 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.engine import grapple, odds
-from game.rulesets.d20.attacks import (AttackProfile, AttackSetup, _dealt_dist, attack_profile,
-                                       cover_effect)
+from game.rulesets.d20.attacks import AttackProfile, AttackSetup, _dealt_dist, cover_effect
 from game.rulesets.d20.checks import chance_check, chance_contest
 from game.rulesets.d20.components import Health, Loadout, Restraint, Soldier
 from game.rulesets.d20.stats import held_weapon, template
@@ -105,15 +104,13 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
     `setup`: an AttackSetup for this attacker and target, shared by several calls;
     `threat_turns`: how many turns of a dropped victim's fire the drop is worth."""
     if setup is None:
-        profile = attack_profile(battle, attacker, target, kind, location, origin)
-        values = victim_values(profile, tuple(battle.get(v.unit, Health).hp for v in profile.victims))
-    else:
-        profile = setup.profile(kind, location)
-        hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
-        key = (kind, location, hps)
-        values = setup.derived.get(key)
-        if values is None:
-            values = setup.derived[key] = victim_values(profile, hps)
+        setup = AttackSetup(battle, attacker, target, origin)
+    profile = setup.profile(kind, location)
+    hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
+    key = (kind, location, hps)
+    values = setup.derived.get(key)
+    if values is None:
+        values = setup.derived[key] = victim_values(profile, hps)
     total, dropped = 0.0, 0.0
     for unit, expected, drop in values:
         total += sign(battle, side, unit) * (expected + drop * (KILL_WEIGHT + threat_turns * threat(battle, unit)))
@@ -126,21 +123,29 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
 def threat(battle: Any, unit: int) -> float:
     """Expected damage the unit deals in one turn with what it holds (two attacks at a
     typical Dodge): what pinning it, or a turn of it lost, is worth."""
-    # (read straight from the components: asked for every enemy at every decision)
+    return memo(battle, ("d20-ai-threat", threat_key(battle, unit)), lambda: _threat(battle, unit))
+
+
+def threat_key(battle: Any, unit: int) -> tuple:
+    """Everything `threat` reads that can change in play: the unit's template, the
+    weapon it holds, and for a gun whether it has rounds (loaded, or a spare magazine).
+    (Read straight from the components: asked for every enemy at every decision.)"""
     loadout = battle.get(unit, Loadout)
     held = loadout.held
     weapon = battle.ruleset.data.weapons[held] if held else None
-    loaded = 0 if weapon is None or not weapon.ranged else loadout.loaded.get(held, 0)
-    key = ("d20-ai-threat", battle.get(unit, Soldier).template, held if weapon else None, loaded > 0)
-    return memo(battle, key, lambda: _threat(battle, unit, weapon, loaded))
+    has_rounds = (weapon is not None and weapon.ranged
+             and (loadout.loaded.get(held, 0) > 0 or loadout.spare_magazines > 0))
+    return battle.get(unit, Soldier).template, held if weapon else None, has_rounds
 
 
-def _threat(battle: Any, unit: int, weapon: Any, loaded: int) -> float:
+def _threat(battle: Any, unit: int) -> float:
     t = template(battle, unit)
+    weapon = held_weapon(battle, unit)
     if weapon is None:
         return ATTACKS_PER_TURN * chance_check(t.melee, TYPICAL_DODGE) * 2.5
     if weapon.ranged:
-        if loaded <= 0 and battle.get(unit, Loadout).spare_magazines <= 0:
+        loadout = battle.get(unit, Loadout)
+        if loadout.loaded.get(weapon.id, 0) <= 0 and loadout.spare_magazines <= 0:
             return ATTACKS_PER_TURN * chance_check(t.melee, TYPICAL_DODGE) * 2.5
         bonus = t.firearms + (3 if weapon.fire_mode != "single" or weapon.ammo == "buckshot" else 0)
         count, sides = weapon.dice

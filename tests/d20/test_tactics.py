@@ -214,3 +214,20 @@ def test_without_manacles_a_blow_beats_a_restraint(level):
                         INITIATIVE, prepare=grapple_them)
     choice = _decide(b, level)
     assert choice.option in ("melee", "disarm"), choice
+
+
+def test_a_units_threat_follows_its_last_spare_magazine():
+    """An empty gun with a spare magazine is a gun (reload, then shoot); with none
+    left the unit can only brawl. The AI keeps threats per battle: the key must tell
+    the two apart, or the first answer sticks (game/ai/d20_values.threat_key)."""
+    from game.ai import d20_values as values
+    b = prepared_battle(open_map(20, 10), [(1, "gunner", 2, 2), (2, "gunner", 10, 6)], INITIATIVE)
+    gunner = b.units()[0]
+    loadout = b.get(gunner, Loadout)
+    loadout.loaded[loadout.held] = 0
+    loadout.spare_magazines = 1
+    armed = values.threat(b, gunner)
+    loadout.spare_magazines = 0
+    spent = values.threat(b, gunner)
+    assert spent < armed
+    assert spent == pytest.approx(values.melee_threat(b, gunner))

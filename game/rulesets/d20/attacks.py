@@ -70,26 +70,23 @@ def range_band(weapon: Weapon, dist_ft: int) -> int | None:
     return None
 
 
-def concealed_between(tmap, viewer: tuple[int, int], target: tuple[int, int],
-                      crossed: tuple[tuple[int, int], ...] | None = None) -> bool:
+def concealed_between(tmap, viewer: tuple[int, int], target: tuple[int, int]) -> bool:
     """The target is hidden by concealment ("breaks line of sight").
 
     Either it is out of the viewer's field of view (sight-blocking concealment such as
     a hedge; callers have already ruled out solid walls), or see-through concealment
     (a bush) lies on the line or on the target's own tile. As with all cover,
-    concealment HIGH_GROUND or more below the viewer hides nothing. `crossed`: the
-    line's crossed tiles when the caller has them (its LineOfFire's `tiles`).
+    concealment HIGH_GROUND or more below the viewer hides nothing.
     """
     if viewer == target:
         return False
     if not fov(tmap, viewer)[target]:
         return True  # out of sight: the cheap answer, from the viewer's cached view
     return terrain_memo(tmap, ("d20-concealed", viewer, target),
-                        lambda: _concealed(tmap, viewer, target, crossed))
+                        lambda: _concealed(tmap, viewer, target))
 
 
-def _concealed(tmap, viewer: tuple[int, int], target: tuple[int, int],
-               crossed: tuple[tuple[int, int], ...] | None = None) -> bool:
+def _concealed(tmap, viewer: tuple[int, int], target: tuple[int, int]) -> bool:
     """A target in the viewer's field of view (concealed_between has asked) is hidden
     by see-through concealment on the line of fire's crossed tiles or its own tile."""
     bush, height = terrain_memo(tmap, "d20-see-through-concealment", lambda: (
@@ -98,9 +95,7 @@ def _concealed(tmap, viewer: tuple[int, int], target: tuple[int, int],
     if bush[target[0]][target[1]] and eye - height[target[0]][target[1]] < HIGH_GROUND:
         return True
     # (the crossed tiles alone: no whole LineOfFire is built for a sight question)
-    if crossed is None:
-        crossed = crossed_tiles(viewer, target)
-    return any(bush[x][y] and eye - height[x][y] < HIGH_GROUND for x, y in crossed)
+    return any(bush[x][y] and eye - height[x][y] < HIGH_GROUND for x, y in crossed_tiles(viewer, target))
 
 
 def sees_tile(tmap, viewer: tuple[int, int], tile: tuple[int, int]) -> bool:

@@ -16,8 +16,7 @@ from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option, TileSet
 from game.world.paths import reach
 from game.world.sight import line_of_fire, terrain_memo
 from game.rulesets.d20 import suppression
-from game.rulesets.d20.attacks import (MODE_AMMO, concealed_between, distance_ft, range_band,
-                                      spotted_by)
+from game.rulesets.d20.attacks import MODE_AMMO, distance_ft, range_band, sees_tile, spotted_by
 from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Loadout, Restraining,
                                           Restraint, TurnState)
 from game.rulesets.d20.data import LOCATIONS
@@ -272,12 +271,10 @@ def _shot_line(tmap, here: Tile, there: Tile) -> tuple[bool, int] | None:
 def _shot_line_of(tmap, here: Tile, there: Tile) -> tuple[bool, int] | None:
     if here == there:
         return True, 0
-    lof = line_of_fire(tmap, here, there)
-    if lof.blocked:
+    if line_of_fire(tmap, here, there).blocked:
         return None
     dist_ft = max(abs(here[0] - there[0]), abs(here[1] - there[1])) * tmap.feet_per_tile
-    # (d20 sight, sees_tile, along the line already drawn)
-    return not concealed_between(tmap, here, there, lof.tiles), dist_ft
+    return sees_tile(tmap, here, there), dist_ft
 
 
 def melee_option(battle: "Battle", unit: int, near: list[int] | None = None) -> Option | None:
