@@ -134,7 +134,7 @@ def threat_key(battle: Any, unit: int) -> tuple:
     held = loadout.held
     weapon = battle.ruleset.data.weapons[held] if held else None
     has_rounds = (weapon is not None and weapon.ranged
-             and (loadout.loaded.get(held, 0) > 0 or loadout.spare_magazines > 0))
+                  and (loadout.loaded.get(held, 0) > 0 or loadout.spare_magazines > 0))
     return battle.get(unit, Soldier).template, held if weapon else None, has_rounds
 
 
