@@ -62,6 +62,8 @@ GUESS_TRUST = 0.8  # hard: how far a guessed declaration of a faster enemy is re
 
 
 class FateAI:
+    plans_turns = True  # decide() plans a unit's turn at its first declaration (above)
+
     def __init__(self, seed: int = 0, level: str = "normal") -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
@@ -75,6 +77,8 @@ class FateAI:
         self._pairs: dict[tuple[int, int], tuple] = {}
         self._pairs_for: Any = None  # the battle whose declarations of round _pairs_round the kept pairs belong to
         self._pairs_round: int | None = None
+        # unit: (battle id, round, its first declaration, what it plans for the second)
+        self._intents: dict[int, tuple] = {}
 
     def bind(self, battle: Any) -> None:
         """Keep what is kept for this battle (profiles, shared by battles with the same data,
@@ -151,10 +155,69 @@ class FateAI:
 
     # --- the level contract --------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
-        scored = self.scored_choices(battle, decision)
+        if not self.plans_turns:
+            return self._pick(self.scored_choices(battle, decision))
+        slot = decision.context.get("slot", 1)
+        if slot == 2:
+            followed = self._follow(battle, decision)
+            if followed is not None:
+                return followed
+        look = Look(self, battle, decision)
+        if slot == 2:
+            look.kept_moves = self._kept_moves(battle, decision)
+        scored = self._scored(look)
+        choice = self._pick(scored)
+        while choice.option == "move" and look.kept_moves is not None and choice.target not in decision.option("move").targets:
+            # A kept move the beat before has since closed (asked only of the one picked:
+            # reading the move targets is the costly part of the options).
+            scored = [(s, c) for s, c in scored if c != choice]
+            choice = self._pick(scored)
+        if slot == 1:
+            self._intents[decision.actor] = (id(battle), battle.round, choice, look.intent_after(choice))
+        return choice
+
+    def _pick(self, scored: list[tuple[float, Choice]]) -> Choice:
         best = max(s for s, _ in scored)
         top = [c for s, c in scored if s >= best - 1e-9]
         return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    # --- a turn planned at its first declaration -----------------------------------
+    # A unit declares both its actions in a row, with nothing declared between them, so
+    # its first declaration already saw everything its second will. Normal plans the
+    # turn once: the move it picks was scored with the attack it sets up, the aim with
+    # its aimed shot; the second declaration makes that attack (when it is still on
+    # offer) instead of scoring every option again. After an attack or a posture, the
+    # moves screened for the first action (from the same tile) are reused as the second
+    # action's moves. Only a move that set up no attack (a second move, most often) is
+    # scored afresh.
+    def _intent(self, battle: Any, decision: Decision) -> tuple | None:
+        """What this unit planned at its first declaration of this turn, when that
+        declaration is the one on record (else nothing: the plan is not this turn's)."""
+        kept = self._intents.get(decision.actor)
+        if kept is None or kept[0] != id(battle) or kept[1] != battle.round:
+            return None
+        plan = plan_of(battle, decision.actor)
+        if len(plan) != 1 or plan[0].kind != kept[2].option or plan[0].target != kept[2].target \
+                or plan[0].weapon != kept[2].param("with"):
+            return None
+        return kept[3]
+
+    def _follow(self, battle: Any, decision: Decision) -> Choice | None:
+        """The planned second action, when it is one choice still on offer."""
+        intent = self._intent(battle, decision)
+        if intent is None or intent[0] != "do":
+            return None
+        choice = intent[1]
+        opt = decision.option(choice.option)
+        if opt is None or choice.target not in opt.targets \
+                or choice.param("with") not in opt.params_for(choice.target).get("with", ()):
+            return None
+        return choice
+
+    def _kept_moves(self, battle: Any, decision: Decision) -> list | None:
+        """The moves scored at the first declaration from this same tile, by their ground."""
+        intent = self._intent(battle, decision)
+        return intent[1] if intent is not None and intent[0] == "moves" else None
 
     def scored_choices(self, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
         """Every declaration considered, with its score (higher is better). Reads only."""
@@ -205,6 +268,8 @@ class FateAI:
                 aimed = Situation(look.unit, target, w, look.origin, where, look.posture, how, aimed=True)
                 with_aim = look.attack_value(target, w, self.profile(battle, aimed), look.slot + 1)
                 if look.slot == 1:
+                    if with_aim > best or target not in look.aimed_shot:
+                        look.aimed_shot[target] = w  # the shot this aim is for
                     best = max(best, with_aim)
                 else:
                     plain = Situation(look.unit, target, w, look.origin, where, look.posture, how)
@@ -219,6 +284,9 @@ class FateAI:
         attack each sets up for the second. Also the best ground gain alone, which an
         attack now could still take with the second action."""
         claimed = look.claimed_tiles()
+        if look.kept_moves is not None:
+            # The first declaration's moves from this tile, by their ground (the plan).
+            return [(g, c) for g, c in look.kept_moves if c.target not in claimed], 0.0
         tiles = [t for t in opt.targets if t not in claimed]
         if not tiles:
             return [], 0.0
@@ -229,12 +297,14 @@ class FateAI:
         base = look.spot_value(look.origin)
         out = []
         ground_only = 0.0
+        grounds = look.move_grounds = []
         for i in order:
             tile = tiles[int(i)]
             ground = look.spot_value(tile) - base - 0.05
             ground_only = max(ground_only, ground)
             plan = ground + (look.follow_up_value(tile) if look.slot == 1 else 0.0)
             out.append((plan, opt.choice(tile)))
+            grounds.append((ground, out[-1][1]))
         return out, ground_only
 
     # --- postures ------------------------------------------------------------------
@@ -322,6 +392,12 @@ class Look:
         self._brawler: dict[int, bool] = {}
         self._postures: dict[tuple[int, int], str] = {}  # posture_after by (unit, beat), for units without an assumed plan
         self._enemy_tiles: list | None = None
+        # The turn's plan (FateAI.decide): filled while scoring the first declaration,
+        # given to the second.
+        self.follow_ups: dict[tuple[int, int], tuple | None] = {}  # tile: its follow-up (enemy, weapon)
+        self.aimed_shot: dict[int, str] = {}  # aim's target: the weapon of the aimed shot
+        self.move_grounds: list | None = None  # (ground, move choice) of the moves scored exactly
+        self.kept_moves: list | None = None  # second declaration: the first's move_grounds
         self.goal = self._goal()
         # How close to the goal it means to get: its fighting distance from a known enemy;
         # all the way to a place an enemy was last seen (or their deployment) to find one.
@@ -548,12 +624,31 @@ class Look:
         return value
 
     def follow_up_value(self, tile: tuple[int, int]) -> float:
-        """The best attack (exact odds) this unit could make from `tile` in the next beat."""
-        best = 0.0
+        """The best attack (exact odds) this unit could make from `tile` in the next beat
+        (kept with its target and weapon: the plan's second action)."""
+        best, pick = 0.0, None
         for e in self.live_enemies:
             for w in self.usable_next:
-                best = max(best, self._attack_from(tile, e, w))
+                value = self._attack_from(tile, e, w)
+                if value > best:
+                    best, pick = value, (e, w)
+        self.follow_ups[tile] = pick
         return best
+
+    def intent_after(self, choice: Choice) -> tuple | None:
+        """What the unit plans for its second action, having declared `choice` first:
+        ("do", the attack its move set up or its aim is for), ("moves", the moves scored
+        here, by their ground: after an attack or a posture it stands where it stood), or
+        nothing (a move that set up no attack: the second action is scored afresh)."""
+        if choice.option == "move":
+            pick = self.follow_ups.get(choice.target)
+            return None if pick is None else ("do", Choice("attack", pick[0], (("with", pick[1]),)))
+        if choice.option == "aim":
+            w = self.aimed_shot.get(choice.target)
+            return None if w is None else ("do", Choice("attack", choice.target, (("with", w),)))
+        if self.move_grounds is None:
+            return None
+        return ("moves", self.move_grounds)
 
     def _attack_from(self, tile: tuple[int, int], e: int, w: str) -> float:
         key = (tile, e, w)

@@ -40,6 +40,8 @@ EXACT_MOVES_HARD = 6  # move targets scored exactly after the numpy screen
 
 
 class HardFate(FateAI):
+    plans_turns = False  # hard scores each declaration afresh (its guesses need the second's scoring)
+
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, "normal")
         self.level = "hard"
