@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from game.rulesets.fate.wounds import LEVELS, SCRATCH, SCRATCH_WORTH, INCAPACITATED, WoundTrack, mark
+import numpy as np
+
+from game.rulesets.fate.wounds import BOXES, HURT, LEVELS, SCRATCH, SCRATCH_WORTH, INCAPACITATED, VERY_HURT, WoundTrack, mark
 
 # One attack's outcome distribution: ((wound level, or "" for no wound, extra Scratches), p).
 Outcome = tuple[tuple[tuple[str, int], float], ...]
 NO_WOUND = ""
-TINY = 1e-6  # outcomes and states less likely than this are dropped (values move < 1e-5)
+TINY = 1e-6  # outcomes less likely than this are dropped (values move < 1e-5)
 Boxes = tuple[int, int, int, int]  # scratch, hurt, very hurt, incapacitated
 
 # A unit out of the fight is what wins it; wounds short of that are worth their
@@ -102,63 +104,49 @@ def _apply(state: State, level: str, extra: int) -> State:
     return (t.scratch, t.hurt, t.very_hurt, t.incapacitated, t.out)
 
 
-def after(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[tuple[State, float], ...]:
-    """The distribution of the track after all these attacks land (order matters not for
-    the expected worth here: each wound is marked in turn, as resolve.py does)."""
-    return tuple((_STATES[s], p) for s, p in _after(boxes, _numbers(attacks)))
+# A track short of out of the fight is one of 6 x 3 x 2 states (Scratch 0-5, Hurt 0-2,
+# Very Hurt 0-1; a marked Incapacitated box is out); every out state is worth the same
+# and stays out, so it is one state, OUT. An attack is then a 37 x 37 matrix of the
+# chances it takes each state to each other (the ruleset's own marking, `wounds.mark`,
+# replayed once per state), and the distribution after several attacks is a row vector
+# multiplied by each in turn, in the order given (the callers sort them, as resolve.py
+# marks them one after another). Nothing is dropped as too unlikely.
+_LIVE = [(s, h, v, 0) for s in range(BOXES[SCRATCH] + 1) for h in range(BOXES[HURT] + 1)
+         for v in range(BOXES[VERY_HURT] + 1)]
+_INDEX = {boxes: i for i, boxes in enumerate(_LIVE)}
+OUT = len(_LIVE)
+_WORTHS = np.array([worth(b, False) for b in _LIVE] + [OUT_WORTH])
+_START = np.eye(OUT + 1)
 
 
-@lru_cache(maxsize=20000)
-def _after(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
-    """`after` with each state as its number (`_state_number`): a small int is hashed at
-    once, a tuple of five is hashed anew at every dict read."""
-    # The attacks are marked in turn: the distribution after all but the last (kept) is
-    # the one this extends, the same sums in the same order as from the start.
-    if not numbers:
-        return ((_state_number((*boxes, False)), 1.0),)
-    n = numbers[-1]
-    nxt: dict[int, float] = {}
-    get, out, kept = nxt.get, _OUT, _STEPS  # the hottest loop of the AI's odds: names bound once
-    for state, p in _after(boxes, numbers[:-1]):
-        if out[state]:  # out already: nothing more changes
-            nxt[state] = get(state, 0.0) + p
-            continue
-        for s, q in kept[state].get(n) or _steps(state, n):
-            pq = p * q
-            if pq > TINY:
-                nxt[s] = get(s, 0.0) + pq
-    return tuple(nxt.items())
+def _index(boxes: Boxes) -> int:
+    return OUT if boxes[3] else _INDEX[tuple(boxes)]
 
 
-def _steps(state: int, n: int) -> list[tuple[int, float]]:
-    """Each outcome of attack `n` on a track in state number `state`: (the number of the
-    state after it, its chance), in the outcome's order; kept (one plain dict read each)."""
-    found = _STEPS[state].get(n)
-    if found is None:
-        track = _STATES[state]
-        found = _STEPS[state][n] = [(_state_number(_apply(track, level, extra)), q)
-                                    for (level, extra), q in _KEPT[n]]
-    return found
+def _matrix(n: int) -> np.ndarray:
+    """The transition matrix of the attack numbered `n` (kept by number)."""
+    m = _MATRICES.get(n)
+    if m is None:
+        m = np.zeros((OUT + 1, OUT + 1))
+        m[OUT, OUT] = 1.0
+        for (level, extra), q in _KEPT[n]:
+            m[_ROWS, _step(level, extra)] += q  # one entry per row: no index repeats
+        m.flags.writeable = False
+        _MATRICES[n] = m
+    return m
 
 
-def _state_number(state: State) -> int:
-    """The number given to this state of a track (in the order first met), with its worth
-    and whether it is out kept by number."""
-    found = _NUMBERED.get(state)
-    if found is None:
-        found = _NUMBERED[state] = len(_STATES)
-        _STATES.append(state)
-        _OUT.append(state[4])
-        _WORTH.append(worth(state[:4], state[4]))
-        _STEPS.append({})
-    return found
+_ROWS = np.arange(OUT)
 
 
-_NUMBERED: dict[State, int] = {}
-_STATES: list[State] = []  # by number
-_OUT: list[bool] = []  # by number: the target is out of the fight
-_WORTH: list[float] = []  # by number: `worth` of the state
-_STEPS: list[dict[int, list[tuple[int, float]]]] = []  # by number, then attack: `_steps`
+@lru_cache(maxsize=None)
+def _step(level: str, extra: int) -> np.ndarray:
+    """Where one wound of `level` and `extra` Scratches takes each live state."""
+    after = [_apply((*boxes, False), level, extra) for boxes in _LIVE]
+    return np.array([OUT if a[4] else _INDEX[a[:4]] for a in after])
+
+
+_MATRICES: dict[int, np.ndarray] = {}
 
 
 def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
@@ -168,12 +156,10 @@ def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
 
 @lru_cache(maxsize=20000)
 def _expected(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[float, float]:
-    w = drop = 0.0
-    value, out = _WORTH, _OUT
-    for state, p in _after(boxes, numbers):
-        w += p * value[state]
-        drop += p * out[state]
-    return w, drop
+    v = _START[_index(boxes)]
+    for n in numbers:
+        v = v @ _matrix(n)
+    return float(v @ _WORTHS), float(v[OUT])
 
 
 def gain(boxes: Boxes, others: tuple[Outcome, ...], mine: Outcome) -> float:
@@ -220,4 +206,4 @@ def _numbers(attacks: tuple[Outcome, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-__all__ = ["LEVELS", "Outcome", "after", "expected", "gain", "joint_drop", "outcome", "worth"]
+__all__ = ["LEVELS", "Outcome", "expected", "gain", "joint_drop", "outcome", "worth"]

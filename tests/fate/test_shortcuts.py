@@ -88,22 +88,33 @@ def test_the_ais_profiles_kept_by_line_give_each_tiles_own_outcome():
         b.close()
 
 
-def test_extending_a_distribution_gives_the_same_numbers():
-    # _after extends the distribution after all but the last attack: the same sums in the
-    # same order as marking every attack from a fresh track.
-    hit = ((("Hurt", 0), 0.3), (("Scratch", 1), 0.2), (("", 0), 0.5))
-    out = ((("Incapacitated", 0), 0.1), (("Very Hurt", 0), 0.25), (("", 0), 0.65))
-    boxes = (1, 0, 0, 0)
-    fresh: dict = {(*boxes, False): 1.0}
-    for attack in (hit, out, hit):
-        nxt: dict = {}
-        for state, p in fresh.items():
-            if state[4]:
-                nxt[state] = nxt.get(state, 0.0) + p
-                continue
-            for (level, extra), q in attack:
-                if p * q > fate_team.TINY:
-                    s = fate_team._apply(state, level, extra)
-                    nxt[s] = nxt.get(s, 0.0) + p * q
-        fresh = nxt
-    assert fate_team.after(boxes, (hit, out, hit)) == tuple(fresh.items())
+def test_the_track_matrices_give_what_marking_every_wound_gives():
+    # fate_team.expected multiplies 37 x 37 transition matrices: it must give what
+    # marking every outcome of every attack in turn on copies of the track gives
+    # (wounds.mark, through _apply), for any track short of out and any attacks.
+    from game.rulesets.fate.wounds import LEVELS
+    rng = random.Random(5)
+    for _ in range(200):
+        attacks = []
+        for _ in range(rng.randint(1, 4)):
+            weights = [rng.random() for _ in range(4)]
+            levels = [rng.choice(("",) + LEVELS) for _ in weights]
+            total = sum(weights)
+            outcome: dict = {}
+            for level, w in zip(levels, weights):
+                key = (level, rng.randint(0, 2) if level else 0)
+                outcome[key] = outcome.get(key, 0.0) + w / total
+            attacks.append(tuple(sorted(outcome.items())))
+        boxes = (rng.randint(0, 5), rng.randint(0, 2), rng.randint(0, 1), 0)
+        fresh: dict = {(*boxes, False): 1.0}
+        for attack in attacks:
+            nxt: dict = {}
+            for state, p in fresh.items():
+                for (level, extra), q in attack:
+                    after = fate_team._apply(state, level, extra)
+                    nxt[after] = nxt.get(after, 0.0) + p * q
+            fresh = nxt
+        worth = sum(p * fate_team.worth(state[:4], state[4]) for state, p in fresh.items())
+        out = sum(p for state, p in fresh.items() if state[4])
+        got = fate_team.expected(boxes, tuple(attacks))
+        assert abs(got[0] - worth) < 1e-12 and abs(got[1] - out) < 1e-12
