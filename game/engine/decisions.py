@@ -64,6 +64,58 @@ class TileSet(Sequence):
         return f"TileSet({len(self)} tiles)"
 
 
+class LazyTargets(Sequence):
+    """An option's targets (a tuple) worked out when first read: iterated, indexed,
+    measured or asked `in`. For an option offered only when the ruleset already knows
+    it has a target (so `bool` is True without working them out), where a decider
+    often picks another option and never reads them (a fate move's reach).
+
+    `compute` may run after the decision is answered, when the battle has gone on: it
+    must read nothing that changes (the ruleset captures the state it needs).
+    """
+
+    __slots__ = ("_compute", "_tuple")
+
+    def __init__(self, compute) -> None:
+        self._compute = compute
+        self._tuple: tuple | None = None
+
+    def _targets(self) -> tuple:
+        found = self._tuple
+        if found is None:
+            compute = self._compute
+            if compute is None:  # another thread has just worked them out
+                return self._tuple
+            found = self._tuple = tuple(compute())
+            self._compute = None  # let go of what it captured
+        return found
+
+    def __contains__(self, target: object) -> bool:
+        return target in self._targets()
+
+    def __iter__(self):
+        return iter(self._targets())
+
+    def __len__(self) -> int:
+        return len(self._targets())
+
+    def __getitem__(self, index):
+        return self._targets()[index]
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyTargets):
+            other = other._targets()
+        return self._targets() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LazyTargets({self._tuple!r})" if self._tuple is not None else "LazyTargets(not read yet)"
+
+
 @dataclass(frozen=True, eq=False)
 class Option:
     """One thing the decider may do, with everything needed to draw or enumerate it.

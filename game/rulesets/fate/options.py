@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.engine.components import KNEELING, PRONE, STANDING
-from game.engine.decisions import DECLARE, TARGET_TILE, TARGET_UNIT, Decision, Option
+from game.engine.decisions import DECLARE, TARGET_TILE, TARGET_UNIT, Decision, LazyTargets, Option
 from game.rulesets.fate.attacks import in_reach
 from game.rulesets.fate.components import Initiative
 from game.rulesets.fate.cover import protection, sight_from
 from game.rulesets.fate.plans import (attacks_declared, plan_of, posture_after, tile_after)
 from game.rulesets.fate.stats import hand_attacks, template, track, weapon
 from game.world.paths import reach
-from game.world.reach_repair import open_distances, reach_around
+from game.world.reach_repair import first_steps, open_distances, reach_around
 from game.world.sight import terrain_memo
 
 if TYPE_CHECKING:
@@ -130,10 +130,20 @@ def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
     taken = {tile for u, tile in before.items() if u != unit}
     start = before[unit]
     blockers = [before[u] for u in battle.units(active_only=True) if u != unit]
-    tiles = tuple(t for t in move_tiles(battle, start, blockers) if t not in taken)
-    if not tiles:
-        return None
-    return Option("move", "Move", "move action", TARGET_TILE, tiles, hotkey="m",
+
+    def tiles() -> tuple[Tile, ...]:  # reads only what is captured here: it may run later
+        return tuple(t for t in move_tiles(battle, start, blockers) if t not in taken)
+    # A free tile that one step from the start enters within the move is a legal end
+    # (every unit's tile is taken, so none blocks that step): then the option is offered
+    # and the reach is searched only when someone reads its tiles (often no one does:
+    # a unit that attacks, an AI replaying its plan).
+    if any(t not in taken for t in first_steps(battle.map, (int(start[0]), int(start[1])), MOVE_TILES)):
+        targets = LazyTargets(tiles)
+    else:
+        targets = tiles()
+        if not targets:
+            return None
+    return Option("move", "Move", "move action", TARGET_TILE, targets, hotkey="m",
                   description=f"Up to {MOVE_TILES} tiles (rough ground costs more). Moves happen "
                               "fastest first; a tile taken by then stops you short.")
 
