@@ -107,3 +107,63 @@ def test_extending_a_distribution_gives_the_same_numbers():
                     nxt[s] = nxt.get(s, 0.0) + p * q
         fresh = nxt
     assert fate_team.after(boxes, (hit, out, hit)) == tuple(fresh.items())
+
+
+def _eager_move_tiles(battle, unit):
+    """The move option's tiles as they were worked out before LazyTargets: paths.reach
+    searched anew with the units in the fight in the way, less every unit's tile."""
+    start = battle.tile(unit)
+    blockers = [battle.tile(u) for u in battle.units(active_only=True) if u != unit]
+    taken = {battle.tile(u) for u in battle.units() if u != unit}
+    r = reach(battle.map, start, MOVE_TILES, blocked=blockers, limit=MOVE_TILES)
+    return tuple(t for t in r.tiles() if t not in taken)
+
+
+def test_the_lazy_move_targets_are_the_eager_ones_on_random_positions():
+    # options.move_option offers the move when a free first step shows a tile, and works
+    # the tiles out only when read; else at once, offering nothing when none is left.
+    from game.engine.components import OutOfFight, Position
+    from game.engine.decisions import LazyTargets
+    from game.engine.setup import new_battle
+    from game.rulesets.fate.options import move_option
+
+    rng = random.Random(23)
+    seen = {"lazy": 0, "eager": 0, "none": 0}
+    for name in ("arena", "warehouse", "woodland", "ridge"):
+        b = new_battle(ROOT / "maps" / f"{name}.tmx", "fate", seed=1)
+        try:
+            units = b.units()
+            free = [(x, y) for x in range(b.map.width) for y in range(b.map.height) if b.map.walkable[x, y]]
+            for trial in range(40):
+                unit = rng.choice(units)
+                others = [u for u in units if u != unit]
+                here = rng.choice(free)
+                b.get(unit, Position).x, b.get(unit, Position).y = here
+                # crowd it: the others on its neighbours (some of them fallen) or near it
+                ring = [(here[0] + dx, here[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+                near = [t for t in ring + [(here[0] + rng.randint(-4, 4), here[1] + rng.randint(-4, 4))
+                                           for _ in range(12)]
+                        if t != here and 0 <= t[0] < b.map.width and 0 <= t[1] < b.map.height]
+                spots = near[:len(others)] if trial % 3 == 0 else rng.sample(near, min(len(others), len(near)))
+                for u, t in zip(others, spots):
+                    b.get(u, Position).x, b.get(u, Position).y = t
+                for u in others:
+                    b.remove(u, OutOfFight)
+                    if rng.random() < 0.2:
+                        b.add(u, OutOfFight("test"))
+                want = _eager_move_tiles(b, unit)
+                opt = move_option(b, unit, 1)
+                if opt is None:
+                    assert want == (), (name, here)
+                    seen["none"] += 1
+                    continue
+                lazy = isinstance(opt.targets, LazyTargets)
+                seen["lazy" if lazy else "eager"] += 1
+                # membership first (what validating a move reads), then the whole order
+                x0, y0 = here
+                for t in [(x0 + dx, y0 + dy) for dx in range(-7, 8) for dy in range(-7, 8)]:
+                    assert (t in opt.targets) == (t in want), (name, here, t)
+                assert tuple(opt.targets) == want and len(opt.targets) == len(want) and opt.targets
+        finally:
+            b.close()
+    assert all(seen.values()), seen
