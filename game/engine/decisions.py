@@ -72,12 +72,17 @@ class LazyTargets(Sequence):
 
     `compute` may run after the decision is answered, when the battle has gone on: it
     must read nothing that changes (the ruleset captures the state it needs).
+
+    `holds(target)`, if given, answers `target in` without working them out when it
+    can: True or False for sure, None when it cannot tell (then they are worked out).
+    The same rule as `compute`, so it too may run late.
     """
 
-    __slots__ = ("_compute", "_tuple")
+    __slots__ = ("_compute", "_tuple", "_holds")
 
-    def __init__(self, compute) -> None:
+    def __init__(self, compute, holds=None) -> None:
         self._compute = compute
+        self._holds = holds
         self._tuple: tuple | None = None
 
     def _targets(self) -> tuple:
@@ -87,10 +92,15 @@ class LazyTargets(Sequence):
             if compute is None:  # another thread has just worked them out
                 return self._tuple
             found = self._tuple = tuple(compute())
-            self._compute = None  # let go of what it captured
+            self._compute = self._holds = None  # let go of what they captured
         return found
 
     def __contains__(self, target: object) -> bool:
+        holds = self._holds
+        if holds is not None and self._tuple is None:
+            sure = holds(target)
+            if sure is not None:
+                return sure
         return target in self._targets()
 
     def __iter__(self):

@@ -128,7 +128,7 @@ def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
     # when this unit moves); those in the fight block the way (as `move_reach`).
     before = {u: tile_after(battle, u, slot - 1) for u in battle.units()}
     taken = {tile for u, tile in before.items() if u != unit}
-    start = before[unit]
+    start = (int(before[unit][0]), int(before[unit][1]))
     blockers = [before[u] for u in battle.units(active_only=True) if u != unit]
 
     def tiles() -> tuple[Tile, ...]:  # reads only what is captured here: it may run later
@@ -136,9 +136,10 @@ def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
     # A free tile that one step from the start enters within the move is a legal end
     # (every unit's tile is taken, so none blocks that step): then the option is offered
     # and the reach is searched only when someone reads its tiles (often no one does:
-    # a unit that attacks, an AI replaying its plan).
-    if any(t not in taken for t in first_steps(battle.map, (int(start[0]), int(start[1])), MOVE_TILES)):
-        targets = LazyTargets(tiles)
+    # a unit that attacks, an AI replaying its plan). Validating a move asks `in`:
+    # mostly answered from the open ground's reach without the search.
+    if any(t not in taken for t in first_steps(battle.map, start, MOVE_TILES)):
+        targets = LazyTargets(tiles, lambda t: _surely_reached(battle.map, start, blockers, taken, t))
     else:
         targets = tiles()
         if not targets:
@@ -146,6 +147,29 @@ def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
     return Option("move", "Move", "move action", TARGET_TILE, targets, hotkey="m",
                   description=f"Up to {MOVE_TILES} tiles (rough ground costs more). Moves happen "
                               "fastest first; a tile taken by then stops you short.")
+
+
+def _surely_reached(tmap, start: Tile, blockers, taken, target) -> bool | None:
+    """Whether a move from `start` past `blockers` may end on `target` (a tile not in
+    `taken`), when the open ground's reach tells for sure: None when it cannot. Blocking
+    only takes steps away, so a tile the open ground's move does not reach stays out of
+    reach; one it does reaches as cheaply if no blocker lies on a way to it costing no
+    more (a way through b costs at least b's cost plus one per tile from b on)."""
+    if type(target) is not tuple or len(target) != 2 or type(target[0]) is not int or type(target[1]) is not int:
+        return None  # an odd target: the tuple's own `in` answers
+    if target == start or target in taken:
+        return False
+    x, y = target
+    if not (0 <= x < tmap.width and 0 <= y < tmap.height):
+        return False
+    cost = terrain_memo(tmap, ("fate-reach-terrain", start), lambda: _open_ground(tmap, start))[0].cost
+    c = int(cost[x, y])
+    if c > MOVE_TILES:
+        return False
+    for bx, by in blockers:
+        if (bx, by) != start and int(cost[bx, by]) + max(abs(bx - x), abs(by - y)) <= c:
+            return None  # it may stand on every cheapest way: search
+    return True
 
 
 def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str],
