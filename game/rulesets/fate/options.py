@@ -178,13 +178,23 @@ def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str],
     planned positions. A thrown or projectile attack needs no wall in the way; melee
     and unarmed need the target next to the attacker."""
     out: dict[int, tuple[str, ...]] = {}
+    # Which of these weapons reach follows from the line's distance and wall alone: kept
+    # for the battle by weapons, a look-up per line.
+    kept = battle.cached(("fate-weapons-reaching", tuple(weapons)), dict)
     for e, prot in (target_lines(battle, unit, slot) if lines is None else lines):
-        ok = tuple(w for w in weapons
-                   if in_reach(weapon(battle, w), prot.distance)
-                   and not (weapon(battle, w).missile and prot.blocked))
+        line = (prot.distance, prot.blocked)
+        ok = kept.get(line)
+        if ok is None:
+            ok = kept[line] = _reaching(battle, weapons, *line)
         if ok:
             out[e] = ok
     return out
+
+
+def _reaching(battle: "Battle", weapons: list[str], distance: int, blocked: bool) -> tuple[str, ...]:
+    """The weapons that reach a target `distance` away, past a wall if `blocked`."""
+    return tuple(w for w in weapons
+                 if in_reach(weapon(battle, w), distance) and not (weapon(battle, w).missile and blocked))
 
 
 def target_lines(battle: "Battle", unit: int, slot: int, known: frozenset[int] | None = None) -> list:
