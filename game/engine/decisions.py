@@ -126,6 +126,54 @@ class LazyTargets(Sequence):
         return f"LazyTargets({self._tuple!r})" if self._tuple is not None else "LazyTargets(not read yet)"
 
 
+class Later:
+    """A context entry to work out when first read (see `LazyContext`)."""
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute) -> None:
+        self.compute = compute
+
+
+class LazyContext(Mapping):
+    """A decision's context whose costlier entries (given as `Later`) are worked out
+    when first read: the same keys in the same order, the same values. A decider that
+    reads two entries pays for two (`dict(context)` reads them all).
+
+    An entry may be read after the decision is answered, when the battle has gone on:
+    its `compute` must read nothing that changes (the ruleset captures what it needs).
+    """
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, entries: dict) -> None:
+        self._entries = entries
+
+    def __getitem__(self, key: str) -> Any:
+        value = self._entries[key]
+        if type(value) is Later:
+            value = self._entries[key] = value.compute()  # same key: no resize mid-iteration
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self._entries.get(key, default)
+        if type(value) is Later:
+            value = self._entries[key] = value.compute()
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
+
+    def __iter__(self):
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __repr__(self) -> str:
+        return f"LazyContext({dict(self)!r})"
+
+
 @dataclass(frozen=True, eq=False)
 class Option:
     """One thing the decider may do, with everything needed to draw or enumerate it.

@@ -172,3 +172,61 @@ def test_the_lazy_move_targets_are_the_eager_ones_on_random_positions():
         finally:
             b.close()
     assert all(seen.values()), seen
+
+
+def _old_declaration_context(battle, unit, slot):
+    """The declaration context as options.declaration built it before LazyContext."""
+    from game.rulesets.fate.components import Initiative
+    from game.rulesets.fate.options import known_to_side
+    from game.rulesets.fate.plans import plan_of, posture_after, tile_after
+    from game.rulesets.fate.stats import weapon
+
+    order = sorted((u for u in battle.units(active_only=True)
+                    if battle.get(u, Initiative).round == battle.round),
+                   key=lambda u: battle.get(u, Initiative).place)
+    declared = []
+    for u in battle.units():
+        for d in plan_of(battle, u):
+            declared.append({"unit": u, "name": battle.name(u), "team": battle.team(u), "slot": d.slot,
+                             "kind": d.kind, "target": d.target, "with": d.weapon,
+                             "with_name": weapon(battle, d.weapon).name if d.weapon else None})
+    return {
+        "phase": "declare", "slot": slot, "round": battle.round,
+        "initiative": tuple((u, battle.name(u), battle.get(u, Initiative).total) for u in order),
+        "declared": tuple(declared),
+        "planned_tile": tile_after(battle, unit, slot - 1),
+        "planned_posture": posture_after(battle, unit, slot - 1),
+        "sees": tuple(sorted(known_to_side(battle, battle.team(unit)))),
+    }
+
+
+def test_the_lazy_declaration_context_holds_the_old_entries_even_read_late():
+    # options.declaration works "initiative" and "declared" out when first read, from what
+    # it captured: read while pending or after the battle has gone on, the same values.
+    from game.ai import make_ai
+    from game.engine.decisions import LazyContext
+    from game.engine.setup import new_battle
+    from game.rulesets.fate.options import declaration
+    from game.simulate import ai_seed
+
+    for name in ("arena", "woodland"):
+        b = new_battle(ROOT / "maps" / f"{name}.tmx", "fate", seed=2)
+        try:
+            ais = {team: make_ai("fate", ai_seed(2, team)) for team in b.teams()}
+            kept = []
+            while b.pending is not None:
+                d = b.pending
+                slot = d.context["slot"]
+                old = _old_declaration_context(b, d.actor, slot)
+                again = declaration(b, d.actor, slot)  # as the hard AI asks: no initiative given
+                assert isinstance(d.context, LazyContext) and list(d.context) == list(old)
+                if len(kept) % 2:
+                    assert dict(d.context) == old and d.context == old  # read while pending
+                kept.append((d.context, again.context, old))
+                b.submit(ais[d.side].decide(b, d))
+            assert b.round >= 3 and len(kept) > 40
+            for ctx, ctx_again, old in kept:  # read after the battle went on
+                assert dict(ctx) == old and dict(ctx_again) == old
+                assert ctx.get("declared") == old["declared"] and ctx["initiative"] == old["initiative"]
+        finally:
+            b.close()

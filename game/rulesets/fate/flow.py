@@ -18,7 +18,7 @@ from game.rulesets.fate import fudge
 from game.rulesets.fate.components import Aiming, Awareness, Blind, Declared, Initiative, Plan
 from game.rulesets.fate.cover import sight_from
 from game.rulesets.fate.events import DeclarationOrder, Declared as DeclaredEvent, InitiativeRolled
-from game.rulesets.fate.options import declaration
+from game.rulesets.fate.options import declaration, initiative_order
 from game.rulesets.fate.resolve import TurnResolution, dying_checks
 from game.rulesets.fate.stats import roll_penalties, template, weapon
 
@@ -130,10 +130,11 @@ def play(battle: "Battle") -> Generator[Decision, Choice, None]:
         record_awareness(battle)
         battle.emit(DeclarationOrder(battle.round, tuple(battle.name(u) for u in reversed(order)),
                                      tuple(reversed(order))))
+        initiative = initiative_order(battle)  # the same for every declaration this turn
         for unit in reversed(order):  # slowest first
             battle.add(unit, Plan(battle.round, []))
             for slot in (1, 2):
-                choice = yield declaration(battle, unit, slot)
+                choice = yield declaration(battle, unit, slot, initiative)
                 record(battle, unit, slot, choice)
         TurnResolution(battle, order).run()
         end_of_turn(battle)

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.engine.components import KNEELING, PRONE, STANDING
-from game.engine.decisions import DECLARE, TARGET_TILE, TARGET_UNIT, Decision, LazyTargets, Option
+from game.engine.decisions import (DECLARE, TARGET_TILE, TARGET_UNIT, Decision, LazyContext, LazyTargets,
+                                   Later, Option)
 from game.rulesets.fate.attacks import in_reach
 from game.rulesets.fate.components import Initiative
 from game.rulesets.fate.cover import protection, sight_from
-from game.rulesets.fate.plans import (attacks_declared, plan_of, posture_after, tile_after)
+from game.rulesets.fate.plans import (_actions, attacks_declared, plan_of, posture_after, tile_after)
 from game.rulesets.fate.stats import hand_attacks, template, track, weapon
 from game.world.paths import reach
 from game.world.reach_repair import first_steps, open_distances, reach_around
@@ -282,35 +283,69 @@ def declaration_options(battle: "Battle", unit: int, slot: int,
 
 def declared_so_far(battle: "Battle") -> tuple[dict, ...]:
     """Everything declared this turn so far (public: later declarers may see it)."""
+    return _declared_rows(battle, _plans_now(battle))
+
+
+def _plans_now(battle: "Battle") -> list[tuple[int, list, int]]:
+    """(unit, its declared actions this turn, how many so far) for each unit that has
+    declared: a turn's Plan list only grows (a new Plan each turn), so its first `count`
+    stay as they are when read later."""
     out = []
     for u in battle.units():
-        plan = plan_of(battle, u)
-        if not plan:
-            continue
+        acts = _actions(battle, u)
+        if acts:
+            out.append((u, acts, len(acts)))
+    return out
+
+
+def _declared_rows(battle: "Battle", plans: list[tuple[int, list, int]]) -> tuple[dict, ...]:
+    """`declared_so_far` from `_plans_now` (names, teams and weapons never change)."""
+    weapons = battle.ruleset.data.weapons
+    out = []
+    for u, acts, count in plans:
         name, team = battle.name(u), battle.team(u)
-        for d in plan:
+        for d in acts[:count]:
             out.append({"unit": u, "name": name, "team": team, "slot": d.slot,
                         "kind": d.kind, "target": d.target, "with": d.weapon,
-                        "with_name": weapon(battle, d.weapon).name if d.weapon else None})
+                        "with_name": weapons[d.weapon].name if d.weapon else None})
     return tuple(out)
 
 
-def declaration(battle: "Battle", unit: int, slot: int) -> Decision:
+def initiative_order(battle: "Battle") -> tuple[tuple[int, str, int], ...]:
+    """This turn's initiative, fastest first: (unit, name, total) for each unit in the
+    fight (the declaration context's "initiative")."""
+    return _initiative_rows(battle, battle.round, [(u, battle.get(u, Initiative))
+                                                   for u in battle.units(active_only=True)])
+
+
+def _initiative_rows(battle: "Battle", round_: int, inits: list) -> tuple[tuple[int, str, int], ...]:
+    """`initiative_order` from (unit, Initiative) pairs: a turn's Initiative is a new
+    component, left as it is once the order is set (names never change)."""
+    order = sorted(((i.place, u, i.total) for u, i in inits if i.round == round_))
+    return tuple((u, battle.name(u), total) for _, u, total in order)
+
+
+def declaration(battle: "Battle", unit: int, slot: int,
+                initiative: tuple[tuple[int, str, int], ...] | None = None) -> Decision:
+    """`initiative`: this turn's `initiative_order`, when the caller has it already (the
+    flow works it out once a turn)."""
     init = battle.get(unit, Initiative)
     known = known_to_side(battle, battle.team(unit))
     t = template(battle, unit)
-    order = sorted((u for u in battle.units(active_only=True)
-                    if battle.get(u, Initiative).round == battle.round),
-                   key=lambda u: battle.get(u, Initiative).place)
-    context = {
+    if initiative is None:
+        # Read only if someone asks (the AI reads "slot" and "sees"); from what stands now.
+        inits = [(u, battle.get(u, Initiative)) for u in battle.units(active_only=True)]
+        initiative = Later(lambda round_=battle.round: _initiative_rows(battle, round_, inits))
+    plans = _plans_now(battle)
+    context = LazyContext({
         "phase": "declare", "slot": slot, "round": battle.round,
-        "initiative": tuple((u, battle.name(u), battle.get(u, Initiative).total) for u in order),
-        "declared": declared_so_far(battle),
+        "initiative": initiative,
+        "declared": Later(lambda: _declared_rows(battle, plans)),
         "planned_tile": tile_after(battle, unit, slot - 1),
         "planned_posture": posture_after(battle, unit, slot - 1),
         "sees": tuple(sorted(known)),
-    }
-    first = "" if slot == 1 else f" (action 1: {plan_of(battle, unit)[0].kind})"
+    })
+    first = "" if slot == 1 else f" (action 1: {_actions(battle, unit)[0].kind})"
     prompt = (f"{battle.name(unit)} ({t.name}, initiative {init.total}): declare action {slot} of 2"
               f"{first}. Slower units have declared; faster ones will see this.")
     return Decision(unit, battle.team(unit), DECLARE, declaration_options(battle, unit, slot, known), prompt, context)
