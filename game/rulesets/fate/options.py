@@ -18,7 +18,8 @@ from game.engine.decisions import (DECLARE, TARGET_TILE, TARGET_UNIT, Decision, 
 from game.rulesets.fate.attacks import in_reach
 from game.rulesets.fate.components import Initiative
 from game.rulesets.fate.cover import protection, sight_from
-from game.rulesets.fate.plans import (_actions, attacks_declared, plan_of, posture_after, tile_after)
+from game.rulesets.fate.plans import (_actions, attacks_declared, plan_of, posture_after, tile_after,
+                                      tiles_after)
 from game.rulesets.fate.stats import hand_attacks, template, track, weapon
 from game.world.paths import reach
 from game.world.reach_repair import first_steps, open_distances, reach_around
@@ -121,13 +122,15 @@ def _blocked(tmap, open_ground: list, near: tuple) -> list:
     return [r, tiles, None]
 
 
-def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
+def move_option(battle: "Battle", unit: int, slot: int, before: dict[int, Tile] | None = None) -> Option | None:
+    """`before`: `tiles_after(battle, slot - 1)`, when the caller has it already."""
     if posture_after(battle, unit, slot - 1) == PRONE:
         return None  # [PROP] a prone unit must stand up (a move action) before it moves
     # A move in this beat cannot end where another unit stands after the beats before
     # (moves resolve fastest first, so a slower unit leaving this beat is still there
     # when this unit moves); those in the fight block the way (as `move_reach`).
-    before = {u: tile_after(battle, u, slot - 1) for u in battle.units()}
+    if before is None:
+        before = tiles_after(battle, slot - 1)
     taken = {tile for u, tile in before.items() if u != unit}
     start = (int(before[unit][0]), int(before[unit][1]))
     blockers = [before[u] for u in battle.units(active_only=True) if u != unit]
@@ -198,11 +201,14 @@ def _reaching(battle: "Battle", weapons: list[str], distance: int, blocked: bool
                  if in_reach(weapon(battle, w), distance) and not (weapon(battle, w).missile and blocked))
 
 
-def target_lines(battle: "Battle", unit: int, slot: int, known: frozenset[int] | None = None) -> list:
+def target_lines(battle: "Battle", unit: int, slot: int, known: frozenset[int] | None = None,
+                 origin: Tile | None = None) -> list:
     """(enemy, protection from this unit's planned tile to the enemy's) for each enemy it
     may attack in this beat: one the side has seen, or that the unit will see from
-    where its declared move takes it."""
-    origin = tile_after(battle, unit, slot - 1)
+    where its declared move takes it. `origin`: the unit's `tile_after` slot - 1, when
+    the caller has it already."""
+    if origin is None:
+        origin = tile_after(battle, unit, slot - 1)
     if known is None:
         known = known_to_side(battle, battle.team(unit))
     # [PROP] After a declared move it will also see what is in sight from where it arrives.
@@ -271,11 +277,14 @@ STAND = Option("stand", "Stand up", "move action", hotkey="u",
 HOLD = Option("hold", "Hold", "no action", hotkey="h", description="Do nothing with this action.")
 
 
-def declaration_options(battle: "Battle", unit: int, slot: int,
-                        known: frozenset[int] | None = None) -> tuple[Option, ...]:
-    """`known`: known_to_side for the unit's side, when the caller has it already."""
-    lines = target_lines(battle, unit, slot, known)
-    opts = [move_option(battle, unit, slot), attack_option(battle, unit, slot, lines),
+def declaration_options(battle: "Battle", unit: int, slot: int, known: frozenset[int] | None = None,
+                        before: dict[int, Tile] | None = None) -> tuple[Option, ...]:
+    """`known`: known_to_side for the unit's side, `before`: `tiles_after(battle, slot - 1)`,
+    when the caller has them already."""
+    if before is None:
+        before = tiles_after(battle, slot - 1)
+    lines = target_lines(battle, unit, slot, known, before[unit])
+    opts = [move_option(battle, unit, slot, before), attack_option(battle, unit, slot, lines),
             aim_option(battle, unit, slot, lines)]
     opts += posture_options(battle, unit, slot)
     return tuple(o for o in opts if o is not None) + (HOLD,)
@@ -337,15 +346,17 @@ def declaration(battle: "Battle", unit: int, slot: int,
         inits = [(u, battle.get(u, Initiative)) for u in battle.units(active_only=True)]
         initiative = Later(lambda round_=battle.round: _initiative_rows(battle, round_, inits))
     plans = _plans_now(battle)
+    before = tiles_after(battle, slot - 1)
     context = LazyContext({
         "phase": "declare", "slot": slot, "round": battle.round,
         "initiative": initiative,
         "declared": Later(lambda: _declared_rows(battle, plans)),
-        "planned_tile": tile_after(battle, unit, slot - 1),
+        "planned_tile": before[unit],
         "planned_posture": posture_after(battle, unit, slot - 1),
         "sees": tuple(sorted(known)),
     })
     first = "" if slot == 1 else f" (action 1: {_actions(battle, unit)[0].kind})"
     prompt = (f"{battle.name(unit)} ({t.name}, initiative {init.total}): declare action {slot} of 2"
               f"{first}. Slower units have declared; faster ones will see this.")
-    return Decision(unit, battle.team(unit), DECLARE, declaration_options(battle, unit, slot, known), prompt, context)
+    return Decision(unit, battle.team(unit), DECLARE, declaration_options(battle, unit, slot, known, before),
+                    prompt, context)
