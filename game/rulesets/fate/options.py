@@ -335,11 +335,14 @@ def _initiative_rows(battle: "Battle", round_: int, inits: list) -> tuple[tuple[
 
 
 def declaration(battle: "Battle", unit: int, slot: int,
-                initiative: tuple[tuple[int, str, int], ...] | None = None) -> Decision:
-    """`initiative`: this turn's `initiative_order`, when the caller has it already (the
-    flow works it out once a turn)."""
+                initiative: tuple[tuple[int, str, int], ...] | None = None,
+                known: frozenset[int] | None = None) -> Decision:
+    """`initiative`: this turn's `initiative_order`, `known`: `known_to_side` for the
+    unit's side, when the caller has them already (the flow works them out once a turn:
+    nobody moves while the turn is declared)."""
     init = battle.get(unit, Initiative)
-    known = known_to_side(battle, battle.team(unit))
+    if known is None:
+        known = known_to_side(battle, battle.team(unit))
     t = template(battle, unit)
     if initiative is None:
         # Read only if someone asks (the AI reads "slot" and "sees"); from what stands now.
