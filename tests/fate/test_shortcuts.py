@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 
 from game.ai import fate_team
-from game.rulesets.fate.options import MOVE_TILES, _blocked, _open_ground, _tiles
+from game.rulesets.fate.options import MOVE_TILES, _blocked, _kept_tiles, _open_ground, _tiles
 from game.world.paths import chebyshev, reach
 from game.world.sight import crossed_tiles
 from game.world.tiled import load_map
@@ -51,7 +51,8 @@ def test_a_blocked_move_repairs_the_open_grounds_search_to_the_same_reach():
             if not near:
                 continue
             whole = reach(tmap, start, MOVE_TILES, blocked=near, limit=MOVE_TILES)
-            r, tiles, _ = _blocked(tmap, open_ground, near)
+            kept = _blocked(tmap, open_ground, near)
+            r, tiles = kept[0], _kept_tiles(kept)
             assert np.array_equal(r._found, whole._found) and np.array_equal(r.cost, whole.cost)
             assert r.cost.dtype == whole.cost.dtype and tiles == tuple(whole.tiles())
             assert [r.path_to(t) for t in tiles[::5]] == [whole.path_to(t) for t in tiles[::5]]

@@ -75,7 +75,17 @@ def one_move_reach(battle: "Battle", start: Tile, blockers) -> "Reach":
 
 def move_tiles(battle: "Battle", start: Tile, blockers) -> tuple[Tile, ...]:
     """The tiles that reach can end on (start excluded), kept with it."""
-    return _kept_reach(battle, start, blockers)[1]
+    return _kept_tiles(_kept_reach(battle, start, blockers))
+
+
+def _kept_tiles(kept: list) -> tuple[Tile, ...]:
+    """A kept reach's tiles: a blocked one's are listed when first asked (a move's
+    resolution needs only the reach)."""
+    tiles = kept[1]
+    if tiles is None:
+        tiles0, gone, height = kept[3]
+        tiles = kept[1] = tuple(t for t in tiles0 if t[0] * height + t[1] not in gone)
+    return tiles
 
 
 def _tiles(r: "Reach") -> tuple[Tile, ...]:
@@ -90,8 +100,9 @@ def _tiles(r: "Reach") -> tuple[Tile, ...]:
 
 
 def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
-    """[reach, its tiles (start excluded, by x then y), and for the open ground's: its
-    tie-weighted distances by flat index (of the tiles it reaches)]."""
+    """[reach, its tiles (start excluded, by x then y; read them by `_kept_tiles`), and
+    for the open ground's: its tie-weighted distances by flat index (of the tiles it
+    reaches)]."""
     tmap = battle.map
     start = (int(start[0]), int(start[1]))
     # The terrain's reach alone, kept per map across battles. A blocker only changes
@@ -114,12 +125,11 @@ def _open_ground(tmap, start: Tile) -> list:
 
 def _blocked(tmap, open_ground: list, near: tuple) -> list:
     """The one-move reach with units on `near` (tiles the open ground's reach gets to),
-    repaired from the open ground's (game/world/reach_repair.py): [reach, its tiles, None]."""
-    r0, tiles0, old = open_ground
+    repaired from the open ground's (game/world/reach_repair.py): [reach, None (its
+    tiles, by `_kept_tiles`), None, what they are listed from]."""
+    r0, tiles0, old = open_ground[:3]
     r, gone = reach_around(tmap, r0, old, near, MOVE_TILES)
-    height = tmap.height
-    tiles = tuple(t for t in tiles0 if t[0] * height + t[1] not in gone) if gone else tiles0
-    return [r, tiles, None]
+    return [r, None if gone else tiles0, None, (tiles0, gone, tmap.height)]
 
 
 def move_option(battle: "Battle", unit: int, slot: int, before: dict[int, Tile] | None = None) -> Option | None:
