@@ -231,3 +231,34 @@ def test_the_lazy_declaration_context_holds_the_old_entries_even_read_late():
                 assert ctx.get("declared") == old["declared"] and ctx["initiative"] == old["initiative"]
         finally:
             b.close()
+
+
+def test_a_move_no_blocker_can_stand_in_the_way_of_costs_and_walks_as_on_open_ground():
+    # resolve.move takes the open ground's reach for a move that options._clear_way
+    # shows no unit can be in the way of: the same cost and path as a search past them.
+    from types import SimpleNamespace
+
+    from game.rulesets.fate.options import _open_reach, reach_for_move
+
+    rng = random.Random(31)
+    compared = 0
+    for name in ("arena", "warehouse", "woodland", "ridge"):
+        tmap = load_map(ROOT / "maps" / f"{name}.tmx")
+        battle = SimpleNamespace(map=tmap, cached=lambda key, compute: compute())
+        free = [(x, y) for x in range(tmap.width) for y in range(tmap.height) if tmap.walkable[x, y]]
+        for _ in range(25):
+            start = rng.choice(free)
+            blockers = [t for t in ((start[0] + rng.randint(-5, 5), start[1] + rng.randint(-5, 5))
+                                    for _ in range(rng.randrange(1, 9)))
+                        if t != start and 0 <= t[0] < tmap.width and 0 <= t[1] < tmap.height]
+            whole = reach(tmap, start, MOVE_TILES, blocked=blockers, limit=MOVE_TILES)
+            r0 = _open_reach(tmap, start)
+            for t in _tiles(r0):
+                if t in blockers:
+                    continue
+                r = reach_for_move(battle, start, blockers, t)
+                assert int(r.cost[t]) == int(whole.cost[t]), (name, start, t)
+                if whole.cost[t] <= MOVE_TILES:
+                    assert r.path_to(t) == whole.path_to(t), (name, start, blockers, t)
+                compared += r is r0
+    assert compared > 2000

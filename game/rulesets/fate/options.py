@@ -165,10 +165,9 @@ def move_option(battle: "Battle", unit: int, slot: int, before: dict[int, Tile] 
 
 def _surely_reached(tmap, start: Tile, blockers, taken, target) -> bool | None:
     """Whether a move from `start` past `blockers` may end on `target` (a tile not in
-    `taken`), when the open ground's reach tells for sure: None when it cannot. Blocking
-    only takes steps away, so a tile the open ground's move does not reach stays out of
-    reach; one it does reaches as cheaply if no blocker lies on a way to it costing no
-    more (a way through b costs at least b's cost plus one per tile from b on)."""
+    `taken`), when the open ground's reach tells for sure (`_clear_way`): None when it
+    cannot. Blocking only takes steps away, so a tile the open ground's move does not
+    reach stays out of reach."""
     if type(target) is not tuple or len(target) != 2 or type(target[0]) is not int or type(target[1]) is not int:
         return None  # an odd target: the tuple's own `in` answers
     if target == start or target in taken:
@@ -176,14 +175,41 @@ def _surely_reached(tmap, start: Tile, blockers, taken, target) -> bool | None:
     x, y = target
     if not (0 <= x < tmap.width and 0 <= y < tmap.height):
         return False
-    cost = terrain_memo(tmap, ("fate-reach-terrain", start), lambda: _open_ground(tmap, start))[0].cost
-    c = int(cost[x, y])
-    if c > MOVE_TILES:
+    cost = _open_reach(tmap, start).cost
+    if int(cost[x, y]) > MOVE_TILES:
         return False
+    return True if _clear_way(cost, start, blockers, target) else None
+
+
+def _open_reach(tmap, start: Tile) -> "Reach":
+    return terrain_memo(tmap, ("fate-reach-terrain", start), lambda: _open_ground(tmap, start))[0]
+
+
+def _clear_way(cost, start: Tile, blockers, target: Tile) -> bool:
+    """No blocker can stand on a cheapest way from `start` to `target` (`cost`: the open
+    ground's reach): a way through b costs at least b's cost plus one per tile from b on.
+    Then the blocked reach gives `target` the open ground's cost, and every tile on its
+    cheapest ways keeps its distance, so the path to it is the same too."""
+    x, y = target
+    c = int(cost[x, y])
     for bx, by in blockers:
         if (bx, by) != start and int(cost[bx, by]) + max(abs(bx - x), abs(by - y)) <= c:
-            return None  # it may stand on every cheapest way: search
+            return False
     return True
+
+
+def reach_for_move(battle: "Battle", start: Tile, blockers, dest: Tile) -> "Reach":
+    """`one_move_reach`, or for a move to a free `dest` within it that no blocker can
+    stand in the way of (`_clear_way`), the open ground's reach, which gives that move the
+    same cost and path without the blocked search."""
+    tmap = battle.map
+    start = (int(start[0]), int(start[1]))
+    x, y = int(dest[0]), int(dest[1])
+    if (x, y) != start and 0 <= x < tmap.width and 0 <= y < tmap.height:
+        r0 = _open_reach(tmap, start)
+        if int(r0.cost[x, y]) <= MOVE_TILES and _clear_way(r0.cost, start, blockers, (x, y)):
+            return r0
+    return one_move_reach(battle, start, blockers)
 
 
 def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str],
