@@ -64,6 +64,116 @@ class TileSet(Sequence):
         return f"TileSet({len(self)} tiles)"
 
 
+class LazyTargets(Sequence):
+    """An option's targets (a tuple) worked out when first read: iterated, indexed,
+    measured or asked `in`. For an option offered only when the ruleset already knows
+    it has a target (so `bool` is True without working them out), where a decider
+    often picks another option and never reads them (a fate move's reach).
+
+    `compute` may run after the decision is answered, when the battle has gone on: it
+    must read nothing that changes (the ruleset captures the state it needs).
+
+    `holds(target)`, if given, answers `target in` without working them out when it
+    can: True or False for sure, None when it cannot tell (then they are worked out).
+    The same rule as `compute`, so it too may run late.
+    """
+
+    __slots__ = ("_compute", "_tuple", "_holds")
+
+    def __init__(self, compute, holds=None) -> None:
+        self._compute = compute
+        self._holds = holds
+        self._tuple: tuple | None = None
+
+    def _targets(self) -> tuple:
+        found = self._tuple
+        if found is None:
+            compute = self._compute
+            if compute is None:  # another thread has just worked them out
+                return self._tuple
+            found = self._tuple = tuple(compute())
+            self._compute = self._holds = None  # let go of what they captured
+        return found
+
+    def __contains__(self, target: object) -> bool:
+        holds = self._holds
+        if holds is not None and self._tuple is None:
+            sure = holds(target)
+            if sure is not None:
+                return sure
+        return target in self._targets()
+
+    def __iter__(self):
+        return iter(self._targets())
+
+    def __len__(self) -> int:
+        return len(self._targets())
+
+    def __getitem__(self, index):
+        return self._targets()[index]
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyTargets):
+            other = other._targets()
+        return self._targets() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LazyTargets({self._tuple!r})" if self._tuple is not None else "LazyTargets(not read yet)"
+
+
+class Later:
+    """A context entry to work out when first read (see `LazyContext`)."""
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute) -> None:
+        self.compute = compute
+
+
+class LazyContext(Mapping):
+    """A decision's context whose costlier entries (given as `Later`) are worked out
+    when first read: the same keys in the same order, the same values. A decider that
+    reads two entries pays for two (`dict(context)` reads them all).
+
+    An entry may be read after the decision is answered, when the battle has gone on:
+    its `compute` must read nothing that changes (the ruleset captures what it needs).
+    """
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, entries: dict) -> None:
+        self._entries = entries
+
+    def __getitem__(self, key: str) -> Any:
+        value = self._entries[key]
+        if type(value) is Later:
+            value = self._entries[key] = value.compute()  # same key: no resize mid-iteration
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self._entries.get(key, default)
+        if type(value) is Later:
+            value = self._entries[key] = value.compute()
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
+
+    def __iter__(self):
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __repr__(self) -> str:
+        return f"LazyContext({dict(self)!r})"
+
+
 @dataclass(frozen=True, eq=False)
 class Option:
     """One thing the decider may do, with everything needed to draw or enumerate it.

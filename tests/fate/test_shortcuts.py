@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 
 from game.ai import fate_team
-from game.rulesets.fate.options import MOVE_TILES, _blocked, _open_ground, _tiles
+from game.rulesets.fate.options import MOVE_TILES, _blocked, _kept_tiles, _open_ground, _tiles
 from game.world.paths import chebyshev, reach
 from game.world.sight import crossed_tiles
 from game.world.tiled import load_map
@@ -51,7 +51,8 @@ def test_a_blocked_move_repairs_the_open_grounds_search_to_the_same_reach():
             if not near:
                 continue
             whole = reach(tmap, start, MOVE_TILES, blocked=near, limit=MOVE_TILES)
-            r, tiles, _ = _blocked(tmap, open_ground, near)
+            kept = _blocked(tmap, open_ground, near)
+            r, tiles = kept[0], _kept_tiles(kept)
             assert np.array_equal(r._found, whole._found) and np.array_equal(r.cost, whole.cost)
             assert r.cost.dtype == whole.cost.dtype and tiles == tuple(whole.tiles())
             assert [r.path_to(t) for t in tiles[::5]] == [whole.path_to(t) for t in tiles[::5]]
@@ -118,3 +119,157 @@ def test_the_track_matrices_give_what_marking_every_wound_gives():
         out = sum(p for state, p in fresh.items() if state[4])
         got = fate_team.expected(boxes, tuple(attacks))
         assert abs(got[0] - worth) < 1e-12 and abs(got[1] - out) < 1e-12
+
+
+def _eager_move_tiles(battle, unit):
+    """The move option's tiles as they were worked out before LazyTargets: paths.reach
+    searched anew with the units in the fight in the way, less every unit's tile."""
+    start = battle.tile(unit)
+    blockers = [battle.tile(u) for u in battle.units(active_only=True) if u != unit]
+    taken = {battle.tile(u) for u in battle.units() if u != unit}
+    r = reach(battle.map, start, MOVE_TILES, blocked=blockers, limit=MOVE_TILES)
+    return tuple(t for t in r.tiles() if t not in taken)
+
+
+def test_the_lazy_move_targets_are_the_eager_ones_on_random_positions():
+    # options.move_option offers the move when a free first step shows a tile, and works
+    # the tiles out only when read; else at once, offering nothing when none is left.
+    from game.engine.components import OutOfFight, Position
+    from game.engine.decisions import LazyTargets
+    from game.engine.setup import new_battle
+    from game.rulesets.fate.options import move_option
+
+    rng = random.Random(23)
+    seen = {"lazy": 0, "eager": 0, "none": 0}
+    for name in ("arena", "warehouse", "woodland", "ridge"):
+        b = new_battle(ROOT / "maps" / f"{name}.tmx", "fate", seed=1)
+        try:
+            units = b.units()
+            free = [(x, y) for x in range(b.map.width) for y in range(b.map.height) if b.map.walkable[x, y]]
+            for trial in range(40):
+                unit = rng.choice(units)
+                others = [u for u in units if u != unit]
+                here = rng.choice(free)
+                b.get(unit, Position).x, b.get(unit, Position).y = here
+                # crowd it: the others on its neighbours (some of them fallen) or near it
+                ring = [(here[0] + dx, here[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+                near = [t for t in ring + [(here[0] + rng.randint(-4, 4), here[1] + rng.randint(-4, 4))
+                                           for _ in range(12)]
+                        if t != here and 0 <= t[0] < b.map.width and 0 <= t[1] < b.map.height]
+                spots = near[:len(others)] if trial % 3 == 0 else rng.sample(near, min(len(others), len(near)))
+                for u, t in zip(others, spots):
+                    b.get(u, Position).x, b.get(u, Position).y = t
+                for u in others:
+                    b.remove(u, OutOfFight)
+                    if rng.random() < 0.2:
+                        b.add(u, OutOfFight("test"))
+                want = _eager_move_tiles(b, unit)
+                opt = move_option(b, unit, 1)
+                if opt is None:
+                    assert want == (), (name, here)
+                    seen["none"] += 1
+                    continue
+                lazy = isinstance(opt.targets, LazyTargets)
+                seen["lazy" if lazy else "eager"] += 1
+                # membership before the tiles are worked out (what validating a move
+                # reads: options._surely_reached where it can tell), then the whole order
+                x0, y0 = here
+                around = [(x0 + dx, y0 + dy) for dx in range(-7, 8) for dy in range(-7, 8)]
+                for t in rng.sample(around, 12) + [t for t in want if rng.random() < 0.3]:
+                    fresh = move_option(b, unit, 1).targets
+                    assert (t in fresh) == (t in want), (name, here, t)
+                for t in around:
+                    assert (t in opt.targets) == (t in want), (name, here, t)
+                assert tuple(opt.targets) == want and len(opt.targets) == len(want) and opt.targets
+        finally:
+            b.close()
+    assert all(seen.values()), seen
+
+
+def _old_declaration_context(battle, unit, slot):
+    """The declaration context as options.declaration built it before LazyContext."""
+    from game.rulesets.fate.components import Initiative
+    from game.rulesets.fate.options import known_to_side
+    from game.rulesets.fate.plans import plan_of, posture_after, tile_after
+    from game.rulesets.fate.stats import weapon
+
+    order = sorted((u for u in battle.units(active_only=True)
+                    if battle.get(u, Initiative).round == battle.round),
+                   key=lambda u: battle.get(u, Initiative).place)
+    declared = []
+    for u in battle.units():
+        for d in plan_of(battle, u):
+            declared.append({"unit": u, "name": battle.name(u), "team": battle.team(u), "slot": d.slot,
+                             "kind": d.kind, "target": d.target, "with": d.weapon,
+                             "with_name": weapon(battle, d.weapon).name if d.weapon else None})
+    return {
+        "phase": "declare", "slot": slot, "round": battle.round,
+        "initiative": tuple((u, battle.name(u), battle.get(u, Initiative).total) for u in order),
+        "declared": tuple(declared),
+        "planned_tile": tile_after(battle, unit, slot - 1),
+        "planned_posture": posture_after(battle, unit, slot - 1),
+        "sees": tuple(sorted(known_to_side(battle, battle.team(unit)))),
+    }
+
+
+def test_the_lazy_declaration_context_holds_the_old_entries_even_read_late():
+    # options.declaration works "initiative" and "declared" out when first read, from what
+    # it captured: read while pending or after the battle has gone on, the same values.
+    from game.ai import make_ai
+    from game.engine.decisions import LazyContext
+    from game.engine.setup import new_battle
+    from game.rulesets.fate.options import declaration
+    from game.simulate import ai_seed
+
+    for name in ("arena", "woodland"):
+        b = new_battle(ROOT / "maps" / f"{name}.tmx", "fate", seed=2)
+        try:
+            ais = {team: make_ai("fate", ai_seed(2, team)) for team in b.teams()}
+            kept = []
+            while b.pending is not None:
+                d = b.pending
+                slot = d.context["slot"]
+                old = _old_declaration_context(b, d.actor, slot)
+                again = declaration(b, d.actor, slot)  # as the hard AI asks: no initiative given
+                assert isinstance(d.context, LazyContext) and list(d.context) == list(old)
+                if len(kept) % 2:
+                    assert dict(d.context) == old and d.context == old  # read while pending
+                kept.append((d.context, again.context, old))
+                b.submit(ais[d.side].decide(b, d))
+            assert b.round >= 3 and len(kept) > 40
+            for ctx, ctx_again, old in kept:  # read after the battle went on
+                assert dict(ctx) == old and dict(ctx_again) == old
+                assert ctx.get("declared") == old["declared"] and ctx["initiative"] == old["initiative"]
+        finally:
+            b.close()
+
+
+def test_a_move_no_blocker_can_stand_in_the_way_of_costs_and_walks_as_on_open_ground():
+    # resolve.move takes the open ground's reach for a move that options._clear_way
+    # shows no unit can be in the way of: the same cost and path as a search past them.
+    from types import SimpleNamespace
+
+    from game.rulesets.fate.options import _open_reach, reach_for_move
+
+    rng = random.Random(31)
+    compared = 0
+    for name in ("arena", "warehouse", "woodland", "ridge"):
+        tmap = load_map(ROOT / "maps" / f"{name}.tmx")
+        battle = SimpleNamespace(map=tmap, cached=lambda key, compute: compute())
+        free = [(x, y) for x in range(tmap.width) for y in range(tmap.height) if tmap.walkable[x, y]]
+        for _ in range(25):
+            start = rng.choice(free)
+            blockers = [t for t in ((start[0] + rng.randint(-5, 5), start[1] + rng.randint(-5, 5))
+                                    for _ in range(rng.randrange(1, 9)))
+                        if t != start and 0 <= t[0] < tmap.width and 0 <= t[1] < tmap.height]
+            whole = reach(tmap, start, MOVE_TILES, blocked=blockers, limit=MOVE_TILES)
+            r0 = _open_reach(tmap, start)
+            for t in _tiles(r0):
+                if t in blockers:
+                    continue
+                r = reach_for_move(battle, start, blockers, t)
+                assert int(r.cost[t]) == int(whole.cost[t]), (name, start, t)
+                if whole.cost[t] <= MOVE_TILES:
+                    assert r.path_to(t) == whole.path_to(t), (name, start, blockers, t)
+                compared += r is r0
+    assert compared > 2000

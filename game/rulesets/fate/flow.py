@@ -18,7 +18,7 @@ from game.rulesets.fate import fudge
 from game.rulesets.fate.components import Aiming, Awareness, Blind, Declared, Initiative, Plan
 from game.rulesets.fate.cover import sight_from
 from game.rulesets.fate.events import DeclarationOrder, Declared as DeclaredEvent, InitiativeRolled
-from game.rulesets.fate.options import declaration
+from game.rulesets.fate.options import declaration, initiative_order, known_to_side
 from game.rulesets.fate.resolve import TurnResolution, dying_checks
 from game.rulesets.fate.stats import roll_penalties, template, weapon
 
@@ -130,10 +130,13 @@ def play(battle: "Battle") -> Generator[Decision, Choice, None]:
         record_awareness(battle)
         battle.emit(DeclarationOrder(battle.round, tuple(battle.name(u) for u in reversed(order)),
                                      tuple(reversed(order))))
+        # The same for every declaration this turn (declaring moves no one).
+        initiative = initiative_order(battle)
+        known = {team: known_to_side(battle, team) for team in battle.standing_teams()}
         for unit in reversed(order):  # slowest first
             battle.add(unit, Plan(battle.round, []))
             for slot in (1, 2):
-                choice = yield declaration(battle, unit, slot)
+                choice = yield declaration(battle, unit, slot, initiative, known[battle.team(unit)])
                 record(battle, unit, slot, choice)
         TurnResolution(battle, order).run()
         end_of_turn(battle)

@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.engine.components import KNEELING, PRONE, STANDING
-from game.engine.decisions import DECLARE, TARGET_TILE, TARGET_UNIT, Decision, Option
+from game.engine.decisions import (DECLARE, TARGET_TILE, TARGET_UNIT, Decision, LazyContext, LazyTargets,
+                                   Later, Option)
 from game.rulesets.fate.attacks import in_reach
 from game.rulesets.fate.components import Initiative
 from game.rulesets.fate.cover import protection, sight_from
-from game.rulesets.fate.plans import (attacks_declared, plan_of, posture_after, tile_after)
+from game.rulesets.fate.plans import (_actions, attacks_declared, plan_of, posture_after, tile_after,
+                                      tiles_after)
 from game.rulesets.fate.stats import hand_attacks, template, track, weapon
 from game.world.paths import reach
-from game.world.reach_repair import open_distances, reach_around
+from game.world.reach_repair import first_steps, open_distances, reach_around
 from game.world.sight import terrain_memo
 
 if TYPE_CHECKING:
@@ -73,7 +75,17 @@ def one_move_reach(battle: "Battle", start: Tile, blockers) -> "Reach":
 
 def move_tiles(battle: "Battle", start: Tile, blockers) -> tuple[Tile, ...]:
     """The tiles that reach can end on (start excluded), kept with it."""
-    return _kept_reach(battle, start, blockers)[1]
+    return _kept_tiles(_kept_reach(battle, start, blockers))
+
+
+def _kept_tiles(kept: list) -> tuple[Tile, ...]:
+    """A kept reach's tiles: a blocked one's are listed when first asked (a move's
+    resolution needs only the reach)."""
+    tiles = kept[1]
+    if tiles is None:
+        tiles0, gone, height = kept[3]
+        tiles = kept[1] = tuple(t for t in tiles0 if t[0] * height + t[1] not in gone)
+    return tiles
 
 
 def _tiles(r: "Reach") -> tuple[Tile, ...]:
@@ -88,8 +100,9 @@ def _tiles(r: "Reach") -> tuple[Tile, ...]:
 
 
 def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
-    """[reach, its tiles (start excluded, by x then y), and for the open ground's: its
-    tie-weighted distances by flat index (of the tiles it reaches)]."""
+    """[reach, its tiles (start excluded, by x then y; read them by `_kept_tiles`), and
+    for the open ground's: its tie-weighted distances by flat index (of the tiles it
+    reaches)]."""
     tmap = battle.map
     start = (int(start[0]), int(start[1]))
     # The terrain's reach alone, kept per map across battles. A blocker only changes
@@ -112,30 +125,91 @@ def _open_ground(tmap, start: Tile) -> list:
 
 def _blocked(tmap, open_ground: list, near: tuple) -> list:
     """The one-move reach with units on `near` (tiles the open ground's reach gets to),
-    repaired from the open ground's (game/world/reach_repair.py): [reach, its tiles, None]."""
-    r0, tiles0, old = open_ground
+    repaired from the open ground's (game/world/reach_repair.py): [reach, None (its
+    tiles, by `_kept_tiles`), None, what they are listed from]."""
+    r0, tiles0, old = open_ground[:3]
     r, gone = reach_around(tmap, r0, old, near, MOVE_TILES)
-    height = tmap.height
-    tiles = tuple(t for t in tiles0 if t[0] * height + t[1] not in gone) if gone else tiles0
-    return [r, tiles, None]
+    return [r, None if gone else tiles0, None, (tiles0, gone, tmap.height)]
 
 
-def move_option(battle: "Battle", unit: int, slot: int) -> Option | None:
+def move_option(battle: "Battle", unit: int, slot: int, before: dict[int, Tile] | None = None) -> Option | None:
+    """`before`: `tiles_after(battle, slot - 1)`, when the caller has it already."""
     if posture_after(battle, unit, slot - 1) == PRONE:
         return None  # [PROP] a prone unit must stand up (a move action) before it moves
     # A move in this beat cannot end where another unit stands after the beats before
     # (moves resolve fastest first, so a slower unit leaving this beat is still there
     # when this unit moves); those in the fight block the way (as `move_reach`).
-    before = {u: tile_after(battle, u, slot - 1) for u in battle.units()}
+    if before is None:
+        before = tiles_after(battle, slot - 1)
     taken = {tile for u, tile in before.items() if u != unit}
-    start = before[unit]
+    start = (int(before[unit][0]), int(before[unit][1]))
     blockers = [before[u] for u in battle.units(active_only=True) if u != unit]
-    tiles = tuple(t for t in move_tiles(battle, start, blockers) if t not in taken)
-    if not tiles:
-        return None
-    return Option("move", "Move", "move action", TARGET_TILE, tiles, hotkey="m",
+
+    def tiles() -> tuple[Tile, ...]:  # reads only what is captured here: it may run later
+        return tuple(t for t in move_tiles(battle, start, blockers) if t not in taken)
+    # A free tile that one step from the start enters within the move is a legal end
+    # (every unit's tile is taken, so none blocks that step): then the option is offered
+    # and the reach is searched only when someone reads its tiles (often no one does:
+    # a unit that attacks, an AI replaying its plan). Validating a move asks `in`:
+    # mostly answered from the open ground's reach without the search.
+    if any(t not in taken for t in first_steps(battle.map, start, MOVE_TILES)):
+        targets = LazyTargets(tiles, lambda t: _surely_reached(battle.map, start, blockers, taken, t))
+    else:
+        targets = tiles()
+        if not targets:
+            return None
+    return Option("move", "Move", "move action", TARGET_TILE, targets, hotkey="m",
                   description=f"Up to {MOVE_TILES} tiles (rough ground costs more). Moves happen "
                               "fastest first; a tile taken by then stops you short.")
+
+
+def _surely_reached(tmap, start: Tile, blockers, taken, target) -> bool | None:
+    """Whether a move from `start` past `blockers` may end on `target` (a tile not in
+    `taken`), when the open ground's reach tells for sure (`_clear_way`): None when it
+    cannot. Blocking only takes steps away, so a tile the open ground's move does not
+    reach stays out of reach."""
+    if type(target) is not tuple or len(target) != 2 or type(target[0]) is not int or type(target[1]) is not int:
+        return None  # an odd target: the tuple's own `in` answers
+    if target == start or target in taken:
+        return False
+    x, y = target
+    if not (0 <= x < tmap.width and 0 <= y < tmap.height):
+        return False
+    cost = _open_reach(tmap, start).cost
+    if int(cost[x, y]) > MOVE_TILES:
+        return False
+    return True if _clear_way(cost, start, blockers, target) else None
+
+
+def _open_reach(tmap, start: Tile) -> "Reach":
+    return terrain_memo(tmap, ("fate-reach-terrain", start), lambda: _open_ground(tmap, start))[0]
+
+
+def _clear_way(cost, start: Tile, blockers, target: Tile) -> bool:
+    """No blocker can stand on a cheapest way from `start` to `target` (`cost`: the open
+    ground's reach): a way through b costs at least b's cost plus one per tile from b on.
+    Then the blocked reach gives `target` the open ground's cost, and every tile on its
+    cheapest ways keeps its distance, so the path to it is the same too."""
+    x, y = target
+    c = int(cost[x, y])
+    for bx, by in blockers:
+        if (bx, by) != start and int(cost[bx, by]) + max(abs(bx - x), abs(by - y)) <= c:
+            return False
+    return True
+
+
+def reach_for_move(battle: "Battle", start: Tile, blockers, dest: Tile) -> "Reach":
+    """`one_move_reach`, or for a move to a free `dest` within it that no blocker can
+    stand in the way of (`_clear_way`), the open ground's reach, which gives that move the
+    same cost and path without the blocked search."""
+    tmap = battle.map
+    start = (int(start[0]), int(start[1]))
+    x, y = int(dest[0]), int(dest[1])
+    if (x, y) != start and 0 <= x < tmap.width and 0 <= y < tmap.height:
+        r0 = _open_reach(tmap, start)
+        if int(r0.cost[x, y]) <= MOVE_TILES and _clear_way(r0.cost, start, blockers, (x, y)):
+            return r0
+    return one_move_reach(battle, start, blockers)
 
 
 def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str],
@@ -144,20 +218,33 @@ def attack_targets(battle: "Battle", unit: int, slot: int, weapons: list[str],
     planned positions. A thrown or projectile attack needs no wall in the way; melee
     and unarmed need the target next to the attacker."""
     out: dict[int, tuple[str, ...]] = {}
+    # Which of these weapons reach follows from the line's distance and wall alone: kept
+    # for the battle by weapons, a look-up per line.
+    kept = battle.cached(("fate-weapons-reaching", tuple(weapons)), dict)
     for e, prot in (target_lines(battle, unit, slot) if lines is None else lines):
-        ok = tuple(w for w in weapons
-                   if in_reach(weapon(battle, w), prot.distance)
-                   and not (weapon(battle, w).missile and prot.blocked))
+        line = (prot.distance, prot.blocked)
+        ok = kept.get(line)
+        if ok is None:
+            ok = kept[line] = _reaching(battle, weapons, *line)
         if ok:
             out[e] = ok
     return out
 
 
-def target_lines(battle: "Battle", unit: int, slot: int, known: frozenset[int] | None = None) -> list:
+def _reaching(battle: "Battle", weapons: list[str], distance: int, blocked: bool) -> tuple[str, ...]:
+    """The weapons that reach a target `distance` away, past a wall if `blocked`."""
+    return tuple(w for w in weapons
+                 if in_reach(weapon(battle, w), distance) and not (weapon(battle, w).missile and blocked))
+
+
+def target_lines(battle: "Battle", unit: int, slot: int, known: frozenset[int] | None = None,
+                 origin: Tile | None = None) -> list:
     """(enemy, protection from this unit's planned tile to the enemy's) for each enemy it
     may attack in this beat: one the side has seen, or that the unit will see from
-    where its declared move takes it."""
-    origin = tile_after(battle, unit, slot - 1)
+    where its declared move takes it. `origin`: the unit's `tile_after` slot - 1, when
+    the caller has it already."""
+    if origin is None:
+        origin = tile_after(battle, unit, slot - 1)
     if known is None:
         known = known_to_side(battle, battle.team(unit))
     # [PROP] After a declared move it will also see what is in sight from where it arrives.
@@ -226,11 +313,14 @@ STAND = Option("stand", "Stand up", "move action", hotkey="u",
 HOLD = Option("hold", "Hold", "no action", hotkey="h", description="Do nothing with this action.")
 
 
-def declaration_options(battle: "Battle", unit: int, slot: int,
-                        known: frozenset[int] | None = None) -> tuple[Option, ...]:
-    """`known`: known_to_side for the unit's side, when the caller has it already."""
-    lines = target_lines(battle, unit, slot, known)
-    opts = [move_option(battle, unit, slot), attack_option(battle, unit, slot, lines),
+def declaration_options(battle: "Battle", unit: int, slot: int, known: frozenset[int] | None = None,
+                        before: dict[int, Tile] | None = None) -> tuple[Option, ...]:
+    """`known`: known_to_side for the unit's side, `before`: `tiles_after(battle, slot - 1)`,
+    when the caller has them already."""
+    if before is None:
+        before = tiles_after(battle, slot - 1)
+    lines = target_lines(battle, unit, slot, known, before[unit])
+    opts = [move_option(battle, unit, slot, before), attack_option(battle, unit, slot, lines),
             aim_option(battle, unit, slot, lines)]
     opts += posture_options(battle, unit, slot)
     return tuple(o for o in opts if o is not None) + (HOLD,)
@@ -238,35 +328,74 @@ def declaration_options(battle: "Battle", unit: int, slot: int,
 
 def declared_so_far(battle: "Battle") -> tuple[dict, ...]:
     """Everything declared this turn so far (public: later declarers may see it)."""
+    return _declared_rows(battle, _plans_now(battle))
+
+
+def _plans_now(battle: "Battle") -> list[tuple[int, list, int]]:
+    """(unit, its declared actions this turn, how many so far) for each unit that has
+    declared: a turn's Plan list only grows (a new Plan each turn), so its first `count`
+    stay as they are when read later."""
     out = []
     for u in battle.units():
-        plan = plan_of(battle, u)
-        if not plan:
-            continue
+        acts = _actions(battle, u)
+        if acts:
+            out.append((u, acts, len(acts)))
+    return out
+
+
+def _declared_rows(battle: "Battle", plans: list[tuple[int, list, int]]) -> tuple[dict, ...]:
+    """`declared_so_far` from `_plans_now` (names, teams and weapons never change)."""
+    weapons = battle.ruleset.data.weapons
+    out = []
+    for u, acts, count in plans:
         name, team = battle.name(u), battle.team(u)
-        for d in plan:
+        for d in acts[:count]:
             out.append({"unit": u, "name": name, "team": team, "slot": d.slot,
                         "kind": d.kind, "target": d.target, "with": d.weapon,
-                        "with_name": weapon(battle, d.weapon).name if d.weapon else None})
+                        "with_name": weapons[d.weapon].name if d.weapon else None})
     return tuple(out)
 
 
-def declaration(battle: "Battle", unit: int, slot: int) -> Decision:
+def initiative_order(battle: "Battle") -> tuple[tuple[int, str, int], ...]:
+    """This turn's initiative, fastest first: (unit, name, total) for each unit in the
+    fight (the declaration context's "initiative")."""
+    return _initiative_rows(battle, battle.round, [(u, battle.get(u, Initiative))
+                                                   for u in battle.units(active_only=True)])
+
+
+def _initiative_rows(battle: "Battle", round_: int, inits: list) -> tuple[tuple[int, str, int], ...]:
+    """`initiative_order` from (unit, Initiative) pairs: a turn's Initiative is a new
+    component, left as it is once the order is set (names never change)."""
+    order = sorted(((i.place, u, i.total) for u, i in inits if i.round == round_))
+    return tuple((u, battle.name(u), total) for _, u, total in order)
+
+
+def declaration(battle: "Battle", unit: int, slot: int,
+                initiative: tuple[tuple[int, str, int], ...] | None = None,
+                known: frozenset[int] | None = None) -> Decision:
+    """`initiative`: this turn's `initiative_order`, `known`: `known_to_side` for the
+    unit's side, when the caller has them already (the flow works them out once a turn:
+    nobody moves while the turn is declared)."""
     init = battle.get(unit, Initiative)
-    known = known_to_side(battle, battle.team(unit))
+    if known is None:
+        known = known_to_side(battle, battle.team(unit))
     t = template(battle, unit)
-    order = sorted((u for u in battle.units(active_only=True)
-                    if battle.get(u, Initiative).round == battle.round),
-                   key=lambda u: battle.get(u, Initiative).place)
-    context = {
+    if initiative is None:
+        # Read only if someone asks (the AI reads "slot" and "sees"); from what stands now.
+        inits = [(u, battle.get(u, Initiative)) for u in battle.units(active_only=True)]
+        initiative = Later(lambda round_=battle.round: _initiative_rows(battle, round_, inits))
+    plans = _plans_now(battle)
+    before = tiles_after(battle, slot - 1)
+    context = LazyContext({
         "phase": "declare", "slot": slot, "round": battle.round,
-        "initiative": tuple((u, battle.name(u), battle.get(u, Initiative).total) for u in order),
-        "declared": declared_so_far(battle),
-        "planned_tile": tile_after(battle, unit, slot - 1),
+        "initiative": initiative,
+        "declared": Later(lambda: _declared_rows(battle, plans)),
+        "planned_tile": before[unit],
         "planned_posture": posture_after(battle, unit, slot - 1),
         "sees": tuple(sorted(known)),
-    }
-    first = "" if slot == 1 else f" (action 1: {plan_of(battle, unit)[0].kind})"
+    })
+    first = "" if slot == 1 else f" (action 1: {_actions(battle, unit)[0].kind})"
     prompt = (f"{battle.name(unit)} ({t.name}, initiative {init.total}): declare action {slot} of 2"
               f"{first}. Slower units have declared; faster ones will see this.")
-    return Decision(unit, battle.team(unit), DECLARE, declaration_options(battle, unit, slot, known), prompt, context)
+    return Decision(unit, battle.team(unit), DECLARE, declaration_options(battle, unit, slot, known, before),
+                    prompt, context)

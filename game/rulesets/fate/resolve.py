@@ -23,7 +23,7 @@ from game.rulesets.fate.attacks import (AttackResult, Situation, attack_profile,
                                         roll_locate)
 from game.rulesets.fate.components import Aiming, Blind, Declared, Kit
 from game.rulesets.fate.events import AimTaken, AttackLost, PostureChanged, ToughnessChecked, WoundTaken
-from game.rulesets.fate.options import MOVE_TILES, one_move_reach
+from game.rulesets.fate.options import MOVE_TILES, one_move_reach, reach_for_move
 from game.rulesets.fate.plans import POSTURES, declared, is_charge
 from game.rulesets.fate.stats import posture, roll_penalties, template, track, weapon
 from game.rulesets.fate.wounds import DYING_RECHECK, SCRATCH, mark
@@ -86,8 +86,9 @@ class TurnResolution:
             self.change_posture(unit, STANDING)
         blockers = [b.tile(u) for u in b.units(active_only=True) if u != unit]
         taken = {b.tile(u) for u in b.units() if u != unit}
-        r = one_move_reach(b, start, blockers)
         dest = d.target
+        # The open ground's reach where it gives this move's cost and path (most moves).
+        r = one_move_reach(b, start, blockers) if dest in taken else reach_for_move(b, start, blockers, dest)
         if dest in taken or r.cost[dest] > MOVE_TILES:
             # [PROP] Stop as close as possible to the declared tile (then the cheapest).
             free = [t for t in r.tiles() if t not in taken] + [start]
