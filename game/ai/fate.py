@@ -102,13 +102,15 @@ class FateAI:
 
     def profile_of(self, battle: Any, attacker: int, target: int, weapon: str, origin: tuple, target_tile: tuple,
                    attacker_posture: str, target_posture: str, charging: bool = False, aimed: bool = False,
-                   situation: Any = None) -> Any:
-        """`profile` of the Situation with these fields, built only when not kept."""
+                   situation: Any = None, line: tuple | None = None) -> Any:
+        """`profile` of the Situation with these fields, built only when not kept. `line`:
+        `line_read` of the line between the tiles, when the caller has it."""
         self.bind(battle)
-        prot = self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile)
-        # What attack_profile reads of the line (profile.line_read): the AI reads a
-        # profile's numbers only (its outcome), never its distance or situation.
-        line = line_read(battle.ruleset.data.weapons[weapon], prot)
+        if line is None:
+            # What attack_profile reads of the line (profile.line_read): the AI reads a
+            # profile's numbers only (its outcome), never its distance or situation.
+            prot = self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile)
+            line = line_read(battle.ruleset.data.weapons[weapon], prot)
         key = (weapon, attacker_posture, target_posture, charging, aimed, line, self._pair(battle, attacker, target))
         p = self._profiles.get(key)
         if p is None:
@@ -388,6 +390,7 @@ class Look:
         self._attack_memo: dict[tuple, float] = {}
         self._value_memo: dict[tuple, float] = {}
         self._line_memo: dict[tuple, float] = {}
+        self._stays_at: dict[tuple, float] = {}  # (enemy, weapon, distance): stays() next beat
         self._walk: np.ndarray | None = None
         self._brawler: dict[int, bool] = {}
         self._postures: dict[tuple[int, int], str] = {}  # posture_after by (unit, beat), for units without an assumed plan
@@ -666,18 +669,23 @@ class Look:
         if wd.missile and prot.blocked:
             return 0.0
         charge = wd.melee and is_charge(self.origin, tile, there)
-        # Everything the attack's profile reads of the tile is in its line (`prot`) and the
-        # charge: tiles alike in both share one valuation.
-        key = (e, w, prot, charge)
+        stays = self._stays_at.get((e, w, distance))
+        if stays is None:
+            stays = self._stays_at[(e, w, distance)] = self.stays(e, wd, 2, distance)
+        # Everything the attack's profile reads of the tile is in what it reads of the
+        # line (profile.line_read) and the charge, and its worth adds only the chance the
+        # target stays: tiles alike in all three share one valuation.
+        line = line_read(wd, prot)
+        key = (e, w, line, charge, stays)
         value = self._line_memo.get(key)
         if value is None:
             profile = self.ai.profile_of(self.battle, self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
-                                         charge)
+                                         charge, line=line)
             # Profiles alike in outcome (edge, damage, locating) share one valuation.
-            vkey = (e, w, self.ai.outcome_number(profile), self.stays(e, wd, 2, distance))
+            vkey = (e, w, self.ai.outcome_number(profile), stays)
             value = self._value_memo.get(vkey)
             if value is None:
-                value = self._value_memo[vkey] = self.attack_value(e, w, profile, 2, distance)
+                value = self._value_memo[vkey] = self.attack_value(e, w, profile, 2, distance, stays)
             self._line_memo[key] = value
         return value
 
