@@ -391,6 +391,7 @@ class Look:
         self._value_memo: dict[tuple, float] = {}
         self._line_memo: dict[tuple, float] = {}
         self._stays_at: dict[tuple, float] = {}  # (enemy, weapon, distance): stays() next beat
+        self._threat_counts: tuple | None = None
         self._walk: np.ndarray | None = None
         self._brawler: dict[int, bool] = {}
         self._postures: dict[tuple[int, int], str] = {}  # posture_after by (unit, beat), for units without an assumed plan
@@ -747,7 +748,13 @@ class Look:
     def threats(self) -> tuple[int, int, int, int]:
         """Attacks that may come at this unit in this beat or later: (missile, melee) ones
         slower enemies have declared, then (missile, melee) ones faster enemies, who have
-        not declared yet, could make (they see it and it is in their reach)."""
+        not declared yet, could make (they see it and it is in their reach). Kept: the
+        posture options each ask."""
+        if self._threat_counts is None:
+            self._threat_counts = self._count_threats()
+        return self._threat_counts
+
+    def _count_threats(self) -> tuple[int, int, int, int]:
         declared = [0, 0]
         possible = [0, 0]
         for e in self.live_enemies:
