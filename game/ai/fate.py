@@ -77,6 +77,9 @@ class FateAI:
         self._pairs: dict[tuple[int, int], tuple] = {}
         self._pairs_for: Any = None  # the battle whose declarations of round _pairs_round the kept pairs belong to
         self._pairs_round: int | None = None
+        # (battle, (round, team, enemies known)) and that side's enemies, then those in the
+        # fight, for the turn's declarations (Look)
+        self._side_turn: tuple | None = None
         # unit: (battle id, round, its first declaration, what it plans for the second)
         self._intents: dict[int, tuple] = {}
 
@@ -361,17 +364,26 @@ class Look:
         self.posture = posture_after(battle, unit, self.slot - 1)
         sees = decision.context.get("sees")  # the declaration's own known_to_side (the state has not changed)
         known = frozenset(sees) if sees is not None else known_to_side(battle, self.team)
-        # The AI's own memory (not the battle's state): where each enemy was last seen,
-        # forgotten once the side sees that spot again and the enemy is not there.
-        for e in known:
-            ai.last_seen[e] = battle.tile(e)
-        eyes = [battle.tile(u) for u in battle.units(self.team, active_only=True)]
-        for e in [e for e in ai.last_seen if e not in known]:
-            if any(sight_from(battle, eye)[ai.last_seen[e]] for eye in eyes):
-                del ai.last_seen[e]
+        # While a turn is declared nobody moves, is hurt or falls: what follows is the same
+        # for every declaration of the side in the turn, worked out at its first.
+        side = (battle.round, self.team, known)
+        kept = ai._side_turn
+        if kept is not None and kept[0] is battle and kept[1] == side and decision.context.get("phase") == "declare":
+            self.enemies, self.live_enemies = kept[2], kept[3]
+        else:
+            # The AI's own memory (not the battle's state): where each enemy was last seen,
+            # forgotten once the side sees that spot again and the enemy is not there.
+            for e in known:
+                ai.last_seen[e] = battle.tile(e)
+            eyes = [battle.tile(u) for u in battle.units(self.team, active_only=True)]
+            for e in [e for e in ai.last_seen if e not in known]:
+                if any(sight_from(battle, eye)[ai.last_seen[e]] for eye in eyes):
+                    del ai.last_seen[e]
+            self.enemies = [e for e in enemies(battle, unit) if e in known]
+            self.live_enemies = [e for e in self.enemies if battle.active(e)]
+            if decision.context.get("phase") == "declare":
+                ai._side_turn = (battle, side, self.enemies, self.live_enemies)
         self.last_seen = ai.last_seen
-        self.enemies = [e for e in enemies(battle, unit) if e in known]
-        self.live_enemies = [e for e in self.enemies if battle.active(e)]
         self._tile_after, self._posture_after = tile_after, posture_after
         self._where: dict[tuple[int, int], tuple[int, int]] = {}
         self._plans: dict[int, list] = {}
