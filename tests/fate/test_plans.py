@@ -18,11 +18,23 @@ def odds_of(b, choice):
     return b.ruleset.odds(b, b.pending, choice)
 
 
-def _no_scoring(monkeypatch):
-    """Make any scoring of a declaration fail the test."""
+def _forbid(monkeypatch, owner, name: str, why: str) -> None:
+    """Make any call of `owner.name` fail the test, saying `why`."""
     def refuse(*args, **kwargs):
-        raise AssertionError("the second declaration was scored again")
-    monkeypatch.setattr(FateAI, "_scored", refuse)
+        raise AssertionError(why)
+    monkeypatch.setattr(owner, name, refuse)
+
+
+def _no_scoring(monkeypatch):
+    _forbid(monkeypatch, FateAI, "_scored", "the second declaration was scored again")
+
+
+def _brawler_three_tiles_from_a_gunner():
+    """A brawler to declare, three tiles from a gunner who declared he stays."""
+    b = battle([(1, "brawler", 2, 2), (2, "gunner", 5, 2)], initiative(4, -4), ascii_map(["." * 10] * 5))
+    me, gunner = b.units()
+    hold(b, gunner)
+    return b, me, gunner
 
 
 def _best_of_fresh_scoring(b):
@@ -34,9 +46,7 @@ def _best_of_fresh_scoring(b):
 def test_a_move_made_for_the_attack_it_sets_up_is_followed_by_that_attack(monkeypatch):
     """A brawler three tiles from a gunner who declared he stays: it moves next to him for
     the blow its first action sets up, and its second action is that blow, not scored again."""
-    b = battle([(1, "brawler", 2, 2), (2, "gunner", 5, 2)], initiative(4, -4), ascii_map(["." * 10] * 5))
-    me, gunner = b.units()
-    hold(b, gunner)
+    b, me, gunner = _brawler_three_tiles_from_a_gunner()
     brain = normal()
     first = brain.decide(b, b.pending)
     assert first.option == "move" and max(abs(first.target[0] - 5), abs(first.target[1] - 2)) == 1
@@ -75,9 +85,7 @@ def test_after_an_attack_the_second_action_reuses_the_moves_screened_for_the_fir
     assert brain._intents[me][3][0] == "moves" and brain._intents[me][3][1]
     b.submit(first)
 
-    def refuse(*args, **kwargs):
-        raise AssertionError("the second declaration screened the moves again")
-    monkeypatch.setattr(fate_grid, "screen", refuse)
+    _forbid(monkeypatch, fate_grid, "screen", "the second declaration screened the moves again")
     second = brain.decide(b, b.pending)
     assert second.option == "attack" and second.target == soldier
     assert b.pending.validate(second) == second
@@ -86,9 +94,7 @@ def test_after_an_attack_the_second_action_reuses_the_moves_screened_for_the_fir
 def test_a_plan_whose_first_action_is_not_on_record_is_not_followed():
     """The first declaration on record is not the one the AI planned (someone else
     answered it): the second is scored afresh, as a fresh AI would score it."""
-    b = battle([(1, "brawler", 2, 2), (2, "gunner", 5, 2)], initiative(4, -4), ascii_map(["." * 10] * 5))
-    me, gunner = b.units()
-    hold(b, gunner)
+    b, me, gunner = _brawler_three_tiles_from_a_gunner()
     brain = normal()
     planned = brain.decide(b, b.pending)
     assert planned.option == "move"
@@ -99,9 +105,7 @@ def test_a_plan_whose_first_action_is_not_on_record_is_not_followed():
 
 def test_a_planned_attack_no_longer_offered_is_scored_again():
     """A plan's attack is made only while it is on offer; else the second is scored."""
-    b = battle([(1, "brawler", 2, 2), (2, "gunner", 5, 2)], initiative(4, -4), ascii_map(["." * 10] * 5))
-    me, gunner = b.units()
-    hold(b, gunner)
+    b, me, gunner = _brawler_three_tiles_from_a_gunner()
     brain = normal()
     first = brain.decide(b, b.pending)
     b.submit(first)
@@ -113,9 +117,7 @@ def test_a_planned_attack_no_longer_offered_is_scored_again():
 
 def test_scoring_a_declaration_keeps_no_plan():
     """`scored_choices` is a query (the window's and the easy level's): it plans nothing."""
-    b = battle([(1, "brawler", 2, 2), (2, "gunner", 5, 2)], initiative(4, -4), ascii_map(["." * 10] * 5))
-    me, gunner = b.units()
-    hold(b, gunner)
+    b, me, gunner = _brawler_three_tiles_from_a_gunner()
     brain = normal()
     brain.scored_choices(b, b.pending)
     assert brain._intents == {}
