@@ -172,9 +172,11 @@ class FateAI:
             look.kept_moves = self._kept_moves(battle, decision)
         scored = self._scored(look)
         choice = self._pick(scored)
-        while choice.option == "move" and look.kept_moves is not None and choice.target not in decision.option("move").targets:
-            # A kept move the beat before has since closed (asked only of the one picked:
-            # reading the move targets is the costly part of the options).
+        moves = decision.option("move")
+        while choice.option == "move" and look.kept_moves is not None and choice.target not in moves.targets:
+            # A kept move may be out of reach in the second beat (the units stand where the
+            # first leaves them): asked only of the one picked, since working out the move
+            # tiles is the costly part of the options.
             scored = [(s, c) for s, c in scored if c != choice]
             choice = self._pick(scored)
         if slot == 1:

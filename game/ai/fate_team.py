@@ -16,7 +16,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from game.rulesets.fate.wounds import BOXES, HURT, LEVELS, SCRATCH, SCRATCH_WORTH, INCAPACITATED, VERY_HURT, WoundTrack, mark
+from game.rulesets.fate.wounds import (BOXES, HURT, INCAPACITATED, LEVELS, SCRATCH, SCRATCH_WORTH, VERY_HURT,
+                                       WoundTrack, mark)
 
 # One attack's outcome distribution: ((wound level, or "" for no wound, extra Scratches), p).
 Outcome = tuple[tuple[tuple[str, int], float], ...]
