@@ -80,7 +80,7 @@ class FateAI:
         # (battle, (round, team, enemies known)) and that side's enemies, then those in the
         # fight, for the turn's declarations (Look)
         self._side_turn: tuple | None = None
-        # unit: (battle id, round, its first declaration, what it plans for the second)
+        # unit: (battle, round, its first declaration, what it plans for the second)
         self._intents: dict[int, tuple] = {}
 
     def bind(self, battle: Any) -> None:
@@ -180,7 +180,7 @@ class FateAI:
             scored = [(s, c) for s, c in scored if c != choice]
             choice = self._pick(scored)
         if slot == 1:
-            self._intents[decision.actor] = (id(battle), battle.round, choice, look.intent_after(choice))
+            self._intents[decision.actor] = (battle, battle.round, choice, look.intent_after(choice))
         return choice
 
     def _pick(self, scored: list[tuple[float, Choice]]) -> Choice:
@@ -201,7 +201,7 @@ class FateAI:
         """What this unit planned at its first declaration of this turn, when that
         declaration is the one on record (else nothing: the plan is not this turn's)."""
         kept = self._intents.get(decision.actor)
-        if kept is None or kept[0] != id(battle) or kept[1] != battle.round:
+        if kept is None or kept[0] is not battle or kept[1] != battle.round:
             return None
         plan = plan_of(battle, decision.actor)
         if len(plan) != 1 or plan[0].kind != kept[2].option or plan[0].target != kept[2].target \

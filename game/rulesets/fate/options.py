@@ -200,15 +200,12 @@ def _clear_way(cost, start: Tile, blockers, target: Tile) -> bool:
 
 def reach_for_move(battle: "Battle", start: Tile, blockers, dest: Tile) -> "Reach":
     """`one_move_reach`, or for a move to a free `dest` within it that no blocker can
-    stand in the way of (`_clear_way`), the open ground's reach, which gives that move the
-    same cost and path without the blocked search."""
+    stand in the way of (`_surely_reached`), the open ground's reach, which gives that
+    move the same cost and path without the blocked search."""
     tmap = battle.map
     start = (int(start[0]), int(start[1]))
-    x, y = int(dest[0]), int(dest[1])
-    if (x, y) != start and 0 <= x < tmap.width and 0 <= y < tmap.height:
-        r0 = _open_reach(tmap, start)
-        if int(r0.cost[x, y]) <= MOVE_TILES and _clear_way(r0.cost, start, blockers, (x, y)):
-            return r0
+    if _surely_reached(tmap, start, blockers, (), (int(dest[0]), int(dest[1]))):
+        return _open_reach(tmap, start)
     return one_move_reach(battle, start, blockers)
 
 

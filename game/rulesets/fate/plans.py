@@ -58,17 +58,7 @@ def tile_after(battle: "Battle", unit: int, slot: int) -> Tile:
 
 def tiles_after(battle: "Battle", slot: int) -> dict[int, Tile]:
     """`tile_after` for every unit at once (a declaration reads them all)."""
-    out = {}
-    now = battle.round
-    for u in battle.units():
-        tile = battle.tile(u)
-        plan = battle.try_get(u, Plan)
-        if plan is not None and plan.round == now:
-            for d in plan.actions:
-                if d.slot <= slot and d.kind == "move":
-                    tile = d.target
-        out[u] = tile
-    return out
+    return {u: tile_after(battle, u, slot) for u in battle.units()}
 
 
 def posture_after(battle: "Battle", unit: int, slot: int) -> str:
