@@ -25,62 +25,78 @@ SHOT_RANGE = 14  # tiles within which an enemy's shot is counted as a threat
 COVER_WORTH = {"partial": 0.35, "total": 0.7}
 
 
-def coords(tmap: Any) -> tuple[np.ndarray, np.ndarray]:
-    return terrain_memo(tmap, "fate-ai-xy", lambda: np.indices((tmap.width, tmap.height)))
+def _coords(tmap: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The x of the map's columns and the y of its rows."""
+    return terrain_memo(tmap, "fate-ai-xy", lambda: (np.arange(tmap.width), np.arange(tmap.height)))
 
 
 def chebyshev_grid(tmap: Any, tile: tuple[int, int]) -> np.ndarray:
-    xs, ys = coords(tmap)
-    return np.maximum(np.abs(xs - tile[0]), np.abs(ys - tile[1]))
+    xs, ys = _coords(tmap)
+    return np.maximum(np.abs(xs - tile[0])[:, None], np.abs(ys - tile[1])[None, :])
 
 
-def shield_grid(tmap: Any, enemy: tuple[int, int]) -> np.ndarray:
-    """Roughly what cover and concealment give each tile against shots from `enemy`: the
-    tile's own and its neighbour's toward the enemy (cover.py uses the exact line)."""
+def _seen_costs(tmap: Any) -> dict:
+    """Per heading (sx, sy), each -1, 0 or 1: what being seen within a shot costs each tile
+    (0.3 less its shield) against an enemy that way, the shield read roughly from the
+    tile's own cover and concealment and its neighbour's one step that way (cover.py uses
+    the exact line). Worked out once per map; `seen_cost_grid` reads an enemy's from them."""
     def compute():
-        xs, ys = coords(tmap)
-        nx = np.clip(xs + np.sign(enemy[0] - xs), 0, tmap.width - 1)
-        ny = np.clip(ys + np.sign(enemy[1] - ys), 0, tmap.height - 1)
-        here, near = tmap.cover, tmap.cover[nx, ny]
-        heavy = (here == Cover.HEAVY) | (near == Cover.HEAVY)
-        light = ~heavy & ((here == Cover.LIGHT) | (near == Cover.LIGHT))
-        hidden = (here == Cover.CONCEALMENT) | (near == Cover.CONCEALMENT)
-        return COVER_WORTH["total"] * heavy + COVER_WORTH["partial"] * light + COVER_WORTH["partial"] * hidden
-    return terrain_memo(tmap, ("fate-ai-shield", enemy), compute)
+        xs, ys = _coords(tmap)
+        cover = tmap.cover
+        heavy_here, light_here, hidden_here = cover == Cover.HEAVY, cover == Cover.LIGHT, cover == Cover.CONCEALMENT
+        out = {}
+        for sx in (-1, 0, 1):
+            for sy in (-1, 0, 1):
+                # Clipped at the edge: a tile there never has the enemy beyond it.
+                toward = np.ix_(np.clip(xs + sx, 0, tmap.width - 1), np.clip(ys + sy, 0, tmap.height - 1))
+                heavy = heavy_here | heavy_here[toward]
+                light = ~heavy & (light_here | light_here[toward])
+                hidden = hidden_here | hidden_here[toward]
+                shield = (COVER_WORTH["total"] * heavy + COVER_WORTH["partial"] * light
+                          + COVER_WORTH["partial"] * hidden)
+                out[sx, sy] = 0.3 * np.maximum(0.0, 1.0 - shield)
+        return out
+    return terrain_memo(tmap, "fate-ai-seen-costs", compute)
 
 
-def exposure_grid(tmap: Any, enemy: tuple[int, int], melee: bool) -> np.ndarray:
+def seen_cost_grid(tmap: Any, enemy: tuple[int, int]) -> np.ndarray:
+    """What being seen within a shot of `enemy` costs each tile: its heading's grid of
+    `_seen_costs` (the enemy's column and row split the map into nine parts, one heading each)."""
+    costs = _seen_costs(tmap)
+    ex, ey = enemy
+    out = np.empty((tmap.width, tmap.height))
+    for xpart, sx in ((slice(0, ex), 1), (slice(ex, ex + 1), 0), (slice(ex + 1, None), -1)):
+        for ypart, sy in ((slice(0, ey), 1), (slice(ey, ey + 1), 0), (slice(ey + 1, None), -1)):
+            out[xpart, ypart] = costs[sx, sy][xpart, ypart]
+    return out
+
+
+def exposure_grid(tmap: Any, enemy: tuple[int, int], melee: bool, dist: np.ndarray,
+                  seen: np.ndarray) -> np.ndarray:
     """What standing on each tile costs against one enemy at `enemy` (terrain only): a
     shooter minds being seen within a shot (less behind cover) and being next to it; a
-    brawler, who must cross open ground to fight at all, minds being seen a little."""
-    def compute():
-        dist = chebyshev_grid(tmap, enemy)
-        seen = fov(tmap, enemy)
-        exposed = seen & (dist > 1) & (dist <= SHOT_RANGE)
-        if melee:
-            return np.where(exposed, 0.1, 0.0)
-        return (np.where(exposed, 0.3 * np.maximum(0.0, 1.0 - shield_grid(tmap, enemy)), 0.0)
-                + np.where(dist <= 1, 0.45, 0.0))
-    return terrain_memo(tmap, ("fate-ai-exposure", enemy, melee), compute)
-
-
-def reach_grid(tmap: Any, enemy: tuple[int, int], reach: int) -> np.ndarray:
-    """Tiles from which an enemy at `enemy` is within `reach` (1: next to it) and in sight."""
-    def compute():
-        dist = chebyshev_grid(tmap, enemy)
-        return dist <= 1 if reach <= 1 else fov(tmap, enemy) & (dist <= reach)
-    return terrain_memo(tmap, ("fate-ai-reach", enemy, reach), compute)
+    brawler, who must cross open ground to fight at all, minds being seen a little.
+    `dist`, `seen`: the enemy's distance grid and view."""
+    exposed = seen & (dist > 1) & (dist <= SHOT_RANGE)
+    if melee:
+        return np.where(exposed, 0.1, 0.0)
+    return np.where(exposed, seen_cost_grid(tmap, enemy), 0.0) + np.where(dist <= 1, 0.45, 0.0)
 
 
 def enemy_rows(tmap: Any, enemy: tuple[int, int], melee: bool, reach: int) -> np.ndarray:
     """Per tile (flat index x * height + y), against one enemy at `enemy` (terrain only):
-    rows EXPOSURE, IN_REACH (0/1), DIST, SEEN (0/1), HIGHER (0/1: the tile stands above
-    the enemy's). One gather of the candidate tiles reads them all."""
+    rows EXPOSURE, IN_REACH (0/1: the enemy is within `reach` of it, 1 meaning next to it,
+    and in sight), DIST, SEEN (0/1), HIGHER (0/1: the tile stands above the enemy's). One
+    gather of the candidate tiles reads them all."""
     def compute():
-        rows = np.stack([exposure_grid(tmap, enemy, melee), reach_grid(tmap, enemy, reach),
-                         chebyshev_grid(tmap, enemy), fov(tmap, enemy),
-                         tmap.elevation > tmap.elevation[enemy]]).astype(np.float64)
-        rows = rows.reshape(len(rows), -1)
+        dist, seen = chebyshev_grid(tmap, enemy), fov(tmap, enemy)
+        rows = np.empty((len(ROWS), tmap.width, tmap.height))
+        rows[EXPOSURE] = exposure_grid(tmap, enemy, melee, dist, seen)
+        rows[IN_REACH] = dist <= 1 if reach <= 1 else seen & (dist <= reach)
+        rows[DIST] = dist
+        rows[SEEN] = seen
+        rows[HIGHER] = tmap.elevation > tmap.elevation[enemy]
+        rows = rows.reshape(len(ROWS), -1)
         rows.flags.writeable = False
         return rows
     global _LAST

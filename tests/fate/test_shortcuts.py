@@ -273,3 +273,49 @@ def test_a_move_no_blocker_can_stand_in_the_way_of_costs_and_walks_as_on_open_gr
                     assert r.path_to(t) == whole.path_to(t), (name, start, blockers, t)
                 compared += r is r0
     assert compared > 2000
+
+
+def _rows_by_hand(tmap, enemy, melee, reach):
+    """fate_grid.enemy_rows, one tile at a time, as its docstrings say (no grids)."""
+    from game.ai.fate_grid import COVER_WORTH, SHOT_RANGE
+    from game.world.sight import fov
+    from game.world.tactical_map import Cover
+
+    view = fov(tmap, enemy)
+    rows = np.zeros((5, tmap.width * tmap.height))
+    for x in range(tmap.width):
+        for y in range(tmap.height):
+            d = chebyshev((x, y), enemy)
+            seen = bool(view[x, y])
+            # The neighbour one step toward the enemy (none where level with it).
+            nx = x + (enemy[0] > x) - (enemy[0] < x)
+            ny = y + (enemy[1] > y) - (enemy[1] < y)
+            kinds = {int(tmap.cover[x, y]), int(tmap.cover[nx, ny])}
+            heavy = Cover.HEAVY in kinds
+            light = not heavy and Cover.LIGHT in kinds
+            hidden = Cover.CONCEALMENT in kinds
+            shield = COVER_WORTH["total"] * heavy + COVER_WORTH["partial"] * light + COVER_WORTH["partial"] * hidden
+            exposed = seen and 1 < d <= SHOT_RANGE
+            if melee:
+                exposure = 0.1 if exposed else 0.0
+            else:
+                exposure = (0.3 * max(0.0, 1.0 - shield) if exposed else 0.0) + (0.45 if d <= 1 else 0.0)
+            in_reach = d <= 1 if reach <= 1 else seen and d <= reach
+            higher = tmap.elevation[x, y] > tmap.elevation[enemy]
+            rows[:, x * tmap.height + y] = (exposure, in_reach, d, seen, higher)
+    return rows
+
+
+def test_the_enemy_rows_equal_the_rows_worked_out_tile_by_tile():
+    # fate_grid reads an enemy's exposure from nine precomputed headings, by slices.
+    from game.ai.fate_grid import enemy_rows
+
+    rng = random.Random(11)
+    for name in ("woodland", "warehouse", "ridge", "arena"):
+        tmap = load_map(ROOT / "maps" / f"{name}.tmx")
+        corners = [(0, 0), (tmap.width - 1, tmap.height - 1), (0, tmap.height - 1)]
+        picks = corners + [(rng.randrange(tmap.width), rng.randrange(tmap.height)) for _ in range(5)]
+        for enemy in picks:
+            for melee, reach_ in ((False, 6), (True, 1), (False, 1)):
+                got = enemy_rows(tmap, enemy, melee, reach_)
+                assert np.array_equal(got, _rows_by_hand(tmap, enemy, melee, reach_)), (name, enemy, melee)
