@@ -114,7 +114,19 @@ def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
                          if (x, y) != start and 0 <= y < height and x * height + y in reached}))
     if not near:
         return open_ground
-    return battle.cached(("fate-reach", start, near), lambda: _blocked(tmap, open_ground, near))
+    # With units on `near`, the terrain and those tiles still decide it: kept per map too,
+    # across battles (the same units on the same tiles recur, deployments most of all),
+    # emptied once it holds about a million tiles' worth of searches.
+    kept = terrain_memo(tmap, "fate-reach-blocked", dict)
+    found = kept.get((start, near))
+    if found is None:
+        if len(kept) * tmap.width * height > BLOCKED_TILES_KEPT:
+            kept.clear()
+        found = kept[(start, near)] = _blocked(tmap, open_ground, near)
+    return found
+
+
+BLOCKED_TILES_KEPT = 1_000_000
 
 
 def _open_ground(tmap, start: Tile) -> list:
