@@ -118,6 +118,7 @@ _INDEX = {boxes: i for i, boxes in enumerate(_LIVE)}
 OUT = len(_LIVE)
 _WORTHS = np.array([worth(b, False) for b in _LIVE] + [OUT_WORTH])
 _START = np.eye(OUT + 1)
+_START.flags.writeable = False
 
 
 def _index(boxes: Boxes) -> int:
@@ -157,10 +158,20 @@ def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
 
 @lru_cache(maxsize=20000)
 def _expected(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[float, float]:
-    v = _START[_index(boxes)]
-    for n in numbers:
-        v = v @ _matrix(n)
+    v = _after(boxes, numbers)
     return float(v @ _WORTHS), float(v[OUT])
+
+
+@lru_cache(maxsize=20000)
+def _after(boxes: Boxes, numbers: tuple[int, ...]) -> np.ndarray:
+    """The distribution of the track's states after these attacks, in order: the one after
+    all but the last (kept: attack sets on one target share their first attacks), times
+    the last's matrix."""
+    if not numbers:
+        return _START[_index(boxes)]
+    v = _after(boxes, numbers[:-1]) @ _matrix(numbers[-1])
+    v.flags.writeable = False  # kept and shared
+    return v
 
 
 def gain(boxes: Boxes, others: tuple[Outcome, ...], mine: Outcome) -> float:
