@@ -88,7 +88,7 @@ class Reach:
     _terrain: _Terrain
     _dist: np.ndarray      # the search's own move costs (before any `with_costs`)
     _found: np.ndarray     # its tie-weighted distances (move cost, then diagonal steps)
-    _rows: dict = field(default_factory=dict, compare=False)  # `_found` as lists, once asked
+    _rows: dict = field(default_factory=dict, compare=False)  # `_found` as lists, and paths, once asked
 
     def tiles(self, max_cost: int | None = None) -> list[Tile]:
         """Tiles a move can end on within ``max_cost`` (default: the budget), start excluded, sorted."""
@@ -116,10 +116,15 @@ class Reach:
             raise ValueError(f"tile {goal} cannot be reached from {self.start}")
         if goal == self.start:
             return []
-        walks = (self._walk_back(goal, first) for first in self._steps_back(goal))
-        _, walked = min(walks, key=lambda scored: scored[0])
-        walked.reverse()
-        return walked[1:]
+        # Kept with the search's distances (a kept reach serves many moves, and battles).
+        key = ("path", goal)
+        path = self._rows.get(key)
+        if path is None:
+            walks = (self._walk_back(goal, first) for first in self._steps_back(goal))
+            _, walked = min(walks, key=lambda scored: scored[0])
+            walked.reverse()
+            path = self._rows[key] = tuple(walked[1:])
+        return list(path)
 
     def _tie_dist(self) -> list:
         """The tie-weighted distances as nested lists (a walk back reads a few dozen)."""
