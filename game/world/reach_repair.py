@@ -27,6 +27,7 @@ from game.world.tactical_map import TacticalMap
 
 Tile = tuple[int, int]
 _TIE = int(PATHS_TIE)  # paths._TIE as an int: every distance is a whole number (exact as a float)
+_NOWHERE = -(2 ** 62)  # the distance read for a tile the open ground does not reach: no way adds up from it
 
 
 def open_distances(r: Reach) -> dict[int, int]:
@@ -57,8 +58,14 @@ def reach_around(tmap: TacticalMap, r0: Reach, old: dict[int, int], blocked: Ite
         if b in decided:
             continue
         decided.add(b)
-        if b not in shut and any(a in old and a not in lost and old[a] + w == d for a, w in into[b]):
-            continue  # a cheapest way avoids the blocked tiles: its distance stands
+        if b not in shut:
+            kept = False
+            for a, w in into[b]:  # (a loop, not any(): a generator costs more than most walks)
+                if old.get(a, _NOWHERE) + w == d and a not in lost:
+                    kept = True
+                    break
+            if kept:
+                continue  # a cheapest way avoids the blocked tiles: its distance stands
         lost.add(b)
         for c, w in steps[b]:
             if old.get(c) == d + w and c not in decided:
@@ -67,7 +74,10 @@ def reach_around(tmap: TacticalMap, r0: Reach, old: dict[int, int], blocked: Ite
     again: dict[int, int] = {}
     heap = []
     for b in lost - shut:
-        best = min((old[a] + w for a, w in into[b] if a in old and a not in lost), default=bound + 1)
+        best = bound + 1
+        for a, w in into[b]:
+            if a in old and a not in lost and old[a] + w < best:
+                best = old[a] + w
         if best <= bound:
             again[b] = best
             heap.append((best, b))
