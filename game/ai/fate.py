@@ -398,7 +398,8 @@ class Look:
         self.reach = max((weapons[w].short_range for w in self.missiles), default=1)
         self.prefers_melee = not self.missiles
         self.throws = any(weapons[w].kind == "thrown" for w in self.missiles)
-        self.two_attacks = any(hand_attacks(battle, unit, [w]) for w in every)
+        self._every = every
+        self._two_attacks: bool | None = None
         self._side_attacks: dict[int, list] | None = None
         self.can_move = decision.option("move") is not None
         self._attack_memo: dict[tuple, float] = {}
@@ -422,6 +423,13 @@ class Look:
         self.wanted = (1 if self.prefers_melee else self.reach) if self.live_enemies else 0
         # Ground matters less to a unit that can already strike or shoot someone from here.
         self.ground_rate = GROUND_RATE_ENGAGED if decision.option("attack") is not None else GROUND_RATE
+
+    @property
+    def two_attacks(self) -> bool:
+        """Some attack leaves a hand for another this turn (read only when aiming is on offer)."""
+        if self._two_attacks is None:
+            self._two_attacks = any(hand_attacks(self.battle, self.unit, [w]) for w in self._every)
+        return self._two_attacks
 
     # --- reading plans -------------------------------------------------------------
     def plan(self, unit: int) -> list:

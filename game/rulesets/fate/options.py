@@ -271,7 +271,8 @@ def attack_option(battle: "Battle", unit: int, slot: int, lines: list | None = N
     targets = attack_targets(battle, unit, slot, weapons, lines)
     if not targets:
         return None
-    order = tuple(w for w in weapons if any(w in ok for ok in targets.values()))
+    reaching = set().union(*targets.values())
+    order = tuple(w for w in weapons if w in reaching)
     names = ", ".join(weapon(battle, w).name for w in order)
     return Option("attack", "Attack", "attack action (one hand; two hands for a two-handed weapon)",
                   TARGET_UNIT, tuple(targets), params={"with": order},
