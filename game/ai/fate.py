@@ -251,13 +251,11 @@ class FateAI:
 
     # --- attacks -------------------------------------------------------------------
     def _attacks(self, look: "Look", opt: Option) -> list[tuple[float, Choice]]:
-        battle = look.battle
         out = []
         for target in opt.targets:
             for w in opt.params_for(target)["with"]:
                 choice = opt.choice(target, **{"with": w})
-                profile = self.profile(battle, look.situation(target, w))
-                out.append((look.attack_value(target, w, profile, look.slot), choice))
+                out.append((look.attack_value(target, w, look.profile_now(target, w), look.slot), choice))
         return out
 
     def _aims(self, look: "Look", opt: Option) -> list[tuple[float, Choice]]:
@@ -478,6 +476,15 @@ class Look:
                          self.posture_of(target, self.slot),
                          charging=w.melee and charge_planned(self.battle, self.unit, target, self.slot),
                          aimed=w.missile and aim_planned(self.battle, self.unit, target, self.slot))
+
+    def profile_now(self, target: int, weapon_id: str) -> Any:
+        """The profile of `situation(target, weapon_id)`, the Situation built only if the
+        profile is not kept."""
+        w, slot = self.weapons[weapon_id], self.slot
+        return self.ai.profile_of(self.battle, self.unit, target, weapon_id, self.origin, self.where(target, slot),
+                                  self.posture, self.posture_of(target, slot),
+                                  charging=w.melee and charge_planned(self.battle, self.unit, target, slot),
+                                  aimed=w.missile and aim_planned(self.battle, self.unit, target, slot))
 
     def declared(self, unit: int) -> bool:
         return bool(self.plan(unit))

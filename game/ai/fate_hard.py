@@ -109,7 +109,7 @@ class HardFate(FateAI):
         for target in opt.targets:
             for w in opt.params_for(target)["with"]:
                 choice = opt.choice(target, **{"with": w})
-                now = plain.attack_value(target, w, self.profile(battle, plain.situation(target, w)), look.slot)
+                now = plain.attack_value(target, w, plain.profile_now(target, w), look.slot)
                 samples = self._samples.get(target)
                 if not samples:
                     out.append((now, choice))

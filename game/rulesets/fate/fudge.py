@@ -47,7 +47,8 @@ class FudgeRoll:
 
 def roll_4df(dice: "Dice") -> FudgeRoll:
     """Roll 4dF through the battle's dice: four d3, each shifted to −1..+1."""
-    return FudgeRoll(tuple(dice.face(3) - 2 for _ in range(4)))
+    face = dice.face  # four calls written out, in order: rolled many times a battle
+    return FudgeRoll((face(3) - 2, face(3) - 2, face(3) - 2, face(3) - 2))
 
 
 @lru_cache(maxsize=None)
