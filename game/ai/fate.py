@@ -516,13 +516,13 @@ class Look:
                     if d.kind != "attack" or self.weapons[d.weapon].effect != "wound":
                         continue
                     w = self.weapons[d.weapon]
-                    s = Situation(u, d.target, d.weapon, self._tile_after(battle, u, d.slot - 1),
-                                  self._tile_after(battle, d.target, d.slot),
-                                  self._posture_after(battle, u, d.slot - 1),
-                                  self._posture_after(battle, d.target, d.slot),
-                                  charging=w.melee and charge_planned(battle, u, d.target, d.slot),
-                                  aimed=w.missile and aim_planned(battle, u, d.target, d.slot))
-                    out.setdefault(d.target, []).append(self.ai.outcome(self.ai.profile(battle, s)))
+                    profile = self.ai.profile_of(battle, u, d.target, d.weapon, self._tile_after(battle, u, d.slot - 1),
+                                                 self._tile_after(battle, d.target, d.slot),
+                                                 self._posture_after(battle, u, d.slot - 1),
+                                                 self._posture_after(battle, d.target, d.slot),
+                                                 charging=w.melee and charge_planned(battle, u, d.target, d.slot),
+                                                 aimed=w.missile and aim_planned(battle, u, d.target, d.slot))
+                    out.setdefault(d.target, []).append(self.ai.outcome(profile))
             self._side_attacks = out
         return self._side_attacks
 
