@@ -732,8 +732,7 @@ class Look:
         near = (dist.min(axis=1) <= longest).tolist()
         if not any(near):
             return best  # no tile within any weapon's reach of any of them (as `ok` below)
-        seen, elev = rows[:, fate_grid.SEEN] > 0, rows[:, fate_grid.HIGHER]
-        moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]), np.abs(tiles[:, 1] - self.origin[1])) >= 2
+        elev = rows[:, fate_grid.HIGHER]
         copied = False
         charging = []  # per enemy: a blade's move there is a charge (it starts 2+ tiles away)
         for i, e in enumerate(foes):
@@ -745,15 +744,20 @@ class Look:
                 elev[i] = fate_grid.enemy_rows(self.battle.map, there, self.prefers_melee,
                                                1 if self.prefers_melee else self.reach)[fate_grid.HIGHER,
                                                                                         self._flat(tiles)]
-        charge = moved & np.array(charging)[:, None]
-        # A kind's number, with the enemy's block: 12 * enemy + kind.
-        block = 12 * np.arange(len(foes))[:, None]
+        charge = seen = None  # worked out for the first blade, the first missile
+        block = _blocks(len(foes))
         for w in self.usable_next:
             wd = self.weapons[w]
             if wd.melee:
+                if charge is None:
+                    moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]),
+                                       np.abs(tiles[:, 1] - self.origin[1])) >= 2
+                    charge = moved & np.array(charging)[:, None]
                 ok = dist <= 1
                 kind = 2 * elev + charge
             else:
+                if seen is None:
+                    seen = rows[:, fate_grid.SEEN] > 0
                 ok = seen & (dist <= wd.long_range) & (dist > 0)
                 kind = 4 + 4 * (dist > wd.short_range) + 2 * elev
             who, where = np.nonzero(ok)  # by enemy, then in the candidates' order
@@ -799,6 +803,18 @@ class Look:
             elif dist <= SHOT_RANGE and sight_from(self.battle, self.where(e, self.slot))[self.origin]:
                 possible[0] += 1
         return declared[0], declared[1], possible[0], possible[1]
+
+
+def _blocks(foes: int) -> np.ndarray:
+    """A kind's number, with its enemy's block: 12 * enemy + kind (this column, per enemy row)."""
+    found = _BLOCKS.get(foes)
+    if found is None:
+        found = _BLOCKS[foes] = 12 * np.arange(foes)[:, None]
+        found.flags.writeable = False
+    return found
+
+
+_BLOCKS: dict[int, np.ndarray] = {}
 
 
 def _undominated(usable: list[str], weapons: Any) -> list[str]:

@@ -106,15 +106,18 @@ def reach_around(tmap: TacticalMap, r0: Reach, old: dict[int, int], blocked: Ite
     return r, lost - again.keys()
 
 
-def first_steps(tmap: TacticalMap, start: Tile, budget: int) -> list[Tile]:
+def first_steps(tmap: TacticalMap, start: Tile, budget: int) -> tuple[Tile, ...]:
     """The tiles one step from `start` enters within `budget` (the move graph's own
     steps: the entered tile's move cost, the corner rule). With nothing standing on
     one, `paths.reach` from `start` reaches it (at that step's cost): a cheap sign that
-    a move has somewhere to go, before any search."""
-    height = tmap.height
-    steps, _ = _move_graph(tmap)
-    bound = (budget + 1) * _TIE - 1
-    return [divmod(c, height) for c, w in steps[start[0] * height + start[1]] if w <= bound]
+    a move has somewhere to go, before any search. Kept per map (asked at every move
+    option)."""
+    def compute():
+        height = tmap.height
+        steps, _ = _move_graph(tmap)
+        bound = (budget + 1) * _TIE - 1
+        return tuple(divmod(c, height) for c, w in steps[start[0] * height + start[1]] if w <= bound)
+    return terrain_memo(tmap, ("first-steps", start, budget), compute)
 
 
 def _move_graph(tmap) -> tuple[list, list]:
