@@ -409,6 +409,7 @@ class Look:
         self._brawler: dict[int, bool] = {}
         self._postures: dict[tuple[int, int], str] = {}  # posture_after by (unit, beat), for units without an assumed plan
         self._enemy_tiles: list | None = None
+        self._reach_next: dict[str, int] | None = None
         # The turn's plan (FateAI.decide): filled while scoring the first declaration,
         # given to the second.
         self.follow_ups: dict[tuple[int, int], tuple | None] = {}  # tile: its follow-up (enemy, weapon)
@@ -436,17 +437,18 @@ class Look:
         return self._plans[unit]
 
     def where(self, unit: int, slot: int) -> tuple[int, int]:
-        key = (unit, min(slot, 2))
-        if key not in self._where:
+        key = (unit, slot if slot < 2 else 2)
+        tile = self._where.get(key)
+        if tile is None:
             if unit in self.assumed:
                 tile = self.battle.tile(unit)
                 for d in self.assumed[unit]:
                     if d.slot <= key[1] and d.kind == "move":
                         tile = d.target
-                self._where[key] = tile
             else:
-                self._where[key] = self._tile_after(self.battle, unit, key[1])
-        return self._where[key]
+                tile = self._tile_after(self.battle, unit, key[1])
+            self._where[key] = tile
+        return tile
 
     def posture_of(self, unit: int, slot: int) -> str:
         if unit in self.assumed:
@@ -660,13 +662,24 @@ class Look:
         """The best attack (exact odds) this unit could make from `tile` in the next beat
         (kept with its target and weapon: the plan's second action)."""
         best, pick = 0.0, None
+        reach_of = self.reach_next()
         for e in self.live_enemies:
+            distance = chebyshev(tile, self.where(e, 2))
             for w in self.usable_next:
+                if distance > reach_of[w]:
+                    continue  # out of its reach: worth nothing (as `_attack_from` says)
                 value = self._attack_from(tile, e, w)
                 if value > best:
                     best, pick = value, (e, w)
         self.follow_ups[tile] = pick
         return best
+
+    def reach_next(self) -> dict[str, int]:
+        """How far each weapon usable next beat reaches (profile.in_reach: a blade 1 tile)."""
+        if self._reach_next is None:
+            self._reach_next = {w: 1 if self.weapons[w].melee else self.weapons[w].long_range
+                                for w in self.usable_next}
+        return self._reach_next
 
     def intent_after(self, choice: Choice) -> tuple | None:
         """What the unit plans for its second action, having declared `choice` first:
@@ -727,8 +740,7 @@ class Look:
         in the order of `foes`."""
         best = np.zeros(len(tiles))
         dist = rows[:, fate_grid.DIST]
-        longest = max((1 if self.weapons[w].melee else self.weapons[w].long_range for w in self.usable_next),
-                      default=0)
+        longest = max(self.reach_next().values(), default=0)
         near = (dist.min(axis=1) <= longest).tolist()
         if not any(near):
             return best  # no tile within any weapon's reach of any of them (as `ok` below)
