@@ -203,7 +203,7 @@ class Option:
         return merged
 
     def choice(self, target: Target = None, **params: Any) -> "Choice":
-        return Choice(self.key, target, tuple(sorted(params.items())))
+        return Choice(self.key, target, tuple(sorted(params.items())) if params else ())
 
 
 @dataclass(frozen=True)
