@@ -457,7 +457,7 @@ class Look:
                 if d.slot <= min(slot, 2):
                     p = POSTURES.get(d.kind, STANDING if d.kind == "move" and p == KNEELING else p)
             return p
-        key = (unit, min(slot, 2))
+        key = (unit, slot if slot < 2 else 2)
         found = self._postures.get(key)
         if found is None:
             found = self._postures[key] = self._posture_after(self.battle, unit, key[1])
@@ -638,10 +638,11 @@ class Look:
         """How good it is to stand on `tile` after this action: closing on the goal, and
         exposure to enemy fire (exact cover from every enemy's planned tile)."""
         battle = self.battle
-        table = protection_table(battle.map)
+        table = self.ai._prot  # the map's protection table (bound with the battle)
         value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - self.wanted)
         theres = self.enemy_tiles()
-        dists = [chebyshev(tile, there) for there in theres]
+        x, y = tile
+        dists = [max(x - tx, tx - x, y - ty, ty - y) for tx, ty in theres]  # chebyshev, written out
         in_reach = self.enemy_in_reach(tile, dists)
         if not self.prefers_melee and in_reach:
             value += 0.5
