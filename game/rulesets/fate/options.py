@@ -17,7 +17,7 @@ from game.engine.decisions import (DECLARE, TARGET_TILE, TARGET_UNIT, Decision, 
                                    Later, Option)
 from game.rulesets.fate.attacks import in_reach
 from game.rulesets.fate.components import Initiative
-from game.rulesets.fate.cover import protection, sight_from
+from game.rulesets.fate.cover import protection, protection_table, sight_from
 from game.rulesets.fate.plans import (_actions, attacks_declared, plan_of, posture_after, tile_after,
                                       tiles_after)
 from game.rulesets.fate.stats import hand_attacks, template, track, weapon
@@ -259,10 +259,12 @@ def target_lines(battle: "Battle", unit: int, slot: int, known: frozenset[int] |
     # [PROP] After a declared move it will also see what is in sight from where it arrives.
     arriving = sight_from(battle, origin) if origin != battle.tile(unit) else None
     out = []
+    table = protection_table(battle.map)  # protection's own kept answers, read directly
     for e in enemies(battle, unit):
         if e not in known and (arriving is None or not arriving[battle.tile(e)]):
             continue
-        out.append((e, protection(battle, origin, tile_after(battle, e, slot))))
+        there = tile_after(battle, e, slot)
+        out.append((e, table.get((origin, there)) or protection(battle, origin, there)))
     return out
 
 
