@@ -588,16 +588,20 @@ class Look:
         middle of the enemy's deployment (the map is public)."""
         battle = self.battle
         if self.live_enemies:
-            return min((self.where(e, self.slot) for e in self.live_enemies),
-                       key=lambda t: (chebyshev(t, self.origin), t))
+            return self._nearest([self.where(e, self.slot) for e in self.live_enemies])
         live = {e: t for e, t in self.last_seen.items()
                 if battle.active(e) and battle.team(e) != self.team}
         if live:
-            return min(live.values(), key=lambda t: (chebyshev(t, self.origin), t))
+            return self._nearest(live.values())
         spawns = [(s.x, s.y) for s in battle.map.spawns if s.team != self.team]
         if not spawns:
             return self.origin
         return (sum(x for x, _ in spawns) // len(spawns), sum(y for _, y in spawns) // len(spawns))
+
+    def _nearest(self, tiles: Any) -> tuple[int, int]:
+        """The tile nearest this unit's (chebyshev, written out), the smallest of those as near."""
+        ox, oy = self.origin
+        return min((max(x - ox, ox - x, y - oy, oy - y), (x, y)) for x, y in tiles)[1]
 
     def walk_grid(self) -> np.ndarray:
         """Walking distance to the goal (around water and walls, ignoring units), capped
