@@ -43,7 +43,7 @@ from game.rulesets.fate.profile import line_read
 from game.rulesets.fate.stats import (hand_attacks, is_blind, posture, saw_at_start, surprised_this_turn,
                                       track)
 from game.rulesets.fate.wounds import WoundTrack, wound_penalty
-from game.world.paths import UNREACHABLE, chebyshev, reach
+from game.world.paths import UNREACHABLE, chebyshev, distance_field
 from game.world.sight import terrain_memo
 
 LEVELS = ("normal", "hard")
@@ -609,7 +609,7 @@ class Look:
         tmap, goal = self.battle.map, self.goal
 
         def compute():
-            cost = reach(tmap, goal, 10 ** 6).cost.astype(np.int64)
+            cost = distance_field(tmap, [goal]).astype(np.int64)
             far = int(cost[cost < UNREACHABLE].max(initial=0)) + 1
             cost[cost >= UNREACHABLE] = far
             return np.minimum(cost, 3 * fate_grid.chebyshev_grid(tmap, goal))
