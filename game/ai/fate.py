@@ -758,9 +758,9 @@ class Look:
             if near[i] and there != self.where(e, self.slot):
                 if not copied:
                     elev, copied = elev.copy(), True
-                elev[i] = fate_grid.enemy_rows(self.battle.map, there, self.prefers_melee,
-                                               1 if self.prefers_melee else self.reach)[fate_grid.HIGHER,
-                                                                                        self._flat(tiles)]
+                # Its HIGHER row where it will be (as fate_grid.enemy_rows has it).
+                elevation = self.battle.map.elevation
+                elev[i] = elevation.ravel()[self._flat(tiles)] > elevation[there]
         charge = seen = None  # worked out for the first blade, the first missile
         block = _blocks(len(foes))
         for w in self.usable_next:
