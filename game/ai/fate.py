@@ -471,22 +471,24 @@ class Look:
             found = self._postures[key] = self._posture_after(self.battle, unit, 0)
         return found
 
+    def _now(self, target: int, weapon_id: str) -> tuple:
+        """This unit's attack on `target` in this beat, at the planned (or assumed) places:
+        a Situation's fields in order (attacker, target, weapon, the two tiles, the two
+        postures, charging, aimed)."""
+        w, slot, battle = self.weapons[weapon_id], self.slot, self.battle
+        return (self.unit, target, weapon_id, self.origin, self.where(target, slot), self.posture,
+                self.posture_of(target, slot), w.melee and charge_planned(battle, self.unit, target, slot),
+                w.missile and aim_planned(battle, self.unit, target, slot))
+
     def situation(self, target: int, weapon_id: str) -> Any:
-        """This unit's attack on `target` in this beat, at the planned (or assumed) places."""
-        w = self.weapons[weapon_id]
-        return Situation(self.unit, target, weapon_id, self.origin, self.where(target, self.slot), self.posture,
-                         self.posture_of(target, self.slot),
-                         charging=w.melee and charge_planned(self.battle, self.unit, target, self.slot),
-                         aimed=w.missile and aim_planned(self.battle, self.unit, target, self.slot))
+        """This unit's attack on `target` in this beat (`_now`), as a Situation."""
+        *fields, charging, aimed = self._now(target, weapon_id)
+        return Situation(*fields, charging=charging, aimed=aimed)
 
     def profile_now(self, target: int, weapon_id: str) -> Any:
         """The profile of `situation(target, weapon_id)`, the Situation built only if the
         profile is not kept."""
-        w, slot = self.weapons[weapon_id], self.slot
-        return self.ai.profile_of(self.battle, self.unit, target, weapon_id, self.origin, self.where(target, slot),
-                                  self.posture, self.posture_of(target, slot),
-                                  charging=w.melee and charge_planned(self.battle, self.unit, target, slot),
-                                  aimed=w.missile and aim_planned(self.battle, self.unit, target, slot))
+        return self.ai.profile_of(self.battle, *self._now(target, weapon_id))
 
     def declared(self, unit: int) -> bool:
         return bool(self.plan(unit))
@@ -823,7 +825,8 @@ class Look:
 
 
 def _blocks(foes: int) -> np.ndarray:
-    """A kind's number, with its enemy's block: 12 * enemy + kind (this column, per enemy row)."""
+    """The attack screen's block of each enemy's kinds, 12 * enemy, one row per enemy (a
+    kind's number is its block plus the kind)."""
     found = _BLOCKS.get(foes)
     if found is None:
         found = _BLOCKS[foes] = 12 * np.arange(foes)[:, None]
