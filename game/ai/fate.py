@@ -748,7 +748,7 @@ class Look:
         best = np.zeros(len(tiles))
         dist = rows[:, fate_grid.DIST]
         longest = max(self.reach_next().values(), default=0)
-        near = (dist.min(axis=1) <= longest).tolist()
+        near = (np.minimum.reduce(dist, axis=1) <= longest).tolist()
         if not any(near):
             return best  # no tile within any weapon's reach of any of them (as `ok` below)
         elev = rows[:, fate_grid.HIGHER]
@@ -779,7 +779,7 @@ class Look:
                     seen = rows[:, fate_grid.SEEN] > 0
                 ok = seen & (dist <= wd.long_range) & (dist > 0)
                 kind = 4 + 4 * (dist > wd.short_range) + 2 * elev
-            who, where = np.nonzero(ok)  # by enemy, then in the candidates' order
+            who, where = ok.nonzero()  # by enemy, then in the candidates' order
             if not len(where):
                 continue
             # The first tile (in the candidates' order) of each kind is scored exactly, the
@@ -790,7 +790,7 @@ class Look:
             for k in dict.fromkeys(codes):
                 i = codes.index(k)
                 values[k] = self._attack_from(listed[at[i]], foes[whom[i]], w)
-            best = np.maximum(best, np.where(ok, values[code], 0.0).max(axis=0))
+            best = np.maximum(best, np.maximum.reduce(np.where(ok, values[code], 0.0), axis=0))
         return best
 
     def _flat(self, tiles: np.ndarray) -> np.ndarray:

@@ -135,13 +135,14 @@ def screen(look: "Look", tiles: np.ndarray, listed: list, follow_up: bool) -> np
         enemy_rows(tmap, look.where(e, look.slot), melee, reach).take(flat, axis=1, out=block)
     for exposure in rows[:, EXPOSURE]:
         score -= exposure  # one enemy at a time: the same sums in the same order
-    in_reach = rows[:, IN_REACH].max(axis=0)
+    # (the ufuncs' own reductions: ndarray.max and .any go through numpy's Python wrappers)
+    in_reach = np.maximum.reduce(rows[:, IN_REACH], axis=0)
     if not melee:
         score += 0.5 * in_reach
-    if not in_reach.any():
+    if not np.count_nonzero(in_reach):
         # Nothing in reach from any of these tiles: keep closing on the nearest enemy, so
         # two sides never wait for each other just out of sight.
-        score -= 0.05 * rows[:, DIST].min(axis=0)
+        score -= 0.05 * np.minimum.reduce(rows[:, DIST], axis=0)
     if follow_up:
         return score + look.attack_screen(foes, tiles, listed, rows)
     return score
