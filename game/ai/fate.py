@@ -753,10 +753,12 @@ class Look:
             return best  # no tile within any weapon's reach of any of them (as `ok` below)
         elev = rows[:, fate_grid.HIGHER]
         copied = False
+        ox, oy = self.origin
         charging = []  # per enemy: a blade's move there is a charge (it starts 2+ tiles away)
         for i, e in enumerate(foes):
             there = self.where(e, 2)
-            charging.append(chebyshev(self.origin, there) >= 2)
+            tx, ty = there
+            charging.append(max(tx - ox, ox - tx, ty - oy, oy - ty) >= 2)  # chebyshev, written out
             if near[i] and there != self.where(e, self.slot):
                 if not copied:
                     elev, copied = elev.copy(), True
@@ -769,9 +771,8 @@ class Look:
             wd = self.weapons[w]
             if wd.melee:
                 if charge is None:
-                    moved = np.maximum(np.abs(tiles[:, 0] - self.origin[0]),
-                                       np.abs(tiles[:, 1] - self.origin[1])) >= 2
-                    charge = moved & np.array(charging)[:, None]
+                    moved = np.maximum.reduce(np.abs(tiles - self.origin), axis=1) >= 2
+                    charge = np.logical_and.outer(charging, moved)
                 ok = dist <= 1
                 kind = 2 * elev + charge
             else:
