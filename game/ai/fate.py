@@ -232,7 +232,7 @@ class FateAI:
 
     def _scored(self, look: "Look") -> list[tuple[float, Choice]]:
         opts = {o.key: o for o in look.decision.options}
-        out: list[tuple[float, Choice]] = [(0.0, opts["hold"].choice())]
+        out: list[tuple[float, Choice]] = [(0.0, _PLAIN["hold"])]
         ground = 0.0
         if "move" in opts:
             moves, ground = self._moves(look, opts["move"])
@@ -246,7 +246,7 @@ class FateAI:
         for key in ("kneel", "prone", "stand"):
             if key in opts:
                 # An action spent for nothing loses to holding.
-                out.append((self._posture_value(look, key) - 0.01, opts[key].choice()))
+                out.append((self._posture_value(look, key) - 0.01, _PLAIN[key]))
         return out
 
     # --- attacks -------------------------------------------------------------------
@@ -254,7 +254,7 @@ class FateAI:
         out = []
         for target in opt.targets:
             for w in opt.params_for(target)["with"]:
-                choice = opt.choice(target, **{"with": w})
+                choice = Choice(opt.key, target, (("with", w),))  # opt.choice(target, with=w)
                 out.append((look.attack_value(target, w, look.profile_now(target, w), look.slot), choice))
         return out
 
@@ -751,6 +751,12 @@ class Look:
         near = (np.minimum.reduce(dist, axis=1) <= longest).tolist()
         if not any(near):
             return best  # no tile within any weapon's reach of any of them (as `ok` below)
+        if not all(near):
+            # The others have no tile in reach (`ok` is false for all of them): the rest
+            # reads the near ones alone, in the same order.
+            keep = [i for i, n in enumerate(near) if n]
+            rows, foes = rows[keep], [foes[i] for i in keep]
+            dist = rows[:, fate_grid.DIST]
         elev = rows[:, fate_grid.HIGHER]
         copied = False
         ox, oy = self.origin
@@ -759,7 +765,7 @@ class Look:
             there = self.where(e, 2)
             tx, ty = there
             charging.append(max(tx - ox, ox - tx, ty - oy, oy - ty) >= 2)  # chebyshev, written out
-            if near[i] and there != self.where(e, self.slot):
+            if there != self.where(e, self.slot):
                 if not copied:
                     elev, copied = elev.copy(), True
                 # Its HIGHER row where it will be (as fate_grid.enemy_rows has it).
@@ -823,6 +829,10 @@ class Look:
             elif dist <= SHOT_RANGE and sight_from(self.battle, self.where(e, self.slot))[self.origin]:
                 possible[0] += 1
         return declared[0], declared[1], possible[0], possible[1]
+
+
+# The options without a target or parameters, as their `choice()` (immutable: made once).
+_PLAIN = {key: Choice(key) for key in ("hold", "kneel", "prone", "stand")}
 
 
 def _blocks(foes: int) -> np.ndarray:
