@@ -391,8 +391,9 @@ class Look:
         self.weapons = weapons
         every = hand_attacks(battle, unit, [])
         self.missiles = [w for w in every if weapons[w].missile and weapons[w].uses is None]
-        self.usable_next = _undominated([w for w in hand_attacks(battle, unit, attacks_declared(battle, unit))
-                                         if weapons[w].uses is None], weapons)
+        used = attacks_declared(battle, unit)
+        after = hand_attacks(battle, unit, used) if used else every  # (no attack declared yet: the same)
+        self.usable_next = _undominated([w for w in after if weapons[w].uses is None], weapons)
         self.reach = max((weapons[w].short_range for w in self.missiles), default=1)
         self.prefers_melee = not self.missiles
         self.throws = any(weapons[w].kind == "thrown" for w in self.missiles)
@@ -645,7 +646,7 @@ class Look:
         exposure to enemy fire (exact cover from every enemy's planned tile)."""
         battle = self.battle
         table = self.ai._prot  # the map's protection table (bound with the battle)
-        value = -self.ground_rate * max(0, int(self.walk_grid()[tile]) - self.wanted)
+        value = -self.ground_rate * max(0, self.walk_grid().item(tile) - self.wanted)
         theres = self.enemy_tiles()
         x, y = tile
         dists = [max(x - tx, tx - x, y - ty, ty - y) for tx, ty in theres]  # chebyshev, written out
