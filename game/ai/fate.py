@@ -602,9 +602,9 @@ class Look:
         return (sum(x for x, _ in spawns) // len(spawns), sum(y for _, y in spawns) // len(spawns))
 
     def _nearest(self, tiles: Any) -> tuple[int, int]:
-        """The tile nearest this unit's (chebyshev, written out), the smallest of those as near."""
-        ox, oy = self.origin
-        return min((max(x - ox, ox - x, y - oy, oy - y), (x, y)) for x, y in tiles)[1]
+        """The tile nearest this unit's, the smallest of those as near."""
+        origin = self.origin
+        return min((chebyshev(t, origin), t) for t in tiles)[1]
 
     def walk_grid(self) -> np.ndarray:
         """Walking distance to the goal (around water and walls, ignoring units), capped
@@ -760,18 +760,15 @@ class Look:
             dist = rows[:, fate_grid.DIST]
         elev = rows[:, fate_grid.HIGHER]
         copied = False
-        ox, oy = self.origin
         charging = []  # per enemy: a blade's move there is a charge (it starts 2+ tiles away)
         for i, e in enumerate(foes):
             there = self.where(e, 2)
-            tx, ty = there
-            charging.append(max(tx - ox, ox - tx, ty - oy, oy - ty) >= 2)  # chebyshev, written out
+            charging.append(chebyshev(self.origin, there) >= 2)
             if there != self.where(e, self.slot):
                 if not copied:
                     elev, copied = elev.copy(), True
-                # Its HIGHER row where it will be (as fate_grid.enemy_rows has it).
-                elevation = self.battle.map.elevation
-                elev[i] = elevation.ravel()[self._flat(tiles)] > elevation[there]
+                # Its HIGHER row where it will be (the elevation alone: no whole rows for it).
+                elev[i] = fate_grid.higher_grid(self.battle.map, there).ravel()[self._flat(tiles)]
         charge = seen = None  # worked out for the first blade, the first missile
         block = _blocks(len(foes))
         for w in self.usable_next:

@@ -83,6 +83,11 @@ def exposure_grid(tmap: Any, enemy: tuple[int, int], melee: bool, dist: np.ndarr
     return np.where(exposed, seen_cost_grid(tmap, enemy), 0.0) + np.where(dist <= 1, 0.45, 0.0)
 
 
+def higher_grid(tmap: Any, enemy: tuple[int, int]) -> np.ndarray:
+    """Where a tile stands above the enemy's (higher ground)."""
+    return tmap.elevation > tmap.elevation[enemy]
+
+
 def enemy_rows(tmap: Any, enemy: tuple[int, int], melee: bool, reach: int) -> np.ndarray:
     """Per tile (flat index x * height + y), against one enemy at `enemy` (terrain only):
     rows EXPOSURE, IN_REACH (0/1: the enemy is within `reach` of it, 1 meaning next to it,
@@ -95,7 +100,7 @@ def enemy_rows(tmap: Any, enemy: tuple[int, int], melee: bool, reach: int) -> np
         rows[IN_REACH] = dist <= 1 if reach <= 1 else seen & (dist <= reach)
         rows[DIST] = dist
         rows[SEEN] = seen
-        rows[HIGHER] = tmap.elevation > tmap.elevation[enemy]
+        rows[HIGHER] = higher_grid(tmap, enemy)
         rows = rows.reshape(len(ROWS), -1)
         rows.flags.writeable = False
         return rows
