@@ -7,7 +7,6 @@ ALLY_WEIGHT, so a shot that risks a friend must gain clearly more than it risks)
 
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 from typing import Any
 
@@ -87,7 +86,7 @@ def attack_setup(battle: Any, attacker: int, target: int, origin=None) -> Attack
     """The AttackSetup for this attacker, target (and tile shot from), kept while
     everything it reads stands: a unit that shoots, or waits, asks again next Action."""
     return memo(battle, AttackSetup.inputs(battle, attacker, target, origin),
-                lambda: AttackSetup(battle, attacker, target, origin), table="setups")
+                lambda: AttackSetup(battle, attacker, target, origin), table="d20-ai-setups")
 
 
 def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, location: str,
@@ -249,37 +248,12 @@ def disarm_value(battle: Any, side: int, unit: int, target: int) -> float:
     return contest_chance(battle, unit, target, "athletics", extra) * threat(battle, target) / 3
 
 
-# --- the AI's own memo ------------------------------------------------------------------
-_MEMOS: "weakref.WeakKeyDictionary[Any, dict[str, dict]]" = weakref.WeakKeyDictionary()
-MEMO_SIZE = 4096
-#: The battle last asked about and its tables: a weak-key lookup builds a weak reference
-#: at each of thousands of calls a battle; one battle is asked in a row.
-_LAST: tuple = (lambda: None, None)
+# --- the AI's own kept answers ------------------------------------------------------------
+def memo(battle: Any, key: Any, compute, table: str = "d20-ai-values") -> Any:
+    """A pure query about `battle` whose key names every input, kept for the battle
+    (game.kept) apart from the battle's own "pure" table, so the AI never crowds out the
+    ruleset's reach searches. Each table fills on its own (hard's planner asks for
+    thousands of attack setups a decision: they must not push the tile grids and
+    threats out)."""
+    return battle.kept.get(table, key, compute)
 
-
-def memo(battle: Any, key: Any, compute, table: str = "values") -> Any:
-    """A pure query about `battle` whose key names every input: kept outside the world
-    (and apart from the battle's own small cache, so the AI never crowds out the
-    ruleset's reach searches); the oldest half dropped when full. Each `table` fills
-    on its own (hard's planner asks for thousands of attack setups a decision: they
-    must not push the tile grids and threats out)."""
-    global _LAST
-    last_battle, tables = _LAST
-    if last_battle() is not battle:
-        tables = _MEMOS.get(battle)
-        if tables is None:
-            tables = _MEMOS[battle] = {}
-        _LAST = (weakref.ref(battle), tables)
-    found = tables.get(table)
-    if found is None:
-        found = tables[table] = {}
-    value = found.get(key, _MISSING)  # (a miss raising KeyError costs more than the lookup)
-    if value is _MISSING:
-        if len(found) >= MEMO_SIZE:
-            for old in list(found)[:MEMO_SIZE // 2]:
-                del found[old]
-        value = found[key] = compute()
-    return value
-
-
-_MISSING = object()

@@ -9,7 +9,6 @@ battle state), so a battle asks numpy for each distinct roll once.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -30,35 +29,10 @@ PAD = 64  # numbers to meet never fall this far below a roll's lowest total
 KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points besides the damage
 
 
-_KEPT: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
-KEPT_MAX = 4096
-_MISSING = object()
-_LAST: tuple = (lambda: None, None)  # a weak reference to the battle last asked about, its store
-
-
-def _store(battle: Any) -> dict:
-    """The battle's memo (the last battle's is at hand: one battle asks thousands of
-    times in a row, and a weak-keyed look-up makes a new weak reference each time)."""
-    global _LAST
-    last, store = _LAST  # one tuple, swapped whole: a battle in another thread reads a pair
-    if last() is not battle:
-        store = _KEPT.get(battle)
-        if store is None:
-            store = _KEPT[battle] = {}
-        _LAST = (weakref.ref(battle), store)
-    return store
-
-
 def kept(battle: Any, key: tuple, compute):
-    """The AI's own memo for one battle, outside its world: `key` names every input of
-    the answer, so it never goes stale; the oldest entries go past KEPT_MAX."""
-    store = _store(battle)
-    value = store.get(key, _MISSING)  # not try/except: a raised KeyError costs more than the look-up
-    if value is _MISSING:
-        if len(store) >= KEPT_MAX:
-            store.pop(next(iter(store)))
-        value = store[key] = compute()
-    return value
+    """The AI's own answers for one battle (its table "mahou-ai-odds", game.kept):
+    `key` names every input of the answer, so it never goes stale."""
+    return battle.kept.get("mahou-ai-odds", key, compute)
 
 
 @lru_cache(maxsize=8192)
@@ -137,17 +111,18 @@ def stance_blows(battle: Any, specs: list[AttackSpec], fingerprint: tuple) -> li
     """`blow` of each of `specs`, one attack (not a grapple) in several stances: those
     not kept yet are worked out together (`stance_profiles` reads what the stance
     does not change once)."""
-    store = _store(battle)
+    table = battle.kept.table("mahou-ai-odds")
     keys = [("blow", spec) + fingerprint for spec in specs]
-    missing = [i for i, key in enumerate(keys) if key not in store]
+    missing = [i for i, key in enumerate(keys) if key not in table]
+    profiles = {}
     if missing:
         first = specs[missing[0]]
-        profiles = stance_profiles(battle, first, tuple(specs[i].stance for i in missing))
-        for i, profile in zip(missing, profiles):
-            if len(store) >= KEPT_MAX:
-                store.pop(next(iter(store)))
-            store[keys[i]] = _blow_of(battle, profile)
-    return [store[key] for key in keys]
+        profiles = dict(zip(missing, stance_profiles(battle, first, tuple(specs[i].stance for i in missing))))
+
+    def blow_of(i: int) -> Blow:
+        return _blow_of(battle, profiles[i]) if i in profiles else _blow(battle, specs[i])
+
+    return [table.get(key, lambda i=i: blow_of(i)) for i, key in enumerate(keys)]
 
 
 def _blow(battle: Any, spec: AttackSpec) -> Blow:

@@ -21,6 +21,7 @@ from game.engine.decisions import Choice, Decision
 from game.engine.dice import Dice
 from game.engine.events import BattleEnded, Event
 from game.engine.heap import settle
+from game.kept import BATTLE, DECISION, Store
 from game.errors import IllegalChoice
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 C = TypeVar("C")
 _ROSTER_KINDS = (Team, OutOfFight)  # the components `units()` depends on
 _world_ids = itertools.count(1)
-_MISSING = object()  # a memo's miss (a kept value may be None)
 
 
 class Controller(Protocol):
@@ -82,8 +82,12 @@ class Battle:
         self.turn_order: list[int] = []
         self.winner: int | None = None
         self.over = False
-        self._memo: dict[Any, Any] = {}
-        self._pure: dict[Any, Any] = {}
+        #: What the rules and the AI keep for this battle (game.engine.kept): answers
+        #: about the pending decision's state, and pure answers kept across decisions.
+        self.kept_now = Store(DECISION)
+        self.kept = Store(BATTLE)
+        self._state = self.kept_now.table("state")
+        self._pure = self.kept.table("pure")
         self._rosters: dict[tuple, list[int]] = {}
         self._settled = False
         self._world = f"battle-{next(_world_ids)}"
@@ -239,23 +243,15 @@ class Battle:
         """
         if not self._settled:
             return compute()
-        value = self._memo.get(key, _MISSING)  # a miss by look-up: a raised KeyError costs more
-        if value is _MISSING:
-            value = self._memo[key] = compute()
-        return value
+        return self._state.get(key, compute)
 
     def cached(self, key: Any, compute: Any) -> Any:
         """A pure query whose `key` names every input it depends on (so it never goes
-        stale): kept across decisions, the oldest dropped past a few hundred."""
-        value = self._pure.get(key, _MISSING)
-        if value is _MISSING:
-            if len(self._pure) >= 256:
-                self._pure.pop(next(iter(self._pure)))
-            value = self._pure[key] = compute()
-        return value
+        stale): kept across decisions (the battle's table "pure")."""
+        return self._pure.get(key, compute)
 
     def _advance(self, choice: Choice | None) -> None:
-        self._memo.clear()
+        self.kept_now.clear()
         self._settled = False
         try:
             self.pending = self._flow.send(choice) if choice is not None else next(self._flow)
@@ -285,6 +281,11 @@ class Battle:
         return h.hexdigest()
 
     def close(self) -> None:
+        """Free what the battle holds beyond its log: its esper world and every answer
+        the rules and the AI kept for it. The battle can still be read (its log, its
+        digest); queries work the answers out again."""
+        self.kept_now.clear()
+        self.kept.clear()
         _drop_world(self._world)
 
 

@@ -8,7 +8,6 @@ reliably itself; the maps keep every walkable tile see-through.)
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
@@ -26,41 +25,15 @@ Tile = tuple[int, int]
 HIGH_GROUND = 2
 
 
-def _cache(tmap: TacticalMap) -> dict:
-    """Per-map memo of sight queries. Sight depends on the terrain alone (units never
-    block it), and a map's terrain never changes in play, so answers stay valid."""
-    global _LAST
-    last_map, cache = _LAST
-    if last_map() is tmap:
-        return cache  # the map asked about last: most queries in a row share one
-    cache = _CACHES.get(tmap)
-    if cache is None:
-        cache = _CACHES[tmap] = {}
-    _LAST = (weakref.ref(tmap), cache)
-    return cache
-
-
-_CACHES: "weakref.WeakKeyDictionary[TacticalMap, dict]" = weakref.WeakKeyDictionary()
-_LAST: tuple = (lambda: None, None)  # (weak reference to the last map asked about, its memo)
-
-
 def terrain_memo(tmap: TacticalMap, key: object, compute) -> object:
-    """Memoise any answer that depends on the map's terrain alone (never on units)."""
-    cache = _cache(tmap)
-    value = cache.get(key, _MISSING)  # a miss by look-up: a raised KeyError costs more
-    if value is _MISSING:
-        value = cache[key] = compute()
-    return value
-
-
-_MISSING = object()
+    """An answer that depends on the map's terrain alone (never on units), kept with
+    the map (its table "terrain"): a map's terrain never changes in play."""
+    return tmap.kept.get("terrain", key, compute)
 
 
 def forget(tmap: TacticalMap) -> None:
-    """Drop the map's memo (benchmarks measure the work, not the memo)."""
-    global _LAST
-    _CACHES.pop(tmap, None)
-    _LAST = (lambda: None, None)
+    """Drop what the map keeps (benchmarks measure the work, not the kept answers)."""
+    tmap.kept.clear()
 
 
 def fov(tmap: TacticalMap, origin: Tile, radius: int = 0) -> np.ndarray:
@@ -69,14 +42,13 @@ def fov(tmap: TacticalMap, origin: Tile, radius: int = 0) -> np.ndarray:
     ``radius`` limits sight to that many tiles (Chebyshev, like every distance
     here); 0 means unlimited.
     """
-    key = ("fov", int(origin[0]), int(origin[1]), radius)
-    cache = _cache(tmap)
-    seen = cache.get(key)
-    if seen is None:
-        seen = _fov(~tmap.blocks_sight, (int(origin[0]), int(origin[1])), radius)
-        seen.flags.writeable = False
-        cache[key] = seen
-    return seen
+    x, y = int(origin[0]), int(origin[1])
+    return tmap.kept.get("fov", (x, y, radius), lambda: _read_only(_fov(~tmap.blocks_sight, (x, y), radius)))
+
+
+def _read_only(grid: np.ndarray) -> np.ndarray:
+    grid.flags.writeable = False  # kept and shared: nobody may change it
+    return grid
 
 
 def seen_from(tmap: TacticalMap, tile: Tile) -> np.ndarray:
@@ -89,16 +61,13 @@ def seen_from(tmap: TacticalMap, tile: Tile) -> np.ndarray:
     x, y = int(tile[0]), int(tile[1])
     if not tmap.blocks_sight[x, y]:
         return fov(tmap, (x, y))
-    key = ("seen_from", x, y)
-    cache = _cache(tmap)
-    seen = cache.get(key)
-    if seen is None:
+
+    def compute() -> np.ndarray:
         transparent = ~tmap.blocks_sight
         transparent[x, y] = True
-        seen = _fov(transparent, (x, y), 0)
-        seen.flags.writeable = False
-        cache[key] = seen
-    return seen
+        return _read_only(_fov(transparent, (x, y), 0))
+
+    return tmap.kept.get("fov", ("seen_from", x, y), compute)
 
 
 def side_fov(tmap: TacticalMap, origins: Iterable[Tile], radius: int = 0) -> np.ndarray:
@@ -204,12 +173,7 @@ _COVERS = tuple(sorted(Cover))
 
 def line_of_fire(tmap: TacticalMap, shooter: Tile, target: Tile) -> LineOfFire:
     shooter, target = (int(shooter[0]), int(shooter[1])), (int(target[0]), int(target[1]))
-    key = ("lof", shooter, target)
-    cache = _cache(tmap)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _line_of_fire(tmap, shooter, target)
-    return found
+    return tmap.kept.get("line-of-fire", (shooter, target), lambda: _line_of_fire(tmap, shooter, target))
 
 
 def _line_of_fire(tmap: TacticalMap, shooter: Tile, target: Tile) -> LineOfFire:

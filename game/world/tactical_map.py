@@ -12,6 +12,8 @@ from pathlib import Path
 
 import numpy as np
 
+from game.kept import MAP, Store
+
 
 class Cover(IntEnum):
     """Physical cover kinds a tile can hold; each ruleset maps them to its own rules."""
@@ -85,6 +87,9 @@ class TacticalMap:
     tilesets: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # what the loader repaired or inferred, for check-map
     deployed: bool = False  # spawns were placed by the game (the map has no 'spawns' layer)
+    #: Answers from the terrain alone (sight, walking distances), kept with the map
+    #: and freed with it (game.kept): the terrain never changes in play.
+    kept: Store = field(default_factory=lambda: Store(MAP), init=False, repr=False, compare=False)
 
     @property
     def shape(self) -> tuple[int, int]:

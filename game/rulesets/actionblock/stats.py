@@ -84,18 +84,10 @@ def spell_dr(t: UnitTemplate) -> int:
 
 
 def kept(battle: "Battle", family: str, key: object, compute, limit: int = 1024):
-    """A pure query (its `key` names every input) kept for the battle, in one store per
-    family held by a single `battle.cached` entry: families with many keys (move
-    geometry, tile scores) would otherwise push every other kept answer out of the
-    battle's small memo. A full store starts afresh."""
-    store = battle.cached(("ab_kept", family), dict)
-    try:
-        return store[key]
-    except KeyError:
-        if len(store) >= limit:
-            store.clear()
-        value = store[key] = compute()
-        return value
+    """A pure query (its `key` names every input) kept for the battle in its table
+    "actionblock-kept" (game.kept), apart from the battle's small "pure" table, which
+    families with many keys (move geometry, tile scores) would otherwise crowd out."""
+    return battle.kept.get("actionblock-kept", (family, key), compute)
 
 
 def opponents(battle: "Battle", unit: int) -> tuple[int, ...]:
