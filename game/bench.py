@@ -12,6 +12,7 @@ by the UI) and is registered simply by being imported when it exists.
 from __future__ import annotations
 
 import importlib
+import math
 import statistics
 import time
 from dataclasses import dataclass
@@ -59,10 +60,12 @@ class Measurement:
     def line(self) -> str:
         if self.median_ms is None:
             verdict = "FAILED" if self.failed else "SKIPPED"
-            return f"{self.name:<42} {'-':>9}   target <= {self.target_ms:g} ms   {verdict} ({self.note})"
-        verdict = "OK" if self.ok else "SLOW"
+            return f"{self.name:<42} {'-':>9}   {verdict} ({self.note})"
         note = f"  {self.note}" if self.note else ""
         wall = f" (wall {self.wall_ms:.3f})" if self.wall_ms is not None else ""
+        if math.isinf(self.target_ms):
+            return f"{self.name:<42} cpu {self.median_ms:>9.3f} ms{wall}   (no target){note}"
+        verdict = "OK" if self.ok else "SLOW"
         return (f"{self.name:<42} cpu {self.median_ms:>9.3f} ms{wall}   target <= {self.target_ms:g} ms   "
                 f"{verdict}{note}")
 
@@ -131,9 +134,11 @@ def _map(name: str):
     return load_map(path)
 
 
-#: This wave's CPU target per ruleset for one 5v5 AI-vs-AI battle on woodland; the
-#: goal for all is 20 ms.
-BATTLE_TARGETS_MS = {"d20": 20, "mahou": 100, "fivebyfive": 100, "actionblock": 100, "fate": 100}
+#: A battle's CPU has no target any more (issue 27: players never feel it; what holds
+#: is that no change makes a bench battle more than 10% costlier, measured by
+#: tests.instructions and tests.cpu_pair). Its figure is still printed.
+NO_TARGET = math.inf
+BATTLE_RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 
 
 def _battle_bench(ruleset_id: str):
@@ -162,8 +167,8 @@ def _map_path(name: str):
     return path
 
 
-for _rid, _target in BATTLE_TARGETS_MS.items():
-    register(f"battle: {_rid} 5v5 woodland, AI vs AI", _target,
+for _rid in BATTLE_RULESETS:
+    register(f"battle: {_rid} 5v5 woodland, AI vs AI", NO_TARGET,
              "one whole headless battle at the normal level, CPU time")(_battle_bench(_rid))
 
 
@@ -206,3 +211,53 @@ def _bench_load():
     def load(run: int) -> None:
         load_map(path)
     return load
+
+
+# --- what the kept tables earn ------------------------------------------------------------
+def kept_report(ruleset_id: str, battles: int = 3) -> list[str]:
+    """Every kept table a few woodland battles of `ruleset_id` used (game.kept): the
+    battle's own (summed over the battles), the map's and the data's, with answers held,
+    hits, misses and hit rate, so every cache justifies itself."""
+    from game.ai import make_ai
+    from game.engine.setup import new_battle
+    from game.kept import DATA_STORE, pure_stats
+    from game.simulate import ai_seed
+
+    totals: dict[tuple[str, str], list[int]] = {}
+
+    def add(owner: str, stats) -> None:
+        for name, held, hits, misses in stats:
+            row = totals.setdefault((owner, name), [0, 0, 0])
+            row[0] = max(row[0], held)
+            row[1] += hits
+            row[2] += misses
+
+    tmap = None
+    for seed in range(1, battles + 1):
+        battle = new_battle(_map_path("woodland.tmx"), ruleset_id, seed=seed)
+        try:
+            battle.run({team: make_ai(ruleset_id, ai_seed(seed, team)) for team in battle.teams()})
+            add("battle", battle.kept.stats())
+            add("decision", battle.kept_now.stats())
+            tmap = battle.map
+        finally:
+            battle.close()
+    add("map", tmap.kept.stats())
+    add("data", DATA_STORE.stats() + pure_stats(_pure_functions()))
+    lines = [f"kept tables, {ruleset_id}, {battles} woodland battles (owner, name: held, hits, misses, hit rate)"]
+    for (owner, name), (held, hits, misses) in sorted(totals.items()):
+        rate = hits / (hits + misses) if hits + misses else 0.0
+        lines.append(f"  {owner:<8} {name:<28} {held:>7} {hits:>9} {misses:>8} {rate:>6.1%}")
+    return lines
+
+
+def _pure_functions() -> list:
+    """Every `game.kept.pure` function of the game's loaded modules."""
+    import sys
+    found = {}
+    for name, module in sorted(sys.modules.items()):
+        if name.startswith("game.") and module is not None:
+            for value in vars(module).values():
+                if hasattr(value, "kept_spec") and hasattr(value, "cache_info"):
+                    found[value.kept_spec.name] = value
+    return list(found.values())

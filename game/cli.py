@@ -168,6 +168,9 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="time the hot paths against their targets (median of several runs)")
     p.add_argument("--repeats", metavar="N", type=_int_at_least(1), default=7, help="timed runs each; default 7")
     p.add_argument("--only", metavar="NAME", action="append", help="run only this bench (repeatable)")
+    p.add_argument("--kept", metavar="RULESET", action="append",
+                   help="print what each kept table (game.kept) earned in a few battles of RULESET, "
+                        "instead of timing (repeatable)")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("soak", help="battles over every ruleset and map, invariants checked after every decision")
@@ -459,6 +462,13 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from game import bench
 
+    if args.kept:
+        from game.rulesets import load_ruleset
+        for rid in args.kept:
+            load_ruleset(rid)  # an unknown id is one line, before anything runs
+        for rid in args.kept:
+            print("\n".join(bench.kept_report(rid)), flush=True)
+        return 0
     bench.load_extra_benches()
     known = [b.name for b in bench.BENCHES]
     for name in args.only or ():

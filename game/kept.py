@@ -65,6 +65,12 @@ CATALOGUE = _catalogue(
          "a pure battle query whose key names every input (Battle.cached)"),
     Spec("terrain", MAP, 4096,
          "answers from the terrain alone: grids, walking distances (sight.terrain_memo)"),
+    Spec("move-graph", MAP, 4, "the map's movement graph: scipy's and the repairs' (game.world.paths)"),
+    Spec("first-steps", MAP, 1 << 14, "the tiles one step from a tile enters within a budget"),
+    Spec("ruleset-data", DATA, 32,
+         "a ruleset's data tables, parsed and validated once while their files are unchanged"),
+    Spec("dice-sums", DATA, 1024, "the distribution of the sum of n dice of s sides"),
+    Spec("dice-pools", DATA, 4096, "the distribution of a pool of several groups of dice"),
     Spec("fov", MAP, 4096, "fields of view from a tile (one bool grid each)"),
     Spec("line-of-fire", MAP, 1 << 16, "what lies between two tiles"),
     # --- the AI -----------------------------------------------------------------------
@@ -147,6 +153,10 @@ class Store:
     def stats(self) -> list[tuple[str, int, int, int]]:
         """(name, answers held, hits, misses) of every table used, by name."""
         return [(t.spec.name, len(t), t.hits, t.misses) for _, t in sorted(self.tables.items())]
+
+
+#: The data's own tables, kept for the process like the data they come from.
+DATA_STORE = Store(DATA)
 
 
 def pure(name: str) -> Callable[[Callable[..., T]], Callable[..., T]]:

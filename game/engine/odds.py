@@ -7,14 +7,16 @@ the same definitions they roll with, so the preview and the roll never disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import numpy as np
+
+from game.kept import pure
 
 Dist = dict[int, float]
 
 
-@lru_cache(maxsize=None)
+@pure("dice-sums")
 def _dice_array(count: int, sides: int) -> tuple[int, tuple[float, ...]]:
     """(lowest total, probabilities) of the sum of `count` d`sides`."""
     pmf = np.ones(1)
@@ -46,7 +48,7 @@ def dice_pool(pool: list[tuple[int, int]]) -> Dist:
     return _dice_pool(tuple(map(tuple, pool)))
 
 
-@lru_cache(maxsize=4096)
+@pure("dice-pools")
 def _dice_pool(pool: tuple[tuple[int, int], ...]) -> Dist:
     dist: Dist = {0: 1.0}
     for count, sides in pool:

@@ -13,6 +13,7 @@ from typing import Callable, Iterable, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from game.errors import DataError
+from game.kept import DATA_STORE
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -56,12 +57,9 @@ def load_table(path: Path, model: type[M]) -> dict[str, M]:
     return out
 
 
-_KEPT: dict[tuple, object] = {}
-
-
 def kept_while_unchanged(kind: object, paths: Iterable[Path], build: Callable[[], T]) -> T:
     """`build()`, kept for the process while the files `paths` keep their size and
-    change time. Definitions never change in play, and parsing and validating the tables
+    change time (the table "ruleset-data", game.kept). Definitions never change in play, and parsing and validating the tables
     again cost every battle several ms of its setup (`simulate`, `ladder` and the bench
     build a ruleset per battle). What is kept is shared: callers hand out frozen entries
     or copies. A file that cannot be read is never kept: `build()` then names it."""
@@ -69,9 +67,4 @@ def kept_while_unchanged(kind: object, paths: Iterable[Path], build: Callable[[]
         stamp = tuple((str(p), st.st_mtime_ns, st.st_size) for p in paths for st in (p.stat(),))
     except OSError:
         return build()
-    key = (kind, stamp)
-    if key not in _KEPT:
-        if len(_KEPT) >= 32:  # tests read many folders of their own
-            _KEPT.clear()
-        _KEPT[key] = build()
-    return _KEPT[key]  # type: ignore[return-value]
+    return DATA_STORE.get("ruleset-data", (kind, stamp), build)

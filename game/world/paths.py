@@ -22,7 +22,6 @@ instead of zig-zagging or detouring between routes that cost the same.
 from __future__ import annotations
 
 import threading
-import weakref
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -254,20 +253,16 @@ def _scipy_dijkstra():
 
 
 _DIJKSTRA = None
-_terrains: "weakref.WeakKeyDictionary[TacticalMap, _Terrain]" = weakref.WeakKeyDictionary()
 
 
 def forget(tmap: TacticalMap) -> None:
     """Drop the map's movement graph: call after changing its walkable or move_cost
     grids (no ruleset does today; the shared maps' grids are read-only)."""
-    _terrains.pop(tmap, None)
+    tmap.kept.table("move-graph").clear()
 
 
 def _terrain_of(tmap: TacticalMap) -> _Terrain:
-    terrain = _terrains.get(tmap)
-    if terrain is None:
-        terrain = _terrains[tmap] = _build_terrain(tmap)
-    return terrain
+    return tmap.kept.get("move-graph", "scipy", lambda: _build_terrain(tmap))
 
 
 def _build_terrain(tmap: TacticalMap) -> _Terrain:

@@ -54,7 +54,7 @@ def load_pytmx():
     return pytmx
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=16)  # one answer per element kind
 def reserved_names(tag: str) -> frozenset[str]:
     """Property names pytmx refuses on a ``<tag>`` element (besides its XML attributes)."""
     pytmx = load_pytmx()

@@ -22,7 +22,6 @@ from typing import Iterable
 import numpy as np
 
 from game.world.paths import _STEPS, _TIE as PATHS_TIE, UNREACHABLE, Reach, _terrain_of
-from game.world.sight import terrain_memo
 from game.world.tactical_map import TacticalMap
 
 Tile = tuple[int, int]
@@ -117,7 +116,7 @@ def first_steps(tmap: TacticalMap, start: Tile, budget: int) -> tuple[Tile, ...]
         steps, _ = _move_graph(tmap)
         bound = (budget + 1) * _TIE - 1
         return tuple(divmod(c, height) for c, w in steps[start[0] * height + start[1]] if w <= bound)
-    return terrain_memo(tmap, ("first-steps", start, budget), compute)
+    return tmap.kept.get("first-steps", (start, budget), compute)
 
 
 def _move_graph(tmap) -> tuple[list, list]:
@@ -143,4 +142,4 @@ def _move_graph(tmap) -> tuple[list, list]:
                     out[x * height + y].append((bx * height + by, w))
                     into[bx * height + by].append((x * height + y, w))
         return [tuple(e) for e in out], [tuple(e) for e in into]
-    return terrain_memo(tmap, "paths-move-graph", compute)
+    return tmap.kept.get("move-graph", "lists", compute)
