@@ -37,14 +37,29 @@ OWNERS = (DECISION, BATTLE, MAP, DATA)
 _MISSING = object()  # a miss by look-up (a kept answer may be None)
 
 
+#: A map's tables of grids are bounded for a map of this many tiles (32 x 32, about
+#: the shipped battle maps); on a bigger map they hold proportionally fewer grids, so
+#: a map's tables stay within the same memory whatever its size (issue 33).
+GRID_CELLS = 32 * 32
+FEWEST_GRIDS = 16
+
+
 @dataclass(frozen=True)
 class Spec:
-    """One table: its name, who owns it, how many answers it holds, and why it exists."""
+    """One table: its name, who owns it, how many answers it holds, and why it exists.
+    `grids`: its answers are grids of the map (or as big), so its bound is for a
+    32 x 32 map and shrinks with the map's area."""
 
     name: str
     owner: str
     bound: int
     why: str
+    grids: bool = False
+
+    def bound_for(self, cells: int | None) -> int:
+        if not self.grids or not cells or cells <= GRID_CELLS:
+            return self.bound
+        return max(FEWEST_GRIDS, self.bound * GRID_CELLS // cells)
 
 
 def _catalogue(*specs: Spec) -> MappingProxyType:
@@ -64,14 +79,14 @@ CATALOGUE = _catalogue(
     Spec("pure", BATTLE, 256,
          "a pure battle query whose key names every input (Battle.cached)"),
     Spec("terrain", MAP, 4096,
-         "answers from the terrain alone: grids, walking distances (sight.terrain_memo)"),
+         "answers from the terrain alone: grids, walking distances (sight.terrain_memo)", grids=True),
     Spec("move-graph", MAP, 4, "the map's movement graph: scipy's and the repairs' (game.world.paths)"),
     Spec("first-steps", MAP, 1 << 14, "the tiles one step from a tile enters within a budget"),
     Spec("ruleset-data", DATA, 32,
          "a ruleset's data tables, parsed and validated once while their files are unchanged"),
     Spec("dice-sums", DATA, 1024, "the distribution of the sum of n dice of s sides"),
     Spec("dice-pools", DATA, 4096, "the distribution of a pool of several groups of dice"),
-    Spec("fov", MAP, 4096, "fields of view from a tile (one bool grid each)"),
+    Spec("fov", MAP, 4096, "fields of view from a tile (one bool grid each)", grids=True),
     Spec("line-of-fire", MAP, 1 << 16, "what lies between two tiles"),
     # --- the AI -----------------------------------------------------------------------
     Spec("d20-ai-values", BATTLE, 8192,
@@ -91,10 +106,11 @@ CATALOGUE = _catalogue(
 class Table:
     """Answers kept by key, at most `spec.bound` of them, with hit and miss counts."""
 
-    __slots__ = ("spec", "answers", "hits", "misses")
+    __slots__ = ("spec", "bound", "answers", "hits", "misses")
 
-    def __init__(self, spec: Spec) -> None:
+    def __init__(self, spec: Spec, cells: int | None = None) -> None:
         self.spec = spec
+        self.bound = spec.bound_for(cells)
         self.answers: dict[Any, Any] = {}
         self.hits = 0
         self.misses = 0
@@ -106,7 +122,7 @@ class Table:
         if value is _MISSING:
             self.misses += 1
             value = compute()  # first: working it out may keep other answers here
-            if len(answers) >= self.spec.bound:
+            if len(answers) >= self.bound:
                 del answers[next(iter(answers))]  # the oldest answer goes
             answers[key] = value
         else:
@@ -124,13 +140,15 @@ class Table:
 
 
 class Store:
-    """The tables of one owner (a decision, a battle, a map), made on first use."""
+    """The tables of one owner (a decision, a battle, a map), made on first use.
+    `cells`: a map's number of tiles (its tables of grids are bounded by it)."""
 
-    __slots__ = ("owner", "tables")
+    __slots__ = ("owner", "cells", "tables")
 
-    def __init__(self, owner: str) -> None:
+    def __init__(self, owner: str, cells: int | None = None) -> None:
         assert owner in OWNERS
         self.owner = owner
+        self.cells = cells
         self.tables: dict[str, Table] = {}
 
     def table(self, name: str) -> Table:
@@ -139,7 +157,7 @@ class Store:
             spec = CATALOGUE[name]  # a KeyError here: declare the table in the catalogue
             if spec.owner != self.owner:
                 raise ValueError(f"table {name!r} belongs to a {spec.owner}, not a {self.owner}")
-            table = self.tables[name] = Table(spec)
+            table = self.tables[name] = Table(spec, self.cells)
         return table
 
     def get(self, name: str, key: Any, compute: Callable[[], T]) -> T:

@@ -20,6 +20,8 @@ stdout; the summary is the last line; exit status 1 if anything failed.
 from __future__ import annotations
 
 import json
+import os
+import sys
 import tempfile
 import time
 import traceback
@@ -61,12 +63,46 @@ class SoakTotals:
     failures: list[str] = field(default_factory=list)
     per_ruleset: dict[str, int] = field(default_factory=dict)
     interrupted: bool = False
+    #: Resident memory in MB after the first battle, after the 100th, the highest seen
+    #: after any battle, and after the last (0 where nothing was measured).
+    memory_first: float = 0.0
+    memory_at_100: float = 0.0
+    memory_peak: float = 0.0
+    memory_last: float = 0.0
 
     def line(self, seconds: float) -> str:
         per = ", ".join(f"{k} {v}" for k, v in sorted(self.per_ruleset.items()))
         return (f"soak: {self.battles} battles, {self.decisions} decisions, {self.verified} replays "
                 f"verified, {self.probed} query probes, {len(self.failures)} failures "
-                f"in {seconds:.0f} s ({per})" + (" (interrupted)" if self.interrupted else ""))
+                f"in {seconds:.0f} s ({per})" + (" (interrupted)" if self.interrupted else "")
+                + "\n" + self.memory_line())
+
+    def memory_line(self) -> str:
+        at_100 = f", after 100 battles {self.memory_at_100:.0f} MB" if self.memory_at_100 else ""
+        return (f"memory: after the first battle {self.memory_first:.0f} MB{at_100}, "
+                f"peak {self.memory_peak:.0f} MB, at the end {self.memory_last:.0f} MB")
+
+    def measure_memory(self) -> None:
+        """Note the resident memory after a battle (issue 33: a soak's must stay flat)."""
+        now = resident_mb()
+        if self.battles == 1:
+            self.memory_first = now
+        if self.battles == 100:
+            self.memory_at_100 = now
+        self.memory_peak = max(self.memory_peak, now)
+        self.memory_last = now
+
+
+def resident_mb() -> float:
+    """This process's resident memory now, in MB (Linux's /proc; elsewhere the peak)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            pages = int(statm.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        import resource
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 2**20 if sys.platform == "darwin" else peak / 1024
 
 
 def available_levels(ruleset_id: str) -> tuple[str, ...]:
@@ -204,6 +240,7 @@ def run_soak(minutes: float, seed: int = 0, battles: int | None = None,
         totals.probed += probes
         totals.verified += int(spec.verify and not failures)
         totals.per_ruleset[spec.ruleset] = totals.per_ruleset.get(spec.ruleset, 0) + 1
+        totals.measure_memory()
         for f in failures:
             line = f"FAIL {spec.label()}: {f}"
             totals.failures.append(line)
@@ -215,5 +252,8 @@ def write_json(path: Path, totals: SoakTotals, seconds: float, seed: int) -> Non
     from game.replay import atomic_write_text
     doc = {"seed": seed, "battles": totals.battles, "decisions": totals.decisions,
            "verified": totals.verified, "probed": totals.probed, "seconds": round(seconds, 1),
-           "per_ruleset": totals.per_ruleset, "failures": totals.failures}
+           "per_ruleset": totals.per_ruleset, "failures": totals.failures,
+           "memory_mb": {"first_battle": round(totals.memory_first, 1),
+                         "after_100": round(totals.memory_at_100, 1),
+                         "peak": round(totals.memory_peak, 1), "end": round(totals.memory_last, 1)}}
     atomic_write_text(path, json.dumps(doc, indent=2) + "\n")

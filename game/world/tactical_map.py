@@ -89,7 +89,11 @@ class TacticalMap:
     deployed: bool = False  # spawns were placed by the game (the map has no 'spawns' layer)
     #: Answers from the terrain alone (sight, walking distances), kept with the map
     #: and freed with it (game.kept): the terrain never changes in play.
-    kept: Store = field(default_factory=lambda: Store(MAP), init=False, repr=False, compare=False)
+    kept: Store = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Tables of grids hold fewer grids on a bigger map (game.kept.Spec.grids).
+        self.kept = Store(MAP, cells=self.width * self.height)
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -127,3 +127,15 @@ def test_finished_battles_are_freed(ruleset):
 def test_fifty_battles_leave_at_most_one_alive(ruleset):
     _play(ruleset, 50, "normal", max_rounds=40)
     assert _alive_battles() <= 1
+
+
+def test_a_big_maps_tables_of_grids_hold_fewer_grids():
+    """A table of grids is bounded for a 32 x 32 map; on a 128 x 128 map (16 times the
+    tiles) it holds a sixteenth as many, never fewer than FEWEST_GRIDS."""
+    from game.kept import FEWEST_GRIDS
+    grids = Spec("g", MAP, 4096, "grids of the map", grids=True)
+    small = Spec("s", MAP, 4096, "small answers")
+    assert Table(grids, cells=32 * 32).bound == 4096
+    assert Table(grids, cells=128 * 128).bound == 256
+    assert Table(grids, cells=4096 * 4096).bound == FEWEST_GRIDS
+    assert Table(small, cells=128 * 128).bound == 4096
