@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, TypeVar
 
 import esper
 
+from game.engine import objectives
 from game.engine.components import Name, OutOfFight, Position, Team
 from game.engine.decisions import Choice, Decision
 from game.engine.dice import Dice
@@ -94,6 +95,7 @@ class Battle:
         weakref.finalize(self, _drop_world, self._world)
         self._bind_world()
         ruleset.setup(self, self.orders)
+        objectives.setup(self)  # a scenario's VIPs (nothing in a plain battle)
         self._flow = ruleset.play(self)
         self.pending: Decision | None = None
         self._advance(None)

@@ -6,7 +6,7 @@ them. Rulesets add their own event classes beside these generic ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -96,13 +96,37 @@ class OutOfFightEvent(Event):
         return f"{self.name} is out of the fight: {self.reason}."
 
 
+#: How a battle ends (BattleEnded.how): the last side standing, a mission's rule, or
+#: the round limit.
+HOW_ENDED = ("elimination", "victory points", "vip", "survived", "round limit")
+
+
 @dataclass(frozen=True)
 class BattleEnded(Event):
     winner: int | None
     rounds: int
     reason: str = ""
+    #: One of HOW_ENDED; `reason` says the details (which objective, the points). Left
+    #: out of repr, which the battle's digest hashes: `reason` already tells them apart.
+    how: str = field(default="elimination", repr=False)
 
     def describe(self) -> str:
         who = f"Side {self.winner} wins" if self.winner is not None else "Draw"
         extra = f" ({self.reason})" if self.reason else ""
         return f"{who} after {self.rounds} rounds{extra}."
+
+
+@dataclass(frozen=True)
+class PointsScored(Event):
+    """A side scores victory points: a zone held at a round's end, or a VIP's fall."""
+
+    side: int
+    points: int
+    zone: str
+    round: int
+    units: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        who = f" ({', '.join(self.units)})" if self.units else ""
+        unit = "point" if self.points == 1 else "points"
+        return f"Side {self.side} scores {self.points} {unit}: {self.zone}{who}, round {self.round}."

@@ -72,6 +72,9 @@ def new_battle(map_path: str | Path, ruleset_id: str, seed: int = 0,
     from game.rulesets import load_ruleset
 
     tmap = shared_map(map_path)
+    scenario = getattr(tmap, "scenario", None)
+    if scenario is not None and scenario.round_limit is not None and "max_rounds" not in kwargs:
+        kwargs["max_rounds"] = scenario.round_limit  # the mission's own limit, unless asked otherwise
     ruleset = load_ruleset(ruleset_id)
     orders = orders_for(tmap, ruleset, squads)
     if len({o.team for o in orders}) < 2:

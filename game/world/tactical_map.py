@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -87,6 +88,8 @@ class TacticalMap:
     tilesets: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # what the loader repaired or inferred, for check-map
     deployed: bool = False  # spawns were placed by the game (the map has no 'spawns' layer)
+    #: The map's mission (game.world.scenario.Scenario), None for a plain battle.
+    scenario: Any = None
     #: Answers from the terrain alone (sight, walking distances), kept with the map
     #: and freed with it (game.kept): the terrain never changes in play.
     kept: Store = field(init=False, repr=False, compare=False)

@@ -24,6 +24,7 @@ from game.world.infer import SOLID, infer_tile_rule, layer_is_solid
 from game.world.pytmx_guard import load_pytmx
 from game.world.tactical_map import Cover, RenderLayer, Spawn, TacticalMap, TileImage
 from game.world.tile_rules import RuleProblem, RuleTables, combine_layers, parse_rule
+from game.world.scenario import OBJECTIVE_LAYER, read_scenario
 from game.world.tmx_xml import XmlFacts, check_map_xml
 
 ARCHETYPES = ("brawler", "gunner", "marksman", "guardian", "scout")
@@ -92,7 +93,14 @@ def _load(path: Path) -> TacticalMap:
         _solid_layers(facts, grids, cells, notes)
         _open_ground_if_needed(tmx, grids, cells, notes)
     props = dict(tmx.properties)
-    spawns, deployed = _spawns(path, tmx, facts, cells["walkable"], notes)
+    vip_spawns: dict = {}
+    spawns, deployed = _spawns(path, tmx, facts, cells["walkable"], notes, vip_spawns)
+    objective_groups = [l for l in tmx.layers
+                        if isinstance(l, pytmx.TiledObjectGroup) and l.name == OBJECTIVE_LAYER]
+    object_size = ((facts.tile_height, facts.tile_height) if facts.orientation == "isometric"
+                   else (facts.tile_width, facts.tile_height))
+    scenario = read_scenario(path, props, objective_groups, spawns, vip_spawns,
+                             facts.width, facts.height, object_size)
     return TacticalMap(
         path=path,
         name=str(props.get("name") or path.stem)[:MAX_NAME],
@@ -115,6 +123,7 @@ def _load(path: Path) -> TacticalMap:
         tilesets=tuple(ts.name for ts in facts.tilesets),
         notes=tuple(notes),
         deployed=deployed,
+        scenario=scenario,
         **cells,
     )
 
@@ -250,8 +259,9 @@ def _object_tile(facts: XmlFacts, obj) -> tuple[float, float, int, int]:
     return cx, cy, int(cx // facts.tile_width), int(cy // facts.tile_height)
 
 
-def _spawns(path, tmx, facts: XmlFacts, walkable, notes) -> tuple[tuple[Spawn, ...], bool]:
-    """Read the ``spawns`` object layer, or deploy both sides when the map has none."""
+def _spawns(path, tmx, facts: XmlFacts, walkable, notes, vips: dict) -> tuple[tuple[Spawn, ...], bool]:
+    """Read the ``spawns`` object layer, or deploy both sides when the map has none.
+    Spawns marked ``vip = true`` go into `vips`: (x, y) -> (team, points or None)."""
     pytmx = load_pytmx()
     groups = [l for l in tmx.layers if isinstance(l, pytmx.TiledObjectGroup) and l.name == SPAWN_LAYER]
     if not groups:
@@ -284,6 +294,14 @@ def _spawns(path, tmx, facts: XmlFacts, walkable, notes) -> tuple[tuple[Spawn, .
             raise MapError(path, f"{label} and spawn object {seen[x, y]} share tile ({x}, {y})")
         seen[x, y] = obj.id
         spawns.append(Spawn(x, y, int(text), str(archetype) if archetype is not None else None))
+        vip = obj.properties.get("vip")
+        if vip is True or str(vip).strip().lower() == "true":
+            points = obj.properties.get("points")
+            if points is not None and (isinstance(points, bool) or not str(points).strip().isdecimal()):
+                raise MapError(path, f"{label}: 'points' must be a whole number (it is {str(points)[:40]!r})")
+            vips[x, y] = (int(text), None if points is None else int(str(points).strip()))
+        elif vip is not None and str(vip).strip().lower() != "false":
+            raise MapError(path, f"{label}: 'vip' must be true or false (it is {str(vip)[:40]!r})")
     teams = {s.team for s in spawns}
     if len(teams) < 2:
         raise MapError(path, f"has spawns for {len(teams)} team(s); a battle needs at least two")

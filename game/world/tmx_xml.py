@@ -39,6 +39,7 @@ MAX_PICTURE_PX = 4096  # a tileset's tile (tall pictures, image collections)
 MAX_OFFSET_PX = MAX_SIDE * MAX_TILE_PX  # a layer moved further is off any map
 PLAYABLE = ("orthogonal", "isometric")
 SPAWNS = "spawns"
+OBJECTIVES = "objectives"  # a scenario's zones and VIPs (game/world/scenario.py)
 PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object", "class", "enum")
 # Conventions other games use to mark what cannot be walked through (case-insensitive).
 SOLID_PROPERTIES = ("collides", "collision", "solid", "blocked", "wall")
@@ -295,7 +296,7 @@ def _check_layer_data(where, layer, context, size) -> None:
 def _check_object(where, obj, layer_name) -> None:
     context = f"object {obj.get('id', '?')} in layer '{layer_name}'"
     # pytmx does not resolve templates: a templated spawn would lose its team.
-    if obj.get("template") and layer_name.rsplit("/", 1)[-1] == "spawns":
+    if obj.get("template") and layer_name.rsplit("/", 1)[-1] in (SPAWNS, OBJECTIVES):
         raise MapError(
             where,
             f"{context} uses a template, which the game does not resolve; "
@@ -310,9 +311,32 @@ def _check_object(where, obj, layer_name) -> None:
                 raise MapError(where, f"{context} has {attr}={value[:40]!r}, which is not a number") from None
             if number != number or abs(number) == float("inf"):
                 raise MapError(where, f"{context} has {attr}={value[:40]!r}, which is not a finite number")
+    for shape in ("polygon", "polyline"):
+        found = obj.find(shape)
+        if found is not None:
+            _check_points(where, context, found.get("points", ""))
     if obj.get("gid") is not None and not obj.get("gid").isdecimal():
         raise MapError(where, f"{context} has gid={obj.get('gid')[:40]!r}, which is not a tile number")
     _check_typed_properties(where, obj, context)
+
+
+MAX_POLYGON_POINTS = 1000
+
+
+def _check_points(where, context, text: str) -> None:
+    """A polygon's points: at most MAX_POLYGON_POINTS pairs "x,y" of finite numbers."""
+    pairs = text.split()
+    if not 3 <= len(pairs) <= MAX_POLYGON_POINTS:
+        raise MapError(where, f"{context} has a polygon of {len(pairs)} points; "
+                              f"use 3 to {MAX_POLYGON_POINTS}")
+    for pair in pairs:
+        parts = pair.split(",")
+        try:
+            numbers = [float(p) for p in parts]
+        except ValueError:
+            numbers = []
+        if len(numbers) != 2 or any(n != n or abs(n) == float("inf") for n in numbers):
+            raise MapError(where, f"{context} has a polygon point {pair[:40]!r}, which is not x,y")
 
 
 def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.Element]:
@@ -445,7 +469,7 @@ def _unread(parent, child) -> bool:
     if child.tag == "imagelayer" or child.tag in ("wangsets", "terraintypes", "editorsettings"):
         return True
     if child.tag == "objectgroup" and parent.tag in ("map", "group"):
-        return child.get("name", "") != SPAWNS
+        return child.get("name", "") not in (SPAWNS, OBJECTIVES)
     return parent.tag == "tile" and child.tag in ("objectgroup", "animation")
 
 

@@ -1,0 +1,149 @@
+"""A scenario's objectives: the engine's rules, written once for every ruleset.
+
+The map's scenario (game.world.scenario) names zones, VIPs and the ways to win; these
+rules score them. No ruleset text says anything about missions, so none has code of
+its own here: every ruleset's flow already calls `check_round_limit` as a round
+begins and `check_victory` after anything that can take a unit out (game.engine.flow),
+and those call in here.
+
+- **Hold** (each round's end): a side with a standing unit inside a zone and no
+  standing enemy inside scores the zone's points (only the zone's `side`, if it names
+  one). A zone both sides stand in scores nothing.
+- **Victory points**: a side that reaches the scenario's `victory_points` at a round's
+  end wins at once; if both reach it together, the one with more wins, and equal
+  points end it in a draw [choice: the text of the issue is silent on a tie].
+- **VIP**: when a VIP is taken out, the other side wins at once, or scores the VIP's
+  points where the map gives it some.
+- **Survive**: with an attacker and `survive_rounds` N, the defending side wins if it
+  still has a standing unit when round N ends.
+- **Round limit**: the side with more points wins; equal points is a draw.
+- Elimination still ends a battle (the last side standing wins), before any of these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.engine.events import BattleEnded, PointsScored
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+    from game.world.scenario import Scenario, Zone
+
+
+@dataclass(frozen=True)
+class Vip:
+    """This unit is its side's VIP. `points`: what its fall scores the other side;
+    None: its fall ends the battle at once."""
+
+    points: int | None = None
+
+
+def scenario_of(battle: "Battle") -> "Scenario | None":
+    return getattr(battle.map, "scenario", None)
+
+
+def setup(battle: "Battle") -> None:
+    """Mark the VIPs: the unit each VIP spawn fielded (its team, on its tile)."""
+    scenario = scenario_of(battle)
+    if scenario is None:
+        return
+    for mark in scenario.vips:
+        for unit in battle.units(mark.team):
+            if battle.tile(unit) == (mark.x, mark.y):
+                battle.add(unit, Vip(mark.points))
+                break
+
+
+def points(battle: "Battle") -> dict[int, int]:
+    """Each side's victory points so far, from the log (every point is an event)."""
+    totals = {team: 0 for team in battle.teams()}
+    for event in battle.log:
+        if isinstance(event, PointsScored):
+            totals[event.side] = totals.get(event.side, 0) + event.points
+    return totals
+
+
+def standing_in(battle: "Battle", zone: "Zone") -> dict[int, list[int]]:
+    """The standing units inside `zone`, by side (units sorted)."""
+    found: dict[int, list[int]] = {}
+    for unit in battle.units(active_only=True):
+        if battle.tile(unit) in zone.tiles:
+            found.setdefault(battle.team(unit), []).append(unit)
+    return found
+
+
+def score_line(totals: dict[int, int]) -> str:
+    return "–".join(str(totals[t]) for t in sorted(totals))
+
+
+def round_ended(battle: "Battle", round_no: int) -> bool:
+    """Score the round that just ended, then end the battle if a mission says so.
+    True when the battle is over."""
+    scenario = scenario_of(battle)
+    if scenario is None or battle.over:
+        return battle.over
+    for zone in scenario.zones_of("hold"):
+        inside = standing_in(battle, zone)
+        if len(inside) == 1:
+            (side, units), = inside.items()
+            if zone.side in (None, side) and zone.points > 0:
+                battle.emit(PointsScored(side, zone.points, zone.name, round_no,
+                                         tuple(battle.name(u) for u in units)))
+    totals = points(battle)
+    target = scenario.victory_points
+    if target is not None:
+        reached = [t for t, p in totals.items() if p >= target]
+        if reached:
+            _end_on_points(battle, totals, round_no, f"victory points {score_line(totals)}",
+                           "victory points")
+            return True
+    if scenario.survive_rounds is not None and round_no == scenario.survive_rounds:
+        defender = scenario.defender(battle.teams())
+        if defender is not None and battle.units(defender, active_only=True):
+            battle.emit(BattleEnded(defender, round_no, f"survived {round_no} rounds", how="survived"))
+            return True
+    return False
+
+
+def at_round_limit(battle: "Battle") -> bool:
+    """The round limit in a scenario: more points wins, equal points is a draw. False
+    in a plain battle (the engine's draw applies)."""
+    if scenario_of(battle) is None:
+        return False
+    totals = points(battle)
+    _end_on_points(battle, totals, battle.max_rounds,
+                   f"round limit {battle.max_rounds}, points {score_line(totals)}", "round limit")
+    return True
+
+
+def _end_on_points(battle: "Battle", totals: dict[int, int], rounds: int, reason: str, how: str) -> None:
+    best = max(totals.values())
+    leaders = [t for t, p in totals.items() if p == best]
+    winner = leaders[0] if len(leaders) == 1 else None
+    battle.emit(BattleEnded(winner, rounds, reason, how=how))
+
+
+def vip_fallen(battle: "Battle") -> bool:
+    """A VIP out of the fight: its side loses at once, or the other side scores its
+    points (once). True when the battle is over."""
+    if scenario_of(battle) is None or battle.over:
+        return battle.over
+    for unit, vip in battle.query(Vip):
+        if battle.active(unit):
+            continue
+        side = battle.team(unit)
+        others = [t for t in battle.teams() if t != side]
+        if vip.points is None:
+            winner = others[0] if len(others) == 1 else None
+            battle.emit(BattleEnded(winner, battle.round, f"the VIP {battle.name(unit)} fell", how="vip"))
+            return True
+        if not any(isinstance(e, PointsScored) and e.zone == _vip_label(battle, unit) for e in battle.log):
+            for other in others:
+                battle.emit(PointsScored(other, vip.points, _vip_label(battle, unit), battle.round, ()))
+    return False
+
+
+def _vip_label(battle: "Battle", unit: int) -> str:
+    return f"VIP {battle.name(unit)}"

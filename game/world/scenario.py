@@ -1,0 +1,208 @@
+"""A map's scenario: its mission, read from Tiled alone.
+
+A designer makes a scenario in Tiled with map properties and an object layer named
+``objectives`` (maps/README.md has the format and a worked example):
+
+* map properties ``scenario`` (its name), ``briefing``, ``round_limit``,
+  ``victory_points`` (the first side to reach it wins), ``attacker`` (a team, for
+  asymmetric missions) and ``survive_rounds`` (with ``attacker``: the other side wins
+  if it still stands when that round ends);
+* objects in ``objectives`` with a ``kind``: ``hold`` (a zone scored at each round's
+  end), ``exit`` (a zone a side's units may leave by), ``vip`` (a point on a spawn: that
+  unit is the side's VIP); a spawn object may also carry ``vip = true`` itself.
+
+Zones are rectangles or polygons in pixels; a tile belongs to a zone when its centre
+lies inside. Everything is checked at load: a bad objective is one line naming it.
+The rules that score them are the engine's (game/engine/objectives.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from game.errors import MapError
+
+OBJECTIVE_LAYER = "objectives"
+KINDS = ("hold", "exit", "vip")
+MAX_ROUNDS = 10_000  # the replay format's limit
+MAX_TEXT = 2000  # a briefing longer than this is a mistake, not a briefing
+
+Tile = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A hold or exit zone: its tiles, what it scores, and which side may use it."""
+
+    name: str
+    kind: str  # "hold" or "exit"
+    tiles: frozenset[Tile]
+    points: int = 1
+    side: int | None = None  # hold: only this side scores; exit: the side that may leave
+
+
+@dataclass(frozen=True)
+class VipMark:
+    """The unit fielded at this spawn is its side's VIP. `points`: what its fall scores
+    the other side; None: its fall ends the battle at once."""
+
+    team: int
+    x: int
+    y: int
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    briefing: str = ""
+    round_limit: int | None = None
+    victory_points: int | None = None
+    attacker: int | None = None
+    survive_rounds: int | None = None
+    zones: tuple[Zone, ...] = ()
+    vips: tuple[VipMark, ...] = ()
+
+    def zones_of(self, kind: str) -> tuple[Zone, ...]:
+        return tuple(z for z in self.zones if z.kind == kind)
+
+    def defender(self, teams: list[int]) -> int | None:
+        """The side that is not the attacker (two-sided missions)."""
+        others = [t for t in teams if t != self.attacker]
+        return others[0] if self.attacker is not None and len(others) == 1 else None
+
+
+def read_scenario(path: Path, props: dict, groups: list, spawns: tuple, vip_spawns: dict,
+                  width: int, height: int, tile_size: tuple[int, int]) -> Scenario | None:
+    """The map's scenario, or None for a plain battle (no scenario property, no
+    objectives layer, no VIP). `groups`: the map's object layers named ``objectives``;
+    `vip_spawns`: (x, y) -> points (or None) of spawns marked ``vip``."""
+    if len(groups) > 1:
+        raise MapError(path, f"has {len(groups)} object layers named '{OBJECTIVE_LAYER}'; keep one")
+    if not groups and not vip_spawns and "scenario" not in props:
+        return None
+    teams = sorted({s.team for s in spawns})
+    zones: list[Zone] = []
+    vips = {tile: VipMark(team, tile[0], tile[1], points)
+            for tile, (team, points) in vip_spawns.items()}
+    spawn_at = {(s.x, s.y): s for s in spawns}
+    names: set[str] = set()
+    for obj in (groups[0] if groups else ()):
+        name = str(obj.name or f"object {obj.id}")[:60]
+        where = f"objective '{name}'"
+        if name in names:
+            raise MapError(path, f"{where}: another objective has this name; names must differ")
+        names.add(name)
+        kind = str(obj.properties.get("kind", "")).strip()
+        if kind not in KINDS:
+            raise MapError(path, f"{where}: unknown kind {kind[:40]!r} (kinds: {', '.join(KINDS)})")
+        points = _int(path, where, obj.properties, "points", 1, minimum=0)
+        side = _side(path, where, obj.properties, teams)
+        if kind == "vip":
+            x, y = _point_tile(obj, tile_size)
+            spawn = spawn_at.get((x, y))
+            if spawn is None:
+                raise MapError(path, f"{where}: a vip must be placed on a spawn; tile ({x}, {y}) has none")
+            marked = points if "points" in obj.properties else None
+            vips[(x, y)] = VipMark(spawn.team, x, y, marked)
+            continue
+        if kind == "exit" and side is None:
+            raise MapError(path, f"{where}: an exit needs an int property 'side' (the side that may leave)")
+        tiles = _zone_tiles(path, where, obj, width, height, tile_size)
+        zones.append(Zone(name, kind, tiles, points, side))
+    attacker = _int(path, "map property", props, "attacker", None)
+    if attacker is not None and attacker not in teams:
+        raise MapError(path, f"map property 'attacker' is side {attacker}, which has no spawns (sides: {teams})")
+    survive = _int(path, "map property", props, "survive_rounds", None, minimum=1)
+    if survive is not None and attacker is None:
+        raise MapError(path, "map property 'survive_rounds' needs 'attacker' (the side that must break through)")
+    round_limit = _int(path, "map property", props, "round_limit", None, minimum=1, maximum=MAX_ROUNDS)
+    if survive is not None and round_limit is not None and survive > round_limit:
+        raise MapError(path, f"map property 'survive_rounds' ({survive}) is past 'round_limit' ({round_limit})")
+    briefing = str(props.get("briefing", ""))
+    if len(briefing) > MAX_TEXT:
+        raise MapError(path, f"map property 'briefing' is {len(briefing)} characters; keep it under {MAX_TEXT}")
+    return Scenario(
+        name=str(props.get("scenario") or props.get("name") or path.stem)[:80],
+        briefing=briefing,
+        round_limit=round_limit,
+        victory_points=_int(path, "map property", props, "victory_points", None, minimum=1),
+        attacker=attacker,
+        survive_rounds=survive,
+        zones=tuple(sorted(zones, key=lambda z: z.name)),
+        vips=tuple(vips[t] for t in sorted(vips)),
+    )
+
+
+def _int(path: Path, where: str, props: dict, key: str, default: Any,
+         minimum: int | None = None, maximum: int | None = None) -> Any:
+    if key not in props:
+        return default
+    value = props[key]
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.lstrip("-").isdecimal() or len(text) > 9:
+        raise MapError(path, f"{where}: '{key}' must be a whole number (it is {text[:40]!r})")
+    number = int(text)
+    if minimum is not None and number < minimum:
+        raise MapError(path, f"{where}: '{key}' must be at least {minimum} (it is {number})")
+    if maximum is not None and number > maximum:
+        raise MapError(path, f"{where}: '{key}' must be at most {maximum} (it is {number})")
+    return number
+
+
+def _side(path: Path, where: str, props: dict, teams: list[int]) -> int | None:
+    side = _int(path, where, props, "side", None)
+    if side is not None and side not in teams:
+        raise MapError(path, f"{where}: side {side} has no units on this map (sides: {teams})")
+    return side
+
+
+def _point_tile(obj: Any, tile_size: tuple[int, int]) -> Tile:
+    cx = obj.x + obj.width / 2
+    cy = obj.y + obj.height / 2
+    return int(cx // tile_size[0]), int(cy // tile_size[1])
+
+
+def _zone_tiles(path: Path, where: str, obj: Any, width: int, height: int,
+                tile_size: tuple[int, int]) -> frozenset[Tile]:
+    """The tiles whose centre lies inside the object (a rectangle or a polygon)."""
+    tw, th = tile_size
+    points = getattr(obj, "points", None)  # a polygon's absolute corners (pytmx); else not a sequence
+    if isinstance(points, (tuple, list)) and points:
+        corners = [(float(p.x), float(p.y)) for p in points]
+    else:
+        if not (obj.width > 0 and obj.height > 0):
+            raise MapError(path, f"{where}: a zone must be a rectangle or a polygon, not a point")
+        corners = [(obj.x, obj.y), (obj.x + obj.width, obj.y),
+                   (obj.x + obj.width, obj.y + obj.height), (obj.x, obj.y + obj.height)]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    if min(xs) < 0 or min(ys) < 0 or max(xs) > width * tw or max(ys) > height * th:
+        raise MapError(path, f"{where}: the zone reaches outside the map "
+                             f"(pixels {min(xs):g},{min(ys):g} to {max(xs):g},{max(ys):g}; "
+                             f"the map is {width * tw} x {height * th})")
+    cx = (np.arange(width) + 0.5) * tw
+    cy = (np.arange(height) + 0.5) * th
+    gx, gy = np.meshgrid(cx, cy, indexing="ij")
+    inside = _inside_polygon(gx, gy, corners)
+    tiles = frozenset((int(x), int(y)) for x, y in zip(*np.nonzero(inside)))
+    if not tiles:
+        raise MapError(path, f"{where}: the zone covers no tile's centre; make it bigger")
+    return tiles
+
+
+def _inside_polygon(px: np.ndarray, py: np.ndarray, corners: list[tuple[float, float]]) -> np.ndarray:
+    """Even-odd rule: a point is inside when a ray to its right crosses the edges an odd
+    number of times (a rectangle is the polygon of its four corners)."""
+    inside = np.zeros(px.shape, bool)
+    n = len(corners)
+    for i in range(n):
+        (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % n]
+        if y1 == y2:
+            continue
+        crosses = ((y1 > py) != (y2 > py)) & (px < (x2 - x1) * (py - y1) / (y2 - y1) + x1)
+        inside ^= crosses
+    return inside

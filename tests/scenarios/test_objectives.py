@@ -1,0 +1,120 @@
+"""Scenario rules (game/engine/objectives.py), written once for every ruleset.
+
+Each test builds a small d20 battle on an open map with a scenario set by hand, the
+initiative forced (one d20 face per unit), every unit ending its turn where it stands
+(or taken out by the test), and checks the points and the end the rules give:
+- a zone held by one side scores its points at each round's end; a contested one none;
+- the first side to reach the victory points wins at once;
+- at the round limit more points wins, equal points is a draw;
+- the VIP's fall ends the battle at once (or scores its points);
+- the defending side wins by standing at the end of round survive_rounds.
+"""
+
+from __future__ import annotations
+
+from game.engine import objectives
+from game.engine.components import OutOfFight
+from game.engine.events import BattleEnded, PointsScored
+from game.engine.flow import check_victory
+from game.rulesets.d20 import D20Ruleset
+from game.world.scenario import Scenario, VipMark, Zone
+from tests.helpers import battle_with, events_of, open_map
+
+
+class EndTurn:
+    """Every unit ends its turn where it stands."""
+
+    def decide(self, battle, decision):
+        return decision.option("end_turn").choice()
+
+
+def zone(name: str, tiles, points: int = 1, side=None, kind: str = "hold") -> Zone:
+    return Zone(name, kind, frozenset(tiles), points, side)
+
+
+def mission_battle(scenario: Scenario, units, max_rounds: int = 5):
+    tmap = open_map(10, 6)
+    tmap.scenario = scenario
+    gunner = D20Ruleset().template_for("gunner")
+    placed = [(team, gunner, x, y) for team, x, y in units]
+    faces = [20 - i for i in range(len(placed))]  # distinct initiatives: no rerolls
+    return battle_with(tmap, placed, faces + [10] * 200, max_rounds=max_rounds)
+
+
+def run(battle):
+    battle.run({team: EndTurn() for team in battle.teams()})
+    return events_of(battle, BattleEnded)[-1]
+
+
+def test_a_zone_held_by_one_side_scores_each_round_and_points_decide_at_the_limit():
+    # Side 1's unit stands on (1, 1), inside the zone; side 2's stands outside.
+    s = Scenario("hold", zones=(zone("Crossroads", [(1, 1), (2, 1)], points=2),))
+    b = mission_battle(s, [(1, 1, 1), (2, 8, 4)], max_rounds=3)
+    end = run(b)
+    scored = events_of(b, PointsScored)
+    assert [(e.side, e.points, e.zone, e.round) for e in scored] == [
+        (1, 2, "Crossroads", 1), (1, 2, "Crossroads", 2), (1, 2, "Crossroads", 3)]
+    assert scored[0].units == (b.name(b.units(1)[0]),)
+    assert objectives.points(b) == {1: 6, 2: 0}
+    assert (end.winner, end.how, end.rounds) == (1, "round limit", 3)
+    assert "6–0" in end.reason
+
+
+def test_a_contested_zone_scores_nothing_and_equal_points_are_a_draw():
+    s = Scenario("contest", zones=(zone("Hill", [(1, 1), (2, 1)]),))
+    b = mission_battle(s, [(1, 1, 1), (2, 2, 1)], max_rounds=2)
+    end = run(b)
+    assert events_of(b, PointsScored) == []
+    assert (end.winner, end.how) == (None, "round limit")
+
+
+def test_a_zone_only_its_side_can_score():
+    s = Scenario("theirs", zones=(zone("Bunker", [(1, 1)], side=2),))
+    b = mission_battle(s, [(1, 1, 1), (2, 8, 4)], max_rounds=2)
+    run(b)
+    assert events_of(b, PointsScored) == []
+
+
+def test_reaching_the_victory_points_wins_at_once():
+    # Two zones a point each, side 1 holds both: 2 a round, 4 reached at round 2's end.
+    s = Scenario("race", victory_points=4,
+                 zones=(zone("A", [(1, 1)]), zone("B", [(1, 3)])))
+    b = mission_battle(s, [(1, 1, 1), (1, 1, 3), (2, 8, 4)], max_rounds=10)
+    end = run(b)
+    assert (end.winner, end.how, end.rounds) == (1, "victory points", 2)
+    assert objectives.points(b) == {1: 4, 2: 0}
+
+
+def test_the_vips_fall_ends_the_battle_at_once():
+    s = Scenario("escort", vips=(VipMark(1, 1, 1),))
+    b = mission_battle(s, [(1, 1, 1), (1, 3, 1), (2, 8, 4)], max_rounds=10)
+    vip = [u for u in b.units(1) if b.tile(u) == (1, 1)][0]
+    assert b.has(vip, objectives.Vip)
+    b.add(vip, OutOfFight("dead"))  # the VIP is taken out (how does not matter here)
+    assert check_victory(b)
+    end = events_of(b, BattleEnded)[-1]
+    assert (end.winner, end.how) == (2, "vip")
+
+
+def test_a_vip_with_points_scores_them_once_for_the_other_side():
+    s = Scenario("bounty", vips=(VipMark(1, 1, 1, points=3),))
+    b = mission_battle(s, [(1, 1, 1), (1, 3, 1), (2, 8, 4)], max_rounds=10)
+    vip = [u for u in b.units(1) if b.tile(u) == (1, 1)][0]
+    b.add(vip, OutOfFight("dead"))
+    assert not check_victory(b)
+    assert not check_victory(b)  # asked again: still scored once
+    assert objectives.points(b) == {1: 0, 2: 3}
+
+
+def test_the_defender_wins_by_standing_when_the_survive_round_ends():
+    s = Scenario("hold out", attacker=2, survive_rounds=2)
+    b = mission_battle(s, [(1, 1, 1), (2, 8, 4)], max_rounds=10)
+    end = run(b)
+    assert (end.winner, end.how, end.rounds) == (1, "survived", 2)
+
+
+def test_a_plain_battle_ends_as_before():
+    b = mission_battle(None, [(1, 1, 1), (2, 8, 4)], max_rounds=2)
+    end = run(b)
+    assert (end.winner, end.how, end.reason) == (None, "round limit", "round limit 2")
+    assert events_of(b, PointsScored) == []
