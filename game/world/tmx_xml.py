@@ -14,7 +14,8 @@ sizes. So this pass walks the XML once, in file order, and
 - records every such repair in ``notes`` so ``check-map`` can say what it did.
 
 Limits (issue 17): a map is at most ``MAX_SIDE`` tiles on a side, checked before
-anything is allocated; compressed layer data is inflated only as far as the declared
+anything is allocated, and a tileset picture at most ``MAX_PICTURE_PX`` on a side,
+checked by its declared size (issue 33.3); compressed layer data is inflated only as far as the declared
 size needs (``tmx_data``).
 """
 
@@ -410,17 +411,32 @@ def _tile_offset(where, node, context) -> tuple[int, int]:
 
 
 def _image_dims(where, image, path, context, notes) -> tuple[int, int]:
-    """An image's size from its attributes, else from the file itself (old Tiled files)."""
+    """An image's size from its attributes, else from the file itself (old Tiled files);
+    refused beyond MAX_PICTURE_PX on a side before anything is sized by it (issue 33.3:
+    a declared 10^9 px image once took 81 s and 7.8 GB to refuse)."""
     w, h = image.get("width"), image.get("height")
-    if w and h and w.isdecimal() and h.isdecimal() and int(w) > 0 and int(h) > 0:
+    if w and h and w.isdecimal() and h.isdecimal() and w.strip("0") and h.strip("0"):
+        w, h = w.lstrip("0"), h.lstrip("0")
+        _check_picture(where, path, context, (w, h), "declares")
         return (int(w), int(h))
     size = image_size(path)
     if size is None or min(size) < 1:
         raise MapError(where, f"{context} image {path.name} does not give its size and is not a "
                               "PNG, GIF, BMP or JPEG file the game can measure")
+    _check_picture(where, path, context, (str(size[0]), str(size[1])), "is")
     image.set("width", str(size[0]))
     image.set("height", str(size[1]))
     return size
+
+
+def _check_picture(where, path, context, size: tuple[str, str], verb: str) -> None:
+    """A tileset picture is at most MAX_PICTURE_PX on a side (the maps README's limit).
+    `size` is the decimal text, compared by length first: a 5,000-digit width is
+    refused without being read as a number."""
+    if any(len(v) > 6 or int(v) > MAX_PICTURE_PX for v in size):
+        shown = "x".join(v if len(v) <= 12 else v[:12] + "…" for v in size)
+        raise MapError(where, f"{context} image {path.name} {verb} {shown} px; at most "
+                              f"{MAX_PICTURE_PX} px on a side is read (split it into several tilesets)")
 
 
 def _tile_info(tile) -> TileInfo:
