@@ -64,6 +64,32 @@ def _seed(text: str) -> int:
     return value
 
 
+JOBS_PER_CPU = 4  # --jobs beyond this many processes per usable CPU only costs memory
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system says), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def max_jobs() -> int:
+    """The most processes --jobs may ask for: JOBS_PER_CPU per usable CPU (issue 33.5:
+    --jobs 200 once took 50 s and 5.9 GB for one battle, --jobs 100000 never started)."""
+    return JOBS_PER_CPU * usable_cpus()
+
+
+def _jobs(text: str) -> int:
+    value = _int_at_least(0)(text)
+    if value > max_jobs():
+        raise argparse.ArgumentTypeError(
+            f"{value} is more than {max_jobs()} ({JOBS_PER_CPU} per CPU, {usable_cpus()} CPUs here; "
+            f"0 uses one per CPU)")
+    return value
+
+
 def _battles(text: str) -> int:
     value = _int_at_least(1)(text)
     if value > MAX_BATTLES:
@@ -78,8 +104,9 @@ def ai_option(p: argparse.ArgumentParser) -> None:
 
 
 def study_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--jobs", metavar="J", type=_int_at_least(0), default=1,
-                   help="processes to use (0: one per CPU); results do not depend on it")
+    p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
+                   help=f"processes to use (0: one per CPU; at most {JOBS_PER_CPU} per CPU); "
+                        "results do not depend on it")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="run the battles on a Dask scheduler (extra [cluster]); same results as --jobs 1")
     p.add_argument("--db", metavar="FILE", type=Path,
@@ -304,7 +331,7 @@ def _open_db(path: Path | None):
 def _runner(args: argparse.Namespace):
     """Plays specs by --jobs or --cluster: an iterable of specs in, results out in order."""
     from game.simulate import run_battles
-    jobs = args.jobs or os.cpu_count() or 1
+    jobs = args.jobs or usable_cpus()
     return lambda specs: run_battles(specs, jobs, cluster=args.cluster)
 
 
