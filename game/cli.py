@@ -90,6 +90,16 @@ def _jobs(text: str) -> int:
     return value
 
 
+def _rounds(text: str) -> int:
+    """--max-rounds: 1 to MAX_ROUNDS, the most a replay file records (a longer battle's
+    replay would be refused by `replay`)."""
+    from game.engine.flow import MAX_ROUNDS
+    value = _int_at_least(1)(text)
+    if value > MAX_ROUNDS:
+        raise argparse.ArgumentTypeError(f"{value} is more than {MAX_ROUNDS:,} (the most a replay records)")
+    return value
+
+
 def _battles(text: str) -> int:
     value = _int_at_least(1)(text)
     if value > MAX_BATTLES:
@@ -145,7 +155,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     # No defaults here: the window loops over every map and ruleset unless told which;
     # --headless fills in woodland, d20 and seed 0 itself.
     battle_options(p)
-    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
     p.add_argument("--save-replay", metavar="FILE", type=Path, help="with --headless: write the battle's replay")
     ai_option(p)
     p.add_argument("--speed", choices=("1", "2", "4", "instant"), default="2",
@@ -159,7 +169,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     ai_option(p)
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write every result and the summary as JSON")
-    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("ladder", help="rate a ruleset's AI levels by playing them against each other")
@@ -171,7 +181,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--battles", metavar="N", type=_battles, default=100,
                    help="battles per pairing per map (seeds played from both sides); default 100")
     p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
-    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write the table and ratings as JSON")
     p.add_argument("--csv", metavar="FILE", type=Path, help="also write the table as CSV")
@@ -205,7 +215,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--map", metavar="PATH", type=_map_arg, action="append", help="only this map (repeatable)")
     p.add_argument("--verify-every", metavar="K", type=_int_at_least(0), default=10,
                    help="replay-verify and probe every K-th battle (0: never); default 10")
-    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), default=12,
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, default=12,
                    help="end each battle in a draw after R rounds; default 12")
     p.add_argument("--pairing", metavar="A-B", action="append",
                    help="only this pair of AI levels, e.g. easy-normal (repeatable)")

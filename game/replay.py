@@ -36,12 +36,12 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Annotated, Literal
 
 from game.engine.dice import SEED_LIMIT
+from game.engine.flow import MAX_ROUNDS  # the one round limit, shared with the command line
 from game.errors import IllegalChoice, InputError, SaveError
 from game.validation import clip
 
 FORMAT = "rulebook-skirmish-replay"
 VERSION = 1
-MAX_ROUNDS = 10_000
 #: A squad's team number: ASCII digits only ("²" passes str.isdigit() but not int()).
 _TeamKey = Annotated[str, Field(pattern=r"^-?[0-9]{1,9}$")]
 KEYS = ("format", "version", "map", "ruleset", "seed", "squads", "max_rounds",

@@ -10,6 +10,11 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle
 
 
+#: The most rounds a battle may be given (`max_rounds`): what a replay file may record,
+#: so every command that takes --max-rounds refuses more where it reads it (issue 33.6).
+MAX_ROUNDS = 10_000
+
+
 def check_victory(battle: "Battle") -> bool:
     """End the battle when at most one side still has units in the fight."""
     if battle.over:
