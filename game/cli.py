@@ -64,6 +64,17 @@ def _seed(text: str) -> int:
     return value
 
 
+def check_seed_run(first: int, count: int) -> None:
+    """Battles `first`, `first + 1`, ... `first + count - 1` (simulate, soak, ladder):
+    the last must be a seed too (issue 33.7), or its replay could not be read back and a
+    study database could not store it. Checked once the count is known."""
+    from game.engine.dice import SEED_LIMIT
+    last = first + count - 1
+    if last >= SEED_LIMIT:
+        raise CommandError("--seed", f"{count:,} battles from seed {first} would play seeds up to {last}, "
+                                     f"past the largest seed 2**63 - 1 (start at {SEED_LIMIT - count} or lower)")
+
+
 JOBS_PER_CPU = 4  # --jobs beyond this many processes per usable CPU only costs memory
 
 
@@ -354,6 +365,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     # Bad input (map, ruleset, rosters, levels) is found here, in this process, before
     # any worker starts: a worker would only see it as a crash.
     kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
+    check_seed_run(args.seed, args.battles)
     probe = new_battle(args.map, args.ruleset, seed=args.seed, **kwargs)
     max_rounds = probe.max_rounds
     probe.close()
@@ -416,6 +428,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         levels = offered
     if len(levels) < 2:
         raise CommandError("--levels", "a ladder needs at least two levels")
+    check_seed_run(args.seed, ladder.seeds_for(args.battles))
     names = [name.strip() for name in args.maps.split(",") if name.strip()]
     if not names:
         raise CommandError("--maps", "no map given")
@@ -522,6 +535,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
         if len(pair) != 2 or not all(pair):
             raise CommandError("--pairing", f"{text[:40]!r} is not two AI levels like easy-normal")
         pairings.append(pair)
+    if args.battles is not None:
+        check_seed_run(args.seed, args.battles)  # without --battles the soak stops at the last seed
     start = time.monotonic()
     totals = soak.run_soak(args.minutes, args.seed, args.battles, args.ruleset,
                            [str(m) for m in args.map] if args.map else None, args.verify_every,

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from game.engine.dice import seed_in_range
 from game.engine.invariants import battle_errors
 
 PAIRINGS = (("random", "random"), ("normal", "normal"), ("random", "normal"),
@@ -99,13 +100,14 @@ def combinations(rulesets: list[str], maps: list[str],
 
 def schedule(rulesets: list[str], maps: list[str], seed: int, verify_every: int,
              pairings: list[tuple[str, str]] | None = None) -> Iterator[SoakBattle]:
-    """The battles of a soak, lazily, forever (the caller stops)."""
+    """The battles of a soak, lazily, until the caller stops or the seeds run out (the
+    last is 2**63 - 1: a seed past it could not be replayed, issue 33.7)."""
     combos = combinations(rulesets, maps, pairings)
     if not combos:
         from game.errors import InputError
         raise InputError("--pairing", "no ruleset offers those AI levels")
     i = 0
-    while True:
+    while seed_in_range(seed + i):
         rid, m, levels = combos[i % len(combos)]
         yield SoakBattle(rid, m, levels, seed + i, verify_every > 0 and i % verify_every == 0)
         i += 1
@@ -208,6 +210,8 @@ def run_soak(minutes: float, seed: int = 0, battles: int | None = None,
             line = f"FAIL {spec.label()}: {f}"
             totals.failures.append(line)
             report(line)
+    else:
+        report("soak: stopped at the largest seed, 2**63 - 1")  # the schedule ran out
     return totals
 
 

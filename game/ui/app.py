@@ -155,6 +155,7 @@ class App:
         from game.rulesets import REGISTRY
         from game.ui.battle_screen import BattleScreen
         from game.ui.menu import shipped_maps
+        from game.engine.dice import next_seed
         args = self.demo_args
         maps = [Path(args["map"])] if args.get("map") else shipped_maps()
         rulesets = [args["ruleset"]] if args.get("ruleset") else list(REGISTRY)
@@ -165,7 +166,7 @@ class App:
         if seed is None:
             seed = random.randrange(1, 1_000_000)
         else:
-            args["seed"] = seed + 1  # each loop a new battle, still reproducible
+            args["seed"] = next_seed(seed)  # each loop a new battle, still reproducible
         battle = new_battle(m, r, seed=seed, max_rounds=args.get("max_rounds") or 40)
         speed = args.get("speed", 2.0)   # told by `demo --speed`, never the menu's last choice
         return BattleScreen(self, battle, {t: "ai" for t in battle.teams()}, fog=False,
