@@ -523,10 +523,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_soak(args: argparse.Namespace) -> int:
     import time
     from game import soak
+    from game.engine.setup import shared_map
     from game.rulesets import load_ruleset
 
     for rid in args.ruleset or ():
         load_ruleset(rid)  # an unknown id is one line, before anything runs
+    for path in args.map or ():
+        shared_map(path)  # so is a map that cannot be played (issue 33.8), not a FAIL per battle
     if not args.minutes > 0 or args.minutes > 7 * 24 * 60:
         raise CommandError("--minutes", f"must be above 0 and at most a week (it is {args.minutes})")
     pairings = []

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree
@@ -105,13 +106,33 @@ def parse_xml_file(where: Path, path: Path, what: str) -> ElementTree.Element:
     # The message already starts with the map's path; name a second file only when it differs.
     name = "" if path == where else f"{what} {path.name} "
     if not path.is_file():
-        raise MapError(where, f"no such {what}" if not name else f"{name}does not exist (looked at {path})")
+        why = _not_a_file(path, what) or (f"does not exist (looked at {path})" if name else f"no such {what}")
+        raise MapError(where, f"{name}{why}")
     try:
         return ElementTree.parse(path).getroot()
     except ElementTree.ParseError as exc:
         raise MapError(where, f"{name or ''}is not well-formed XML ({exc})") from None
     except (OSError, ValueError) as exc:
         raise MapError(where, f"{name or ''}cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+
+
+_KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
+
+
+def _not_a_file(path: Path, what: str) -> str | None:
+    """Why `path`, which is not a regular file, cannot be read, in words; None if there
+    is nothing there (issue 33.8: a folder or a device was called "no such map file")."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        return f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
+    if stat.S_ISDIR(mode):
+        return f"is a directory, not a {what}"
+    kind = next((words for test, words in _KINDS if test(mode)), "a special file")
+    return f"is not a regular file ({kind}), so not a {what}"
 
 
 def check_map_xml(path: Path) -> XmlFacts:
