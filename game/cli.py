@@ -39,6 +39,13 @@ class _Parser(argparse.ArgumentParser):
         raise CommandError(self.prog, f"{message} (see {self.prog} --help)")
 
 
+def say(text: str, file=None, flush: bool = False) -> None:
+    """Print a line (or lines) that may hold text from a file or a path: control
+    characters escaped (game.validation.printable), so no file can drive the terminal."""
+    from game.validation import printable_lines
+    print(printable_lines(text), file=file, flush=flush)
+
+
 # --- argument types ------------------------------------------------------------------
 def _int_at_least(low: int):
     def parse(text: str) -> int:
@@ -292,14 +299,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
     map_path = args.map or default_map()
     spec = BattleSpec(str(map_path), ruleset, 0 if args.seed is None else args.seed, args.max_rounds,
                       ai_levels_for(args.ai, ruleset, map_path))
-    battle = play_ai_battle(spec, on_event=lambda event: print(event.describe()))
+    battle = play_ai_battle(spec, on_event=lambda event: say(event.describe()))
     try:
         if not (battle.log and isinstance(battle.log[-1], BattleEnded)):
             who = f"side {battle.winner} wins" if battle.winner is not None else "no winner"
             print(f"Battle over after {battle.round} rounds: {who}.")
         if args.save_replay is not None:
             save_replay(battle, args.save_replay)
-            print(f"replay saved: {args.save_replay}", file=sys.stderr)
+            say(f"replay saved: {args.save_replay}", file=sys.stderr)
     finally:
         battle.close()
     return 0
@@ -394,7 +401,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                                                                    for k in r["levels"]})},
                "battles": results, "summary": summary}
         _write(args.json, json.dumps(doc, indent=2) + "\n")
-    print(summary_text(args.ruleset, ref, args.seed, summary))
+    say(summary_text(args.ruleset, ref, args.seed, summary))
     if results:
         print("AI levels: " + ", ".join(f"side {side} {level}" for side, level in results[0]["levels"].items()))
     return 0
@@ -456,7 +463,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             db.close()
     rated = ladder.ratings(levels, table, args.seed)
     map_names = [name for name, _ in maps]
-    print(ladder.table_text(args.ruleset, map_names, args.battles, args.seed, table, rated))
+    say(ladder.table_text(args.ruleset, map_names, args.battles, args.seed, table, rated))
     if args.json is not None:
         _write(args.json, json.dumps(ladder.to_json(args.ruleset, map_names, args.seed, args.battles,
                                                     table, rated), indent=2) + "\n")
@@ -482,7 +489,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"verified: {digest}")
             return 0
         for event in battle.log:
-            print(event.describe())
+            say(event.describe())
         if not battle.over:
             print(f"(saved in round {battle.round}, before the end; {len(battle.choices)} choices)")
     finally:
@@ -494,7 +501,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_check_map(args: argparse.Namespace) -> int:
     from game.world.tiled import load_map, summarize
 
-    print(summarize(load_map(args.path)))
+    say(summarize(load_map(args.path)))
     return 0
 
 
@@ -543,7 +550,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
     start = time.monotonic()
     totals = soak.run_soak(args.minutes, args.seed, args.battles, args.ruleset,
                            [str(m) for m in args.map] if args.map else None, args.verify_every,
-                           args.max_rounds, report=lambda line: print(line, flush=True),
+                           args.max_rounds, report=lambda line: say(line, flush=True),
                            pairings=pairings or None)
     seconds = time.monotonic() - start
     if args.json is not None:
@@ -584,7 +591,7 @@ def _fail(line: str) -> int:
     line = " ".join(line[: MAX_ERROR_LINE * 4].split())
     if len(line) > MAX_ERROR_LINE:
         line = line[: MAX_ERROR_LINE - 1] + "…"
-    print(f"error: {line}", file=sys.stderr)
+    say(f"error: {line}", file=sys.stderr)
     return 2
 
 
