@@ -470,7 +470,10 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     if args.csv is not None:
         _write(args.csv, ladder.to_csv(table))
     if args.plot is not None:
-        ladder.plot(args.plot, args.ruleset, levels, table, rated)
+        try:
+            ladder.plot(args.plot, args.ruleset, levels, table, rated)
+        except OSError as exc:  # a full disk: name the file, as _write does
+            raise CommandError(str(args.plot)[:200], f"cannot be written ({exc.strerror or exc})") from None
     return 0
 
 
@@ -554,7 +557,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
                            pairings=pairings or None)
     seconds = time.monotonic() - start
     if args.json is not None:
-        soak.write_json(args.json, totals, seconds, args.seed)
+        _write(args.json, soak.json_text(totals, seconds, args.seed))  # a failed write names the file
     print(totals.line(seconds), flush=True)
     return 1 if totals.failures else 0
 

@@ -11,10 +11,21 @@ saves, `--json` summaries, settings.
 * a symlink: followed, and its final target written as above (the link stays a link);
 * a FIFO, a character device or another special file: written directly (renaming over
   it would replace the device with a plain file);
-* a folder: refused, as an OSError that callers turn into one line.
+* a folder: refused, as an OSError that callers turn into one line;
+* a read-only file (no write permission bit set): refused and kept, as `cp` or a shell's
+  `>` would refuse it (issue 33.12: a mode-444 settings file was silently replaced).
+
+Callers that must only ever write a regular file (settings: a FIFO there would block
+the window's exit, issue 33.10) pass `regular_only=True`.
+
+Every OSError raised names the target (`filename`): on a full disk, the write of the
+temporary file fails with no file name of its own, and the user must be told which
+file was not written, not "system".
 
 Temporary files are named `.<name>.skirmish-<random>.tmp`; `clean_stale_temps(folder)`
-removes those a killed process left behind (called when the window starts).
+removes those a killed process left behind: called when the window starts, and beside
+every target before it is written (a `--json` or `--save-replay` target may be in any
+folder, where the start-up clean-up never looks).
 """
 
 from __future__ import annotations
@@ -37,11 +48,20 @@ def _umask() -> int:
     return mask
 
 
-def write_text(path: str | Path, text: str) -> None:
-    write_bytes(path, text.encode("utf-8"))
+def write_text(path: str | Path, text: str, regular_only: bool = False) -> None:
+    write_bytes(path, text.encode("utf-8"), regular_only)
 
 
-def write_bytes(path: str | Path, data: bytes) -> None:
+def write_bytes(path: str | Path, data: bytes, regular_only: bool = False) -> None:
+    try:
+        _write_bytes(path, data, regular_only)
+    except OSError as exc:
+        if exc.filename is None or str(exc.filename).endswith(TEMP_SUFFIX):
+            exc.filename, exc.filename2 = str(path), None  # name the target, never "system"
+        raise
+
+
+def _write_bytes(path: str | Path, data: bytes, regular_only: bool) -> None:
     target = Path(os.path.realpath(path))  # symlinks followed to what they name
     try:
         st = os.stat(target)
@@ -50,11 +70,18 @@ def write_bytes(path: str | Path, data: bytes) -> None:
     if st is not None and stat.S_ISDIR(st.st_mode):
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
     if st is not None and not stat.S_ISREG(st.st_mode):
+        if regular_only:
+            raise OSError(errno.EINVAL, "is not a regular file (a FIFO or a device); not written there",
+                          str(path))
         # A FIFO, a terminal, /dev/null, /dev/full: written in place, never replaced.
         with open(target, "wb") as out:
             out.write(data)
             out.flush()
         return
+    if st is not None and (not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+                           or not os.access(target, os.W_OK)):  # (root may write anything: the bits say)
+        raise PermissionError(errno.EACCES, "the file is read-only; it was kept as it is", str(path))
+    clean_stale_temps(target.parent)  # what a killed write to this folder left
     mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}{TEMP_MARK}", suffix=TEMP_SUFFIX,
                                dir=target.parent)

@@ -215,9 +215,13 @@ def run_soak(minutes: float, seed: int = 0, battles: int | None = None,
     return totals
 
 
-def write_json(path: Path, totals: SoakTotals, seconds: float, seed: int) -> None:
-    from game.replay import atomic_write_text
+def json_text(totals: SoakTotals, seconds: float, seed: int) -> str:
     doc = {"seed": seed, "battles": totals.battles, "decisions": totals.decisions,
            "verified": totals.verified, "probed": totals.probed, "seconds": round(seconds, 1),
            "per_ruleset": totals.per_ruleset, "failures": totals.failures}
-    atomic_write_text(path, json.dumps(doc, indent=2) + "\n")
+    return json.dumps(doc, indent=2) + "\n"
+
+
+def write_json(path: Path, totals: SoakTotals, seconds: float, seed: int) -> None:
+    from game.replay import atomic_write_text
+    atomic_write_text(path, json_text(totals, seconds, seed))

@@ -185,7 +185,10 @@ class App:
                 pass
         finally:
             self.screen.leave()
-            save_settings(self.settings, self.settings_path)
+            note = save_settings(self.settings, self.settings_path)
+            if note:  # a read-only or special settings file is kept: say so, once, on the way out
+                from game.validation import printable
+                print(printable(f"rulebook-skirmish: {note}"), file=sys.stderr)
             pygame.quit()
 
 
