@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import sys
 import time
 from pathlib import Path
@@ -180,16 +181,38 @@ class App:
 
     # --- the loop ------------------------------------------------------------------------
     def loop(self) -> None:
+        previous = _end_on_sigterm()
         try:
-            while self.tick():
-                pass
+            try:
+                while self.tick():
+                    pass
+            finally:
+                self.screen.leave()
+                note = save_settings(self.settings, self.settings_path)
+                if note:  # a read-only or special settings file is kept: say so, once, on the way out
+                    from game.validation import printable
+                    print(printable(f"rulebook-skirmish: {note}"), file=sys.stderr)
+                pygame.quit()
         finally:
-            self.screen.leave()
-            note = save_settings(self.settings, self.settings_path)
-            if note:  # a read-only or special settings file is kept: say so, once, on the way out
-                from game.validation import printable
-                print(printable(f"rulebook-skirmish: {note}"), file=sys.stderr)
-            pygame.quit()
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+
+
+def _end_on_sigterm():
+    """Let SIGTERM end the window (issue 33.10). SDL's own handler only posts a QUIT
+    event, which a main thread blocked anywhere (it once was, opening a FIFO) never
+    reads, so `kill` could not end the game. This handler raises SystemExit(143) in
+    the main thread instead: a blocked system call is interrupted, and the loop's
+    clean-up (settings saved) still runs. Returns the handler it replaced (None if it
+    could not: not the main thread)."""
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum, frame) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _at_least(size) -> tuple[int, int]:
