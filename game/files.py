@@ -15,6 +15,11 @@ saves, `--json` summaries, settings.
 * a read-only file (no write permission bit set): refused and kept, as `cp` or a shell's
   `>` would refuse it (issue 33.12: a mode-444 settings file was silently replaced).
 
+With `exclusive=True` the target must not exist yet: the finished temporary file is
+hard-linked to its name, which fails if anything took the name first (issue 33.11: two
+windows saving the same battle at the same moment both chose the same free name and
+one save replaced the other). The caller picks another name on FileExistsError.
+
 Callers that must only ever write a regular file (settings: a FIFO there would block
 the window's exit, issue 33.10) pass `regular_only=True`.
 
@@ -48,13 +53,16 @@ def _umask() -> int:
     return mask
 
 
-def write_text(path: str | Path, text: str, regular_only: bool = False) -> None:
-    write_bytes(path, text.encode("utf-8"), regular_only)
+def write_text(path: str | Path, text: str, regular_only: bool = False, exclusive: bool = False) -> None:
+    write_bytes(path, text.encode("utf-8"), regular_only, exclusive)
 
 
-def write_bytes(path: str | Path, data: bytes, regular_only: bool = False) -> None:
+def write_bytes(path: str | Path, data: bytes, regular_only: bool = False, exclusive: bool = False) -> None:
     try:
-        _write_bytes(path, data, regular_only)
+        if exclusive:
+            _write_new(path, data)
+        else:
+            _write_bytes(path, data, regular_only)
     except OSError as exc:
         if exc.filename is None or str(exc.filename).endswith(TEMP_SUFFIX):
             exc.filename, exc.filename2 = str(path), None  # name the target, never "system"
@@ -99,6 +107,45 @@ def _write_bytes(path: str | Path, data: bytes, regular_only: bool) -> None:
             pass
         raise
     _sync_folder(target.parent)
+
+
+def _write_new(path: str | Path, data: bytes) -> None:
+    """Write a file that must not exist yet, whole or not at all; FileExistsError if
+    the name is taken, even by a writer that took it a moment ago."""
+    target = Path(path)
+    if os.path.lexists(target):
+        raise FileExistsError(errno.EEXIST, "already exists", str(path))
+    clean_stale_temps(target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}{TEMP_MARK}", suffix=TEMP_SUFFIX,
+                               dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fchmod(out.fileno(), 0o666 & ~_umask())
+            os.fsync(out.fileno())
+        _claim(tmp, target)
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    _sync_folder(target.parent)
+
+
+def _claim(tmp: str, target: Path) -> None:
+    """Give the finished `tmp` the name `target` only if no file has it (atomic)."""
+    try:
+        os.link(tmp, target)  # EEXIST if the name is taken: nothing is replaced
+    except FileExistsError:
+        raise
+    except OSError as exc:  # hard links refused
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+        # A file system without hard links: reserve the name (exclusive create), then
+        # rename the finished file over the empty reservation.
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        os.replace(tmp, target)
 
 
 def _sync_folder(folder: Path) -> None:
