@@ -181,7 +181,7 @@ class App:
 
     # --- the loop ------------------------------------------------------------------------
     def loop(self) -> None:
-        previous = _end_on_sigterm()
+        restore = _end_on_sigterm()
         try:
             try:
                 while self.tick():
@@ -194,8 +194,7 @@ class App:
                     print(printable(f"rulebook-skirmish: {note}"), file=sys.stderr)
                 pygame.quit()
         finally:
-            if previous is not None:
-                signal.signal(signal.SIGTERM, previous)
+            restore()
 
 
 def _end_on_sigterm():
@@ -203,12 +202,13 @@ def _end_on_sigterm():
     event, which a main thread blocked anywhere (it once was, opening a FIFO) never
     reads, so `kill` could not end the game. This handler raises SystemExit(143) in
     the main thread instead: a blocked system call is interrupted, and the loop's
-    clean-up (settings saved) still runs. Returns the handler it replaced (None if it
-    could not: not the main thread)."""
+    clean-up (settings saved) still runs. Returns what puts the handler before back
+    (SDL's, installed from C, reads as None: then the default, SDL having quit)."""
     import threading
     if threading.current_thread() is not threading.main_thread():
-        return None
-    return signal.signal(signal.SIGTERM, _terminated)
+        return lambda: None  # only the main thread may set handlers
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    return lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def _terminated(signum, frame) -> None:
