@@ -78,8 +78,8 @@ def check_seed_run(first: int, count: int) -> None:
     from game.engine.dice import SEED_LIMIT
     last = first + count - 1
     if last >= SEED_LIMIT:
-        raise CommandError("--seed", f"{count:,} battles from seed {first} would play seeds up to {last}, "
-                                     f"past the largest seed 2**63 - 1 (start at {SEED_LIMIT - count} or lower)")
+        raise CommandError("--seed", f"the battles would play seeds {first} to {last}, past the largest "
+                                     f"seed 2**63 - 1 (start at {SEED_LIMIT - count} or lower)")
 
 
 JOBS_PER_CPU = 4  # --jobs beyond this many processes per usable CPU only costs memory

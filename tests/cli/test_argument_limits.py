@@ -80,7 +80,7 @@ def test_soak_refuses_battles_past_the_last_seed_instead_of_failing_them(cli):
     """The case of the issue: seeds 2**63 - 2, 2**63 - 1 and 2**63; the third replay
     was refused by the reader, a false FAIL. Now one line, nothing played."""
     run = cli("soak", "--seed", str(LAST - 1), "--battles", "3", "--verify-every", "1")
-    assert_one_error_line(run, "--seed", f"seeds up to {LAST + 1}", f"start at {LAST - 2} or lower")
+    assert_one_error_line(run, "--seed", f"seeds {LAST - 1} to {LAST + 1}", f"start at {LAST - 2} or lower")
     assert run.out == ""
 
 
@@ -120,7 +120,7 @@ def test_simulate_plays_up_to_the_last_seed(cli, tmp_path):
 def test_ladder_counts_its_seeds_as_it_plays_them(cli):
     """--battles 3 plays (3 + 1) // 2 = 2 seeds, each from both sides: LAST and LAST + 1."""
     run = cli("ladder", "--seed", str(LAST), "--battles", "3")
-    assert_one_error_line(run, "--seed", f"2 battles from seed {LAST}", f"start at {LAST - 1} or lower")
+    assert_one_error_line(run, "--seed", f"seeds {LAST} to {LAST + 1}", f"start at {LAST - 1} or lower")
 
 
 def test_the_windows_next_battle_stays_in_range():
