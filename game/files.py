@@ -86,8 +86,10 @@ def _write_bytes(path: str | Path, data: bytes, regular_only: bool) -> None:
             out.write(data)
             out.flush()
         return
+    # Read-only: no write bit for anyone (root included, whom os.access always lets
+    # write), or none for this user.
     if st is not None and (not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
-                           or not os.access(target, os.W_OK)):  # (root may write anything: the bits say)
+                           or not os.access(target, os.W_OK)):
         raise PermissionError(errno.EACCES, "the file is read-only; it was kept as it is", str(path))
     clean_stale_temps(target.parent)  # what a killed write to this folder left
     mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
