@@ -296,3 +296,13 @@ def test_tileset_image_measured_beyond_4096_px_is_refused(tmp_path):
     text = re.sub(r'<image source="[^"]*" width="256" height="128"/>', f'<image source="{png}"/>', text)
     path.write_text(text, encoding="utf-8")
     refused(path, "image huge.png is 100000x64 px", "at most 4096 px")
+
+
+def test_an_image_collection_tile_declared_beyond_4096_px_is_refused(tmp_path):
+    """The same bound for each tile's own picture in an image-collection tileset."""
+    path = tiny_tmx(tmp_path, [("layer", "g", [[1, 1, 1]])])
+    text = re.sub(r'<image source="([^"]*)" width="256" height="128"/>',
+                  r'<tile id="0"><image source="\1" width="100000" height="32"/></tile>',
+                  path.read_text(encoding="utf-8"))
+    path.write_text(text, encoding="utf-8")
+    refused(path, "tile 0 of tileset 'test' image tileset.png declares 100000x32 px", "at most 4096 px")
