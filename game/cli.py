@@ -39,6 +39,13 @@ class _Parser(argparse.ArgumentParser):
         raise CommandError(self.prog, f"{message} (see {self.prog} --help)")
 
 
+def say(text: str, file=None, flush: bool = False) -> None:
+    """Print a line (or lines) that may hold text from a file or a path: control
+    characters escaped (game.validation.printable), so no file can drive the terminal."""
+    from game.validation import printable_lines
+    print(printable_lines(text), file=file, flush=flush)
+
+
 # --- argument types ------------------------------------------------------------------
 def _int_at_least(low: int):
     def parse(text: str) -> int:
@@ -64,6 +71,53 @@ def _seed(text: str) -> int:
     return value
 
 
+def check_seed_run(first: int, count: int) -> None:
+    """Battles `first`, `first + 1`, ... `first + count - 1` (simulate, soak, ladder):
+    the last must be a seed too (issue 33.7), or its replay could not be read back and a
+    study database could not store it. Checked once the count is known."""
+    from game.engine.dice import SEED_LIMIT
+    last = first + count - 1
+    if last >= SEED_LIMIT:
+        raise CommandError("--seed", f"the battles would play seeds {first} to {last}, past the largest "
+                                     f"seed 2**63 - 1 (start at {SEED_LIMIT - count} or lower)")
+
+
+JOBS_PER_CPU = 4  # --jobs beyond this many processes per usable CPU only costs memory
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system says), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def max_jobs() -> int:
+    """The most processes --jobs may ask for: JOBS_PER_CPU per usable CPU (issue 33.5:
+    --jobs 200 once took 50 s and 5.9 GB for one battle, --jobs 100000 never started)."""
+    return JOBS_PER_CPU * usable_cpus()
+
+
+def _jobs(text: str) -> int:
+    value = _int_at_least(0)(text)
+    if value > max_jobs():
+        raise argparse.ArgumentTypeError(
+            f"{value} is more than {max_jobs()} ({JOBS_PER_CPU} per CPU, {usable_cpus()} CPUs here; "
+            f"0 uses one per CPU)")
+    return value
+
+
+def _rounds(text: str) -> int:
+    """--max-rounds: 1 to MAX_ROUNDS, the most a replay file records (a longer battle's
+    replay would be refused by `replay`)."""
+    from game.engine.flow import MAX_ROUNDS
+    value = _int_at_least(1)(text)
+    if value > MAX_ROUNDS:
+        raise argparse.ArgumentTypeError(f"{value} is more than {MAX_ROUNDS:,} (the most a replay records)")
+    return value
+
+
 def _battles(text: str) -> int:
     value = _int_at_least(1)(text)
     if value > MAX_BATTLES:
@@ -78,8 +132,9 @@ def ai_option(p: argparse.ArgumentParser) -> None:
 
 
 def study_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--jobs", metavar="J", type=_int_at_least(0), default=1,
-                   help="processes to use (0: one per CPU); results do not depend on it")
+    p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
+                   help=f"processes to use (0: one per CPU; at most {JOBS_PER_CPU} per CPU); "
+                        "results do not depend on it")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="run the battles on a Dask scheduler (extra [cluster]); same results as --jobs 1")
     p.add_argument("--db", metavar="FILE", type=Path,
@@ -118,7 +173,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     # No defaults here: the window loops over every map and ruleset unless told which;
     # --headless fills in woodland, d20 and seed 0 itself.
     battle_options(p)
-    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
     p.add_argument("--save-replay", metavar="FILE", type=Path, help="with --headless: write the battle's replay")
     ai_option(p)
     p.add_argument("--speed", choices=("1", "2", "4", "instant"), default="2",
@@ -132,7 +187,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     ai_option(p)
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write every result and the summary as JSON")
-    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("ladder", help="rate a ruleset's AI levels by playing them against each other")
@@ -144,7 +199,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--battles", metavar="N", type=_battles, default=100,
                    help="battles per pairing per map (seeds played from both sides); default 100")
     p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
-    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write the table and ratings as JSON")
     p.add_argument("--csv", metavar="FILE", type=Path, help="also write the table as CSV")
@@ -181,7 +236,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--map", metavar="PATH", type=_map_arg, action="append", help="only this map (repeatable)")
     p.add_argument("--verify-every", metavar="K", type=_int_at_least(0), default=10,
                    help="replay-verify and probe every K-th battle (0: never); default 10")
-    p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), default=12,
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, default=12,
                    help="end each battle in a draw after R rounds; default 12")
     p.add_argument("--pairing", metavar="A-B", action="append",
                    help="only this pair of AI levels, e.g. easy-normal (repeatable)")
@@ -247,14 +302,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
     map_path = args.map or default_map()
     spec = BattleSpec(str(map_path), ruleset, 0 if args.seed is None else args.seed, args.max_rounds,
                       ai_levels_for(args.ai, ruleset, map_path))
-    battle = play_ai_battle(spec, on_event=lambda event: print(event.describe()))
+    battle = play_ai_battle(spec, on_event=lambda event: say(event.describe()))
     try:
         if not (battle.log and isinstance(battle.log[-1], BattleEnded)):
             who = f"side {battle.winner} wins" if battle.winner is not None else "no winner"
             print(f"Battle over after {battle.round} rounds: {who}.")
         if args.save_replay is not None:
             save_replay(battle, args.save_replay)
-            print(f"replay saved: {args.save_replay}", file=sys.stderr)
+            say(f"replay saved: {args.save_replay}", file=sys.stderr)
     finally:
         battle.close()
     return 0
@@ -307,7 +362,7 @@ def _open_db(path: Path | None):
 def _runner(args: argparse.Namespace):
     """Plays specs by --jobs or --cluster: an iterable of specs in, results out in order."""
     from game.simulate import run_battles
-    jobs = args.jobs or os.cpu_count() or 1
+    jobs = args.jobs or usable_cpus()
     return lambda specs: run_battles(specs, jobs, cluster=args.cluster)
 
 
@@ -320,6 +375,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     # Bad input (map, ruleset, rosters, levels) is found here, in this process, before
     # any worker starts: a worker would only see it as a crash.
     kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
+    check_seed_run(args.seed, args.battles)
     probe = new_battle(args.map, args.ruleset, seed=args.seed, **kwargs)
     max_rounds = probe.max_rounds
     probe.close()
@@ -348,7 +404,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                                                                    for k in r["levels"]})},
                "battles": results, "summary": summary}
         _write(args.json, json.dumps(doc, indent=2) + "\n")
-    print(summary_text(args.ruleset, ref, args.seed, summary))
+    say(summary_text(args.ruleset, ref, args.seed, summary))
     if results:
         print("AI levels: " + ", ".join(f"side {side} {level}" for side, level in results[0]["levels"].items()))
     return 0
@@ -382,6 +438,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         levels = offered
     if len(levels) < 2:
         raise CommandError("--levels", "a ladder needs at least two levels")
+    check_seed_run(args.seed, ladder.seeds_for(args.battles))
     names = [name.strip() for name in args.maps.split(",") if name.strip()]
     if not names:
         raise CommandError("--maps", "no map given")
@@ -409,14 +466,17 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             db.close()
     rated = ladder.ratings(levels, table, args.seed)
     map_names = [name for name, _ in maps]
-    print(ladder.table_text(args.ruleset, map_names, args.battles, args.seed, table, rated))
+    say(ladder.table_text(args.ruleset, map_names, args.battles, args.seed, table, rated))
     if args.json is not None:
         _write(args.json, json.dumps(ladder.to_json(args.ruleset, map_names, args.seed, args.battles,
                                                     table, rated), indent=2) + "\n")
     if args.csv is not None:
         _write(args.csv, ladder.to_csv(table))
     if args.plot is not None:
-        ladder.plot(args.plot, args.ruleset, levels, table, rated)
+        try:
+            ladder.plot(args.plot, args.ruleset, levels, table, rated)
+        except OSError as exc:  # a full disk: name the file, as _write does
+            raise CommandError(str(args.plot)[:200], f"cannot be written ({exc.strerror or exc})") from None
     return 0
 
 
@@ -435,7 +495,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"verified: {digest}")
             return 0
         for event in battle.log:
-            print(event.describe())
+            say(event.describe())
         if not battle.over:
             print(f"(saved in round {battle.round}, before the end; {len(battle.choices)} choices)")
     finally:
@@ -447,7 +507,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_check_map(args: argparse.Namespace) -> int:
     from game.world.tiled import load_map, summarize
 
-    print(summarize(load_map(args.path)))
+    say(summarize(load_map(args.path)))
     return 0
 
 
@@ -483,10 +543,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_soak(args: argparse.Namespace) -> int:
     import time
     from game import soak
+    from game.engine.setup import shared_map
     from game.rulesets import load_ruleset
 
     for rid in args.ruleset or ():
         load_ruleset(rid)  # an unknown id is one line, before anything runs
+    for path in args.map or ():
+        shared_map(path)  # so is a map that cannot be played (issue 33.8), not a FAIL per battle
     if not args.minutes > 0 or args.minutes > 7 * 24 * 60:
         raise CommandError("--minutes", f"must be above 0 and at most a week (it is {args.minutes})")
     pairings = []
@@ -495,14 +558,16 @@ def cmd_soak(args: argparse.Namespace) -> int:
         if len(pair) != 2 or not all(pair):
             raise CommandError("--pairing", f"{text[:40]!r} is not two AI levels like easy-normal")
         pairings.append(pair)
+    if args.battles is not None:
+        check_seed_run(args.seed, args.battles)  # without --battles the soak stops at the last seed
     start = time.monotonic()
     totals = soak.run_soak(args.minutes, args.seed, args.battles, args.ruleset,
                            [str(m) for m in args.map] if args.map else None, args.verify_every,
-                           args.max_rounds, report=lambda line: print(line, flush=True),
+                           args.max_rounds, report=lambda line: say(line, flush=True),
                            pairings=pairings or None)
     seconds = time.monotonic() - start
     if args.json is not None:
-        soak.write_json(args.json, totals, seconds, args.seed)
+        _write(args.json, soak.json_text(totals, seconds, args.seed))  # a failed write names the file
     print(totals.line(seconds), flush=True)
     return 1 if totals.failures else 0
 
@@ -539,7 +604,7 @@ def _fail(line: str) -> int:
     line = " ".join(line[: MAX_ERROR_LINE * 4].split())
     if len(line) > MAX_ERROR_LINE:
         line = line[: MAX_ERROR_LINE - 1] + "…"
-    print(f"error: {line}", file=sys.stderr)
+    say(f"error: {line}", file=sys.stderr)
     return 2
 
 

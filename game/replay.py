@@ -36,12 +36,12 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Annotated, Literal
 
 from game.engine.dice import SEED_LIMIT
+from game.engine.flow import MAX_ROUNDS  # the one round limit, shared with the command line
 from game.errors import IllegalChoice, InputError, SaveError
 from game.validation import clip
 
 FORMAT = "rulebook-skirmish-replay"
 VERSION = 1
-MAX_ROUNDS = 10_000
 #: A squad's team number: ASCII digits only ("²" passes str.isdigit() but not int()).
 _TeamKey = Annotated[str, Field(pattern=r"^-?[0-9]{1,9}$")]
 KEYS = ("format", "version", "map", "ruleset", "seed", "squads", "max_rounds",
@@ -104,11 +104,17 @@ def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None,
 
 def save_replay(battle: Any, path: str | Path,
                 squads: Mapping[int, Sequence[str]] | None = None,
-                window: Mapping[str, Any] | None = None) -> None:
-    """Write `battle`'s replay to `path` atomically (see `atomic_write_text`)."""
+                window: Mapping[str, Any] | None = None, exclusive: bool = False) -> None:
+    """Write `battle`'s replay to `path` atomically (see `atomic_write_text`). With
+    `exclusive`, only as a new file: FileExistsError if the name is taken."""
+    from game.files import write_text
     text = json.dumps(replay_data(battle, squads, window), indent=1) + "\n"
     try:
-        atomic_write_text(path, text)
+        write_text(path, text, exclusive=exclusive)
+    except FileExistsError:
+        if exclusive:
+            raise  # the caller picks another name
+        raise SaveError(path, "cannot be written (it exists)") from None
     except OSError as exc:
         raise SaveError(path, f"cannot be written ({exc.strerror or exc})") from None
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from game.engine.dice import seed_in_range
 from game.engine.invariants import battle_errors
 
 PAIRINGS = (("random", "random"), ("normal", "normal"), ("random", "normal"),
@@ -135,13 +136,14 @@ def combinations(rulesets: list[str], maps: list[str],
 
 def schedule(rulesets: list[str], maps: list[str], seed: int, verify_every: int,
              pairings: list[tuple[str, str]] | None = None) -> Iterator[SoakBattle]:
-    """The battles of a soak, lazily, forever (the caller stops)."""
+    """The battles of a soak, lazily, until the caller stops or the seeds run out (the
+    last is 2**63 - 1: a seed past it could not be replayed, issue 33.7)."""
     combos = combinations(rulesets, maps, pairings)
     if not combos:
         from game.errors import InputError
         raise InputError("--pairing", "no ruleset offers those AI levels")
     i = 0
-    while True:
+    while seed_in_range(seed + i):
         rid, m, levels = combos[i % len(combos)]
         yield SoakBattle(rid, m, levels, seed + i, verify_every > 0 and i % verify_every == 0)
         i += 1
@@ -245,15 +247,21 @@ def run_soak(minutes: float, seed: int = 0, battles: int | None = None,
             line = f"FAIL {spec.label()}: {f}"
             totals.failures.append(line)
             report(line)
+    else:
+        report("soak: stopped at the largest seed, 2**63 - 1")  # the schedule ran out
     return totals
 
 
-def write_json(path: Path, totals: SoakTotals, seconds: float, seed: int) -> None:
-    from game.replay import atomic_write_text
+def json_text(totals: SoakTotals, seconds: float, seed: int) -> str:
     doc = {"seed": seed, "battles": totals.battles, "decisions": totals.decisions,
            "verified": totals.verified, "probed": totals.probed, "seconds": round(seconds, 1),
            "per_ruleset": totals.per_ruleset, "failures": totals.failures,
            "memory_mb": {"first_battle": round(totals.memory_first, 1),
                          "after_100": round(totals.memory_at_100, 1),
                          "peak": round(totals.memory_peak, 1), "end": round(totals.memory_last, 1)}}
-    atomic_write_text(path, json.dumps(doc, indent=2) + "\n")
+    return json.dumps(doc, indent=2) + "\n"
+
+
+def write_json(path: Path, totals: SoakTotals, seconds: float, seed: int) -> None:
+    from game.replay import atomic_write_text
+    atomic_write_text(path, json_text(totals, seconds, seed))

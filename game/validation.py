@@ -46,6 +46,32 @@ def clip(value: Any, limit: int = QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def printable(text: str) -> str:
+    """`text` safe to print on a terminal: every control or other non-printing character
+    (ESC, BEL, CR, DEL, the C1 controls, bidi overrides) written as an escape like
+    ``\\x1b`` (issue 33.9: a replay's `map` or `option` text could rewrite the user's
+    terminal). Used for every line the command line prints that may hold text from a
+    file; printable text comes back unchanged."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def printable_lines(text: str) -> str:
+    """`printable`, line by line: a report of several lines keeps its line breaks."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if ch in _ESCAPES:
+        return _ESCAPES[ch]
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def read_text(path: str | Path, limit: int = MAX_JSON_BYTES) -> str:
     """The file's text, or Invalid/OSError. Only regular files (symlinks followed)
     are read: a FIFO, a device or a folder is refused without blocking on it."""

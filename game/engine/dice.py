@@ -28,8 +28,19 @@ class Roll:
         return f"{len(self.faces)}d{self.sides} ({inner})"
 
 
-#: Seeds the game accepts: |seed| < 2**63 (the command line and replay files refuse others).
+#: Seeds the game accepts: |seed| < 2**63 (the command line and replay files refuse others;
+#: a study database stores them as SQLite's signed 64-bit integers).
 SEED_LIMIT = 2 ** 63
+
+
+def seed_in_range(seed: int) -> bool:
+    return -SEED_LIMIT < seed < SEED_LIMIT
+
+
+def next_seed(seed: int) -> int:
+    """The seed of the battle after one seeded `seed` (a rematch, the demo's next loop):
+    `seed + 1`, or 0 after the largest seed, so it is always one a replay can record."""
+    return seed + 1 if seed + 1 < SEED_LIMIT else 0
 
 
 def dice_stream(seed: int, legacy: bool = False) -> random.Random:

@@ -11,6 +11,9 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle
 
 
+from game.limits import MAX_ROUNDS  # noqa: F401  (the one round limit; callers import it from here too)
+
+
 def check_victory(battle: "Battle") -> bool:
     """End the battle when at most one side still has units in the fight, or a
     scenario's VIP has fallen (game.engine.objectives)."""

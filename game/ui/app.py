@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import sys
 import time
 from pathlib import Path
@@ -155,6 +156,7 @@ class App:
         from game.rulesets import REGISTRY
         from game.ui.battle_screen import BattleScreen
         from game.ui.menu import shipped_maps
+        from game.engine.dice import next_seed
         args = self.demo_args
         maps = [Path(args["map"])] if args.get("map") else shipped_maps()
         rulesets = [args["ruleset"]] if args.get("ruleset") else list(REGISTRY)
@@ -165,7 +167,7 @@ class App:
         if seed is None:
             seed = random.randrange(1, 1_000_000)
         else:
-            args["seed"] = seed + 1  # each loop a new battle, still reproducible
+            args["seed"] = next_seed(seed)  # each loop a new battle, still reproducible
         battle = new_battle(m, r, seed=seed, max_rounds=args.get("max_rounds") or 40)
         speed = args.get("speed", 2.0)   # told by `demo --speed`, never the menu's last choice
         return BattleScreen(self, battle, {t: "ai" for t in battle.teams()}, fog=False,
@@ -179,13 +181,38 @@ class App:
 
     # --- the loop ------------------------------------------------------------------------
     def loop(self) -> None:
+        restore = _end_on_sigterm()
         try:
-            while self.tick():
-                pass
+            try:
+                while self.tick():
+                    pass
+            finally:
+                self.screen.leave()
+                note = save_settings(self.settings, self.settings_path)
+                if note:  # a read-only or special settings file is kept: say so, once, on the way out
+                    from game.validation import printable
+                    print(printable(f"rulebook-skirmish: {note}"), file=sys.stderr)
+                pygame.quit()
         finally:
-            self.screen.leave()
-            save_settings(self.settings, self.settings_path)
-            pygame.quit()
+            restore()
+
+
+def _end_on_sigterm():
+    """Let SIGTERM end the window (issue 33.10). SDL's own handler only posts a QUIT
+    event, which a main thread blocked anywhere (it once was, opening a FIFO) never
+    reads, so `kill` could not end the game. This handler raises SystemExit(143) in
+    the main thread instead: a blocked system call is interrupted, and the loop's
+    clean-up (settings saved) still runs. Returns what puts the handler before back
+    (SDL's, installed from C, reads as None: then the default, SDL having quit)."""
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None  # only the main thread may set handlers
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    return lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+def _terminated(signum, frame) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _at_least(size) -> tuple[int, int]:

@@ -185,8 +185,9 @@ class ResultsScreen(Screen):
     def again(self) -> None:
         from game.engine.battle import Battle
         from game.ui.battle_screen import BattleScreen
+        from game.engine.dice import next_seed
         b = self.battle
-        battle = Battle(b.map, b.ruleset, b.orders, seed=b.seed + 1, max_rounds=b.max_rounds,
+        battle = Battle(b.map, b.ruleset, b.orders, seed=next_seed(b.seed), max_rounds=b.max_rounds,
                         player_sides=b.player_sides)
         self.next = BattleScreen(self.app, battle, self.sides, self.fog, self.speed, squads=self.squads,
                                  demo=self.demo, ai_levels=self.ai_levels)

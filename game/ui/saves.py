@@ -27,35 +27,65 @@ def meta_path(path: Path) -> Path:
     return path.with_name(path.stem + META_SUFFIX)
 
 
-def default_save_path(battle: Any) -> Path:
+MAX_SAVE_NAMES = 10_000  # `<base>-2.json` ... before giving up on a free default name
+
+
+def default_save_names(battle: Any):
+    """The default names for a save of `battle`, in the order they are tried:
+    `<map>-<ruleset>-seed<S>-round<R>.json`, then `...-2.json`, `...-3.json`..."""
     stem = Path(str(battle.map.path)).stem
     base = saves_dir() / f"{stem}-{battle.ruleset.id}-seed{battle.seed}-round{battle.round}"
-    path, n = base.with_suffix(".json"), 2
-    while path.exists():
-        path = Path(f"{base}-{n}.json")
-        n += 1
-    return path
+    yield base.with_suffix(".json")
+    for n in range(2, MAX_SAVE_NAMES + 1):
+        yield Path(f"{base}-{n}.json")
+
+
+def default_save_path(battle: Any) -> Path:
+    """The first default name no file has now (what a save would be called)."""
+    return next(p for p in default_save_names(battle) if not p.exists())
 
 
 def save_battle(battle: Any, sides: dict[int, str], fog: bool, squads=None, path: Path | None = None,
                 levels: dict[int, str] | None = None) -> Path:
+    """Write a save and return its path. A `path` the user chose is written over; a
+    default name never is: it is created only as a new file, the next name taken when
+    another window got there first (issue 33.11: two windows saving the same battle
+    at the same moment both said "Saved" and one save was lost)."""
     from game.replay import save_replay
-    path = Path(path) if path else default_save_path(battle)
+    folder = Path(path).parent if path else saves_dir()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise SaveError(path.parent, f"cannot be created ({exc.strerror or exc})") from None
+        raise SaveError(folder, f"cannot be created ({exc.strerror or exc})") from None
     # The window's choices (who plays each side, at which AI level, fog) travel inside
     # the save itself, so the two can never disagree.
     window = {"sides": {str(k): v for k, v in sorted(sides.items())}, "fog": bool(fog)}
     if levels:
         window["levels"] = {str(k): v for k, v in sorted(levels.items())}
-    save_replay(battle, path, squads=squads, window=window)
+    if path:
+        path = Path(path)
+        save_replay(battle, path, squads=squads, window=window)
+    else:
+        path = _save_new(battle, squads, window)
     try:
         meta_path(path).unlink()  # an old side file beside it would only disagree
     except OSError:
         pass
     return path
+
+
+def _save_new(battle: Any, squads, window: dict) -> Path:
+    """The save under the first default name that is free at the moment of writing."""
+    from game.replay import save_replay
+    for candidate in default_save_names(battle):
+        if candidate.exists():
+            continue
+        try:
+            save_replay(battle, candidate, squads=squads, window=window, exclusive=True)
+        except FileExistsError:
+            continue  # taken between the look and the write: by another window
+        return candidate
+    raise SaveError(saves_dir(), f"has no free name left for this battle ({MAX_SAVE_NAMES:,} tried)")
 
 
 class _Window(BaseModel):

@@ -157,14 +157,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
 
 def save_settings(settings: Settings, path: Path | None = None) -> str:
     """Write the settings with the game's one writer (atomic, fsynced, no temporary
-    file left on error); returns a one-line note on failure ('' on success)."""
+    file left on error), only ever to a regular file, never over a read-only one;
+    returns a one-line note on failure ('' on success)."""
     from game.files import write_text
     path = path or config_dir() / "settings.json"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         data = asdict(settings)
         data["window"] = list(settings.window)
-        write_text(path, json.dumps(data, indent=1))
+        write_text(path, json.dumps(data, indent=1), regular_only=True)  # never a FIFO: it would block
     except OSError as exc:
         return f"cannot write settings to {path} ({exc.strerror or exc})"
     return ""

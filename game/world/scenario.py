@@ -25,10 +25,10 @@ from typing import Any
 import numpy as np
 
 from game.errors import MapError
+from game.limits import MAX_ROUNDS
 
 OBJECTIVE_LAYER = "objectives"
 KINDS = ("hold", "exit", "vip")
-MAX_ROUNDS = 10_000  # the replay format's limit
 MAX_TEXT = 2000  # a briefing longer than this is a mistake, not a briefing
 
 Tile = tuple[int, int]

@@ -14,7 +14,8 @@ sizes. So this pass walks the XML once, in file order, and
 - records every such repair in ``notes`` so ``check-map`` can say what it did.
 
 Limits (issue 17): a map is at most ``MAX_SIDE`` tiles on a side, checked before
-anything is allocated; compressed layer data is inflated only as far as the declared
+anything is allocated, and a tileset picture at most ``MAX_PICTURE_PX`` on a side,
+checked by its declared size (issue 33.3); compressed layer data is inflated only as far as the declared
 size needs (``tmx_data``).
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import math
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree
@@ -105,13 +107,33 @@ def parse_xml_file(where: Path, path: Path, what: str) -> ElementTree.Element:
     # The message already starts with the map's path; name a second file only when it differs.
     name = "" if path == where else f"{what} {path.name} "
     if not path.is_file():
-        raise MapError(where, f"no such {what}" if not name else f"{name}does not exist (looked at {path})")
+        why = _not_a_file(path, what) or (f"does not exist (looked at {path})" if name else f"no such {what}")
+        raise MapError(where, f"{name}{why}")
     try:
         return ElementTree.parse(path).getroot()
     except ElementTree.ParseError as exc:
         raise MapError(where, f"{name or ''}is not well-formed XML ({exc})") from None
     except (OSError, ValueError) as exc:
         raise MapError(where, f"{name or ''}cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+
+
+_KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
+
+
+def _not_a_file(path: Path, what: str) -> str | None:
+    """Why `path`, which is not a regular file, cannot be read, in words; None if there
+    is nothing there (issue 33.8: a folder or a device was called "no such map file")."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        return f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
+    if stat.S_ISDIR(mode):
+        return f"is a directory, not a {what}"
+    kind = next((words for test, words in _KINDS if test(mode)), "a special file")
+    return f"is not a regular file ({kind}), so not a {what}"
 
 
 def check_map_xml(path: Path) -> XmlFacts:
@@ -434,17 +456,32 @@ def _tile_offset(where, node, context) -> tuple[int, int]:
 
 
 def _image_dims(where, image, path, context, notes) -> tuple[int, int]:
-    """An image's size from its attributes, else from the file itself (old Tiled files)."""
+    """An image's size from its attributes, else from the file itself (old Tiled files);
+    refused beyond MAX_PICTURE_PX on a side before anything is sized by it (issue 33.3:
+    a declared 10^9 px image once took 81 s and 7.8 GB to refuse)."""
     w, h = image.get("width"), image.get("height")
-    if w and h and w.isdecimal() and h.isdecimal() and int(w) > 0 and int(h) > 0:
+    if w and h and w.isdecimal() and h.isdecimal() and w.strip("0") and h.strip("0"):
+        w, h = w.lstrip("0"), h.lstrip("0")
+        _check_picture(where, path, context, (w, h), "declares")
         return (int(w), int(h))
     size = image_size(path)
     if size is None or min(size) < 1:
         raise MapError(where, f"{context} image {path.name} does not give its size and is not a "
                               "PNG, GIF, BMP or JPEG file the game can measure")
+    _check_picture(where, path, context, (str(size[0]), str(size[1])), "is")
     image.set("width", str(size[0]))
     image.set("height", str(size[1]))
     return size
+
+
+def _check_picture(where, path, context, size: tuple[str, str], verb: str) -> None:
+    """A tileset picture is at most MAX_PICTURE_PX on a side (the maps README's limit).
+    `size` is the decimal text, compared by length first: a 5,000-digit width is
+    refused without being read as a number."""
+    if any(len(v) > 6 or int(v) > MAX_PICTURE_PX for v in size):
+        shown = "x".join(v if len(v) <= 12 else v[:12] + "…" for v in size)
+        raise MapError(where, f"{context} image {path.name} {verb} {shown} px; at most "
+                              f"{MAX_PICTURE_PX} px on a side is read (split it into several tilesets)")
 
 
 def _tile_info(tile) -> TileInfo:

@@ -59,6 +59,14 @@ def test_check_map_refuses_a_file_that_is_not_a_map(cli, tmp_path):
     assert_one_error_line(cli("check-map", str(bad)), "notes.tmx")
 
 
+def test_check_map_refuses_a_tileset_declaring_a_huge_image_in_one_line(cli, tmp_path):
+    """Issue 33.3: a tileset declaring a 10^9 px image: one line naming the map, exit 2."""
+    from tests.world.test_tiled_refusals import _tileset_image_sized
+    path = _tileset_image_sized(tmp_path, "1000000000", "32", name="huge.tmx")
+    run = cli("check-map", str(path))
+    assert_one_error_line(run, f"error: {path}: ", "1000000000x32 px", "at most 4096 px")
+
+
 def test_usage_mistakes_are_one_line_too(cli):
     assert_one_error_line(cli("simulate", "--battles", "many"), "--battles")
     assert_one_error_line(cli("simulate", "--battles", "0"), "--battles")

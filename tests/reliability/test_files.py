@@ -117,3 +117,106 @@ def test_save_replay_through_a_symlink_writes_the_target(tmp_path, capsys):
     capsys.readouterr()
     assert link.is_symlink() and '"rulebook-skirmish-replay"' in target.read_text()
     assert stat.S_IMODE(target.stat().st_mode) == 0o644
+
+
+# --- issue 33.12 (and the settings half of 33.10) ---------------------------------------------
+def _stale_and_fresh(folder, name):
+    """A temporary file a killed write of `name` left two minutes ago, and one being
+    written right now (a running write: it must be kept)."""
+    stale = folder / f".{name}{TEMP_MARK}killed.tmp"
+    fresh = folder / f".{name}{TEMP_MARK}running.tmp"
+    for p in (stale, fresh):
+        p.write_text("half")
+    old = time.time() - 120
+    os.utime(stale, (old, old))
+    return stale, fresh
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "--ruleset", "fivebyfive", "--map", "arena", "--battles", "1", "--max-rounds", "1", "--json"],
+    ["demo", "--headless", "--ruleset", "fivebyfive", "--map", "arena", "--max-rounds", "1", "--save-replay"],
+], ids=["simulate --json", "demo --save-replay"])
+def test_writing_a_target_cleans_what_a_killed_write_left_beside_it(tmp_path, capsys, command):
+    out = tmp_path / "elsewhere" / "out.json"
+    out.parent.mkdir()
+    stale, fresh = _stale_and_fresh(out.parent, "out.json")
+    assert main([*command, str(out)]) == 0
+    capsys.readouterr()
+    assert out.exists() and not stale.exists() and fresh.exists()
+
+
+def test_a_read_only_file_is_refused_and_kept(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("mine")
+    path.chmod(0o444)
+    with pytest.raises(PermissionError) as caught:
+        write_text(path, "theirs")
+    assert caught.value.filename == str(path) and "read-only" in caught.value.strerror
+    assert path.read_text() == "mine" and stat.S_IMODE(path.stat().st_mode) == 0o444
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_a_read_only_settings_file_is_kept_with_one_note(tmp_path):
+    from game.ui.settings import Settings, save_settings
+    path = tmp_path / "settings.json"
+    path.write_text('{"seed": 7}')
+    path.chmod(0o444)
+    note = save_settings(Settings(seed=9), path)
+    assert note == f"cannot write settings to {path} (the file is read-only; it was kept as it is)"
+    assert path.read_text() == '{"seed": 7}'
+
+
+def test_a_read_only_json_target_is_one_line(tmp_path, capsys):
+    out = tmp_path / "out.json"
+    out.write_text("keep")
+    out.chmod(0o444)
+    status = main(["simulate", "--ruleset", "fivebyfive", "--map", "arena", "--battles", "1",
+                   "--max-rounds", "1", "--json", str(out)])
+    err = capsys.readouterr().err
+    assert status == 2 and err == f"error: {out}: cannot be written (the file is read-only; it was kept as it is)\n"
+    assert out.read_text() == "keep"
+
+
+def test_settings_are_never_written_into_a_fifo(tmp_path):
+    """Issue 33.10: opening a FIFO to write blocks until someone reads it, so quitting
+    hung. Settings go only to a regular file: the FIFO is left alone, at once."""
+    from game.ui.settings import Settings, save_settings
+    fifo = tmp_path / "settings.json"
+    os.mkfifo(fifo)
+    notes = []
+    writer = threading.Thread(target=lambda: notes.append(save_settings(Settings(), fifo)), daemon=True)
+    writer.start()
+    writer.join(10)
+    if writer.is_alive():  # blocked in open(): release it before failing
+        open(fifo, "rb").close()
+        writer.join(10)
+        pytest.fail("save_settings blocked on a FIFO")
+    assert notes == [f"cannot write settings to {fifo} (is not a regular file (a FIFO or a device); not written there)"]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_a_full_disk_names_the_file_not_system(tmp_path, monkeypatch):
+    """The temporary file's write fails with no file name of its own (ENOSPC)."""
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError) as caught:
+        write_text(tmp_path / "out.json", "x")
+    assert caught.value.filename == str(tmp_path / "out.json")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_soak_json_on_a_full_disk_names_the_file(capsys):
+    status = main(["soak", "--ruleset", "fivebyfive", "--map", "arena", "--battles", "1",
+                   "--max-rounds", "1", "--verify-every", "0", "--json", "/dev/full"])
+    err = capsys.readouterr().err
+    assert status == 2 and err == "error: /dev/full: cannot be written (No space left on device)\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_ladder_plot_on_a_full_disk_names_the_file(capsys):
+    pytest.importorskip("matplotlib")
+    status = main(["ladder", "--ruleset", "fivebyfive", "--levels", "random,easy", "--maps", "arena",
+                   "--battles", "1", "--max-rounds", "1", "--plot", "/dev/full"])
+    err = capsys.readouterr().err
+    assert status == 2 and err == "error: /dev/full: cannot be written (No space left on device)\n"

@@ -68,3 +68,60 @@ def test_actionblock_a_taunt_ending_with_the_winning_turn_is_not_announced():
         assert b.get(actor, Conditions).taunted_by is None
     finally:
         b.close()
+
+
+def _mahou_won_by(actor_team: int):
+    """A mahou battle on the arena, every unit of the other sides out, BattleEnded logged."""
+    from game.engine.flow import check_victory
+    b = new_battle("maps/arena.tmx", "mahou", seed=0)
+    for unit in b.units():
+        if b.team(unit) != actor_team:
+            b.add(unit, OutOfFight("test"))
+    assert check_victory(b) and b.over
+    return b
+
+
+def test_mahou_a_held_turn_that_wins_does_not_announce_its_hold():
+    """Soak finding (mahou woodland easy-vs-easy seed 13150): a unit used its held
+    actions, won the battle with them, and the held turn then announced "holds its
+    remaining actions." after BattleEnded. Forced: the battle is won during a held turn
+    with 2 hand actions left; the turn ends with `hold` set, as a held turn does."""
+    from game.rulesets.mahou.components import Actions, Pool
+    from game.rulesets.mahou.flow import end_turn
+    b = _mahou_won_by(1)
+    try:
+        unit = next(u for u in b.units() if b.team(u) == 1)
+        a = b.get(unit, Actions)
+        a.turn, a.held, a.in_turn = Pool(primary=1, offhand=1), Pool(), "held"
+        logged = len(b.log)
+        end_turn(b, unit, "held", True)
+        assert b.late_events == [] and len(b.log) == logged
+        # The bookkeeping still happened (same final state as before the fix).
+        assert (a.held.primary, a.held.offhand, a.turn.total(), a.in_turn) == (1, 1, 0, "")
+    finally:
+        b.close()
+
+
+def test_mahou_a_state_wearing_off_after_the_end_is_not_announced():
+    """An enraged unit's last penalty of 2 decays by 2 to 0 and the distraction ends:
+    in play that is news ("no longer drawn to ..."); after BattleEnded it is silent."""
+    from game.rulesets.mahou import talk
+    from game.rulesets.mahou.components import Distraction, Distractions
+    b = _mahou_won_by(1)
+    try:
+        unit, foe = (next(u for u in b.units() if b.team(u) == t) for t in (1, 2))
+        b.add(unit, Distractions([Distraction(talk.INFURIATE, foe, 2, "enraged")]))
+        talk.decay(b, unit)
+        assert b.get(unit, Distractions).entries == [] and talk.state(b, unit) is None
+        assert b.late_events == []
+    finally:
+        b.close()
+
+
+def test_mahou_soak_seed_13150_passes_its_invariants():
+    """The soak battle itself (about a second), replayed and verified."""
+    from game import soak
+    from game.replay import maps_dir
+    spec = soak.SoakBattle("mahou", str(maps_dir() / "woodland.tmx"), ("easy", "easy"), 13150, True)
+    decisions, failures, _ = soak.play_checked(spec)
+    assert failures == [] and decisions > 0

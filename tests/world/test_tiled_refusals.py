@@ -242,3 +242,67 @@ def test_tile_size_beyond_what_the_window_draws(tmp_path):
 def test_layer_opacity_and_offset_the_window_could_not_draw(tmp_path, attrs):
     path = tiny_tmx(tmp_path, [("layer", "g", [[1, 1, 1]], attrs)])
     refused(path, "layer 'g'", "opacity outside 0..1 or an offset beyond")
+
+
+# --- issue 33.3: a tileset picture's size is bounded (4096 px a side, the maps README) --------
+def _tileset_image_sized(tmp_path, width: str, height: str, name: str = "tiny.tmx"):
+    """A 3x1 map whose one tileset declares its image `width` x `height` px and leaves
+    the tile count to be worked out from it (as old Tiled files do)."""
+    path = tiny_tmx(tmp_path, [("layer", "g", [[1, 1, 1]])], name=name)
+    text = path.read_text(encoding="utf-8")
+    text = text.replace(' tilecount="32" columns="8"', "")
+    text = text.replace('width="256" height="128"/>', f'width="{width}" height="{height}"/>')
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("width, height, shown", [
+    ("1000000000", "1000000000", "1000000000x1000000000 px"),  # 10^9: took 81 s and 7.8 GB
+    ("100000", "100000", "100000x100000 px"),  # took 14.6 s and 1.29 GB, and was accepted
+    ("4097", "32", "4097x32 px"),  # one pixel past the limit
+    ("32", "9" * 5000, "32x999999999999… px"),  # too long to read as a number
+])
+def test_tileset_image_declared_beyond_4096_px_is_refused_at_once(tmp_path, width, height, shown):
+    import time
+    import tracemalloc
+    path = _tileset_image_sized(tmp_path, width, height)
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        refused(path, "tileset 'test' image tileset.png declares " + shown, "at most 4096 px")
+        seconds = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert seconds < 2 and peak < 20 * 1024 * 1024, (seconds, peak)
+
+
+def test_tileset_image_at_4096_px_is_read(tmp_path):
+    """At the limit: 4096 / 32 = 128 columns of one row of 32 px tiles."""
+    tmap = load_map(_tileset_image_sized(tmp_path, "4096", "32"))
+    assert tmap.width == 3
+
+
+def test_tileset_image_measured_beyond_4096_px_is_refused(tmp_path):
+    """No declared size: the PNG header is read, and says 100,000 x 64 px."""
+    import struct
+    import zlib
+    ihdr = struct.pack(">IIBBBBB", 100_000, 64, 8, 6, 0, 0, 0)
+    png = tmp_path / "huge.png"
+    png.write_bytes(b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + ihdr
+                    + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr)))
+    path = tiny_tmx(tmp_path, [("layer", "g", [[1, 1, 1]])])
+    text = path.read_text(encoding="utf-8").replace(' tilecount="32" columns="8"', "")
+    text = re.sub(r'<image source="[^"]*" width="256" height="128"/>', f'<image source="{png}"/>', text)
+    path.write_text(text, encoding="utf-8")
+    refused(path, "image huge.png is 100000x64 px", "at most 4096 px")
+
+
+def test_an_image_collection_tile_declared_beyond_4096_px_is_refused(tmp_path):
+    """The same bound for each tile's own picture in an image-collection tileset."""
+    path = tiny_tmx(tmp_path, [("layer", "g", [[1, 1, 1]])])
+    text = re.sub(r'<image source="([^"]*)" width="256" height="128"/>',
+                  r'<tile id="0"><image source="\1" width="100000" height="32"/></tile>',
+                  path.read_text(encoding="utf-8"))
+    path.write_text(text, encoding="utf-8")
+    refused(path, "tile 0 of tileset 'test' image tileset.png declares 100000x32 px", "at most 4096 px")

@@ -148,13 +148,23 @@ def take_turn(battle: "Battle", unit: int, kind: str) -> Flow:
 
 
 def end_turn(battle: "Battle", unit: int, kind: str, hold: bool) -> None:
+    """Put the turn's unspent actions away; a full turn's upkeep and distraction count.
+
+    A turn the battle ended in (it won the battle) ends silently: nothing happens
+    after BattleEnded (issue 33.2; soak mahou woodland easy-vs-easy seed 13150, a
+    held turn that won went on to announce "holds its remaining actions"). Its
+    bookkeeping is kept, so the final state is the same; only what would be news
+    (the hold, a grapple lapsing for want of upkeep) is left out.
+    """
+    going_on = not battle.over
     a = battle.get(unit, Actions)
-    if hold and a.turn.total():
+    if hold and a.turn.total() and going_on:
         battle.emit(ActionsChanged(unit, battle.name(unit), "holds its remaining actions."))
     economy.end_turn(battle, unit, hold)
     if kind == "full" and battle.active(unit):
-        grapples.upkeep_end(battle, unit)
-        talk.after_full_turn(battle, unit)
+        if going_on:
+            grapples.upkeep_end(battle, unit)
+        talk.after_full_turn(battle, unit)  # counted down; announced only while the battle goes on
 
 
 def partial_refund(battle: "Battle", unit: int) -> Flow:

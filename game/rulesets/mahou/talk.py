@@ -269,6 +269,8 @@ def decay(battle: "Battle", unit: int) -> None:
 
 
 def _announce_state_end(battle: "Battle", unit: int, before: tuple[str, int] | None) -> None:
+    if battle.over:
+        return  # the count still runs down at the winning turn's end; nothing is announced after the end
     if before is not None and state(battle, unit) != before and battle.active(unit):
         battle.emit(ConditionChanged(unit, battle.name(unit), before[0], False,
                                      f"no longer drawn to {battle.name(before[1])}"))
