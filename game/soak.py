@@ -73,10 +73,11 @@ class SoakTotals:
 
     def line(self, seconds: float) -> str:
         per = ", ".join(f"{k} {v}" for k, v in sorted(self.per_ruleset.items()))
-        return (f"soak: {self.battles} battles, {self.decisions} decisions, {self.verified} replays "
+        # The memory line first: the summary stays the last line printed.
+        return (self.memory_line() + "\n"
+                + f"soak: {self.battles} battles, {self.decisions} decisions, {self.verified} replays "
                 f"verified, {self.probed} query probes, {len(self.failures)} failures "
-                f"in {seconds:.0f} s ({per})" + (" (interrupted)" if self.interrupted else "")
-                + "\n" + self.memory_line())
+                f"in {seconds:.0f} s ({per})" + (" (interrupted)" if self.interrupted else ""))
 
     def memory_line(self) -> str:
         at_100 = f", after 100 battles {self.memory_at_100:.0f} MB" if self.memory_at_100 else ""
