@@ -19,6 +19,7 @@ from typing import Sequence
 
 from game.errors import IllegalChoice, InputError
 from game.ladder import DEFAULT_MAPS
+from game.outputs import check_outputs
 from game.simulate import MAX_BATTLES
 
 HEADLESS_HINT = "python -m game demo --headless"
@@ -312,10 +313,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from game.engine.setup import new_battle
     from game.replay import map_ref
     from game.simulate import BattleSpec, summarize_results, summary_text
-    from game.study_db import run_with_db
+    from game.study_db import reuse_line, run_with_db, study_setup
 
-    # Bad input (map, ruleset, rosters, levels) is found here, in this process, before
-    # any worker starts: a worker would only see it as a crash.
+    # Bad input (outputs, map, ruleset, rosters, levels) is found here, in this process,
+    # before any worker starts: a worker would only see it as a crash.
+    check_outputs(args)
     kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
     probe = new_battle(args.map, args.ruleset, seed=args.seed, **kwargs)
     max_rounds = probe.max_rounds
@@ -323,6 +325,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     levels = ai_levels_for(args.ai, args.ruleset, args.map)
     db = _open_db(args.db)
     ref = map_ref(args.map)
+    setup = study_setup(args.ruleset, args.map) if db is not None else None
 
     specs = (BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds, levels)
              for i in range(args.battles))
@@ -330,24 +333,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     progress = _Progress(args.battles)
     try:
         progress.update(0)
-        for result in run_with_db(specs, _runner(args), db, lambda spec: ref, max_rounds):
+        for result in run_with_db(specs, _runner(args), db, lambda spec: setup, max_rounds):
             results.append(result)
             progress.update(len(results))
     finally:
         progress.close()
         if db is not None:
             db.close()
+    if db is not None:
+        print(reuse_line(db, len(results)), file=sys.stderr)
 
     summary = summarize_results(results)
+    # The summary first: a file that fails to write must not cost the study's result.
+    print(summary_text(args.ruleset, ref, args.seed, summary))
+    if results:
+        print("AI levels: " + ", ".join(f"side {side} {level}" for side, level in results[0]["levels"].items()))
     if args.json is not None:
         doc = {"ruleset": args.ruleset, "map": ref, "seed": args.seed, "max_rounds": max_rounds,
                "levels": {str(t): dict(levels).get(t, "normal") for t in sorted({int(k) for r in results
                                                                                    for k in r["levels"]})},
                "battles": results, "summary": summary}
         _write(args.json, json.dumps(doc, indent=2) + "\n")
-    print(summary_text(args.ruleset, ref, args.seed, summary))
-    if results:
-        print("AI levels: " + ", ".join(f"side {side} {level}" for side, level in results[0]["levels"].items()))
     return 0
 
 
@@ -365,9 +371,10 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from game import ladder
     from game.ai.levels import ai_levels, check_level
     from game.engine.setup import new_battle
-    from game.replay import map_ref, resolve_map
-    from game.study_db import run_with_db
+    from game.replay import resolve_map
+    from game.study_db import reuse_line, run_with_db, study_setup
 
+    check_outputs(args)
     offered = list(ai_levels(args.ruleset))
     if args.levels:
         levels = [level.strip() for level in args.levels.split(",") if level.strip()]
@@ -391,19 +398,21 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         max_rounds = probe.max_rounds
         probe.close()
         maps.append((Path(name).stem, str(path)))
-    refs = {path: map_ref(path) for _, path in maps}
     db = _open_db(args.db)
+    setups = {path: study_setup(args.ruleset, path) for _, path in maps} if db is not None else {}
     progress = _Progress(ladder.total_battles(levels, maps, args.battles))
     try:
         progress.update(0)
         table = ladder.play_ladder(
             args.ruleset, maps, levels, args.battles, args.seed, args.max_rounds,
-            lambda specs: run_with_db(specs, _runner(args), db, lambda s: refs[s.map_path], max_rounds),
+            lambda specs: run_with_db(specs, _runner(args), db, lambda s: setups[s.map_path], max_rounds),
             on_battle=progress.update)
     finally:
         progress.close()
         if db is not None:
             db.close()
+    if db is not None:
+        print(reuse_line(db, ladder.total_battles(levels, maps, args.battles)), file=sys.stderr)
     rated = ladder.ratings(levels, table, args.seed)
     map_names = [name for name, _ in maps]
     print(ladder.table_text(args.ruleset, map_names, args.battles, args.seed, table, rated))

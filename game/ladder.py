@@ -262,4 +262,9 @@ def plot(path, ruleset: str, levels: list[str], table: list[Pairing], rated: dic
     image_bytes = io.BytesIO()  # through the game's one writer (atomic, modes kept)
     fig.savefig(image_bytes, dpi=110, format=Path(path).suffix.lstrip(".").lower() or "png")
     plt.close(fig)
-    write_bytes(path, image_bytes.getvalue())
+    try:
+        write_bytes(path, image_bytes.getvalue())
+    except OSError as exc:
+        # name the path asked for, not the writer's temporary file beside it
+        from game.errors import InputError
+        raise InputError("--plot", f"{str(path)[:200]} cannot be written ({exc.strerror or exc})") from None
