@@ -10,9 +10,11 @@ means a bug in the game. Heavy modules are imported by each command, so
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -95,7 +97,10 @@ def _map_arg(text: str) -> Path:
 def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     parser = _Parser(prog=prog, description="Rulebook Skirmish: tabletop combat rulesets on Tiled maps.",
                      epilog="With no command, opens the window (play).")
+    from game import __version__
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.commands = sub.choices  # for "did you mean" (main)
 
     def battle_options(p: argparse.ArgumentParser, required: bool = False, default_ruleset=None,
                        default_map=None, default_seed=None) -> None:
@@ -133,6 +138,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     ai_option(p)
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write every result and the summary as JSON")
+    p.add_argument("--csv", metavar="FILE", type=Path, help="also write one row per battle as CSV")
     p.add_argument("--max-rounds", metavar="R", type=_int_at_least(1), help="end in a draw after R rounds")
     p.set_defaults(func=cmd_simulate)
 
@@ -259,26 +265,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 # --- simulate --------------------------------------------------------------------------
-class _Progress:
-    """A one-line text bar on stderr, only when stderr is a terminal (pipes stay clean)."""
-
-    def __init__(self, total: int, stream=None) -> None:
-        self.total = total
-        self.stream = stream or sys.stderr
-        self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        width = 30
-        filled = width * done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} battles")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r" + " " * 60 + "\r")
-            self.stream.flush()
+# Rate, time left, and plain periodic lines when stderr is not a terminal.
+from game.progress import Progress as _Progress  # noqa: E402
 
 
 def ai_levels_for(text: str | None, ruleset: str, map_path) -> tuple[tuple[int, str], ...]:
@@ -312,7 +300,8 @@ def _runner(args: argparse.Namespace):
 def cmd_simulate(args: argparse.Namespace) -> int:
     from game.engine.setup import new_battle
     from game.replay import map_ref
-    from game.simulate import BattleSpec, summarize_results, summary_text
+    from game.outputs import provenance
+    from game.simulate import BattleSpec, battles_csv, summarize_results, summary_text
     from game.study_db import reuse_line, run_with_db, study_setup
 
     # Bad input (outputs, map, ruleset, rosters, levels) is found here, in this process,
@@ -352,8 +341,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         doc = {"ruleset": args.ruleset, "map": ref, "seed": args.seed, "max_rounds": max_rounds,
                "levels": {str(t): dict(levels).get(t, "normal") for t in sorted({int(k) for r in results
                                                                                    for k in r["levels"]})},
-               "battles": results, "summary": summary}
+               "battles": results, "summary": summary, **provenance(args.command_line)}
         _write(args.json, json.dumps(doc, indent=2) + "\n")
+    if args.csv is not None:
+        _write(args.csv, battles_csv(results, args.ruleset, ref, max_rounds, provenance(args.command_line)))
     return 0
 
 
@@ -371,6 +362,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from game import ladder
     from game.ai.levels import ai_levels, check_level
     from game.engine.setup import new_battle
+    from game.outputs import provenance
     from game.replay import resolve_map
     from game.study_db import reuse_line, run_with_db, study_setup
 
@@ -418,9 +410,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     print(ladder.table_text(args.ruleset, map_names, args.battles, args.seed, table, rated))
     if args.json is not None:
         _write(args.json, json.dumps(ladder.to_json(args.ruleset, map_names, args.seed, args.battles,
-                                                    table, rated), indent=2) + "\n")
+                                                    table, rated, provenance(args.command_line)), indent=2) + "\n")
     if args.csv is not None:
-        _write(args.csv, ladder.to_csv(table))
+        _write(args.csv, ladder.to_csv(table, provenance(args.command_line)))
     if args.plot is not None:
         ladder.plot(args.plot, args.ruleset, levels, table, rated)
     return 0
@@ -511,9 +503,13 @@ def main(argv: Sequence[str] | None = None, prog: str = "skirmish") -> int:
     """Run one command; return the exit status (0 fine, 2 bad input, 1 a bench failed)."""
     try:
         parser = build_parser(prog)
+        argv = list(sys.argv[1:] if argv is None else argv)
+        _check_command(parser, argv)
         args = parser.parse_args(argv)
         if args.command is None:
             args = parser.parse_args(["play"])
+        _check_rulesets(args)
+        args.command_line = " ".join([prog, shlex.join(argv)]).strip()  # recorded in JSON and CSV outputs
         return args.func(args)
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
@@ -529,6 +525,31 @@ def main(argv: Sequence[str] | None = None, prog: str = "skirmish") -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def did_you_mean(word: str, known) -> str:
+    """"; did you mean 'x'?" for the closest known word, or nothing."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _check_command(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """A mistyped command: one line with the nearest command (argparse names none)."""
+    if argv and not argv[0].startswith("-") and argv[0] not in parser.commands:
+        word = argv[0][:40]
+        raise CommandError(parser.prog, f"unknown command {word!r}{did_you_mean(word, parser.commands)} "
+                                        f"(commands: {', '.join(parser.commands)})")
+
+
+def _check_rulesets(args: argparse.Namespace) -> None:
+    """A mistyped --ruleset: one line with the nearest id, before anything loads."""
+    from game.rulesets import ruleset_ids
+    given = getattr(args, "ruleset", None)
+    known = list(ruleset_ids())
+    for rid in given if isinstance(given, list) else [given]:
+        if rid is not None and rid not in known:
+            raise CommandError("--ruleset", f"unknown ruleset {rid[:40]!r}{did_you_mean(rid, known)} "
+                                            f"(known: {', '.join(known)})")
 
 
 MAX_ERROR_LINE = 400  # user data quoted in an error can be huge (a 50 MB digest): cut it

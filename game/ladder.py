@@ -203,19 +203,25 @@ def table_text(ruleset: str, map_names: list[str], battles: int, seed: int, tabl
 
 
 def to_json(ruleset: str, map_names: list[str], seed: int, battles: int, table: list[Pairing],
-            rated: dict) -> dict:
+            rated: dict, made: dict | None = None) -> dict:
+    """The ladder's JSON; `made`: the version, date and command line that made it."""
     return {"ruleset": ruleset, "maps": map_names, "seed": seed,
             "battles_per_pairing": 2 * seeds_for(battles),
-            "pairings": [p.to_json() for p in table], "ratings": rated}
+            "pairings": [p.to_json() for p in table], "ratings": rated, **(made or {})}
 
 
-def to_csv(table: list[Pairing]) -> str:
-    lines = ["a,b,map,a_wins,b_wins,draws,mean_rounds,a_share,ci_low,ci_high"]
+def to_csv(table: list[Pairing], made: dict | None = None) -> str:
+    """One row per pairing and map; `made`'s fields (version, date, command line) end
+    every row, so rows copied out of the file still say where they came from."""
+    from game.outputs import csv_text
+    made = made or {}
+    rows = []
     for p in table:
         lo, hi = p.interval()
-        lines.append(f"{p.a},{p.b},{p.map},{p.a_wins},{p.b_wins},{p.draws},{p.mean_rounds:.4f},"
-                     f"{p.share:.4f},{lo:.4f},{hi:.4f}")
-    return "\n".join(lines) + "\n"
+        rows.append([p.a, p.b, p.map, p.a_wins, p.b_wins, p.draws, f"{p.mean_rounds:.4f}",
+                     f"{p.share:.4f}", f"{lo:.4f}", f"{hi:.4f}", *made.values()])
+    return csv_text(["a", "b", "map", "a_wins", "b_wins", "draws", "mean_rounds", "a_share", "ci_low",
+                     "ci_high", *made], rows)
 
 
 def plot(path, ruleset: str, levels: list[str], table: list[Pairing], rated: dict) -> None:

@@ -8,9 +8,12 @@ or (for --plot) no matplotlib or an image format it does not know.
 
 from __future__ import annotations
 
+import csv
 import importlib.util
+import io
 import os
 import stat
+from datetime import datetime, timezone
 from pathlib import Path
 
 from game.errors import InputError
@@ -71,3 +74,31 @@ def check_outputs(args) -> None:
     for option in ("json", "csv", "plot", "db"):
         check_output(f"--{option}", getattr(args, option, None))
     check_plot(getattr(args, "plot", None))
+
+
+# --- what made a file ----------------------------------------------------------------------
+def provenance(command_line: str, now: datetime | None = None) -> dict[str, str]:
+    """The game's version, the date (UTC) and the command line, for every JSON and CSV
+    a study writes: a result file says what made it."""
+    from game import __version__
+    now = now or datetime.now(timezone.utc)
+    return {"game_version": __version__,
+            "date_utc": now.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "command": command_line}
+
+
+def csv_text(header: list[str], rows: list[list]) -> str:
+    """CSV with the csv module's quoting (a command line has spaces and quotes)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+PROVENANCE_KEYS = ("game_version", "date_utc", "command")
+
+
+def without_provenance(doc: dict) -> dict:
+    """A JSON output without what made it: two runs of one study compare equal."""
+    return {k: v for k, v in doc.items() if k not in PROVENANCE_KEYS}

@@ -36,7 +36,7 @@ def _can_build_without_isolation() -> bool:
     if importlib.util.find_spec("wheel") is None:
         return False
     import setuptools
-    return int(setuptools.__version__.split(".")[0]) >= 68
+    return int(setuptools.__version__.split(".")[0]) >= 77
 
 
 def _run(args, cwd, env, timeout=300) -> str:
