@@ -19,6 +19,12 @@ from game.simulate import BattleSpec, wilson_interval
 
 BOOTSTRAP = 200  # resamples for the rating intervals
 PRIOR_DRAWS = 1.0  # a virtual drawn game per pairing, so a level that wins every game keeps a finite rating
+# Each pairing's battles are resampled from its own games plus one won and one lost
+# pseudo-game: resampling the games alone gives a zero-width interval whenever a
+# pairing's games all ended alike (8 losses resample to 8 losses), although 8 games
+# say little. Two pseudo-games matter for a handful of battles and vanish for many.
+PSEUDO_GAMES = (1.0, 0.0)
+FEW_BATTLES = 30  # a rating resting on fewer battles than this is flagged as rough
 DEFAULT_MAPS = ("arena", "warehouse", "woodland", "ridge")
 
 
@@ -158,16 +164,41 @@ def ratings(levels: list[str], table: list[Pairing], seed: int) -> dict[str, dic
     rng = random.Random(f"ladder bootstrap {seed}")
     samples: dict[str, list[float]] = {level: [] for level in levels}
     for _ in range(BOOTSTRAP):
-        fit = bradley_terry(levels, rows(lambda g: [rng.choice(g) for _ in g] if g else g), iterations=200)
+        fit = bradley_terry(levels, rows(lambda g: resample_battles(g, rng)), iterations=200)
         for level, value in fit.items():
             samples[level].append(value)
+    played = battles_per_level(levels, table)
     out = {}
     for level in levels:
         ordered = sorted(samples[level])
         low = ordered[int(0.025 * (len(ordered) - 1))]
         high = ordered[int(math.ceil(0.975 * (len(ordered) - 1)))]
-        out[level] = {"rating": round(point[level], 1), "low": round(low, 1), "high": round(high, 1)}
+        out[level] = {"rating": round(point[level], 1), "low": round(low, 1), "high": round(high, 1),
+                      "battles": played[level], "few_battles": played[level] < FEW_BATTLES}
     return out
+
+
+def resample_battles(games: list[float], rng: random.Random) -> list[float]:
+    """As many battles as `games`, drawn with replacement from them and the pseudo-games."""
+    if not games:
+        return games
+    pool = games + list(PSEUDO_GAMES)
+    return [rng.choice(pool) for _ in games]
+
+
+def battles_per_level(levels: list[str], table: list[Pairing]) -> dict[str, int]:
+    played = {level: 0 for level in levels}
+    for p in table:
+        played[p.a] += p.battles
+        played[p.b] += p.battles
+    return played
+
+
+def rating_warnings(rated: dict[str, dict]) -> list[str]:
+    """A line for each rating that rests on too few battles."""
+    return [f"warning: {level}'s rating rests on {r['battles']} battles (fewer than {FEW_BATTLES}): "
+            f"read it and its interval as rough; more --battles narrow it"
+            for level, r in rated.items() if r.get("few_battles")]
 
 
 # --- output ----------------------------------------------------------------------------
@@ -199,7 +230,8 @@ def table_text(ruleset: str, map_names: list[str], battles: int, seed: int, tabl
     lines += ["", "ratings (Bradley-Terry, Elo scale, centred; 95% bootstrap interval):"]
     for level, r in sorted(rated.items(), key=lambda item: item[1]["rating"]):
         lines.append(f"  {level:<8} {r['rating']:>7.1f}  ({r['low']:.1f} to {r['high']:.1f})")
-    return "\n".join(lines)
+    warnings = rating_warnings(rated)
+    return "\n".join(lines + ([""] + warnings if warnings else []))
 
 
 def to_json(ruleset: str, map_names: list[str], seed: int, battles: int, table: list[Pairing],
