@@ -22,6 +22,7 @@ from typing import Sequence
 from game.errors import IllegalChoice, InputError
 from game.ladder import DEFAULT_MAPS
 from game.outputs import check_outputs
+from game.progress import Progress as _Progress  # rate, time left; plain lines when not a terminal
 from game.simulate import MAX_BATTLES
 
 HEADLESS_HINT = "python -m game demo --headless"
@@ -265,10 +266,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 # --- simulate --------------------------------------------------------------------------
-# Rate, time left, and plain periodic lines when stderr is not a terminal.
-from game.progress import Progress as _Progress  # noqa: E402
-
-
 def ai_levels_for(text: str | None, ruleset: str, map_path) -> tuple[tuple[int, str], ...]:
     """`--ai 1=hard,2=normal` checked against the ruleset's levels and the map's sides."""
     from game.ai.levels import check_level, parse_ai_sides
@@ -341,11 +338,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         doc = {"ruleset": args.ruleset, "map": ref, "seed": args.seed, "max_rounds": max_rounds,
                "levels": {str(t): dict(levels).get(t, "normal") for t in sorted({int(k) for r in results
                                                                                    for k in r["levels"]})},
-               "battles": results, "summary": summary, **provenance(args.command_line)}
+               "battles": results, "summary": summary, **provenance(_command_line(args))}
         _write(args.json, json.dumps(doc, indent=2) + "\n")
     if args.csv is not None:
-        _write(args.csv, battles_csv(results, args.ruleset, ref, max_rounds, provenance(args.command_line)))
+        _write(args.csv, battles_csv(results, args.ruleset, ref, max_rounds, provenance(_command_line(args))))
     return 0
+
+
+def _command_line(args: argparse.Namespace) -> str:
+    return getattr(args, "command_line", "")  # set by main(); absent when a cmd_ is called directly
 
 
 def _write(path: Path, text: str) -> None:
@@ -410,9 +411,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     print(ladder.table_text(args.ruleset, map_names, args.battles, args.seed, table, rated))
     if args.json is not None:
         _write(args.json, json.dumps(ladder.to_json(args.ruleset, map_names, args.seed, args.battles,
-                                                    table, rated, provenance(args.command_line)), indent=2) + "\n")
+                                                    table, rated, provenance(_command_line(args))), indent=2) + "\n")
     if args.csv is not None:
-        _write(args.csv, ladder.to_csv(table, provenance(args.command_line)))
+        _write(args.csv, ladder.to_csv(table, provenance(_command_line(args))))
     if args.plot is not None:
         ladder.plot(args.plot, args.ruleset, levels, table, rated)
     return 0

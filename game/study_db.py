@@ -53,11 +53,8 @@ CODE_SUFFIXES = (".py", ".toml")
 
 
 def game_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        return version("rulebook-skirmish")
-    except PackageNotFoundError:
-        return "unknown"
+    from game import __version__
+    return __version__
 
 
 # --- what decides a battle ----------------------------------------------------------------
