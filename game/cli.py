@@ -10,15 +10,19 @@ means a bug in the game. Heavy modules are imported by each command, so
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Sequence
 
 from game.errors import IllegalChoice, InputError
 from game.ladder import DEFAULT_MAPS
+from game.outputs import check_outputs
+from game.progress import Progress as _Progress  # rate, time left; plain lines when not a terminal
 from game.simulate import MAX_BATTLES
 
 HEADLESS_HINT = "python -m game demo --headless"
@@ -149,7 +153,10 @@ def _map_arg(text: str) -> Path:
 def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     parser = _Parser(prog=prog, description="Rulebook Skirmish: tabletop combat rulesets on Tiled maps.",
                      epilog="With no command, opens the window (play).")
+    from game import __version__
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.commands = sub.choices  # for "did you mean" (main)
 
     def battle_options(p: argparse.ArgumentParser, required: bool = False, default_ruleset=None,
                        default_map=None, default_seed=None) -> None:
@@ -187,6 +194,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     ai_option(p)
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write every result and the summary as JSON")
+    p.add_argument("--csv", metavar="FILE", type=Path, help="also write one row per battle as CSV")
     p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
     p.set_defaults(func=cmd_simulate)
 
@@ -316,28 +324,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 # --- simulate --------------------------------------------------------------------------
-class _Progress:
-    """A one-line text bar on stderr, only when stderr is a terminal (pipes stay clean)."""
-
-    def __init__(self, total: int, stream=None) -> None:
-        self.total = total
-        self.stream = stream or sys.stderr
-        self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        width = 30
-        filled = width * done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} battles")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r" + " " * 60 + "\r")
-            self.stream.flush()
-
-
 def ai_levels_for(text: str | None, ruleset: str, map_path) -> tuple[tuple[int, str], ...]:
     """`--ai 1=hard,2=normal` checked against the ruleset's levels and the map's sides."""
     from game.ai.levels import check_level, parse_ai_sides
@@ -369,11 +355,13 @@ def _runner(args: argparse.Namespace):
 def cmd_simulate(args: argparse.Namespace) -> int:
     from game.engine.setup import new_battle
     from game.replay import map_ref
-    from game.simulate import BattleSpec, summarize_results, summary_text
-    from game.study_db import run_with_db
+    from game.outputs import provenance
+    from game.simulate import BattleSpec, battles_csv, summarize_results, summary_text
+    from game.study_db import reuse_line, run_with_db, study_setup
 
-    # Bad input (map, ruleset, rosters, levels) is found here, in this process, before
-    # any worker starts: a worker would only see it as a crash.
+    # Bad input (outputs, map, ruleset, rosters, levels) is found here, in this process,
+    # before any worker starts: a worker would only see it as a crash.
+    check_outputs(args)
     kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
     check_seed_run(args.seed, args.battles)
     probe = new_battle(args.map, args.ruleset, seed=args.seed, **kwargs)
@@ -382,6 +370,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     levels = ai_levels_for(args.ai, args.ruleset, args.map)
     db = _open_db(args.db)
     ref = map_ref(args.map)
+    setup = study_setup(args.ruleset, args.map) if db is not None else None
 
     specs = (BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds, levels)
              for i in range(args.battles))
@@ -389,25 +378,34 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     progress = _Progress(args.battles)
     try:
         progress.update(0)
-        for result in run_with_db(specs, _runner(args), db, lambda spec: ref, max_rounds):
+        for result in run_with_db(specs, _runner(args), db, lambda spec: setup, max_rounds):
             results.append(result)
             progress.update(len(results))
     finally:
         progress.close()
         if db is not None:
             db.close()
+    if db is not None:
+        print(reuse_line(db, len(results)), file=sys.stderr)
 
     summary = summarize_results(results)
+    # The summary first: a file that fails to write must not cost the study's result.
+    say(summary_text(args.ruleset, ref, args.seed, summary))
+    if results:
+        print("AI levels: " + ", ".join(f"side {side} {level}" for side, level in results[0]["levels"].items()))
     if args.json is not None:
         doc = {"ruleset": args.ruleset, "map": ref, "seed": args.seed, "max_rounds": max_rounds,
                "levels": {str(t): dict(levels).get(t, "normal") for t in sorted({int(k) for r in results
                                                                                    for k in r["levels"]})},
-               "battles": results, "summary": summary}
+               "battles": results, "summary": summary, **provenance(_command_line(args))}
         _write(args.json, json.dumps(doc, indent=2) + "\n")
-    say(summary_text(args.ruleset, ref, args.seed, summary))
-    if results:
-        print("AI levels: " + ", ".join(f"side {side} {level}" for side, level in results[0]["levels"].items()))
+    if args.csv is not None:
+        _write(args.csv, battles_csv(results, args.ruleset, ref, max_rounds, provenance(_command_line(args))))
     return 0
+
+
+def _command_line(args: argparse.Namespace) -> str:
+    return getattr(args, "command_line", "")  # set by main(); absent when a cmd_ is called directly
 
 
 def _write(path: Path, text: str) -> None:
@@ -424,9 +422,11 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from game import ladder
     from game.ai.levels import ai_levels, check_level
     from game.engine.setup import new_battle
-    from game.replay import map_ref, resolve_map
-    from game.study_db import run_with_db
+    from game.outputs import provenance
+    from game.replay import resolve_map
+    from game.study_db import reuse_line, run_with_db, study_setup
 
+    check_outputs(args)
     offered = list(ai_levels(args.ruleset))
     if args.levels:
         levels = [level.strip() for level in args.levels.split(",") if level.strip()]
@@ -451,27 +451,29 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         max_rounds = probe.max_rounds
         probe.close()
         maps.append((Path(name).stem, str(path)))
-    refs = {path: map_ref(path) for _, path in maps}
     db = _open_db(args.db)
+    setups = {path: study_setup(args.ruleset, path) for _, path in maps} if db is not None else {}
     progress = _Progress(ladder.total_battles(levels, maps, args.battles))
     try:
         progress.update(0)
         table = ladder.play_ladder(
             args.ruleset, maps, levels, args.battles, args.seed, args.max_rounds,
-            lambda specs: run_with_db(specs, _runner(args), db, lambda s: refs[s.map_path], max_rounds),
+            lambda specs: run_with_db(specs, _runner(args), db, lambda s: setups[s.map_path], max_rounds),
             on_battle=progress.update)
     finally:
         progress.close()
         if db is not None:
             db.close()
+    if db is not None:
+        print(reuse_line(db, ladder.total_battles(levels, maps, args.battles)), file=sys.stderr)
     rated = ladder.ratings(levels, table, args.seed)
     map_names = [name for name, _ in maps]
     say(ladder.table_text(args.ruleset, map_names, args.battles, args.seed, table, rated))
     if args.json is not None:
         _write(args.json, json.dumps(ladder.to_json(args.ruleset, map_names, args.seed, args.battles,
-                                                    table, rated), indent=2) + "\n")
+                                                    table, rated, provenance(_command_line(args))), indent=2) + "\n")
     if args.csv is not None:
-        _write(args.csv, ladder.to_csv(table))
+        _write(args.csv, ladder.to_csv(table, provenance(_command_line(args))))
     if args.plot is not None:
         try:
             ladder.plot(args.plot, args.ruleset, levels, table, rated)
@@ -577,9 +579,13 @@ def main(argv: Sequence[str] | None = None, prog: str = "skirmish") -> int:
     """Run one command; return the exit status (0 fine, 2 bad input, 1 a bench failed)."""
     try:
         parser = build_parser(prog)
+        argv = list(sys.argv[1:] if argv is None else argv)
+        _check_command(parser, argv)
         args = parser.parse_args(argv)
         if args.command is None:
             args = parser.parse_args(["play"])
+        _check_rulesets(args)
+        args.command_line = " ".join([prog, shlex.join(argv)]).strip()  # recorded in JSON and CSV outputs
         return args.func(args)
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
@@ -595,6 +601,31 @@ def main(argv: Sequence[str] | None = None, prog: str = "skirmish") -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def did_you_mean(word: str, known) -> str:
+    """"; did you mean 'x'?" for the closest known word, or nothing."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _check_command(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """A mistyped command: one line with the nearest command (argparse names none)."""
+    if argv and not argv[0].startswith("-") and argv[0] not in parser.commands:
+        word = argv[0][:40]
+        raise CommandError(parser.prog, f"unknown command {word!r}{did_you_mean(word, parser.commands)} "
+                                        f"(commands: {', '.join(parser.commands)})")
+
+
+def _check_rulesets(args: argparse.Namespace) -> None:
+    """A mistyped --ruleset: one line with the nearest id, before anything loads."""
+    from game.rulesets import ruleset_ids
+    given = getattr(args, "ruleset", None)
+    known = list(ruleset_ids())
+    for rid in given if isinstance(given, list) else [given]:
+        if rid is not None and rid not in known:
+            raise CommandError("--ruleset", f"unknown ruleset {rid[:40]!r}{did_you_mean(rid, known)} "
+                                            f"(known: {', '.join(known)})")
 
 
 MAX_ERROR_LINE = 400  # user data quoted in an error can be huge (a 50 MB digest): cut it

@@ -19,6 +19,12 @@ from game.simulate import BattleSpec, wilson_interval
 
 BOOTSTRAP = 200  # resamples for the rating intervals
 PRIOR_DRAWS = 1.0  # a virtual drawn game per pairing, so a level that wins every game keeps a finite rating
+# Each pairing's battles are resampled from its own games plus one won and one lost
+# pseudo-game: resampling the games alone gives a zero-width interval whenever a
+# pairing's games all ended alike (8 losses resample to 8 losses), although 8 games
+# say little. Two pseudo-games matter for a handful of battles and vanish for many.
+PSEUDO_GAMES = (1.0, 0.0)
+FEW_BATTLES = 30  # a rating resting on fewer battles than this is flagged as rough
 DEFAULT_MAPS = ("arena", "warehouse", "woodland", "ridge")
 
 
@@ -158,16 +164,41 @@ def ratings(levels: list[str], table: list[Pairing], seed: int) -> dict[str, dic
     rng = random.Random(f"ladder bootstrap {seed}")
     samples: dict[str, list[float]] = {level: [] for level in levels}
     for _ in range(BOOTSTRAP):
-        fit = bradley_terry(levels, rows(lambda g: [rng.choice(g) for _ in g] if g else g), iterations=200)
+        fit = bradley_terry(levels, rows(lambda g: resample_battles(g, rng)), iterations=200)
         for level, value in fit.items():
             samples[level].append(value)
+    played = battles_per_level(levels, table)
     out = {}
     for level in levels:
         ordered = sorted(samples[level])
         low = ordered[int(0.025 * (len(ordered) - 1))]
         high = ordered[int(math.ceil(0.975 * (len(ordered) - 1)))]
-        out[level] = {"rating": round(point[level], 1), "low": round(low, 1), "high": round(high, 1)}
+        out[level] = {"rating": round(point[level], 1), "low": round(low, 1), "high": round(high, 1),
+                      "battles": played[level], "few_battles": played[level] < FEW_BATTLES}
     return out
+
+
+def resample_battles(games: list[float], rng: random.Random) -> list[float]:
+    """As many battles as `games`, drawn with replacement from them and the pseudo-games."""
+    if not games:
+        return games
+    pool = games + list(PSEUDO_GAMES)
+    return [rng.choice(pool) for _ in games]
+
+
+def battles_per_level(levels: list[str], table: list[Pairing]) -> dict[str, int]:
+    played = {level: 0 for level in levels}
+    for p in table:
+        played[p.a] += p.battles
+        played[p.b] += p.battles
+    return played
+
+
+def rating_warnings(rated: dict[str, dict]) -> list[str]:
+    """A line for each rating that rests on too few battles."""
+    return [f"warning: {level}'s rating rests on {r['battles']} battles (fewer than {FEW_BATTLES}): "
+            f"read it and its interval as rough; more --battles narrow it"
+            for level, r in rated.items() if r.get("few_battles")]
 
 
 # --- output ----------------------------------------------------------------------------
@@ -199,23 +230,30 @@ def table_text(ruleset: str, map_names: list[str], battles: int, seed: int, tabl
     lines += ["", "ratings (Bradley-Terry, Elo scale, centred; 95% bootstrap interval):"]
     for level, r in sorted(rated.items(), key=lambda item: item[1]["rating"]):
         lines.append(f"  {level:<8} {r['rating']:>7.1f}  ({r['low']:.1f} to {r['high']:.1f})")
-    return "\n".join(lines)
+    warnings = rating_warnings(rated)
+    return "\n".join(lines + ([""] + warnings if warnings else []))
 
 
 def to_json(ruleset: str, map_names: list[str], seed: int, battles: int, table: list[Pairing],
-            rated: dict) -> dict:
+            rated: dict, made: dict | None = None) -> dict:
+    """The ladder's JSON; `made`: the version, date and command line that made it."""
     return {"ruleset": ruleset, "maps": map_names, "seed": seed,
             "battles_per_pairing": 2 * seeds_for(battles),
-            "pairings": [p.to_json() for p in table], "ratings": rated}
+            "pairings": [p.to_json() for p in table], "ratings": rated, **(made or {})}
 
 
-def to_csv(table: list[Pairing]) -> str:
-    lines = ["a,b,map,a_wins,b_wins,draws,mean_rounds,a_share,ci_low,ci_high"]
+def to_csv(table: list[Pairing], made: dict | None = None) -> str:
+    """One row per pairing and map; `made`'s fields (version, date, command line) end
+    every row, so rows copied out of the file still say where they came from."""
+    from game.outputs import csv_text
+    made = made or {}
+    rows = []
     for p in table:
         lo, hi = p.interval()
-        lines.append(f"{p.a},{p.b},{p.map},{p.a_wins},{p.b_wins},{p.draws},{p.mean_rounds:.4f},"
-                     f"{p.share:.4f},{lo:.4f},{hi:.4f}")
-    return "\n".join(lines) + "\n"
+        rows.append([p.a, p.b, p.map, p.a_wins, p.b_wins, p.draws, f"{p.mean_rounds:.4f}",
+                     f"{p.share:.4f}", f"{lo:.4f}", f"{hi:.4f}", *made.values()])
+    return csv_text(["a", "b", "map", "a_wins", "b_wins", "draws", "mean_rounds", "a_share", "ci_low",
+                     "ci_high", *made], rows)
 
 
 def plot(path, ruleset: str, levels: list[str], table: list[Pairing], rated: dict) -> None:
@@ -262,4 +300,4 @@ def plot(path, ruleset: str, levels: list[str], table: list[Pairing], rated: dic
     image_bytes = io.BytesIO()  # through the game's one writer (atomic, modes kept)
     fig.savefig(image_bytes, dpi=110, format=Path(path).suffix.lstrip(".").lower() or "png")
     plt.close(fig)
-    write_bytes(path, image_bytes.getvalue())
+    write_bytes(path, image_bytes.getvalue())  # an OSError: the command names the path asked for

@@ -223,6 +223,20 @@ def summarize_results(results: list[dict]) -> dict:
     }
 
 
+def battles_csv(results: list[dict], ruleset: str, map_ref: str, max_rounds: int, made: dict) -> str:
+    """`simulate --csv`: one row per battle (levels and casualties per side), then the
+    version, date and command line that made it, on every row."""
+    from game.outputs import csv_text
+    sides = sorted({int(side) for r in results for side in r["casualties"]})
+    header = ["ruleset", "map", "max_rounds", "seed", *(f"level_{s}" for s in sides), "winner", "rounds",
+              *(f"casualties_{s}" for s in sides), "digest", *made]
+    rows = [[ruleset, map_ref, max_rounds, r["seed"], *(r["levels"].get(str(s), "") for s in sides),
+             "" if r["winner"] is None else r["winner"], r["rounds"],
+             *(r["casualties"].get(str(s), "") for s in sides), r["digest"], *made.values()]
+            for r in results]
+    return csv_text(header, rows)
+
+
 def _round(x: float) -> float:
     return round(x, 6)
 

@@ -7,23 +7,13 @@ defaults and says so once; the file is rewritten whole (atomically) on the next 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
 
-APP_DIR = "rulebook-skirmish"
-
-
-def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / APP_DIR
-
-
-def data_dir() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / APP_DIR
+# The right folders on every system (platformdirs), today's XDG paths on Linux.
+from game.userdirs import APP_DIR, config_dir, data_dir  # noqa: E402,F401
 
 
 def saves_dir() -> Path:

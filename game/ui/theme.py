@@ -1,7 +1,8 @@
 """Colours, fonts and small drawing helpers shared by every screen.
 
-Fonts are the Noto Sans files pygame-gui ships, so the window looks the same on every
-machine the game installs on (pygame's default font lacks − → × and friends).
+Fonts are Noto Sans, shipped in the package (game/assets/fonts, under the SIL Open
+Font License in OFL.txt there), so the window looks the same on every machine the
+game installs on (pygame's default font lacks − → × and friends).
 """
 
 from __future__ import annotations
@@ -96,13 +97,9 @@ def shape(surface: pygame.Surface, kind: str, colour, centre, r: int, width: int
 
 
 def _font_dir() -> Path:
-    """pygame_gui's bundled Noto Sans, found without importing pygame_gui (importing it
-    costs a tenth of a second at start-up and the game uses nothing else of it)."""
-    import importlib.util
-    spec = importlib.util.find_spec("pygame_gui")
-    if spec is None or not spec.submodule_search_locations:
-        return Path("/nonexistent")
-    return Path(list(spec.submodule_search_locations)[0]) / "data"
+    """Noto Sans, shipped in the package (game/assets/fonts, with its OFL licence)."""
+    from importlib import resources
+    return Path(str(resources.files("game") / "assets" / "fonts"))
 
 
 @functools.lru_cache(maxsize=None)
