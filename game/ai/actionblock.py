@@ -28,7 +28,7 @@ import numpy as np
 
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
 from game.world.paths import UNREACHABLE, chebyshev, distance_field, reach
-from game.world.sight import line_of_fire, terrain_memo
+from game.world.sight import line_of_fire
 from game.world.tactical_map import Cover
 from game.rulesets.actionblock.actions import spinning_targets
 from game.rulesets.actionblock.attacks import attack_odds, attack_odds_reduced, attack_profile
@@ -39,7 +39,7 @@ from game.rulesets.actionblock.movement import NAMES, direction_to
 from game.rulesets.actionblock.options import enemies, nearest_enemy
 from game.rulesets.actionblock.previews import skill_chance
 from game.rulesets.actionblock.reactions import shield_available
-from game.rulesets.actionblock.stats import (distance_ft, grappling_item, gun_items, items, kept,
+from game.rulesets.actionblock.stats import (distance_ft, grappling_item, gun_items, items,
                                              melee_items, template, weapon_of)
 
 LEVELS = ("normal", "hard")
@@ -215,9 +215,8 @@ class ActionBlockAI:
         if not foes or chebyshev(battle.tile(unit), battle.tile(body)) > 2:
             return False  # only a body next to it (or a step away) stands in its way
         others = tuple(sorted(battle.tile(u) for u in battle.units(active_only=True) if u != unit))
-        key = ("ab_ai_body", battle.tile(unit), battle.tile(body), others,
-               tuple(sorted(battle.tile(f) for f in foes)))
-        return battle.cached(key, lambda: self._body_blocks_now(battle, unit, body, list(others), foes))
+        key = (battle.tile(unit), battle.tile(body), others, tuple(sorted(battle.tile(f) for f in foes)))
+        return battle.kept.get("actionblock-ai-body", key, lambda: self._body_blocks_now(battle, unit, body, list(others), foes))
 
     def _body_blocks_now(self, battle: Any, unit: int, body: int, others: list, foes: list[int]) -> bool:
         goals = [(battle.tile(f)[0] + dx, battle.tile(f)[1] + dy) for f in foes
@@ -523,7 +522,7 @@ class ActionBlockAI:
         def arms() -> tuple[bool, int]:
             guns = gun_items(battle, unit)
             return not guns, max((weapon_of(battle, unit, g).max_range_ft for g in guns), default=5)
-        return battle.cached(("ab_ai_arms", unit), arms)
+        return battle.kept.get("actionblock-ai-arms", unit, arms)
 
     def _position(self, battle: Any, unit: int, foes: list[int]) -> "Position":
         """Everything a tile's score needs that does not depend on the tile, with the
@@ -533,14 +532,14 @@ class ActionBlockAI:
         foe_tiles = tuple(sorted(battle.tile(f) for f in foes))
         melee = self._is_melee(battle, unit)
         reach = 1 if melee else self._gun_reach_ft(battle, unit) // battle.map.feet_per_tile
-        return kept(battle, "ai_tiles", (foe_tiles, melee, reach),
-                    lambda: self._new_position(battle, foe_tiles, melee, reach), limit=256)
+        return battle.kept.get("actionblock-ai-position", (foe_tiles, melee, reach),
+                               lambda: self._new_position(battle, foe_tiles, melee, reach))
 
     def _new_position(self, battle: Any, foe_tiles: tuple, melee: bool, reach: int) -> "Position":
-        cover = battle.cached(("ab_ai_cover_worth",), lambda: [[COVER_VALUE[Cover(c)] for c in column]
-                                                               for column in battle.map.cover.tolist()])
-        lofs = terrain_memo(battle.map, "ab_ai_lof", dict)
-        return Position(foe_tiles, melee, reach, Walk(battle.map, foe_tiles), cover, lofs, {})
+        tmap = battle.map
+        cover = tmap.kept.get("actionblock-ai-cover-worth", None, lambda: [
+            [COVER_VALUE[Cover(c)] for c in column] for column in tmap.cover.tolist()])
+        return Position(foe_tiles, melee, reach, Walk(tmap, foe_tiles), cover, tmap.kept.table("actionblock-ai-shot"), {})
 
     def _tile_base(self, battle: Any, pos: "Position", tile) -> tuple[float, int]:
         """A tile's worth apart from whether an attack is still to come, and the
@@ -560,10 +559,7 @@ class ActionBlockAI:
         for d, ft in near:
             if d > reach or shots >= 2:
                 break
-            found = pos.lofs.get((tile, ft))
-            if found is None:
-                lof = line_of_fire(battle.map, tile, ft)
-                found = pos.lofs[(tile, ft)] = (lof.visible and not lof.blocked, COVER_VALUE[lof.cover] * 0.5)
+            found = pos.shots.get((tile, ft), lambda: _shot(battle.map, tile, ft))  # noqa: B023 (called at once)
             if found[0]:
                 shots += 1
                 cover_best = max(cover_best, found[1])
@@ -645,7 +641,7 @@ class Position:
     reach: int
     walk: Any  # (x, y) -> the walking distance to the nearest foe (a `Walk`)
     cover: list  # [x][y] -> the worth of the tile's own cover
-    lofs: dict  # (tile, foe tile) -> (an open shot, half the cover's worth), kept per map
+    shots: Any  # the map's table (tile, foe tile) -> `_shot`
     scores: dict  # tile -> `_tile_base` (its worth, the distance to the nearest foe)
 
 
@@ -668,7 +664,13 @@ class Walk:
 
 def walk_from(tmap: Any, source: tuple) -> list:
     """The move cost from every tile to `source`, as nested lists [x][y] (kept with the map)."""
-    return terrain_memo(tmap, ("ab_ai_walk_rows", tuple(source)), lambda: _walk_from(tmap, source).tolist())
+    return tmap.kept.get("actionblock-ai-walk", tuple(source), lambda: _walk_from(tmap, source).tolist())
+
+
+def _shot(tmap: Any, tile: tuple, foe_tile: tuple) -> tuple[bool, float]:
+    """(an open shot from `tile` at `foe_tile`, half the worth of the cover between)."""
+    lof = line_of_fire(tmap, tile, foe_tile)
+    return lof.visible and not lof.blocked, COVER_VALUE[lof.cover] * 0.5
 
 
 def _walk_from(tmap: Any, source: tuple):
