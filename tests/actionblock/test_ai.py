@@ -10,7 +10,7 @@ def test_make_ai_levels():
     import pytest
     from game.ai import actionblock
     assert isinstance(make_ai("actionblock", 3), ActionBlockAI)
-    assert actionblock.LEVELS == ("normal", "hard")  # hard: game/ai/actionblock_hard.py
+    assert actionblock.LEVELS == ("normal", "hard")  # hard: Level data, game/ai/actionblock_hard.py
     with pytest.raises(ValueError):
         actionblock.make_ai(3, "godlike")
 

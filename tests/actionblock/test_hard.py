@@ -1,20 +1,24 @@
-"""The hard Action Block AI (game/ai/actionblock_hard.py): normal's scorer with every
-Strength Point of a Block or a Verbal Action priced at what it would buy later."""
+"""The hard Action Block level (game/ai/actionblock_hard.py): normal's scorer with every
+Strength Point of a Block or a Verbal Action priced at what it would buy later, as
+Level data (weights and an extra term), not a subclass."""
 
 import inspect
 
 import pytest
 
 from game.ai import ai_levels, make_ai
-from game.ai.actionblock import KILL_WEIGHT
-from game.ai.actionblock_hard import BLOCK_STRENGTH_WORTH, VERBAL_STRENGTH_WORTH, HardActionBlockAI
+from game.ai.actionblock import ActionBlockAI
+from game.ai.actionblock_hard import BLOCK_STRENGTH_WORTH, HARD, VERBAL_STRENGTH_WORTH
+from game.ai.actionblock_terms import KILL_WEIGHT
 from tests.actionblock.kit import answer, battle, set_hp, set_points
 from tests.helpers import assert_level_only_reads
 
 
-def test_hard_is_offered_and_built_by_its_module():
+def test_hard_is_offered_and_is_level_data_over_the_same_scorer():
     assert "hard" in ai_levels("actionblock")
-    assert isinstance(make_ai("actionblock", 3, "hard"), HardActionBlockAI)
+    hard = make_ai("actionblock", 3, "hard")
+    assert type(hard) is ActionBlockAI and hard.profile is HARD
+    assert hard.profile.uses("strength_as_state") and not make_ai("actionblock", 3).profile.extra_terms
 
 
 def test_a_strength_point_costs_the_same_whatever_the_pool_holds():
