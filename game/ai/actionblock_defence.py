@@ -37,17 +37,30 @@ def block(ai: Any, battle: Any, decision: Decision) -> Scored:
     unit = decision.actor
     base_damage = ctx["expected_damage"]["pass"]
     base_drop = ctx["drop_chance"]["pass"]
+    stake = drop_stake(ai, battle, unit)
     out = [(0.0, decision.option("pass").choice())]
     for key, expected in ctx["expected_damage"].items():
         if key == "pass":
             continue
         option_key, shield = key.split("+")[0], key.endswith("+shield")
         cost = cost_value(ai, battle, unit, option_key)
-        gain = (base_damage - expected) + KILL_WEIGHT * (base_drop - ctx["drop_chance"][key]) - cost
+        gain = (base_damage - expected) + stake * (base_drop - ctx["drop_chance"][key]) - cost
         opt = decision.option(option_key)
         params = {"shield": "yes" if shield else "no"} if opt.params.get("shield") else {}
         out.append((gain, opt.choice(None, **params)))
     return out
+
+
+def drop_stake(ai: Any, battle: Any, unit: int) -> float:
+    """What going down costs `unit`, in points of damage: `KILL_WEIGHT`, what dropping
+    a foe is worth. A level that prices Strength as state (``pool_at_stake``) adds the
+    whole pool at its Block price: a unit that goes down loses every point it holds
+    and every Restore it would take, so no Strength it saves by a cheaper Block is
+    worth a drop chance the dearer one would have spared (issue 27: hard took a Block
+    with a one-in-six drop at 3 HP to save the 2 Strength of a safe Heavy Block)."""
+    if ai.profile.uses("pool_at_stake"):
+        return KILL_WEIGHT + ai.weight("block_strength") * battle.get(unit, Points).max_strength
+    return KILL_WEIGHT
 
 
 def obstruct(ai: Any, battle: Any, decision: Decision) -> Scored:

@@ -37,4 +37,4 @@ VERBAL_STRENGTH_WORTH = 2.0
 HARD = Level("hard",
              weights=MappingProxyType({"block_strength": BLOCK_STRENGTH_WORTH,
                                        "verbal_strength": VERBAL_STRENGTH_WORTH}),
-             extra_terms=frozenset({"strength_as_state"}))
+             extra_terms=frozenset({"strength_as_state", "pool_at_stake"}))
