@@ -98,8 +98,6 @@ CATALOGUE = _catalogue(
     Spec("actionblock-stance-option", BATTLE, 1024,
          "actionblock: the Block stance option, by the stance and the Blocks it can pay for"),
     Spec("actionblock-block-costs", BATTLE, 1, "actionblock: (Strength, Speed) of each Block-family action"),
-    Spec("actionblock-turn-scope", DECISION, 4096,
-         "actionblock: enemies and the nearest one while one turn_options call builds a Turn"),
     Spec("actionblock-ray-tiles", MAP, 4096, "actionblock: every tile on the terrain's rays from a tile"),
     Spec("actionblock-terrain-rays", MAP, 4096,
          "actionblock: the rays from a tile as the terrain alone allows them"),

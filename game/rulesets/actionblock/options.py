@@ -42,26 +42,10 @@ COMBO_AFTER = ("melee", "combo")  # [PROP] chains allowed (digest 3.12)
 def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]:
     """Enemies that can be attacked: not Dead, not lost track of (Stealth); without
     `include_down`, not Unconscious either. Kept while a decision is pending (the
-    options and the AI ask it many times)."""
-    return list(_while_pending(battle, ("ab_enemies", unit, include_down), _enemies, unit, include_down))
-
-
-def _while_pending(battle: "Battle", key: tuple, compute, *args):
-    """`compute(battle, *args)`, kept by `key` until the state changes: while one
-    `turn_options` call runs (it only reads the battle), or while a decision is pending
-    (`battle.memo`)."""
-    scope = battle.kept_now.table(TURN_SCOPE)
-    if OPEN in scope:
-        return scope.get(key, lambda: compute(battle, *args))
-    return battle.memo(key, lambda: compute(battle, *args))
-
-
-#: The decision's table of answers kept while one `turn_options` call runs (the rules
-#: build a Turn's options while the battle is resolving, when `battle.memo` keeps
-#: nothing; the call only reads, so its answers hold until it returns). `OPEN` is in
-#: it while the call runs.
-TURN_SCOPE = "actionblock-turn-scope"
-OPEN = ("open",)
+    options and the AI ask it many times: `battle.memo`). While the rules build a
+    Turn's options nothing is kept: a scope kept for one `turn_options` call cost more
+    instructions than it saved."""
+    return list(battle.memo(("ab_enemies", unit, include_down), lambda: _enemies(battle, unit, include_down)))
 
 
 def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
@@ -76,7 +60,7 @@ def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
 
 def nearest_enemy(battle: "Battle", unit: int) -> int | None:
     """The nearest standing enemy (the lowest id among equals), kept as `enemies` is."""
-    return _while_pending(battle, ("ab_nearest_enemy", unit), _nearest_enemy, unit)
+    return battle.memo(("ab_nearest_enemy", unit), lambda: _nearest_enemy(battle, unit))
 
 
 def _nearest_enemy(battle: "Battle", unit: int) -> int | None:
@@ -533,14 +517,7 @@ def _hotkeys(options: tuple[tuple[bool, str, str], ...]) -> tuple[str, ...]:
 
 
 def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
-    scope = battle.kept_now.table(TURN_SCOPE)
-    if OPEN in scope:
-        return _turn_options(battle, unit)  # already inside one (it only reads)
-    scope.get(OPEN, lambda: True)
-    try:
-        return _turn_options(battle, unit)
-    finally:
-        scope.clear()
+    return _turn_options(battle, unit)
 
 
 def _turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
