@@ -1,4 +1,4 @@
-"""The Action Block `hard` AI: normal's scorer, with Strength priced as state.
+"""The Action Block `hard` level: normal's scorer, with Strength priced as state.
 
 Normal prices a Strength Point by how full the pool is (0.18 of a point of damage
 while it is full, 1.2 when it is empty), so a full pool pays for anything: it answers
@@ -11,42 +11,30 @@ not have, however full the pool looks: a Melee Attack's 2 Strength deal about 6â
 expected damage and a plain Block's 2 save up to 5, so a point is worth about 3
 points of damage.
 
-Hard prices every Strength Point of a Block-family answer to a hit (Block, Heavy
-Block, Super Block) at `BLOCK_STRENGTH_WORTH`, and of a Verbal Action paid in
-Strength (Taunt, Stunning Scream, Battle Strategy, Stealth, Healing Word) at
-`VERBAL_STRENGTH_WORTH`, whatever the pool holds. A Block is then taken only when the
-damage and the drop chance it saves beat what the points would do later, and the
-cheapest stance that does the job wins. Attacks keep normal's price (attacks are what
-the points are for); Speed, moves, targets and everything else are normal's: the same
-exact odds, the same random tie-break from its own stream. It only reads the battle.
+Hard (the term ``strength_as_state``, game/ai/actionblock_points.py) prices every
+Strength Point of a Block-family answer to a hit (Block, Heavy Block, Super Block) at
+the weight ``block_strength``, and of a Verbal Action paid in Strength (Taunt,
+Stunning Scream, Battle Strategy, Stealth, Healing Word) at ``verbal_strength``,
+whatever the pool holds. A Block is then taken only when the damage and the drop
+chance it saves beat what the points would do later, and the cheapest stance that
+does the job wins. Attacks keep normal's price (attacks are what the points are for);
+Speed, moves, targets and everything else are normal's: the same exact odds, the same
+random tie-break from its own stream. It only reads the battle.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from types import MappingProxyType
 
-from game.ai.actionblock import ActionBlockAI
+from game.ai.base import Level
 
 #: A Strength Point spent on a Block / on a Verbal Action, in points of damage. Measured
 #: against normal with `ladder --levels normal,hard` (docs/rulesets/actionblock.md,
 #: section 5, has every figure and its seeds).
 BLOCK_STRENGTH_WORTH = 3.0
 VERBAL_STRENGTH_WORTH = 2.0
-STRENGTH_WORTH = {key: BLOCK_STRENGTH_WORTH for key in ("block", "heavy_block", "super_block")} | {
-    key: VERBAL_STRENGTH_WORTH for key in ("taunt", "stunning_scream", "battle_strategy", "stealth", "healing_word")}
 
-
-class HardActionBlockAI(ActionBlockAI):
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, "normal")
-        self.level = "hard"
-
-    def cost_value(self, battle: Any, unit: int, action: str) -> float:
-        """A Block's or a Verbal Action's Strength at its worth over the next Action
-        Blocks (its Speed, if any, as normal prices it); every other action as normal
-        (normal's Block and Verbal scorers read their costs here)."""
-        worth = STRENGTH_WORTH.get(action)
-        if worth is None:
-            return super().cost_value(battle, unit, action)
-        c = battle.ruleset.data.cost(action)
-        return worth * c.strength + c.speed * self.spd_value(battle, unit)
+HARD = Level("hard",
+             weights=MappingProxyType({"block_strength": BLOCK_STRENGTH_WORTH,
+                                       "verbal_strength": VERBAL_STRENGTH_WORTH}),
+             extra_terms=frozenset({"strength_as_state", "pool_at_stake"}))

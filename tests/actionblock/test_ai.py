@@ -10,7 +10,7 @@ def test_make_ai_levels():
     import pytest
     from game.ai import actionblock
     assert isinstance(make_ai("actionblock", 3), ActionBlockAI)
-    assert actionblock.LEVELS == ("normal", "hard")  # hard: game/ai/actionblock_hard.py
+    assert actionblock.LEVELS == ("normal", "hard")  # hard: Level data, game/ai/actionblock_hard.py
     with pytest.raises(ValueError):
         actionblock.make_ai(3, "godlike")
 
@@ -115,3 +115,25 @@ def test_braces_against_a_gale_burst_about_to_go_off():
     while b.pending.actor == foe:  # the target's whole Turn, played by the AI
         b.submit(ai.decide(b, b.pending))
     assert b.get(foe, Stance).level == 3
+
+
+def test_the_ai_is_the_one_base_and_its_caches_are_named_tables():
+    """Issue 27: `decide` and its tie-break are the base's (`pick_best`), and every answer
+    the rules and the AI keep for an Action Block battle lives in a named table of
+    game/kept.py's catalogue ("actionblock-..." beside the engine's own)."""
+    from game.ai.base import ScoringAI
+    from game.engine.setup import new_battle
+    from game.kept import CATALOGUE
+    from game.replay import maps_dir
+    assert ActionBlockAI.decide is ScoringAI.decide
+    b = new_battle(maps_dir() / "woodland.tmx", "actionblock", seed=1)
+    ai = {team: make_ai("actionblock", team, level) for team, level in zip(b.teams(), ("normal", "hard"))}
+    for _ in range(150):
+        if b.pending is None:
+            break
+        b.submit(ai[b.pending.side].decide(b, b.pending))
+    used = [name for store in (b.kept, b.kept_now, b.map.kept) for name, *_ in store.stats()]
+    assert {"actionblock-rays", "actionblock-ai-position", "actionblock-ai-walk"} <= set(used)
+    engine = {"state", "pure", "terrain", "fov", "line-of-fire"}
+    assert all(name in CATALOGUE and (name in engine or name.startswith("actionblock-")) for name in used), used
+    b.close()

@@ -1,20 +1,25 @@
-"""The hard Action Block AI (game/ai/actionblock_hard.py): normal's scorer with every
-Strength Point of a Block or a Verbal Action priced at what it would buy later."""
+"""The hard Action Block level (game/ai/actionblock_hard.py): normal's scorer with every
+Strength Point of a Block or a Verbal Action priced at what it would buy later, as
+Level data (weights and an extra term), not a subclass."""
 
 import inspect
 
 import pytest
 
 from game.ai import ai_levels, make_ai
-from game.ai.actionblock import KILL_WEIGHT
-from game.ai.actionblock_hard import BLOCK_STRENGTH_WORTH, VERBAL_STRENGTH_WORTH, HardActionBlockAI
+from game.ai.actionblock import ActionBlockAI
+from game.ai.actionblock_hard import BLOCK_STRENGTH_WORTH, HARD, VERBAL_STRENGTH_WORTH
+from game.ai.actionblock_terms import KILL_WEIGHT
+from game.rulesets.actionblock.components import Points
 from tests.actionblock.kit import answer, battle, set_hp, set_points
 from tests.helpers import assert_level_only_reads
 
 
-def test_hard_is_offered_and_built_by_its_module():
+def test_hard_is_offered_and_is_level_data_over_the_same_scorer():
     assert "hard" in ai_levels("actionblock")
-    assert isinstance(make_ai("actionblock", 3, "hard"), HardActionBlockAI)
+    hard = make_ai("actionblock", 3, "hard")
+    assert type(hard) is ActionBlockAI and hard.profile is HARD
+    assert hard.profile.uses("strength_as_state") and not make_ai("actionblock", 3).profile.extra_terms
 
 
 def test_a_strength_point_costs_the_same_whatever_the_pool_holds():
@@ -110,3 +115,71 @@ def test_verbal_actions_pay_their_strength_at_its_worth():
     for key in keys:
         assert hard.cost_value(b, me, key[0]) == pytest.approx(VERBAL_STRENGTH_WORTH)
         assert hs[key] == pytest.approx(ns[key] + normal.cost_value(b, me, key[0]) - VERBAL_STRENGTH_WORTH)
+
+
+# --- Hard must never judge worse than normal (issue 27) --------------------------------------
+# Rules: action-block.txt l.173 (a Block-family action after a hit, before the damage
+# roll), l.102 (Damage Dealt = Base + Bonus − Damage Reduction, at least 0), l.183
+# (0 HP or less: Unconscious), l.185 (any more damage while Unconscious: Dead);
+# DIGEST.md 3.5 (Block 2 Str −5, Heavy Block 4 Str −10, Super Block 6 Str −15; Melee
+# Attack 2 Str) and 3.6 (hit if To Hit Roll ≥ Evasion; 12 on the dice: Critical).
+
+
+def _hit_prompt(attacker: str, hp: int, strength: int):
+    """`attacker` (template) hits a light-armoured Target (Passive Evasion 7, PDR 2) with
+    its sword, To Hit dice forced to 5 + 5 (a hit, no Critical), and the Target, at `hp`
+    HP and `strength` Strength, is asked for its Block."""
+    b = battle([(1, attacker, 0, 0), (2, "target", 1, 0)], [5, 5])
+    me, foe = b.units()
+    set_hp(b, foe, hp)
+    set_points(b, foe, strength=strength)
+    weapon = "claymore" if attacker == "charger" else "longsword"
+    answer(b, "melee", foe, weapon=weapon)
+    if b.pending.context.get("trigger") == "dodge":
+        answer(b, "pass")
+    assert b.pending.context["trigger"] == "block" and b.pending.actor == foe
+    return b, foe
+
+
+def test_at_3_hp_hard_heavy_blocks_a_claymore_rather_than_risk_a_one_in_six_drop():
+    """The audit's position. A Claymore hit (2d6, no Damage Dealt Bonus) on PDR 2 at 3 HP:
+    passing drops it when 2d6 − 2 ≥ 3 (30 in 36); a Block (PDR 7) when 2d6 ≥ 10 (6 in 36,
+    one in six); a Heavy Block (PDR 12) never (2d6 − 12 < 1). With 6 Strength the Heavy
+    Block leaves 2, a Melee Attack's worth. Going down at 3 HP next to a Claymore is
+    losing the unit (any further damage kills it): the 2 Strength a Block saves are not
+    worth a one-in-six chance of that. Normal Heavy Blocks; hard, pricing the 2 Strength
+    at 6 points of damage against KILL_WEIGHT × 1/6 = 1.3, took the Block until its own
+    drop was priced with the pool it would lose (`drop_stake`)."""
+    b, foe = _hit_prompt("charger", hp=3, strength=6)
+    ctx = b.pending.context
+    assert ctx["drop_chance"]["pass"] == pytest.approx(30 / 36)
+    assert ctx["drop_chance"]["block"] == pytest.approx(6 / 36)
+    assert ctx["drop_chance"]["heavy_block"] == 0.0
+    for level in ("normal", "hard"):
+        assert make_ai("actionblock", 0, level).decide(b, b.pending).option == "heavy_block", level
+    assert b.dice.rolled == 2  # deciding rolled nothing
+
+
+def test_at_4_hp_hard_blocks_a_one_in_three_drop_with_strength_to_spare():
+    """A plain Longsword hit (1d6 + 1 − PDR 2 = 1d6 − 1) on the Target at 4 HP drops it
+    on a 5 or a 6 (1 in 3); a Block (PDR 7) makes it safe (1d6 + 1 − 7 < 1) and leaves
+    2 of its 4 Strength for a Melee Attack. Passing saves 2 Strength at the risk of the
+    unit: normal Blocks, and so must hard (it passed: 2.5 damage + 8 × 1/3 saved against
+    2 × 3 for the Strength)."""
+    b, foe = _hit_prompt("plain_sword", hp=4, strength=4)
+    ctx = b.pending.context
+    assert ctx["drop_chance"]["pass"] == pytest.approx(1 / 3)
+    assert ctx["drop_chance"]["block"] == 0.0
+    for level in ("normal", "hard"):
+        assert make_ai("actionblock", 0, level).decide(b, b.pending).option == "block", level
+
+
+def test_hard_stakes_its_pool_on_its_own_drop_and_normal_does_not():
+    """`drop_stake`: normal weighs its own drop at KILL_WEIGHT, like a foe's; hard adds its
+    whole pool at its Block price (Max Strength × block_strength)."""
+    from game.ai.actionblock_defence import drop_stake
+    b, foe = _hit_prompt("plain_sword", hp=4, strength=4)
+    assert drop_stake(make_ai("actionblock", 0), b, foe) == KILL_WEIGHT
+    most = b.get(foe, Points).max_strength
+    assert drop_stake(make_ai("actionblock", 0, "hard"), b, foe) == pytest.approx(
+        KILL_WEIGHT + BLOCK_STRENGTH_WORTH * most)

@@ -6,7 +6,7 @@ import random
 
 import numpy as np
 
-from game.ai.actionblock import Walk
+from game.ai.actionblock_moves import Walk
 from game.replay import maps_dir
 from game.world.paths import distance_field
 from game.world.tiled import load_map

@@ -8,9 +8,10 @@ and the rolls.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import TYPE_CHECKING
 
+from game import kept
 from game.engine import odds
 from game.engine.odds import Odds
 from game.world.sight import line_of_fire
@@ -21,7 +22,7 @@ from game.rulesets.actionblock.data import DiceExpr, Weapon
 from game.rulesets.actionblock.events import DamageRolled, ToHitRolled
 from game.rulesets.actionblock.fastinit import fast_init
 from game.rulesets.actionblock.stats import (active_evasion, data, distance_ft, passive_evasion,
-                                             template, unit_store, weapon_of)
+                                             template, weapon_of)
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -158,12 +159,10 @@ def evasions(battle: "Battle", attacker: int, target: int, ranged: bool):
     if battle.get(target, Health).unconscious:
         # [PROP] an Unconscious character cannot avoid anything: Evasion 0.
         return (("Unconscious", 0),), (("Unconscious", 0),)
-    store = unit_store(battle, target, "evasion")  # armour and talents never change
-    own = store.get("own")
-    if own is None:
-        own = store["own"] = ((("Passive Evasion", passive_evasion(battle, target)),),
-                              (("Active Evasion", active_evasion(battle, target)),))
-    passive, active = own
+    # Armour and talents never change in a battle: kept per unit.
+    passive, active = battle.kept.get("actionblock-evasion", target, lambda: (
+        (("Passive Evasion", passive_evasion(battle, target)),),
+        (("Active Evasion", active_evasion(battle, target)),)))
     if ranged:
         cover = line_of_fire(battle.map, battle.tile(attacker), battle.tile(target)).cover  # a Cover
         if COVER_EVASION[cover]:
@@ -225,12 +224,8 @@ def _declared(battle: "Battle", attacker: int, action: str, item: str) -> tuple:
     weapon and the action (kept per unit: neither changes in a battle): the weapon, the
     To Hit and flat damage parts so far, the dice, and whether a Charge, the sniper's
     range bands and Steady Shot still count."""
-    store = unit_store(battle, attacker, "declared")
-    key = (action, item)
-    found = store.get(key)
-    if found is None:
-        found = store[key] = _declared_now(battle, attacker, action, item)
-    return found
+    return battle.kept.get("actionblock-declared", (attacker, action, item),
+                           lambda: _declared_now(battle, attacker, action, item))
 
 
 def _declared_now(battle: "Battle", attacker: int, action: str, item: str) -> tuple:
@@ -309,7 +304,7 @@ def roll_chances(profile: AttackProfile) -> tuple[float, float]:
     return _roll_chances(profile.to_hit_dice, profile.bonus, profile.evasion)
 
 
-@lru_cache(maxsize=1024)
+@kept.pure("actionblock-roll-chances")
 def _roll_chances(dice: int, bonus: int, evasion: int) -> tuple[float, float]:
     # Pure arithmetic on its arguments, so it is kept (no battle state in the key).
     if dice == 0:
@@ -337,7 +332,7 @@ def hit_damage_against(profile: AttackProfile, critical: bool, reduction: int, a
                             reduction, absorb))
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("actionblock-hit-damage")
 def _hit_damage(count: int, sides: int, bonus_dice: int, shift: int, factor: int, red: int,
                 absorb: int) -> odds.Dist:
     rolled = odds.add(odds.dice_sum(count, sides), odds.dice_sum(bonus_dice, 6))
@@ -382,7 +377,7 @@ def _total(parts: tuple[tuple[str, int], ...]) -> int:
     return total
 
 
-@lru_cache(maxsize=2048)
+@kept.pure("actionblock-attack-odds")
 def _attack_odds(key: tuple) -> Odds:
     (dice, bonus, evasion, bullets, deals_damage, count, sides, modifier, bonus_dice, flat, red,
      absorb, to_hit, reductions) = key

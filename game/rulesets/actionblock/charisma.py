@@ -11,10 +11,10 @@ Stealth, with Battle Communication to point out the Stealthed.
 
 from __future__ import annotations
 
-import functools
 
 from typing import TYPE_CHECKING
 
+from game import kept
 from game.engine import odds
 from game.engine.events import ConditionChanged
 from game.rulesets.actionblock.components import Conditions, Health
@@ -40,7 +40,7 @@ def defensive_bonus(battle: "Battle", unit: int) -> int:
     return template(battle, unit).defensive_charisma
 
 
-@functools.lru_cache(maxsize=None)
+@kept.pure("actionblock-contest")
 def chance(offence: int, defence: int) -> float:
     """Exact P(2d6 + offence >= 2d6 + defence) (a pure function of two bonuses, kept)."""
     two = odds.dice_sum(2, 6)

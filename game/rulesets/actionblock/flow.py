@@ -25,7 +25,7 @@ from game.rulesets.actionblock.events import (ActionBlockStarted, StatChanged, T
                                               TurnOrderRolled, TurnOrderSet)
 from game.rulesets.actionblock.options import turn_options
 from game.rulesets.actionblock.reactions import end_stance
-from game.rulesets.actionblock.stats import kept, template
+from game.rulesets.actionblock.stats import template
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -168,7 +168,8 @@ def _victory(battle: "Battle") -> bool:
     if battle.over:
         return True
     standing = tuple(battle.units(active_only=True))
-    sides = kept(battle, "standing_sides", standing, lambda: len({battle.team(u) for u in standing}), limit=64)
+    sides = battle.kept.get("actionblock-standing-sides", standing,
+                            lambda: len({battle.team(u) for u in standing}))
     return sides <= 1 and check_victory(battle)
 
 

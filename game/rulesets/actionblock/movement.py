@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, Generator
 from game.engine.components import Facing, Position
 from game.engine.decisions import REACTION, Choice, Decision, Option
 from game.engine.events import Moved
-from game.world.sight import terrain_memo
 from game.rulesets.actionblock.components import Health, TurnState
 from game.rulesets.actionblock.costs import can_afford, pay
 from game.rulesets.actionblock.events import Faced, MovementObstructed
 from game.rulesets.actionblock.reactions import can_react
-from game.rulesets.actionblock.stats import MELEE_RANGE_FT, kept, opponents
+from game.rulesets.actionblock.stats import MELEE_RANGE_FT, opponents
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -128,7 +127,7 @@ def standing_key(battle: "Battle", unit: int) -> tuple:
 
 def _terrain_ray_tiles(tmap, start: Tile) -> frozenset:
     """Every tile on the terrain's rays from `start` (kept with the map)."""
-    return terrain_memo(tmap, ("ab_terrain_ray_tiles", start), lambda: frozenset(
+    return tmap.kept.get("actionblock-ray-tiles", start, lambda: frozenset(
         tile for steps in _terrain_rays(tmap, start).values() for tile, _ in steps))
 
 
@@ -139,7 +138,7 @@ def rays(battle: "Battle", unit: int, key: tuple | None = None) -> dict[tuple[in
     same geometry serves every decision until someone moves or falls). Never change it.
     `key`: the unit's `ray_key`, when already computed."""
     key = ray_key(battle, unit) if key is None else key
-    return kept(battle, "rays", key, lambda: _rays(battle, *key))
+    return battle.kept.get("actionblock-rays", key, lambda: _rays(battle, *key))
 
 
 def _rays(battle: "Battle", start: Tile, standing_list: tuple, lying: tuple) -> dict:
@@ -160,13 +159,13 @@ def _terrain_rays(tmap, start: Tile) -> dict:
     """The rays as the terrain alone allows them: (tile, move cost spent so far) for
     each direction. They depend on the map only, so they are kept with the map (every
     battle on it shares them); units are taken out by `_rays`."""
-    return terrain_memo(tmap, ("ab_terrain_rays", start), lambda: _terrain_rays_now(tmap, start))
+    return tmap.kept.get("actionblock-terrain-rays", start, lambda: _terrain_rays_now(tmap, start))
 
 
 def _terrain_rays_now(tmap, start: Tile) -> dict:
     budget = max(MOVE_FEET.values()) // tmap.feet_per_tile
     # Plain lists: a Python index is far cheaper than a numpy scalar read.
-    walkable, move_cost = terrain_memo(tmap, "ab_move_grids", lambda: (tmap.walkable.tolist(),
+    walkable, move_cost = tmap.kept.get("actionblock-move-grids", None, lambda: (tmap.walkable.tolist(),
                                                                      tmap.move_cost.tolist()))
     width, height = len(walkable), len(walkable[0])
     out = {}

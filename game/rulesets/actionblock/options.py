@@ -10,9 +10,9 @@ refuses any choice outside these options, so actions.py may assume a choice is l
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from game import kept
 from game.engine.decisions import TARGET_NONE, TARGET_TILE, TARGET_UNIT, Option
 from game.world.sight import line_of_fire
 from game.rulesets.actionblock import charisma, grappling
@@ -28,7 +28,7 @@ from game.rulesets.actionblock.reactions import BLOCKS, block_options, shield_av
 from game.rulesets.actionblock.spells import (cast_strength_cost, speed_modifier_labels, spell_of,
                                               spell_targets)
 from game.rulesets.actionblock.stats import (RESTORE_BASE, distance_ft, grappling_item, gun_items,
-                                             in_melee_reach, items, kept, melee_items, opponents, template,
+                                             in_melee_reach, items, melee_items, opponents, template,
                                              weapon_of)
 
 if TYPE_CHECKING:
@@ -42,24 +42,10 @@ COMBO_AFTER = ("melee", "combo")  # [PROP] chains allowed (digest 3.12)
 def enemies(battle: "Battle", unit: int, include_down: bool = True) -> list[int]:
     """Enemies that can be attacked: not Dead, not lost track of (Stealth); without
     `include_down`, not Unconscious either. Kept while a decision is pending (the
-    options and the AI ask it many times)."""
-    return list(_while_pending(battle, ("ab_enemies", unit, include_down), _enemies, unit, include_down))
-
-
-def _while_pending(battle: "Battle", key: tuple, compute, *args):
-    """`compute(battle, *args)`, kept by `key` until the state changes: while one
-    `turn_options` call runs (it only reads the battle), or while a decision is pending
-    (`battle.memo`)."""
-    if _scope is not None:
-        found = _scope.get(key)
-        if found is None:
-            found = _scope[key] = compute(battle, *args)
-        return found
-    return battle.memo(key, lambda: compute(battle, *args))
-
-
-#: Answers kept while one `turn_options` call runs.
-_scope: dict | None = None
+    options and the AI ask it many times: `battle.memo`). While the rules build a
+    Turn's options nothing is kept: a scope kept for one `turn_options` call cost more
+    instructions than it saved."""
+    return list(battle.memo(("ab_enemies", unit, include_down), lambda: _enemies(battle, unit, include_down)))
 
 
 def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
@@ -74,7 +60,7 @@ def _enemies(battle: "Battle", unit: int, include_down: bool) -> list[int]:
 
 def nearest_enemy(battle: "Battle", unit: int) -> int | None:
     """The nearest standing enemy (the lowest id among equals), kept as `enemies` is."""
-    return _while_pending(battle, ("ab_nearest_enemy", unit), _nearest_enemy, unit)
+    return battle.memo(("ab_nearest_enemy", unit), lambda: _nearest_enemy(battle, unit))
 
 
 def _nearest_enemy(battle: "Battle", unit: int) -> int | None:
@@ -153,7 +139,7 @@ def same_option(battle: "Battle", key: tuple, build, *args) -> Option:
     """An option that depends only on `key` (its option key first), kept for the
     battle: the same options are offered decision after decision, so each is built once
     (options are never changed once built). `build(*args)` makes it, or `build()`."""
-    return kept(battle, "same_options", key, (lambda: build(*args)) if args else build)
+    return battle.kept.get("actionblock-same-options", key, (lambda: build(*args)) if args else build)
 
 
 def gun_option(battle: "Battle", unit: int, key: str, label: str, hotkey: str,
@@ -312,21 +298,21 @@ def movement_options(battle: "Battle", unit: int) -> list[Option]:
         # Each moving option depends only on where everyone stands (and a Charge on the
         # facing): kept by that, for every decision until someone moves or falls.
         keys = tuple(key for key in MOVE_LABELS if can_afford(battle, unit, key))
-        out += kept(battle, "move_options", (where, battle.get(unit, TurnState).block_facing, keys),
+        out += battle.kept.get("actionblock-move-options", (where, battle.get(unit, TurnState).block_facing, keys),
                     lambda: [opt for opt in (_moving_option(battle, unit, key, where) for key in keys)
                              if opt is not None])
         rank = template(battle, unit).talent("teleport")
         ghost = battle.get(unit, Ghost).ghost
         if rank and can_afford(battle, unit, "teleport"):
             # Kept like the other moving options, by where everyone stands.
-            teleport = kept(battle, "teleport", (standing_key(battle, unit), rank, ghost),
+            teleport = battle.kept.get("actionblock-teleport", (standing_key(battle, unit), rank, ghost),
                             lambda: _teleport_option(battle, unit, rank, ghost))
             if teleport is not None:
                 out.append(teleport)
     here = battle.get(unit, TurnState).block_facing
     foe = nearest_enemy(battle, unit)
     toward = NAMES[direction_to(battle.tile(unit), battle.tile(foe))] if foe is not None else None
-    out.append(kept(battle, "turn_option", (here, toward), lambda: _turn_option(battle, here, toward)))
+    out.append(battle.kept.get("actionblock-turn-option", (here, toward), lambda: _turn_option(battle, here, toward)))
     if points.speed < points.max_speed and may_restore(battle, unit, "speed"):
         amount, most = restore_amount(battle, unit, "speed"), points.max_speed
         out.append(same_option(battle, ("restore_speed", amount, most), lambda: Option(
@@ -476,12 +462,12 @@ def stance_option(battle: "Battle", unit: int) -> Option | None:
     strength, speed = points.strength, points.speed
     key = (unit, stance.level, stance.shield is None, shield_available(battle, unit),
            tuple([s <= strength and p <= speed for s, p in _block_costs(battle)]))
-    return kept(battle, "stance_option", key, lambda: _stance_option(battle, unit))
+    return battle.kept.get("actionblock-stance-option", key, lambda: _stance_option(battle, unit))
 
 
 def _block_costs(battle: "Battle") -> tuple[tuple[int, int], ...]:
     """(Strength, Speed) of each Block-family action, in `BLOCKS` order."""
-    return battle.cached(("ab_block_costs",), lambda: tuple(cost_of(battle, k) for k in BLOCKS))
+    return battle.kept.get("actionblock-block-costs", None, lambda: tuple(cost_of(battle, k) for k in BLOCKS))
 
 
 def _stance_option(battle: "Battle", unit: int) -> Option | None:
@@ -512,7 +498,7 @@ def assign_hotkeys(options: list[Option]) -> tuple[Option, ...]:
                   for opt, key in zip(options, chosen, strict=True)])
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("actionblock-hotkeys")
 def _hotkeys(options: tuple[tuple[bool, str, str], ...]) -> tuple[str, ...]:
     """The letters for options given as (is End Turn, preferred letter, label): the
     same few sets recur every Turn, so they are kept."""
@@ -531,12 +517,7 @@ def _hotkeys(options: tuple[tuple[bool, str, str], ...]) -> tuple[str, ...]:
 
 
 def turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:
-    global _scope
-    outer, _scope = _scope, {}
-    try:
-        return _turn_options(battle, unit)
-    finally:
-        _scope = outer
+    return _turn_options(battle, unit)
 
 
 def _turn_options(battle: "Battle", unit: int) -> tuple[Option, ...]:

@@ -20,9 +20,9 @@ aimed at a character need it in range and in sight when cast.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Generator
 
+from game import kept
 from game.engine import odds
 from game.engine.components import Position
 from game.engine.decisions import PICK, Choice, Decision, Option
@@ -55,7 +55,7 @@ def cast_strength_cost(battle: "Battle", unit: int) -> int:
     return s.cast_strength_cost if s is not None else CAST_STRENGTH
 
 
-@lru_cache(maxsize=64)
+@kept.pure("actionblock-speed-labels")
 def speed_modifier_labels(spare_speed: int) -> tuple[str, ...]:
     """The labels of `speed_modifiers` (what a Cast Spell option offers), kept by Speed."""
     return tuple(speed_modifiers(spare_speed))

@@ -83,27 +83,17 @@ def spell_dr(t: UnitTemplate) -> int:
     return t.talent("spell_dr_boost")
 
 
-def kept(battle: "Battle", family: str, key: object, compute, limit: int = 1024):
-    """A pure query (its `key` names every input) kept for the battle in its table
-    "actionblock-kept" (game.kept), apart from the battle's small "pure" table, which
-    families with many keys (move geometry, tile scores) would otherwise crowd out."""
-    return battle.kept.get("actionblock-kept", (family, key), compute)
-
-
 def opponents(battle: "Battle", unit: int) -> tuple[int, ...]:
     """Every unit of the other sides, standing, fallen or dead, in id order. Units are
     fielded once (`ActionBlockRuleset.setup`) and never change side, so it is kept per
     unit: the loops over enemies skip a side check per unit (asked thousands of times
     a battle)."""
-    store = battle.cached(_OPPONENTS, dict)
-    found = store.get(unit)
-    if found is None:
-        team = battle.team(unit)
-        found = store[unit] = tuple(u for u in battle.units() if battle.team(u) != team)
-    return found
+    return battle.kept.get("actionblock-opponents", unit, lambda: _opponents(battle, unit))
 
 
-_OPPONENTS = ("ab_kept", "opponents")
+def _opponents(battle: "Battle", unit: int) -> tuple[int, ...]:
+    team = battle.team(unit)
+    return tuple(u for u in battle.units() if battle.team(u) != team)
 
 
 def items(battle: "Battle", unit: int) -> dict[str, str]:
@@ -114,33 +104,7 @@ def items(battle: "Battle", unit: int) -> dict[str, str]:
 def _wielded(battle: "Battle", unit: int) -> dict[str, str]:
     """`items`, shared (never change it): a unit's items are set when it is fielded
     (Loadout.items) and never change in a battle, so the answer is kept per unit."""
-    return _unit_entry(battle, unit)[1]
-
-
-#: The battle's store of what each unit wields: unit → [its Loadout, `_wielded`, `_arms`,
-#: the `unit_store`s].
-_UNIT_ITEMS = ("ab_kept", "unit_items")
-
-
-def _unit_entry(battle: "Battle", unit: int) -> list:
-    """The unit's kept entry, made afresh if its Loadout is not the one it was made
-    from (asked tens of thousands of times a battle: one lookup)."""
-    store = battle.cached(_UNIT_ITEMS, dict)
-    loadout = battle.get(unit, Loadout)
-    entry = store.get(unit)
-    if entry is None or entry[0] is not loadout:
-        entry = store[unit] = [loadout, _sorted_items(loadout), None, {}]
-    return entry
-
-
-def unit_store(battle: "Battle", unit: int, family: str) -> dict:
-    """A store for answers that depend only on the unit's template and items (neither
-    changes in a battle), kept with what it wields."""
-    stores = _unit_entry(battle, unit)[3]
-    found = stores.get(family)
-    if found is None:
-        found = stores[family] = {}
-    return found
+    return battle.kept.get("actionblock-wielded", unit, lambda: _sorted_items(battle.get(unit, Loadout)))
 
 
 def _sorted_items(loadout: Loadout) -> dict[str, str]:
@@ -173,11 +137,7 @@ def _arms(battle: "Battle", unit: int) -> tuple:
     """(melee items, gun items, grappling item, shield item, staff): what a unit's
     items are for. Its items never change in a battle (see `_wielded`), so kept per
     unit; asked thousands of times a battle."""
-    entry = _unit_entry(battle, unit)
-    arms = entry[2]
-    if arms is None:
-        arms = entry[2] = _arms_now(battle, unit)
-    return arms
+    return battle.kept.get("actionblock-arms", unit, lambda: _arms_now(battle, unit))
 
 
 def _arms_now(battle: "Battle", unit: int) -> tuple:
