@@ -77,6 +77,31 @@ CATALOGUE = _catalogue(
     # --- d20 (rules and AI) -------------------------------------------------------------
     # --- mahou --------------------------------------------------------------------------
     # --- fivebyfive ---------------------------------------------------------------------
+    Spec("fivebyfive-chances", DATA, 64, "5x5: a target number's exact chances (Fractions)"),
+    Spec("fivebyfive-outlook", DATA, 4096,
+         "5x5: an attack's exact outlook by target numbers and the defender's Abilities"),
+    Spec("fivebyfive-line-offsets", DATA, 4,
+         "5x5: the crossed tiles of every offset on a map of one size (maps up to 64 a side)"),
+    Spec("fivebyfive-terrain", MAP, 1, "5x5: the terrain grids the sight lines read"),
+    Spec("fivebyfive-sight", MAP, 1024,
+         "5x5: sight, walls and cover of every tile against one figure's tile"),
+    Spec("fivebyfive-walk", MAP, 1024, "5x5: walking cost from one figure's tile to every tile"),
+    Spec("fivebyfive-ai-chances", DATA, 64, "5x5 AI: a target number's chances as floats"),
+    Spec("fivebyfive-ai-taken-out", DATA, 4096,
+         "5x5 AI: whether Abilities fall out of the fight under these choosers"),
+    Spec("fivebyfive-ai-outlook", DATA, 1 << 13,
+         "5x5 AI: (chance to take out, expected points) by target numbers and Abilities"),
+    Spec("fivebyfive-ai-best-chance", DATA, 4096, "5x5 AI: a figure's best attack chance"),
+    Spec("fivebyfive-ai-worth", DATA, 4096, "5x5 AI: how much fight a figure has left"),
+    Spec("fivebyfive-ai-attack-value", DATA, 1 << 15,
+         "5x5 AI: one attack's value by both figures' ranks, Abilities, shift and threat"),
+    Spec("fivebyfive-ai-uncontrolled", DATA, 1 << 15,
+         "5x5 AI: the chance of a hit the target does not Control"),
+    Spec("fivebyfive-ai-fate-rank", DATA, 1 << 13,
+         "5x5 AI: how damage picks end for a defender (0 fighting, 1 Unconscious, 2 Dead)"),
+    Spec("fivebyfive-ai-placed", DATA, 4096, "5x5 AI: the Abilities each chooser picks in turn"),
+    Spec("fivebyfive-ai-outcomes", DATA, 4096,
+         "5x5 AI: every way one attack ends for its target (hard's chance nodes)"),
     # --- actionblock --------------------------------------------------------------------
     # --- fate ---------------------------------------------------------------------------
 )

@@ -33,8 +33,8 @@ from typing import Any
 import numpy as np
 
 from game.rulesets.fivebyfive.sightlines import UNREACHABLE, sight_grids, walk_from
-from game.ai.fivebyfive_values import (RANK_INDEX, TAKE_OUT, attack_value, best_chance, fate_rank,
-                                       ranks_of, reach_table, uncontrolled_chance, worth)
+from game.ai.fivebyfive_values import (RANK_INDEX, REACH_LATER, REACH_NEXT, TAKE_OUT, attack_value,
+                                       best_chance, fate_rank, ranks_of, uncontrolled_chance, worth)
 from game.engine.decisions import PICK, Choice, Decision
 from game.rulesets.fivebyfive.combat import COVER_SHIFT, enemies, template
 from game.rulesets.fivebyfive.components import AbilityScores
@@ -51,7 +51,6 @@ LATER_WEIGHT = 0.7  # what the next turns' attacks are worth beside this turn's
 RANGED_APPROACH = 0.5  # a ranged action not yet legal: half, by the walk to the enemy
 WALK_NEAR = 10  # foes this close (Chebyshev) are measured by the walk, farther ones straight
 DANGER = 1.2  # weight of the hits the enemies may land on the tile next round
-USE_THREAT = True  # weigh targets by what they can do from where they stand
 COVER_SHIFTS = np.array([COVER_SHIFT[Cover(c)] for c in range(4)])
 
 
@@ -83,9 +82,9 @@ def situational_threat(battle: Any, foe: Figure) -> float:
         if near <= WALK_NEAR:
             walk = walk_from(battle.map, foe.tile)
             near = min(int(walk[t]) for t in targets)
-        one, _ = reach_table()
+        one = REACH_NEXT
         return max(ranged, strike * float(one[min(max(near - 1, 0), len(one) - 1)]))
-    return battle.memo(("5x5 threat", foe.unit, foe.tile, foe.values), compute) if USE_THREAT else None
+    return battle.memo(("5x5 threat", foe.unit, foe.tile, foe.values), compute)
 
 
 def aim_shift(battle: Any, here: tuple[int, int], there: tuple[int, int]) -> int:
@@ -240,7 +239,7 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[tuple[i
     ys = np.fromiter((t[1] for t in tiles), np.intp, len(tiles))
     cost_here = tmap.move_cost[xs, ys]
     walkable = tmap.walkable
-    one, later_weight = reach_table()
+    one, later_weight = REACH_NEXT, REACH_LATER
     mine = usable(me.ranks)
     now = np.zeros(len(tiles))
     later = np.zeros(len(tiles))

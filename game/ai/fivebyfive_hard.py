@@ -78,7 +78,6 @@ class HardAI(FiveByFiveAI):
             return [(s, o.choice(t)) for s, o, t in scored]
         index = {tile: i for i, tile in enumerate(tiles)}
         friends = [figure(battle, u) for u in battle.units(team, active_only=True) if u != me.unit]
-        self._memo: dict = {}
         ranked = sorted(range(len(scored)), key=lambda k: -scored[k][0])
         weighed = set(ranked[:TOP])
         out = []
@@ -132,27 +131,19 @@ class HardAI(FiveByFiveAI):
     def _follow(self, battle: Any, allies: tuple[int, ...], foes: list[Figure], my_tile) -> float:
         """The expected attack value of the allies' turns, each on the position as it
         is after this unit's attack (chaining them, each on every outcome of the one
-        before, doubled the cost and showed no gain in 30 battles: removed)."""
+        before, doubled the cost and showed no gain in 30 battles: removed). Kept for
+        the decision (battle.memo): the outcomes of the plans share positions."""
         if not allies or not foes:
             return 0.0
-        key = ("follow", allies, tuple((f.unit, f.values) for f in foes), my_tile)
-        if key not in self._memo:
-            self._memo[key] = sum(self._best_attack(battle, u, foes, my_tile)[0] for u in allies)
-        return self._memo[key]
-
-    def _best_attack(self, battle: Any, unit: int, foes: list[Figure], my_tile) -> tuple:
-        """An ally's best move and attack on `foes` (normal's choice): `_best_now`."""
-        key = ("ally", unit, my_tile, tuple((f.unit, f.values) for f in foes))
-        if key not in self._memo:
-            self._memo[key] = _best_now(battle, figure(battle, unit), foes, my_tile)
-        return self._memo[key]
+        key = ("5x5 hard follow", allies, tuple((f.unit, f.values) for f in foes), my_tile)
+        return battle.memo(key, lambda: sum(
+            _best_now(battle, figure(battle, u), foes, my_tile)[0] for u in allies))
 
     def _reply(self, battle: Any, foe: Figure, mine: list[Figure], my_tile) -> float:
-        """The attack value to `foe` of its best move and attack on my side."""
-        key = ("reply", foe.unit, foe.values, my_tile)
-        if key not in self._memo:
-            self._memo[key] = _best_now(battle, foe, mine, my_tile)[0]
-        return self._memo[key]
+        """The attack value to `foe` of its best move and attack on my side (`mine`:
+        the planning figure on `my_tile`, then its friends)."""
+        key = ("5x5 hard reply", mine[0].unit, foe.unit, foe.values, my_tile)
+        return battle.memo(key, lambda: _best_now(battle, foe, mine, my_tile)[0])
 
 
 def _best_now(battle: Any, who: Figure, targets: list[Figure], my_tile) -> tuple:

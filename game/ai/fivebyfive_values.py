@@ -9,16 +9,17 @@
 * `reach_weight`: the chance to cover a walk of `steps` tiles next turn, and
   discounted, in the turns after (movement is the Initiative roll, at least 1).
 
-Pure functions of plain values (lru_cache), never the battle's state.
+Pure functions of plain values, kept for the process in the data's tables
+(game.kept: `fivebyfive-ai-*`), never the battle's state.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Mapping, Sequence
 
 import numpy as np
 
+from game import kept
 from game.rulesets.fivebyfive import fate, rolls
 from game.rulesets.fivebyfive.combat import BLOCKED, CONTROLLED, NOT_CONTROLLED, chooser_of
 from game.rulesets.fivebyfive.components import DEAD, UNCONSCIOUS
@@ -44,18 +45,18 @@ def ranks_of(t: UnitTemplate) -> Ranks:
     return tuple(t.rank(r) for r in RANKS)
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-chances")
 def _chances(target: int) -> tuple[float, float]:
     ok, crit = rolls.chances(target)
     return float(ok), float(crit)
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-taken-out")
 def _taken_out(values: tuple[int, ...], choosers: tuple[str, ...]) -> bool:
     return fate_rank(dict(zip(ABILITIES, values)), choosers) > 0
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-outlook")
 def outlook_numbers(target_number: int, defence_target: int, values: tuple[int, ...]) -> tuple[float, float]:
     """(chance to take the target out, expected Ability points it loses): the sums of
     `combat.exact_outlook`, in floats (tests check the two agree)."""
@@ -81,7 +82,7 @@ def _success(rank: int, value: int, shift: int = 0) -> float:
     return _chances(rolls.target_number(rank, value, shift))[0]
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-best-chance")
 def best_chance(ranks: Ranks, values: tuple[int, ...], actions: tuple[str, ...] = OFFENSIVE) -> float:
     """The best success chance among a figure's usable actions, unmodified."""
     best = 0.0
@@ -93,7 +94,7 @@ def best_chance(ranks: Ranks, values: tuple[int, ...], actions: tuple[str, ...] 
     return best
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-worth")
 def worth(ranks: Ranks, values: tuple[int, ...]) -> float:
     """How much fight is left in a figure: its lowest Ability (hits until Unconscious)
     first, then its second lowest (a Double Hit it Controls spreads over two), then how
@@ -114,7 +115,7 @@ def attack_numbers(mine: Ranks, my_values, action: str, shift: int, theirs: Rank
     return tn, dt
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-attack-value")
 def attack_value(mine: Ranks, my_values: tuple[int, ...], action: str, shift: int,
                  theirs: Ranks, their_values: tuple[int, ...], threat: float | None = None) -> float:
     """10 × the chance to take the target out + the Ability points it is expected to
@@ -134,7 +135,7 @@ def attack_value(mine: Ranks, my_values: tuple[int, ...], action: str, shift: in
     return weight * (TAKE_OUT * out + points * (1.0 + THREAT_MID) / max(1, min(their_values)))
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-uncontrolled")
 def uncontrolled_chance(mine: Ranks, my_values: tuple[int, ...], action: str, shift: int,
                         theirs: Ranks, their_values: tuple[int, ...]) -> float:
     """The chance of a hit the target does not Control (half a Controlled one counts)."""
@@ -149,7 +150,7 @@ def fate_rank(values: Mapping[str, int], choosers: Sequence[str], picks: tuple[s
     return _fate_rank(tuple(values[a] for a in ABILITIES), tuple(choosers), picks)
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-fate-rank")
 def _fate_rank(values: tuple[int, ...], choosers: tuple[str, ...], picks: tuple[str, ...]) -> int:
     if not choosers:
         return FATE_RANK[fate.outcome(dict(zip(ABILITIES, values)), picks)]
@@ -157,8 +158,7 @@ def _fate_rank(values: tuple[int, ...], choosers: tuple[str, ...], picks: tuple[
     return max(ranks) if choosers[0] == "attacker" else min(ranks)
 
 
-@lru_cache(maxsize=None)
-def reach_table() -> tuple[np.ndarray, np.ndarray]:
+def _reach_table() -> tuple[np.ndarray, np.ndarray]:
     """(next turn only, discounted over every later turn) for walks of 0..MAX_STEPS
     tiles: the chance the next turn's movement covers it, and the sum over turns k of
     LATER**(k-1) × the chance it is first covered on turn k."""
@@ -188,6 +188,10 @@ def reach_table() -> tuple[np.ndarray, np.ndarray]:
     return one, weights
 
 
+#: `_reach_table()`, worked out once: (REACH_NEXT, REACH_LATER), read-only.
+REACH_NEXT, REACH_LATER = _reach_table()
+
+
 # --- exact outcomes of one Offensive Action (the hard AI's chance nodes) ---------------
 def pick_score(ranks: Ranks, values: tuple[int, ...], chooser: str, picks: tuple[str, ...],
                later: tuple[str, ...]) -> float:
@@ -204,7 +208,7 @@ def pick_score(ranks: Ranks, values: tuple[int, ...], chooser: str, picks: tuple
     return -100.0 * rank + value
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-placed")
 def placed(ranks: Ranks, values: tuple[int, ...], choosers: tuple[str, ...]) -> tuple[str, ...]:
     """The abilities each chooser picks in turn (ties: the text's order)."""
     picks: tuple[str, ...] = ()
@@ -216,7 +220,7 @@ def placed(ranks: Ranks, values: tuple[int, ...], choosers: tuple[str, ...]) -> 
     return picks
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-outcomes")
 def outcomes(target_number: int, defence_target: int, ranks: Ranks,
              values: tuple[int, ...]) -> tuple[tuple[float, tuple[int, ...], bool], ...]:
     """Every way the action can end for its target, exactly: (chance, its Ability Scores

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping
 
+from game import kept
 from game.world.paths import chebyshev
 from game.world.sight import LineOfFire, line_of_fire
 from game.world.tactical_map import Cover
@@ -219,7 +219,7 @@ def outlook(p: Profile, defender_values: Mapping[str, int]) -> Outlook:
                          tuple(defender_values[a] for a in ABILITIES))
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-outlook")
 def exact_outlook(target_number: int, defence_target: int, values: tuple[int, ...]) -> Outlook:
     """The Outlook of an attack at `target_number` against a defender Controlling at
     `defence_target` with Ability Scores `values` (in ABILITIES order)."""

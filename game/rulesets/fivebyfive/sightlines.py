@@ -14,19 +14,19 @@ so this computes the same answers for *every* tile against one tile at once:
   tile next to it, unless it lies HIGH_GROUND or more below the shooter).
 
 `tests/fivebyfive/test_sightlines.py` checks them pair by pair against
-`line_of_fire`. The grids depend on the terrain alone, so they are memoised per map
-(`terrain_memo`), never stored in the battle.
+`line_of_fire`. The grids depend on the terrain alone, so they are kept with the map
+(its tables `fivebyfive-sight`, `fivebyfive-walk`), never stored in the battle.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
+from game import kept
 from game.world.paths import UNREACHABLE, reach
-from game.world.sight import HIGH_GROUND, fov, terrain_memo
+from game.world.sight import HIGH_GROUND, fov
 from game.world.tactical_map import Cover, TacticalMap
 
 Tile = tuple[int, int]
@@ -54,7 +54,7 @@ def _terrain(tmap: TacticalMap):
         # reliably, so what it sees is asked of its own field of view, tile by tile.
         opaque = [tuple(t) for t in np.argwhere(tmap.walkable & tmap.blocks_sight).tolist()]
         return solid, tmap.cover.astype(np.int16), tmap.elevation.astype(np.int32), xs, ys, opaque
-    return terrain_memo(tmap, "5x5-ai-terrain", compute)
+    return tmap.kept.get("fivebyfive-terrain", None, compute)
 
 
 def _lines(x0, y0, x1, y1):
@@ -81,7 +81,7 @@ def _lines(x0, y0, x1, y1):
 
 def sight_grids(tmap: TacticalMap, at: Tile) -> SightGrids:
     at = (int(at[0]), int(at[1]))
-    return terrain_memo(tmap, ("5x5-ai-sight", at), lambda: _compute(tmap, at))
+    return tmap.kept.get("fivebyfive-sight", at, lambda: _compute(tmap, at))
 
 
 #: Maps up to this size read the crossed tiles from a table of every offset (built once
@@ -89,7 +89,7 @@ def sight_grids(tmap: TacticalMap, at: Tile) -> SightGrids:
 TABLE_LIMIT = 64
 
 
-@lru_cache(maxsize=4)
+@kept.pure("fivebyfive-line-offsets")
 def _offset_lines(w: int, h: int):
     """For every offset (dx, dy) of a tile from `at` (index [dx + w - 1, dy + h - 1]): the
     crossed tiles relative to `at` (masked ones read (0, 0), `at` itself), and the
@@ -186,7 +186,7 @@ def walk_from(tmap: TacticalMap, at: Tile) -> np.ndarray:
         out = reach(tmap, at, 0).cost
         out.flags.writeable = False
         return out
-    return terrain_memo(tmap, ("5x5-ai-walk", at), compute)
+    return tmap.kept.get("fivebyfive-walk", at, compute)
 
 
 __all__ = ["SightGrids", "sight_grids", "walk_from", "UNREACHABLE"]
