@@ -88,7 +88,7 @@ def situational_threat(battle: Any, foe: Figure) -> float:
 
 def aim_shift(battle: Any, here: Tile, there: Tile) -> int:
     """The rank shift of an Aim from `here` at a figure on `there`: the cover it has."""
-    return COVER_SHIFT[Cover(sight_grids(battle.map, there).cover_at[here])]
+    return COVER_SHIFT[Cover(sight_grids(battle.map, there).line(here)[1])]
 
 
 def attack_here(battle: Any, me: Figure, foe: Figure, action: str) -> float:
@@ -141,8 +141,9 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[Tile]) 
         danger_of = situational_threat(battle, foe)
         seen = g.visible[xs, ys]  # I see the foe from the tile
         seen_back = g.visible_back[xs, ys]  # the foe sees the tile
-        clear = ~g.blocked[xs, ys]
-        dist = g.distance[xs, ys]
+        blocked, cover_at, cover_from = g.lines(xs, ys)
+        clear = ~blocked
+        dist = g.distance(xs, ys)
         if chebyshev(me.tile, foe.tile) <= WALK_NEAR:
             # the walk around walls and rough ground between the tile and the foe's side
             steps = walk_from(tmap, foe.tile)[xs, ys]
@@ -162,7 +163,7 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[Tile]) 
             elif action == "aim":
                 by_cover = np.array([attack_value(me.ranks, me.values, "aim", int(s), foe.ranks,
                                                   foe.values, danger_of) for s in COVER_SHIFTS])
-                v = by_cover[g.cover_at[xs, ys]]
+                v = by_cover[cover_at]
                 now = improve(np.where(aim_ok, v, 0.0), action, index)
                 later = np.maximum(later, np.where(aim_ok, v, RANGED_APPROACH * by_cover[0]
                                                    * later_weight[steps]))
@@ -179,7 +180,7 @@ def score_tiles(battle: Any, me: Figure, foes: list[Figure], tiles: list[Tile]) 
             elif action == "aim":
                 by_cover = np.array([uncontrolled_chance(foe.ranks, foe.values, "aim", int(s),
                                                          me.ranks, me.values) for s in COVER_SHIFTS])
-                threat = np.maximum(threat, np.where(aimed_at, by_cover[g.cover_from[xs, ys]], 0.0))
+                threat = np.maximum(threat, np.where(aimed_at, by_cover[cover_from], 0.0))
             else:
                 c = uncontrolled_chance(foe.ranks, foe.values, "focus", 0, me.ranks, me.values)
                 threat = np.maximum(threat, np.where(seen_back, c, 0.0))

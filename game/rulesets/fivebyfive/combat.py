@@ -54,12 +54,13 @@ def sight(battle: "Battle", a: Tile, b: Tile) -> LineOfFire:
 
 def sees(battle: "Battle", a: Tile, b: Tile) -> tuple[bool, bool, Cover]:
     """(visible, a wall on the line, the cover shielding `b`) from `a` to `b`: the same
-    answers as `sight`, read from the whole-map grids of `b` (sightlines.py), which
+    answers as `sight`, read from the sight lines of `b` (sightlines.py), which
     every query about that figure shares."""
     lines = sight_grids(battle.map, b)
     if not lines.visible[a]:
         return False, False, Cover.NONE
-    return True, bool(lines.blocked[a]), Cover(int(lines.cover_at[a]))
+    blocked, cover = lines.line(a)
+    return True, blocked, Cover(cover)
 
 
 def adjacent(battle: "Battle", a: Tile, b: Tile) -> bool:
