@@ -85,8 +85,6 @@ CATALOGUE = _catalogue(
          "5x5: sight against one figure's tile, and the lines to the tiles asked so far"),
     Spec("fivebyfive-walk", MAP, 512, "5x5: walking cost from one figure's tile to every tile"),
     Spec("fivebyfive-ai-chances", DATA, 64, "5x5 AI: a target number's chances as floats"),
-    Spec("fivebyfive-ai-taken-out", DATA, 4096,
-         "5x5 AI: whether Abilities fall out of the fight under these choosers"),
     Spec("fivebyfive-ai-outlook", DATA, 1 << 13,
          "5x5 AI: (chance to take out, expected points) by target numbers and Abilities"),
     Spec("fivebyfive-ai-best-chance", DATA, 4096, "5x5 AI: a figure's best attack chance"),

@@ -51,9 +51,8 @@ def _chances(target: int) -> tuple[float, float]:
     return float(ok), float(crit)
 
 
-@kept.pure("fivebyfive-ai-taken-out")
 def _taken_out(values: tuple[int, ...], choosers: tuple[str, ...]) -> bool:
-    return fate_rank(dict(zip(ABILITIES, values)), choosers) > 0
+    return _fate_rank(values, choosers, ()) > 0
 
 
 @kept.pure("fivebyfive-ai-outlook")
