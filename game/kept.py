@@ -80,6 +80,8 @@ CATALOGUE = _catalogue(
     Spec("fivebyfive-chances", DATA, 64, "5x5: a target number's exact chances (Fractions)"),
     Spec("fivebyfive-outlook", DATA, 4096,
          "5x5: an attack's exact outlook by target numbers and the defender's Abilities"),
+    Spec("fivebyfive-line-offsets", DATA, 4,
+         "5x5: the crossed tiles of every offset on a map of one size (maps up to 64 a side)"),
     Spec("fivebyfive-terrain", MAP, 1, "5x5: the terrain grids the sight lines read"),
     Spec("fivebyfive-sight", MAP, 512,
          "5x5: sight against one figure's tile, and the lines to the tiles asked so far"),

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from game.rulesets.fivebyfive import sightlines
 from game.rulesets.fivebyfive.sightlines import sight_grids, walk_from
 from game.world.paths import reach
 from game.world.sight import line_of_fire
@@ -44,8 +45,17 @@ def check(tmap, at, batch=True):
                 assert g.line((x, y)) == (out.blocked, int(out.cover)), (at, (x, y))
 
 
+@pytest.fixture(params=["whole map", "tiles asked"])
+def way(request, monkeypatch):
+    """Both ways of working the lines out: every tile in sight at once from the offset
+    table (maps up to TABLE_LIMIT a side), and the tiles asked, drawn afresh (bigger ones)."""
+    if request.param == "tiles asked":
+        monkeypatch.setattr(sightlines, "TABLE_LIMIT", 0)
+    return request.param
+
+
 @pytest.mark.parametrize("name", ["arena", "warehouse", "woodland", "ridge"])
-def test_grids_agree_with_line_of_fire_on_shipped_maps(name):
+def test_grids_agree_with_line_of_fire_on_shipped_maps(name, way):
     tmap = load_map(MAPS / f"{name}.tmx")
     w, h = tmap.shape
     tiles = [(x, y) for x in range(w) for y in range(h) if tmap.walkable[x, y]]
@@ -53,7 +63,7 @@ def test_grids_agree_with_line_of_fire_on_shipped_maps(name):
         check(tmap, at)
 
 
-def test_grids_agree_with_line_of_fire_on_every_pair_of_a_small_map():
+def test_grids_agree_with_line_of_fire_on_every_pair_of_a_small_map(way):
     tmap = ascii_map(["..#..c..~..",
                       ".l..^^...h.",
                       "...#..c....",

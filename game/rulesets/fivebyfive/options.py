@@ -80,8 +80,11 @@ def walk_reach(tmap: "TacticalMap", start: Tile, left: int, fresh: bool,
 
 def _neighbour_beyond(r: Reach, tmap: "TacticalMap", near: tuple[slice, slice], walls: tuple[Tile, ...]) -> bool:
     """Whether a walkable neighbour no enemy stands on read UNREACHABLE in a bounded search."""
+    beyond = tmap.walkable[near] & (r.cost[near] == UNREACHABLE)
+    if not beyond.any():
+        return False
     x0, y0 = near[0].start, near[1].start
-    for dx, dy in np.argwhere(tmap.walkable[near] & (r.cost[near] == UNREACHABLE)).tolist():
+    for dx, dy in np.argwhere(beyond).tolist():
         if (x0 + dx, y0 + dy) not in walls:
             return True
     return False

@@ -14,10 +14,13 @@ numpy pass:
   libtcod's Bresenham line in closed form, drawn from the smaller end exactly like
   `game.world.sight.crossed_tiles`; the cover is read as `line_of_fire` reads it: the
   target's tile and the crossed tile next to it, unless it lies HIGH_GROUND or more
-  below the shooter). Worked out the first time a tile is asked and kept: a battle
-  asks about the tiles its figures may stand on, a few hundred of a map's thousands,
-  so a new figure tile costs its field of view and those lines (about L² + q·L on a
-  map L tiles a side), not every line of the map (L³: a 512-tile map ran out of memory).
+  below the shooter). On a map up to `TABLE_LIMIT` a side every tile in sight is
+  worked out at once, its crossed tiles read from a table of every offset (the cheapest
+  way there: a battle asks about most of such a map). On a bigger map a tile's line is
+  worked out the first time it is asked and kept: a battle asks about the tiles its
+  figures may stand on, a few hundred of a map's tens of thousands, so a new figure
+  tile costs its field of view and those lines (about L² + q·L on a map L tiles a
+  side), not every line of the map (L³: a 512-tile map ran out of memory).
 
 `tests/fivebyfive/test_sightlines.py` checks them pair by pair against
 `line_of_fire`. They depend on the terrain alone, so they are kept with the map (its
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from game import kept
 from game.world.paths import UNREACHABLE, reach
 from game.world.sight import HIGH_GROUND, fov
 from game.world.tactical_map import Cover, TacticalMap
@@ -67,6 +71,62 @@ def _lines(x0, y0, x1, y1):
     return px, py, mask, n
 
 
+#: Maps up to this size a side work out every tile in sight at once, from a table of
+#: every offset (made once per map size); bigger maps work out the tiles asked.
+TABLE_LIMIT = 64
+
+
+@kept.pure("fivebyfive-line-offsets")
+def _offset_lines(w: int, h: int):
+    """For every offset (dx, dy) of a tile from `at` (index [dx + w - 1, dy + h - 1]): the
+    crossed tiles relative to `at` (masked ones read (0, 0), `at` itself), and the
+    crossed tile next to `at` and next to the tile ((0, 0) / the tile when adjacent)."""
+    dx, dy = np.meshgrid(np.arange(-(w - 1), w, dtype=np.int32),
+                         np.arange(-(h - 1), h, dtype=np.int32), indexing="ij")
+    dx, dy = dx.ravel(), dy.ravel()
+    zero = np.zeros_like(dx)
+    tile_first = (dx < 0) | ((dx == 0) & (dy <= 0))
+    x0, y0 = np.where(tile_first, dx, zero), np.where(tile_first, dy, zero)
+    x1, y1 = np.where(tile_first, zero, dx), np.where(tile_first, zero, dy)
+    px, py, mask, n = _lines(x0, y0, x1, y1)
+    rx, ry = np.where(mask, px, 0), np.where(mask, py, 0)
+    rows = np.arange(len(n))
+    last = np.clip(n - 2, 0, None)
+    has = n >= 2
+    first_x, first_y, end_x, end_y = rx[:, 0], ry[:, 0], rx[rows, last], ry[rows, last]
+    near_at = (np.where(tile_first, end_x, first_x), np.where(tile_first, end_y, first_y))
+    near_t = (np.where(tile_first, first_x, end_x), np.where(tile_first, first_y, end_y))
+    shape = (2 * w - 1, 2 * h - 1)
+    small = np.int16 if max(w, h) > 127 else np.int8
+    return (rx.astype(small).reshape(*shape, -1), ry.astype(small).reshape(*shape, -1),
+            has.reshape(shape), near_at[0].reshape(shape), near_at[1].reshape(shape),
+            near_t[0].reshape(shape), near_t[1].reshape(shape))
+
+
+def _crossings(tx: np.ndarray, ty: np.ndarray, at: Tile, shape: tuple[int, int]):
+    """The crossed tiles between each (tx, ty) and `at` (arrays (N, L), masked points
+    reading `at`), whether any lies between, and the crossed tile next to `at` and next
+    to the tile: from the offset table on a small map, drawn afresh on a big one."""
+    ax, ay = at
+    w, h = shape
+    if max(w, h) <= TABLE_LIMIT:
+        rx, ry, has_t, nax, nay, ntx, nty = _offset_lines(w, h)
+        ox, oy = tx - ax + w - 1, ty - ay + h - 1
+        return (rx[ox, oy] + ax, ry[ox, oy] + ay, has_t[ox, oy],
+                nax[ox, oy] + ax, nay[ox, oy] + ay, ntx[ox, oy] + ax, nty[ox, oy] + ay)
+    tile_first = (tx < ax) | ((tx == ax) & (ty <= ay))
+    x0, y0 = np.where(tile_first, tx, ax), np.where(tile_first, ty, ay)
+    x1, y1 = np.where(tile_first, ax, tx), np.where(tile_first, ay, ty)
+    px, py, mask, n = _lines(x0, y0, x1, y1)
+    cx, cy = np.where(mask, px, ax), np.where(mask, py, ay)
+    rows = np.arange(len(n))
+    last = np.clip(n - 2, 0, None)
+    first_x, first_y, end_x, end_y = cx[:, 0], cy[:, 0], cx[rows, last], cy[rows, last]
+    return (cx, cy, n >= 2,
+            np.where(tile_first, end_x, first_x), np.where(tile_first, end_y, first_y),
+            np.where(tile_first, first_x, end_x), np.where(tile_first, first_y, end_y))
+
+
 class SightLines:
     """Every tile of the map against one tile `at` (grids indexed [x, y]): sight both
     ways, and what lies on the line to each tile asked so far (`lines`)."""
@@ -99,6 +159,9 @@ class SightLines:
         self._blocked = np.zeros((w, h), bool)
         self._cover_at = np.zeros((w, h), np.int8)
         self._cover_from = np.zeros((w, h), np.int8)
+        if max(w, h) <= TABLE_LIMIT:  # a small map: every tile in sight at once
+            self._work_out(*np.nonzero(visible | back))
+            self._known[:] = True
 
     def distance(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         """The Chebyshev distance of each tile from `at`."""
@@ -129,18 +192,8 @@ class SightLines:
             return
         solid, cover, height = self._terrain
         at = self.at
-        ax, ay = at
-        tile_first = (tx < ax) | ((tx == ax) & (ty <= ay))
-        x0, y0 = np.where(tile_first, tx, ax), np.where(tile_first, ty, ay)
-        x1, y1 = np.where(tile_first, ax, tx), np.where(tile_first, ay, ty)
-        px, py, mask, n = _lines(x0, y0, x1, y1)
-        cx, cy = np.where(mask, px, ax), np.where(mask, py, ay)  # masked points read `at`, never solid
-        has = n >= 2
-        rows = np.arange(len(n))
-        last = np.clip(n - 2, 0, None)
-        first_x, first_y, end_x, end_y = cx[:, 0], cy[:, 0], cx[rows, last], cy[rows, last]
-        near_at_x, near_at_y = np.where(tile_first, end_x, first_x), np.where(tile_first, end_y, first_y)
-        near_t_x, near_t_y = np.where(tile_first, first_x, end_x), np.where(tile_first, first_y, end_y)
+        # masked points read `at`, never solid
+        cx, cy, has, near_at_x, near_at_y, near_t_x, near_t_y = _crossings(tx, ty, at, solid.shape)
         h_at = height[at]
         h_t = height[tx, ty]
 
