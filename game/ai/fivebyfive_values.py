@@ -55,26 +55,37 @@ def _taken_out(values: tuple[int, ...], choosers: tuple[str, ...]) -> bool:
     return _fate_rank(values, choosers, ()) > 0
 
 
-@kept.pure("fivebyfive-ai-outlook")
-def outlook_numbers(target_number: int, defence_target: int, values: tuple[int, ...]) -> tuple[float, float]:
-    """(chance to take the target out, expected Ability points it loses): the sums of
-    `combat.exact_outlook`, in floats (tests check the two agree)."""
+def hits(target_number: int, defence_target: int) -> list[tuple[float, tuple[str, ...]]]:
+    """Every way an Offensive Action's Hits fall, as `combat.exact_outlook` counts them,
+    in floats: (chance, who places each point lost, in order). A miss first, then one
+    Hit by its Control roll (Blocked: no point), then a Double Hit by its two Control
+    rolls ("as though ... two simultaneous successful attacks"; the attacker places
+    its points first)."""
     hit, double = _chances(target_number)
     single = hit - double
     ok, block = _chances(defence_target)
     control = {BLOCKED: block, CONTROLLED: ok - block, NOT_CONTROLLED: 1 - ok}
-    out = 0.0
+    out = [(1 - hit, ())]
     for result, p in control.items():
         chooser = chooser_of(result)
-        if chooser and _taken_out(values, (chooser,)):
-            out += single * p
+        out.append((single * p, (chooser,) if chooser else ()))
     for r1, p1 in control.items():
         for r2, p2 in control.items():
-            choosers = tuple(sorted(c for c in (chooser_of(r1), chooser_of(r2)) if c))
-            if choosers and _taken_out(values, choosers):
-                out += double * p1 * p2
-    points = single * (1 - block) + double * 2 * (1 - block)
-    return out, points
+            out.append((double * p1 * p2, tuple(sorted(c for c in (chooser_of(r1), chooser_of(r2)) if c))))
+    return out
+
+
+@kept.pure("fivebyfive-ai-outlook")
+def outlook_numbers(target_number: int, defence_target: int, values: tuple[int, ...]) -> tuple[float, float]:
+    """(chance to take the target out, expected Ability points it loses): the sums of
+    `combat.exact_outlook`, in floats (tests check the two agree)."""
+    out = 0.0
+    for p, choosers in hits(target_number, defence_target):
+        if choosers and _taken_out(values, choosers):
+            out += p
+    hit, double = _chances(target_number)
+    unblocked = 1 - _chances(defence_target)[1]
+    return out, (hit - double) * unblocked + double * 2 * unblocked
 
 
 def _success(rank: int, value: int, shift: int = 0) -> float:
@@ -224,15 +235,10 @@ def outcomes(target_number: int, defence_target: int, ranks: Ranks,
              values: tuple[int, ...]) -> tuple[tuple[float, tuple[int, ...], bool], ...]:
     """Every way the action can end for its target, exactly: (chance, its Ability Scores
     after, out of the fight), the picks made as `placed` makes them."""
-    hit, double = _chances(target_number)
-    single = hit - double
-    ok, block = _chances(defence_target)
-    control = {BLOCKED: block, CONTROLLED: ok - block, NOT_CONTROLLED: 1 - ok}
     found: dict[tuple[tuple[int, ...], bool], float] = {}
-
-    def add(p: float, choosers: tuple[str, ...]) -> None:
+    for p, choosers in hits(target_number, defence_target):
         if p <= 0:
-            return
+            continue
         picks = placed(ranks, values, choosers) if choosers else ()
         after = list(values)
         for a in picks:
@@ -240,14 +246,5 @@ def outcomes(target_number: int, defence_target: int, ranks: Ranks,
         out = fate.outcome(dict(zip(ABILITIES, values)), picks) is not None
         key = (tuple(after), out)
         found[key] = found.get(key, 0.0) + p
-
-    add(1 - hit, ())
-    for result, p in control.items():
-        chooser = chooser_of(result)
-        add(single * p, (chooser,) if chooser else ())
-    for r1, p1 in control.items():
-        for r2, p2 in control.items():
-            choosers = tuple(sorted(c for c in (chooser_of(r1), chooser_of(r2)) if c))
-            add(double * p1 * p2, choosers)
     return tuple((p, after, out) for (after, out), p in sorted(found.items()))
 
