@@ -82,6 +82,8 @@ CATALOGUE = _catalogue(
          "5x5: an attack's exact outlook by target numbers and the defender's Abilities"),
     Spec("fivebyfive-line-offsets", DATA, 4,
          "5x5: the crossed tiles of every offset on a map of one size (maps up to 64 a side)"),
+    Spec("fivebyfive-reach", BATTLE, 64,
+         "5x5: a move's search by every input, so the move reuses its options' search"),
     Spec("fivebyfive-terrain", MAP, 1, "5x5: the terrain grids the sight lines read"),
     Spec("fivebyfive-sight", MAP, 512,
          "5x5: sight against one figure's tile, and the lines to the tiles asked so far"),

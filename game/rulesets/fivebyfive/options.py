@@ -52,9 +52,10 @@ def move_reach(battle: "Battle", unit: int) -> Reach:
     start, left, fresh = battle.tile(unit), ts.movement_left, ts.moved == 0
     walls = tuple(sorted(battle.tile(e) for e in enemies(battle, unit)))
     # Keyed by every input, so the move itself (resolved outside the memo) reuses the
-    # search its options came from.
-    return battle.cached(("5x5 reach", start, left, fresh, walls),
-                         lambda: walk_reach(battle.map, start, left, fresh, walls))
+    # search its options came from. Its own table: a search holds a few grids the size
+    # of the map, and only this turn's are asked again.
+    return battle.kept.get("fivebyfive-reach", (start, left, fresh, walls),
+                           lambda: walk_reach(battle.map, start, left, fresh, walls))
 
 
 def walk_reach(tmap: "TacticalMap", start: Tile, left: int, fresh: bool,
