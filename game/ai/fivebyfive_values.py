@@ -9,16 +9,17 @@
 * `reach_weight`: the chance to cover a walk of `steps` tiles next turn, and
   discounted, in the turns after (movement is the Initiative roll, at least 1).
 
-Pure functions of plain values (lru_cache), never the battle's state.
+Pure functions of plain values, kept for the process in the data's tables
+(game.kept: `fivebyfive-ai-*`), never the battle's state.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Mapping, Sequence
 
 import numpy as np
 
+from game import kept
 from game.rulesets.fivebyfive import fate, rolls
 from game.rulesets.fivebyfive.combat import BLOCKED, CONTROLLED, NOT_CONTROLLED, chooser_of
 from game.rulesets.fivebyfive.components import DEAD, UNCONSCIOUS
@@ -44,44 +45,54 @@ def ranks_of(t: UnitTemplate) -> Ranks:
     return tuple(t.rank(r) for r in RANKS)
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-chances")
 def _chances(target: int) -> tuple[float, float]:
     ok, crit = rolls.chances(target)
     return float(ok), float(crit)
 
 
-@lru_cache(maxsize=None)
 def _taken_out(values: tuple[int, ...], choosers: tuple[str, ...]) -> bool:
-    return fate_rank(dict(zip(ABILITIES, values)), choosers) > 0
+    return _fate_rank(values, choosers, ()) > 0
 
 
-@lru_cache(maxsize=None)
-def outlook_numbers(target_number: int, defence_target: int, values: tuple[int, ...]) -> tuple[float, float]:
-    """(chance to take the target out, expected Ability points it loses): the sums of
-    `combat.exact_outlook`, in floats (tests check the two agree)."""
+def hits(target_number: int, defence_target: int) -> list[tuple[float, tuple[str, ...]]]:
+    """Every way an Offensive Action's Hits fall, as `combat.exact_outlook` counts them,
+    in floats: (chance, who places each point lost, in order). A miss first, then one
+    Hit by its Control roll (Blocked: no point), then a Double Hit by its two Control
+    rolls ("as though ... two simultaneous successful attacks"; the attacker places
+    its points first)."""
     hit, double = _chances(target_number)
     single = hit - double
     ok, block = _chances(defence_target)
     control = {BLOCKED: block, CONTROLLED: ok - block, NOT_CONTROLLED: 1 - ok}
-    out = 0.0
+    out = [(1 - hit, ())]
     for result, p in control.items():
         chooser = chooser_of(result)
-        if chooser and _taken_out(values, (chooser,)):
-            out += single * p
+        out.append((single * p, (chooser,) if chooser else ()))
     for r1, p1 in control.items():
         for r2, p2 in control.items():
-            choosers = tuple(sorted(c for c in (chooser_of(r1), chooser_of(r2)) if c))
-            if choosers and _taken_out(values, choosers):
-                out += double * p1 * p2
-    points = single * (1 - block) + double * 2 * (1 - block)
-    return out, points
+            out.append((double * p1 * p2, tuple(sorted(c for c in (chooser_of(r1), chooser_of(r2)) if c))))
+    return out
+
+
+@kept.pure("fivebyfive-ai-outlook")
+def outlook_numbers(target_number: int, defence_target: int, values: tuple[int, ...]) -> tuple[float, float]:
+    """(chance to take the target out, expected Ability points it loses): the sums of
+    `combat.exact_outlook`, in floats (tests check the two agree)."""
+    out = 0.0
+    for p, choosers in hits(target_number, defence_target):
+        if choosers and _taken_out(values, choosers):
+            out += p
+    hit, double = _chances(target_number)
+    unblocked = 1 - _chances(defence_target)[1]
+    return out, (hit - double) * unblocked + double * 2 * unblocked
 
 
 def _success(rank: int, value: int, shift: int = 0) -> float:
     return _chances(rolls.target_number(rank, value, shift))[0]
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-best-chance")
 def best_chance(ranks: Ranks, values: tuple[int, ...], actions: tuple[str, ...] = OFFENSIVE) -> float:
     """The best success chance among a figure's usable actions, unmodified."""
     best = 0.0
@@ -93,7 +104,7 @@ def best_chance(ranks: Ranks, values: tuple[int, ...], actions: tuple[str, ...] 
     return best
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-worth")
 def worth(ranks: Ranks, values: tuple[int, ...]) -> float:
     """How much fight is left in a figure: its lowest Ability (hits until Unconscious)
     first, then its second lowest (a Double Hit it Controls spreads over two), then how
@@ -114,7 +125,7 @@ def attack_numbers(mine: Ranks, my_values, action: str, shift: int, theirs: Rank
     return tn, dt
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-attack-value")
 def attack_value(mine: Ranks, my_values: tuple[int, ...], action: str, shift: int,
                  theirs: Ranks, their_values: tuple[int, ...], threat: float | None = None) -> float:
     """10 × the chance to take the target out + the Ability points it is expected to
@@ -134,7 +145,7 @@ def attack_value(mine: Ranks, my_values: tuple[int, ...], action: str, shift: in
     return weight * (TAKE_OUT * out + points * (1.0 + THREAT_MID) / max(1, min(their_values)))
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-uncontrolled")
 def uncontrolled_chance(mine: Ranks, my_values: tuple[int, ...], action: str, shift: int,
                         theirs: Ranks, their_values: tuple[int, ...]) -> float:
     """The chance of a hit the target does not Control (half a Controlled one counts)."""
@@ -149,7 +160,7 @@ def fate_rank(values: Mapping[str, int], choosers: Sequence[str], picks: tuple[s
     return _fate_rank(tuple(values[a] for a in ABILITIES), tuple(choosers), picks)
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-fate-rank")
 def _fate_rank(values: tuple[int, ...], choosers: tuple[str, ...], picks: tuple[str, ...]) -> int:
     if not choosers:
         return FATE_RANK[fate.outcome(dict(zip(ABILITIES, values)), picks)]
@@ -157,8 +168,7 @@ def _fate_rank(values: tuple[int, ...], choosers: tuple[str, ...], picks: tuple[
     return max(ranks) if choosers[0] == "attacker" else min(ranks)
 
 
-@lru_cache(maxsize=None)
-def reach_table() -> tuple[np.ndarray, np.ndarray]:
+def _reach_table() -> tuple[np.ndarray, np.ndarray]:
     """(next turn only, discounted over every later turn) for walks of 0..MAX_STEPS
     tiles: the chance the next turn's movement covers it, and the sum over turns k of
     LATER**(k-1) × the chance it is first covered on turn k."""
@@ -188,6 +198,10 @@ def reach_table() -> tuple[np.ndarray, np.ndarray]:
     return one, weights
 
 
+#: `_reach_table()`, worked out once: (REACH_NEXT, REACH_LATER), read-only.
+REACH_NEXT, REACH_LATER = _reach_table()
+
+
 # --- exact outcomes of one Offensive Action (the hard AI's chance nodes) ---------------
 def pick_score(ranks: Ranks, values: tuple[int, ...], chooser: str, picks: tuple[str, ...],
                later: tuple[str, ...]) -> float:
@@ -204,7 +218,7 @@ def pick_score(ranks: Ranks, values: tuple[int, ...], chooser: str, picks: tuple
     return -100.0 * rank + value
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-placed")
 def placed(ranks: Ranks, values: tuple[int, ...], choosers: tuple[str, ...]) -> tuple[str, ...]:
     """The abilities each chooser picks in turn (ties: the text's order)."""
     picks: tuple[str, ...] = ()
@@ -216,20 +230,15 @@ def placed(ranks: Ranks, values: tuple[int, ...], choosers: tuple[str, ...]) -> 
     return picks
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-ai-outcomes")
 def outcomes(target_number: int, defence_target: int, ranks: Ranks,
              values: tuple[int, ...]) -> tuple[tuple[float, tuple[int, ...], bool], ...]:
     """Every way the action can end for its target, exactly: (chance, its Ability Scores
     after, out of the fight), the picks made as `placed` makes them."""
-    hit, double = _chances(target_number)
-    single = hit - double
-    ok, block = _chances(defence_target)
-    control = {BLOCKED: block, CONTROLLED: ok - block, NOT_CONTROLLED: 1 - ok}
     found: dict[tuple[tuple[int, ...], bool], float] = {}
-
-    def add(p: float, choosers: tuple[str, ...]) -> None:
+    for p, choosers in hits(target_number, defence_target):
         if p <= 0:
-            return
+            continue
         picks = placed(ranks, values, choosers) if choosers else ()
         after = list(values)
         for a in picks:
@@ -237,14 +246,5 @@ def outcomes(target_number: int, defence_target: int, ranks: Ranks,
         out = fate.outcome(dict(zip(ABILITIES, values)), picks) is not None
         key = (tuple(after), out)
         found[key] = found.get(key, 0.0) + p
-
-    add(1 - hit, ())
-    for result, p in control.items():
-        chooser = chooser_of(result)
-        add(single * p, (chooser,) if chooser else ())
-    for r1, p1 in control.items():
-        for r2, p2 in control.items():
-            choosers = tuple(sorted(c for c in (chooser_of(r1), chooser_of(r2)) if c))
-            add(double * p1 * p2, choosers)
     return tuple((p, after, out) for (after, out), p in sorted(found.items()))
 

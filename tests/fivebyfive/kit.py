@@ -11,7 +11,7 @@ from game.engine.decisions import PICK, TURN
 from game.engine.dice import ScriptedDice
 from game.rulesets.fivebyfive import FiveByFiveRuleset
 from game.rulesets.fivebyfive.components import AbilityScores
-from game.rulesets.fivebyfive.data import UnitTemplate
+from game.rulesets.fivebyfive.data import FiveByFiveData, UnitTemplate
 from tests.helpers import ascii_map, open_map
 
 BASE = dict(name="Hero", archetype="brawler", combat_class="Brawler", rage=2, grace=2,
@@ -34,10 +34,9 @@ def hero(tid: str, **numbers) -> UnitTemplate:
 
 
 def ruleset_with(*templates: UnitTemplate) -> FiveByFiveRuleset:
-    rs = FiveByFiveRuleset()
-    for t in templates:
-        rs.data.templates[t.id] = t
-    return rs
+    """The ruleset with the shipped templates and these (its own data: the shared one
+    is read-only)."""
+    return FiveByFiveRuleset(FiveByFiveData(extra=templates) if templates else None)
 
 
 def battle(units: list[tuple[int, object, int, int]], dice: list, tmap=None,

@@ -84,10 +84,10 @@ def rollout(battle: Battle, choice: Choice, team: int, dice_seed: int, horizon: 
 
 def paired_samples(battle: Battle, decision: Decision, candidates: list, n: int,
                    base: int = 0) -> list[list[float]]:
-    """Each candidate (score, option, target) played out `n` times, rollout i of every
+    """Each candidate (score, choice) played out `n` times, rollout i of every
     candidate on dice seed base + i."""
-    return [[rollout(battle, opt.choice(tgt), decision.side, base + i) for i in range(n)]
-            for _, opt, tgt in candidates]
+    return [[rollout(battle, choice, decision.side, base + i) for i in range(n)]
+            for _, choice in candidates]
 
 
 class RolloutProbe(FiveByFiveAI):
@@ -103,7 +103,7 @@ class RolloutProbe(FiveByFiveAI):
     def decide(self, battle: Any, decision: Decision) -> Choice:
         if decision.kind == PICK or battle.round > self.rounds:
             return super().decide(battle, decision)
-        top = sorted(self._turn_scores(battle, decision), key=lambda c: -c[0])[:2]
+        top = sorted(self.scored_choices(battle, decision), key=lambda c: -c[0])[:2]
         if len(top) < 2:
             return super().decide(battle, decision)
         self.asked += 1
@@ -112,8 +112,7 @@ class RolloutProbe(FiveByFiveAI):
         mean, sd = statistics.mean(diff), statistics.stdev(diff)
         take = 1 if mean > self.z * sd / self.n ** 0.5 else 0
         self.overridden += take
-        _, opt, tgt = top[take]
-        return opt.choice(tgt)
+        return top[take][1]
 
 
 def noise(seed: int, seeds: int, n: int) -> None:
@@ -126,7 +125,7 @@ def noise(seed: int, seeds: int, n: int) -> None:
             while b.pending is not None and b.round <= 2:
                 d = b.pending
                 if d.kind != PICK and d.side == 1:
-                    top = sorted(ai[1]._turn_scores(b, d), key=lambda c: -c[0])[:2]
+                    top = sorted(ai[1].scored_choices(b, d), key=lambda c: -c[0])[:2]
                     if k % 2 == 0 and len(top) == 2:
                         first, second = paired_samples(b, d, top, n)
                         count += 2 * n

@@ -118,6 +118,19 @@ def test_levels():
         make_ai("fivebyfive", 0, "godlike")
 
 
+def test_hard_is_the_same_scorer_with_depth_and_two_more_terms():
+    """Issue 27: a level is weights, terms and depth over one scorer, not a subclass."""
+    import game.ai.fivebyfive as module
+    from game.ai.base import ScoringAI
+    normal, hard = own_ai(0, "normal"), own_ai(0, "hard")
+    assert type(normal) is type(hard) is FiveByFiveAI and isinstance(normal, ScoringAI)
+    assert normal.profile.depth == 0 and not normal.profile.extra_terms
+    assert hard.profile.depth == 1 and hard.profile.extra_terms == {"allies", "replies"}
+    assert module.LEVELS == ("normal",)  # hard is built, not offered
+    with pytest.raises(ValueError):
+        FiveByFiveAI(0, "godlike")
+
+
 def test_the_ai_beats_random_play():
     """Seeded battles on every side and map: the AI wins clearly more than random play."""
     wins = games = 0

@@ -63,3 +63,13 @@ def test_not_toml_and_missing_file(tmp_path):
         FiveByFiveData(write(tmp_path, "[brawler\nname ="))
     with pytest.raises(DataError, match="file not found"):
         FiveByFiveData(tmp_path / "nowhere")
+
+
+def test_the_definitions_are_read_once_and_shared_read_only():
+    """Issue 27: ruleset data loaded once per process, shared by every battle."""
+    from game.rulesets.fivebyfive import FiveByFiveRuleset
+    from game.rulesets.fivebyfive.data import shared_data
+    a, b = FiveByFiveRuleset(), FiveByFiveRuleset()
+    assert a.data is b.data is shared_data()
+    with pytest.raises(TypeError):
+        a.data.templates["intruder"] = next(iter(a.data.templates.values()))  # type: ignore[index]

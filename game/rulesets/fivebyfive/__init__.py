@@ -14,7 +14,7 @@ from game.rulesets.fivebyfive.actions import fate_of
 from game.rulesets.fivebyfive.combat import BLOCKED, CONTROLLED, outlook, profile, template
 from game.rulesets.fivebyfive.components import AbilityScores, Hero, TurnState
 from game.rulesets.fivebyfive.data import (ABILITIES, ABILITY_NAMES, OFFENSIVE, RANK_NAMES, RANKS,
-                                            FiveByFiveData)
+                                            FiveByFiveData, shared_data)
 from game.rulesets.fivebyfive.options import move_reach
 from game.rulesets.fivebyfive.rolls import rank_label
 
@@ -31,7 +31,7 @@ class FiveByFiveRuleset(TemplatedRuleset):
     name = "5x5 (Xceptional)"
 
     def __init__(self, data: FiveByFiveData | None = None) -> None:
-        self.data = data or FiveByFiveData()
+        self.data = data or shared_data()
 
     def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
         for order, t, name in self.fielded(orders):

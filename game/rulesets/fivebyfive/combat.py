@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping
 
+from game import kept
 from game.world.paths import chebyshev
 from game.world.sight import LineOfFire, line_of_fire
 from game.world.tactical_map import Cover
@@ -54,12 +54,13 @@ def sight(battle: "Battle", a: Tile, b: Tile) -> LineOfFire:
 
 def sees(battle: "Battle", a: Tile, b: Tile) -> tuple[bool, bool, Cover]:
     """(visible, a wall on the line, the cover shielding `b`) from `a` to `b`: the same
-    answers as `sight`, read from the whole-map grids of `b` (sightlines.py), which
+    answers as `sight`, read from the sight lines of `b` (sightlines.py), which
     every query about that figure shares."""
     lines = sight_grids(battle.map, b)
     if not lines.visible[a]:
         return False, False, Cover.NONE
-    return True, bool(lines.blocked[a]), Cover(int(lines.cover_at[a]))
+    blocked, cover = lines.line(a)
+    return True, blocked, Cover(cover)
 
 
 def adjacent(battle: "Battle", a: Tile, b: Tile) -> bool:
@@ -219,7 +220,7 @@ def outlook(p: Profile, defender_values: Mapping[str, int]) -> Outlook:
                          tuple(defender_values[a] for a in ABILITIES))
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-outlook")
 def exact_outlook(target_number: int, defence_target: int, values: tuple[int, ...]) -> Outlook:
     """The Outlook of an attack at `target_number` against a defender Controlling at
     `defence_target` with Ability Scores `values` (in ABILITIES order)."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.rulesets.fivebyfive.data import ABILITIES
+
 
 @dataclass(frozen=True)
 class Hero:
@@ -33,11 +35,9 @@ class AbilityScores:
 
     def damaged(self) -> list[str]:
         """Abilities below their pre-combat value, in the text's order."""
-        from game.rulesets.fivebyfive.data import ABILITIES
         return [a for a in ABILITIES if self.get(a) < self.start.get(a, self.get(a))]
 
     def values(self) -> dict[str, int]:
-        from game.rulesets.fivebyfive.data import ABILITIES
         return {a: self.get(a) for a in ABILITIES}
 
 

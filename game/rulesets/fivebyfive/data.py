@@ -9,12 +9,13 @@ log; those names change no number.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from types import MappingProxyType
+from typing import Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.errors import DataError
-from game.rulesets.data import load_table
+from game.rulesets.data import kept_while_unchanged, load_table
 
 HERE = Path(__file__).parent
 
@@ -83,14 +84,23 @@ class UnitTemplate(BaseModel):
 
 
 class FiveByFiveData:
-    """All 5x5 definitions, loaded once and validated."""
+    """All 5x5 definitions, validated; read-only (`shared_data` hands one to every battle)."""
 
-    def __init__(self, folder: Path = HERE) -> None:
+    def __init__(self, folder: Path = HERE, extra: tuple[UnitTemplate, ...] = ()) -> None:
         path = folder / "units.toml"
-        self.templates = load_table(path, UnitTemplate)
-        self.by_archetype: dict[str, str] = {}
-        for t in self.templates.values():
-            self.by_archetype.setdefault(t.archetype, t.id)
+        templates = load_table(path, UnitTemplate)
+        templates.update((t.id, t) for t in extra)
+        self.templates: Mapping[str, UnitTemplate] = MappingProxyType(templates)
+        by_archetype: dict[str, str] = {}
+        for t in templates.values():
+            by_archetype.setdefault(t.archetype, t.id)
+        self.by_archetype: Mapping[str, str] = MappingProxyType(by_archetype)
         missing = {"brawler", "gunner", "marksman", "guardian", "scout"} - set(self.by_archetype)
         if missing:
             raise DataError(path, f"no template for archetype(s) {', '.join(sorted(missing))}")
+
+
+def shared_data(folder: Path = HERE) -> FiveByFiveData:
+    """The definitions read once per process while units.toml is unchanged, shared
+    read-only by every battle (nothing in play changes a definition)."""
+    return kept_while_unchanged(FiveByFiveData, [folder / "units.toml"], lambda: FiveByFiveData(folder))

@@ -19,6 +19,7 @@ from game.rulesets.fivebyfive.data import ABILITIES, ABILITY_FOR, ABILITY_NAMES,
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
+    from game.world.tactical_map import TacticalMap
 
 Tile = tuple[int, int]
 HOTKEYS = {"strike": "s", "aim": "a", "focus": "f"}
@@ -50,13 +51,44 @@ def move_reach(battle: "Battle", unit: int) -> Reach:
     ts = battle.get(unit, TurnState)
     start, left, fresh = battle.tile(unit), ts.movement_left, ts.moved == 0
     walls = tuple(sorted(battle.tile(e) for e in enemies(battle, unit)))
-
-    def compute() -> Reach:
-        r = reach(battle.map, start, left, blocked=walls)
-        return one_step(r) if fresh and left >= 1 else r
     # Keyed by every input, so the move itself (resolved outside the memo) reuses the
-    # search its options came from.
-    return battle.cached(("5x5 reach", start, left, fresh, walls), compute)
+    # search its options came from. Its own table: a search holds a few grids the size
+    # of the map, and only this turn's are asked again.
+    return battle.kept.get("fivebyfive-reach", (start, left, fresh, walls),
+                           lambda: walk_reach(battle.map, start, left, fresh, walls))
+
+
+def walk_reach(tmap: "TacticalMap", start: Tile, left: int, fresh: bool,
+               walls: tuple[Tile, ...]) -> Reach:
+    """The costs of a move from `start` with `left` tiles of movement around the enemies
+    on `walls`, the one step included for a figure that has not moved (`fresh`).
+
+    The search stops at what a move can spend (a move looks at the few dozen tiles
+    around it, not a whole 128x128 map): every tile within the budget reads its exact
+    cost and path. The one step reaches any neighbour the figure can enter at all, so a
+    fresh figure's search reaches the dearest neighbour's entry cost too, and the whole
+    map when a neighbour is only reached the long way round."""
+    if not (fresh and left >= 1):
+        return reach(tmap, start, left, blocked=walls, limit=left)
+    x, y = start
+    near = (slice(max(0, x - 1), x + 2), slice(max(0, y - 1), y + 2))
+    limit = max(left, int(tmap.move_cost[near][tmap.walkable[near]].max()))
+    r = reach(tmap, start, left, blocked=walls, limit=limit)
+    if _neighbour_beyond(r, tmap, near, walls):
+        r = reach(tmap, start, left, blocked=walls)
+    return one_step(r)
+
+
+def _neighbour_beyond(r: Reach, tmap: "TacticalMap", near: tuple[slice, slice], walls: tuple[Tile, ...]) -> bool:
+    """Whether a walkable neighbour no enemy stands on read UNREACHABLE in a bounded search."""
+    beyond = tmap.walkable[near] & (r.cost[near] == UNREACHABLE)
+    if not beyond.any():
+        return False
+    x0, y0 = near[0].start, near[1].start
+    for dx, dy in np.argwhere(beyond).tolist():
+        if (x0 + dx, y0 + dy) not in walls:
+            return True
+    return False
 
 
 def one_step(r: Reach) -> Reach:

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from game import kept
 
 if TYPE_CHECKING:
     from game.engine.dice import Dice
@@ -128,7 +129,7 @@ def roll(dice: "Dice", target: int) -> Roll55:
 
 
 # --- exact odds ----------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@kept.pure("fivebyfive-chances")
 def chances(target: int) -> tuple[Fraction, Fraction]:
     """(P(success), P(critical success)) for `target`, by enumerating every face."""
     n = dice_for(target)
