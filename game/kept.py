@@ -93,8 +93,6 @@ CATALOGUE = _catalogue(
          "d20: an attack's value, a unit's threat, keyed by every input"),
     Spec("d20-ai-setups", BATTLE, 4096, "d20: an attack's set-up (its modifiers), keyed by its inputs"),
     Spec("mahou-ai-odds", BATTLE, 4096, "mahou: exchanges' odds keyed by both sides' stats"),
-    Spec("actionblock-kept", BATTLE, 16384,
-         "actionblock: a unit's items, opponents, a tile's geometry, kept per family"),
     # --- d20 (rules and AI) -------------------------------------------------------------
     # --- mahou --------------------------------------------------------------------------
     # --- fivebyfive ---------------------------------------------------------------------

@@ -161,12 +161,15 @@ def take_turn(battle: "Battle", unit: int) -> Generator[Decision, Choice, None]:
 
 
 def _victory(battle: "Battle") -> bool:
-    """`check_victory`, asked after every action: it can only end the battle when at
-    most one side still stands, so the sides standing are kept by who stands (a
-    unit's side is set when it is fielded and never changes; the
-    engine's check, which ends the battle, runs only then)."""
+    """`check_victory`, asked after every action: in a plain battle it can only end
+    the battle when at most one side still stands, so the sides standing are kept by
+    who stands (a unit's side is set when it is fielded and never changes; the
+    engine's check, which ends the battle, runs only then). A scenario's VIP can end
+    it sooner, so in a scenario the engine's check is always asked."""
     if battle.over:
         return True
+    if battle.map.scenario is not None:
+        return check_victory(battle)
     standing = tuple(battle.units(active_only=True))
     sides = battle.kept.get("actionblock-standing-sides", standing,
                             lambda: len({battle.team(u) for u in standing}))
