@@ -22,17 +22,17 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from game.ai.mahou_odds import (Threats, _unit_state, at_least, best_skill, blow, distraction_worth,
-                                kept, pair_state, stance_blows, survival, threat_profiles)
+                                pair_state, stance_blows, survival, threat_profiles)
 from game.ai.mahou_place import fire_clear, tile_array, tile_scores
 from game.engine.components import Archetype
 from game.engine.decisions import PICK, REACTION, TARGET_NONE, Choice, Decision, Option
 from game.engine.events import RoundStarted
+from game.kept import pure
 from game.rulesets.mahou import attack_spec_of, talk
 from game.rulesets.mahou.actions import intent_of
 from game.rulesets.mahou.combat import first_params
@@ -470,14 +470,14 @@ def _move_gains(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: in
         gains = scores[:-1] - scores[-1] - 0.02 * steps
         best = float(np.max(gains))
         return gains, np.flatnonzero(gains >= best - 1e-9).tolist()
-    return kept(battle, ("move-gains", tuple(targets), here, foes, ideal, ranged), compute)
+    return battle.kept.get("mahou-ai-tiles", ("move-gains", tuple(targets), here, foes, ideal, ranged), compute)
 
 
 def _scores(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
     """`tile_scores` of the offered tiles and its own, kept per battle by every input
     (a turn's later decisions often offer the same tiles against the same foes)."""
     key = ("tiles", tuple(targets), here, foes, ideal, ranged)
-    return kept(battle, key, lambda: tile_scores(battle, list(targets) + [here], foes, ideal, ranged))
+    return battle.kept.get("mahou-ai-tiles", key, lambda: tile_scores(battle, list(targets) + [here], foes, ideal, ranged))
 
 
 def _param(opt: Option, target: Any, name: str) -> tuple:
@@ -558,14 +558,14 @@ def _best_way(battle: Any, unit: int, opt: Option) -> dict:
     return max(_param_sets(opt), key=rise)
 
 
-@lru_cache(maxsize=4096)
+@pure("mahou-ai-rises")
 def _rise(spec, held: int) -> float:
     """The chance the roll `spec` comes out above `held` (kept by value)."""
     low, surv = survival(spec)
     return float(surv[max(0, held + 1 - low):].sum())
 
 
-@lru_cache(maxsize=1024)
+@pure("mahou-ai-ways")
 def _way_text(items: tuple) -> str:
     """A way's parameters as text, sorted: the tie-break between equal rises."""
     return str(sorted(items))
@@ -586,9 +586,9 @@ def _defence_roll(battle: Any, unit: int, key: str, params: dict, against: str |
     by every input (the unit's template, and its state as `_unit_state` reads it:
     posture, wounds and the distraction whose penalty counts), so that the decisions
     of a turn, which weigh each way several times, build it once."""
-    return kept(battle, ("defence-roll", unit, key, tuple(params.items()), against,
-                         _unit_state(battle, unit)),
-                lambda: roll_spec(battle, spec_from(battle, unit, key, params), against))
+    return battle.kept.get("mahou-ai-defence-rolls", (unit, key, tuple(params.items()), against,
+                                                      _unit_state(battle, unit)),
+                           lambda: roll_spec(battle, spec_from(battle, unit, key, params), against))
 
 
 def _full_turn_done(battle: Any, unit: int) -> bool:
@@ -671,7 +671,7 @@ def prevented(battle: Any, unit: int, key: str, params: dict, threats: list) -> 
     return total
 
 
-@lru_cache(maxsize=4096)
+@pure("mahou-ai-above-held")
 def _above_held(spec, held: int):
     """(the totals of the roll `spec` above `held`, their chances), leaving out chances
     below 1e-7, or None if it cannot beat `held` (kept by value: specs are values)."""

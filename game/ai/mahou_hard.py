@@ -24,7 +24,7 @@ from typing import Any
 
 from game.ai.mahou import MahouAI, _answerable, _foe_tiles, _ideal, _scores
 from game.ai.mahou_place import tile_scores
-from game.ai.mahou_odds import KNOCKOUT_WEIGHT, at_least, best_skill, hit_damage, kept, pair_state
+from game.ai.mahou_odds import KNOCKOUT_WEIGHT, at_least, best_skill, hit_damage, pair_state
 from game.engine.decisions import Choice, Decision
 
 DESTINATIONS = 8  # end tiles weighed: the best by the normal AI's tile scores ...
@@ -194,7 +194,7 @@ def _blow_from(battle: Any, unit: int, target: int, weapon, stance: str, skill: 
         damage = (hit - crit) * plain_d + crit * crit_d
         ko = (hit - crit) * plain_ko + crit * crit_ko
         return damage + KNOCKOUT_WEIGHT * ko, ko
-    return kept(battle, ("hard-blow", spec, tile) + pair_state(battle, unit, target), compute)
+    return battle.kept.get("mahou-ai-plan-blows", (spec, tile) + pair_state(battle, unit, target), compute)
 
 
 def _threat_at(battle: Any, foe: int, unit: int, tile: tuple) -> float:
@@ -219,7 +219,7 @@ def _threat_at(battle: Any, foe: int, unit: int, tile: tuple) -> float:
             plain_d, crit_d, _, _ = hit_damage(battle, profile)
             best = max(best, (hit - crit) * plain_d + crit * crit_d)
         return best
-    return kept(battle, ("hard-threat", foe, unit, tile) + pair_state(battle, foe, unit), compute)
+    return battle.kept.get("mahou-ai-plan-threats", (foe, unit, tile) + pair_state(battle, foe, unit), compute)
 
 
 def _can_hit(battle: Any, tile: tuple, there: tuple, weapon) -> bool:

@@ -29,7 +29,7 @@ def test_ai_enraged_goes_for_its_distractor():
     b = battle([(1, "shooter", 0, 0), (2, "fencer", 3, 0), (2, "dummy", 2, 1)], [9, 9, 1, 1, 2, 2])
     shooter, fencer, dummy = b.units()
     b.add(shooter, Distractions([Distraction("infuriate", fencer, 12, "enraged")]))
-    b._memo.clear()
+    b.kept_now.clear()
     from game.rulesets.mahou.options import turn_options
     from game.engine.decisions import Decision, TURN
     decision = Decision(shooter, 1, TURN, turn_options(b, shooter), "test")

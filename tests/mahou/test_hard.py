@@ -20,7 +20,7 @@ SHELTER = [
 
 
 def turn_of(b, unit):
-    b._memo.clear()
+    b.kept_now.clear()
     return Decision(unit, b.team(unit), TURN, turn_options(b, unit), "test")
 
 

@@ -24,7 +24,7 @@ def decide_now(b, unit, seed=0, speak=False):
     if not speak:
         b.get(unit, Actions).turn.speak = 0
         b.get(unit, Actions).held.speak = 0
-    b._memo.clear()
+    b.kept_now.clear()
     decision = Decision(unit, b.team(unit), TURN, turn_options(b, unit), "test")
     return make_ai("mahou", seed).decide(b, decision), decision
 
@@ -84,7 +84,7 @@ def test_a_lower_active_defence_is_never_raised():
     fresh = prevented(b, dummy, "active_block", params, _threats(b, dummy))
     assert fresh > 0
     b.add(dummy, ActiveDefences(block=30, parry=30, dodge=30))
-    b._memo.clear()
+    b.kept_now.clear()
     assert prevented(b, dummy, "active_block", params, _threats(b, dummy)) < 1e-6
     for seed in SEEDS:
         choice, decision = decide_now(b, dummy, seed)

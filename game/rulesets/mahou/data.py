@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.errors import DataError
+from game.kept import DATA, Store
 from game.rulesets.data import kept_while_unchanged, load_table
 from game.rulesets.mahou.dice import Die
 
@@ -193,6 +194,10 @@ class MahouData:
     """All definitions, cross-checked: every template's items and facets exist."""
 
     def __init__(self, folder: Path = HERE) -> None:
+        #: What the rules work out from these definitions alone (damage and soak dice,
+        #: an attack's name, the ways to defend with what the hands hold), kept by ids
+        #: for as long as the definitions (game.kept, tables owned by the data).
+        self.kept = Store(DATA)
         self.weapons = load_table(folder / "weapons.toml", Weapon)
         self.shields = load_table(folder / "shields.toml", Shield)
         self.armour = load_table(folder / "armour.toml", Armour)

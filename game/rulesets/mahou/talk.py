@@ -7,12 +7,12 @@ suffers, and the originator of that distraction is the one it is drawn to.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from game.engine.events import ConditionChanged
+from game.kept import pure
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.components import Actions, Distraction, Distractions, Encounter
 from game.rulesets.mahou.events import CheckRolled, DistractionRolled
@@ -280,7 +280,7 @@ def expected_effect(battle: "Battle", distractor: int, target: int, kind: str) -
                    kind != GENERAL)
 
 
-@lru_cache(maxsize=4096)
+@pure("mahou-talk-effect")
 def _effect(rating: md.RollSpec, resist: md.RollSpec, states: bool) -> tuple[float, float]:
     """The difference rating − resistance, over both exact distributions (specs are
     values, so the answer is memoised outside any battle)."""
