@@ -29,6 +29,7 @@ from game.rulesets.mahou.stats import (all_holds, fist_weapon, held_weapons, is_
 
 PAD = 64  # numbers to meet never fall this far below a roll's lowest total
 KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points besides the damage
+NEAR_SHARE, FAR_SHARE = 0.6, 0.35  # a foe's blows spread over the targets it can reach (beside it, or a walk away)
 
 
 @pure("mahou-ai-survival")
@@ -115,17 +116,17 @@ def stance_blows(battle: Any, specs: list[AttackSpec], fingerprint: tuple) -> li
         first = specs[missing[0]]
         profiles = dict(zip(missing, stance_profiles(battle, first, tuple(specs[i].stance for i in missing))))
 
-    def blow_of(i: int) -> Blow:
-        return _blow_of(battle, profiles[i]) if i in profiles else _blow(battle, specs[i])
+    def one(i: int) -> Blow:
+        return blow_of(battle, profiles[i]) if i in profiles else _blow(battle, specs[i])
 
-    return [table.get(key, lambda i=i: blow_of(i)) for i, key in enumerate(keys)]
+    return [table.get(key, lambda i=i: one(i)) for i, key in enumerate(keys)]
 
 
 def _blow(battle: Any, spec: AttackSpec) -> Blow:
-    return _blow_of(battle, attack_profile(battle, spec))
+    return blow_of(battle, attack_profile(battle, spec))
 
 
-def _blow_of(battle: Any, profile: AttackProfile) -> Blow:
+def blow_of(battle: Any, profile: AttackProfile) -> Blow:
     tn = profile.target_number
     hit = at_least(profile.roll, tn)
     crit = at_least(profile.roll, 2 * tn) if profile.crit_possible else 0.0
@@ -193,14 +194,20 @@ def threat_profiles(battle: Any, foe: int, target: int) -> Threats:
     """The foe's attacks on `target`, one per stance, with its best held weapon (or its
     fists): what an active defence would have to stop (kept while the decision is)."""
     def compute():
-        weapons = [w for w in held_weapons(battle, foe) if not w.fist] or [fist_weapon(battle, foe)]
-        w = weapons[0]
-        hands = ("primary", "offhand") if w.hands == 2 else ("primary",)
-        skill = best_skill(battle, foe, w.skills)
-        spec = AttackSpec(foe, target, WEAPON, w.id, w.stances[0], skill, hands)
+        spec, stances = threat_spec(battle, foe, target)
         return Threats(Threat(profile, *hit_damage(battle, profile)[:2])
-                       for profile in stance_profiles(battle, spec, w.stances))
+                       for profile in stance_profiles(battle, spec, stances))
     return battle.kept.get("mahou-ai-threats", (foe, target) + _fingerprint(battle, foe, target), compute)
+
+
+def threat_spec(battle: Any, foe: int, target: int) -> tuple[AttackSpec, tuple[str, ...]]:
+    """How the foe strikes `target` as the AI reckons it: its best held weapon (or its
+    fists) with its best skill, in the weapon's first stance; and the weapon's stances."""
+    weapons = [w for w in held_weapons(battle, foe) if not w.fist] or [fist_weapon(battle, foe)]
+    w = weapons[0]
+    hands = ("primary", "offhand") if w.hands == 2 else ("primary",)
+    skill = best_skill(battle, foe, w.skills)
+    return AttackSpec(foe, target, WEAPON, w.id, w.stances[0], skill, hands), w.stances
 
 
 def pair_state(battle: Any, attacker: int, target: int) -> tuple:
