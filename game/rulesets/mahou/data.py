@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from game.errors import DataError
 from game.kept import DATA, Store
 from game.rulesets.data import kept_while_unchanged, load_table
-from game.rulesets.mahou.dice import Die
+from game.rulesets.mahou.dice import Die, stat_die
 
 HERE = Path(__file__).parent
 
@@ -186,7 +186,6 @@ class UnitTemplate(BaseModel):
 
 def plain_die(kind: int | str, template: UnitTemplate) -> Die:
     """The die of a damage or soak term: a plain dN, or a stat's die."""
-    from game.rulesets.mahou.dice import stat_die
     return Die(kind) if isinstance(kind, int) else stat_die(template.stat(kind))
 
 
