@@ -110,7 +110,7 @@ CATALOGUE = _catalogue(
     Spec("mahou-ai-threats", BATTLE, 4096, "mahou AI: a foe's attacks on a unit, keyed by both sides' state"),
     Spec("mahou-ai-talk", BATTLE, 1024, "mahou AI: a distraction's worth, keyed by its rolls' inputs"),
     Spec("mahou-ai-defence-rolls", BATTLE, 1024, "mahou AI: a defence's roll, keyed by the unit's state"),
-    Spec("mahou-ai-tiles", BATTLE, 1024, "mahou AI: offered tiles' scores and a move's gains"),
+    Spec("mahou-ai-tiles", BATTLE, 1024, "mahou AI: the offered tiles' scores (and the unit's own)"),
     Spec("mahou-ai-boards", BATTLE, 256, "mahou AI: the whole map's tile scores against a set of foes"),
     Spec("mahou-ai-walks", BATTLE, 256, "mahou AI: walking distance to the nearest of a set of foes"),
     Spec("mahou-ai-sight", BATTLE, 64, "mahou AI: the fields of view of a set of foes, stacked"),

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.mahou_odds import (FAR_SHARE, NEAR_SHARE, Threats, _unit_state, at_least, survival,
+from game.ai.mahou_odds import (FAR_SHARE, NEAR_SHARE, Threat, _unit_state, at_least, survival,
                                 threat_profiles)
 from game.ai.mahou_place import fire_clear
 from game.ai.mahou_read import cheb, pass_on
@@ -158,17 +158,12 @@ def _above_held(spec, held: int):
     return totals, probs
 
 
-def _raised(attacks: Threats, defence: str) -> tuple[list, float, float]:
+def _raised(attacks: tuple[Threat, ...], defence: str) -> tuple[list, float, float]:
     """(the foe's attacks that `defence` meets, not on a helpless target; its best
-    expected damage now; its best with the other stances), read once per threat list
-    (kept in its `by_defence`)."""
-    found = attacks.by_defence.get(defence)
-    if found is None:
-        raised = [a for a in attacks if DEFENCE_OF_STANCE[a.profile.spec.stance] == defence and not a.helpless]
-        found = attacks.by_defence[defence] = (
-            raised, max((a.now for a in attacks), default=0.0),
+    expected damage now; its best with the other stances)."""
+    raised = [a for a in attacks if DEFENCE_OF_STANCE[a.profile.spec.stance] == defence and not a.helpless]
+    return (raised, max((a.now for a in attacks), default=0.0),
             max((a.now for a in attacks if a not in raised), default=0.0))
-    return found
 
 
 def _prevented_now(decision: Decision, opt: Option, params: dict) -> float:

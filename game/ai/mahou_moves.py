@@ -71,22 +71,19 @@ def jump(ai: Any, battle: Any, decision: Decision, opt: Option) -> Scored:
 
 def _move_gains(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
     """(what walking to each offered tile gains over standing, less STEP_COST a step;
-    the indices of the best, ties together), kept like `tile_values`."""
-
-    def compute():
-        scores = tile_values(battle, targets, here, foes, ideal, ranged)
-        arr = tile_array(targets)
-        steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
-        gains = scores[:-1] - scores[-1] - STEP_COST * steps
-        best = float(np.max(gains))
-        return gains, np.flatnonzero(gains >= best - 1e-9).tolist()
-    return battle.kept.get("mahou-ai-tiles", ("move-gains", tuple(targets), here, foes, ideal, ranged), compute)
+    the indices of the best, ties together)."""
+    scores = tile_values(battle, targets, here, foes, ideal, ranged)
+    arr = tile_array(targets)
+    steps = np.maximum(np.abs(arr[:, 0] - here[0]), np.abs(arr[:, 1] - here[1]))
+    gains = scores[:-1] - scores[-1] - STEP_COST * steps
+    best = float(np.max(gains))
+    return gains, np.flatnonzero(gains >= best - 1e-9).tolist()
 
 
 def tile_values(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: int, ranged: bool):
     """`tile_scores` of the offered tiles and its own, kept per battle by every input
     (a turn's later decisions often offer the same tiles against the same foes)."""
-    key = ("tiles", tuple(targets), here, foes, ideal, ranged)
+    key = (tuple(targets), here, foes, ideal, ranged)
     return battle.kept.get("mahou-ai-tiles", key, lambda: tile_scores(battle, list(targets) + [here], foes,
                                                                        ideal, ranged))
 

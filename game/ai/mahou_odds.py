@@ -179,24 +179,13 @@ class Threat:
         return (hit - crit) * plain_d + crit * crit_d
 
 
-class Threats(list):
-    """A foe's threats on one unit (a list), with room for what readers derive from
-    them once (`by_defence`: the AI's split by the defence that meets each)."""
-
-    __slots__ = ("by_defence",)
-
-    def __init__(self, items=()) -> None:
-        super().__init__(items)
-        self.by_defence: dict = {}
-
-
-def threat_profiles(battle: Any, foe: int, target: int) -> Threats:
+def threat_profiles(battle: Any, foe: int, target: int) -> tuple[Threat, ...]:
     """The foe's attacks on `target`, one per stance, with its best held weapon (or its
     fists): what an active defence would have to stop (kept while the decision is)."""
     def compute():
         spec, stances = threat_spec(battle, foe, target)
-        return Threats(Threat(profile, *hit_damage(battle, profile)[:2])
-                       for profile in stance_profiles(battle, spec, stances))
+        return tuple(Threat(profile, *hit_damage(battle, profile)[:2])
+                     for profile in stance_profiles(battle, spec, stances))
     return battle.kept.get("mahou-ai-threats", (foe, target) + _fingerprint(battle, foe, target), compute)
 
 
