@@ -31,13 +31,12 @@ from types import MappingProxyType
 from typing import Any
 
 from game.ai.base import Level, ScoringAI, levels
-from game.ai.mahou_blows import BY_OPTION as HAND_OPTIONS
-from game.ai.mahou_blows import best_attack, is_attack
+from game.ai.mahou_blows import blows
 from game.ai.mahou_guard import ACTIVE_KEYS, active_turn, defend
 from game.ai.mahou_moves import MOST, jump, move
 from game.ai.mahou_picks import held, pick, pulled
 from game.ai.mahou_plan import plan_first
-from game.ai.mahou_read import URGENT, can_strike, hands_left, offered, pass_on
+from game.ai.mahou_read import URGENT, can_strike, hands_left, pass_on
 from game.ai.mahou_talk import BY_OPTION as TALK_OPTIONS
 from game.ai.mahou_talk import comply, play_state
 from game.engine.decisions import PICK, REACTION, Choice, Decision
@@ -101,49 +100,46 @@ def turn(ai: Any, battle: Any, decision: Decision) -> Scored:
     waiting = "hold" in opts and hands_left(battle, unit) > 0 and not can_strike(battle, unit)
     end = (END, (opts["hold"] if waiting else opts["end_turn"]).choice())
     state = talk.state(battle, unit)
-    urgent = _urgent(ai, battle, decision, opts)
-    if state is None and any(s >= URGENT for s, _ in urgent):
+    first = urgent(ai, battle, decision)
+    if state is None and any(s >= URGENT for s, _ in first):
         # talk's penalty helps the blows that follow: the rest of the turn is weighed
         # at the next decision, once the urgent things are done
-        return urgent + [end]
-    cands: Scored = []
-    for o in decision.options:
-        if is_attack(o):
-            cands += offered(best_attack(ai, battle, decision, o))
-    for key, scorer in HAND_OPTIONS:
-        if key in opts:
-            cands += offered(scorer(ai, battle, decision, opts[key]))
-    cands = play_state(battle, unit, state, cands)
+        return first + [end]
+    cands = play_state(battle, unit, state, blows(ai, battle, decision))
     pressing = max((s for s, _ in cands), default=0.0)
-    cands += play_state(battle, unit, state, urgent)
+    cands += play_state(battle, unit, state, first)
     pool = usable(battle, unit)
     if not (pressing >= PRESSING and pool.primary and pool.offhand):
-        cands += play_state(battle, unit, state, _moves_and_guards(ai, battle, decision, opts))
+        cands += play_state(battle, unit, state, moves_and_guards(ai, battle, decision))
     return cands + [end]
 
 
-def _urgent(ai: Any, battle: Any, decision: Decision, opts: dict) -> Scored:
-    """Standing up, a hold maintained, a demand obeyed, talk."""
+def urgent(ai: Any, battle: Any, decision: Decision) -> Scored:
+    """The candidate of what comes first: standing up, a hold maintained, a demand
+    obeyed, talk."""
     unit = decision.actor
-    urgent: list[tuple[float, Choice | None]] = []
+    opts = {o.key: o for o in decision.options}
+    out: list[tuple[float, Choice | None]] = []
     if "stand" in opts:
-        urgent.append((URGENT, opts["stand"].choice()))
+        out.append((URGENT, opts["stand"].choice()))
     if "maintain" in opts:
         hand = opts["maintain"].params["hand"]
         last_hand = len(hand) <= 1 and hands_left(battle, unit) <= 1
-        urgent.append((LAST_HAND if last_hand else SPARE_HAND, opts["maintain"].choice(None, hand=hand[-1])))
-    urgent.append(comply(battle, unit, opts))
+        out.append((LAST_HAND if last_hand else SPARE_HAND, opts["maintain"].choice(None, hand=hand[-1])))
+    out.append(comply(battle, unit, opts))
     for key, scorer in TALK_OPTIONS:
         if key in opts:
-            urgent.append(scorer(ai, battle, decision, opts[key]))
-    return [(s, c) for s, c in urgent if c is not None]
+            out.append(scorer(ai, battle, decision, opts[key]))
+    return [(s, c) for s, c in out if c is not None]
 
 
-def _moves_and_guards(ai: Any, battle: Any, decision: Decision, opts: dict) -> Scored:
-    """A step (a jump only when walking reaches no tile worth the most a move may
-    score); an active defence only once it stands where it means to end: the foes that
-    can strike it there are the ones it must stop (and an Active Dodge spends every
-    move). Moving spends no hand, so raising it after the move loses nothing."""
+def moves_and_guards(ai: Any, battle: Any, decision: Decision) -> Scored:
+    """The candidate of a step (a jump only when walking reaches no tile worth the
+    most a move may score) and, only once it stands where it means to end, an active
+    defence: the foes that can strike it there are the ones it must stop (and an
+    Active Dodge spends every move). Moving spends no hand, so raising it after the
+    move loses nothing."""
+    opts = {o.key: o for o in decision.options}
     moving = [move(ai, battle, decision, opts[k]) for k in ("move", "drag") if k in opts]
     if "jump" in opts and not any(c is not None and s >= MOST for s, c in moving):
         moving.append(jump(ai, battle, decision, opts["jump"]))

@@ -152,3 +152,12 @@ def throw(ai: Any, battle: Any, decision: Decision, opt: Option) -> Scored:
 #: The hands' other options, weighed in this order after the attacks.
 BY_OPTION = (("grapple", grapple), ("escape", escape), ("reinforce", reinforce), ("pin", pin),
              ("slam", slam), ("pull", pull), ("draw", draw), ("pick_up", pick_up), ("throw", throw))
+
+
+def blows(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
+    """The candidate: each attack option's best blow (in the options' order), then the
+    hands' other options that find something worth doing."""
+    out = [best_attack(ai, battle, decision, opt) for opt in decision.options if is_attack(opt)]
+    opts = {o.key: o for o in decision.options}
+    out += [scorer(ai, battle, decision, opts[key]) for key, scorer in BY_OPTION if key in opts]
+    return [(s, c) for s, c in out if c is not None]

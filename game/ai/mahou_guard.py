@@ -86,12 +86,13 @@ def defend(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, Choice
 
 
 # --- who can strike before a defence lapses ------------------------------------------------
-def threats(battle: Any, unit: int, until_turn: bool = False, exclude: int | None = None) -> list[tuple[int, float]]:
+def threats(battle: Any, unit: int, until_turn: bool = False,
+            exclude: int | None = None) -> list[tuple[int, float]]:
     """Foes that can strike `unit` before a defence raised now lapses, each with the
     chance it does (a foe spreads its blows over the targets it can reach). A foe that
     has had its full turn this round and will act again only next round counts half
     when the defence lapses at the unit's own turn."""
-    return battle.memo(("mahou-ai-threats", unit, until_turn, exclude),
+    return battle.memo(("mahou-ai-near-foes", unit, until_turn, exclude),
                        lambda: _find_threats(battle, unit, until_turn, exclude))
 
 

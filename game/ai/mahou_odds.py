@@ -29,7 +29,9 @@ from game.rulesets.mahou.stats import (all_holds, fist_weapon, held_weapons, is_
 
 PAD = 64  # numbers to meet never fall this far below a roll's lowest total
 KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points besides the damage
-NEAR_SHARE, FAR_SHARE = 0.6, 0.35  # a foe's blows spread over the targets it can reach (beside it, or a walk away)
+#: A foe's blows spread over the targets it can reach: the share one beside it (or in
+#: its line of fire) can expect, and one it must walk to.
+NEAR_SHARE, FAR_SHARE = 0.6, 0.35
 
 
 @pure("mahou-ai-survival")

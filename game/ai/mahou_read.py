@@ -74,7 +74,3 @@ def param(opt: Option, target: Any, name: str) -> tuple:
         return limits[name]
     return opt.params[name]
 
-
-def offered(scored: tuple[float, Choice | None]) -> list[tuple[float, Choice]]:
-    """A scorer's (score, choice) as a candidate's list: empty when it found nothing."""
-    return [] if scored[1] is None else [scored]  # type: ignore[list-item]
