@@ -92,12 +92,9 @@ CATALOGUE = _catalogue(
     Spec("mahou-skill-label", DATA, 64, "mahou: a skill's name as a roll shows it"),
     Spec("mahou-talk-effect", DATA, 4096, "mahou: a distraction's expected penalty and chance of a state"),
     # what the definitions give (each MahouData's own store, keyed by ids: never changes in play)
-    Spec("mahou-damage-specs", DATA, 1024, "mahou: a template's damage dice with a weapon (or a kick)"),
-    Spec("mahou-soak-specs", DATA, 1024, "mahou: a template's soak roll in its armour, with its shield"),
     Spec("mahou-attack-names", DATA, 4096, "mahou: an attack's description (mode, weapon, stance, skill)"),
     Spec("mahou-defence-ways", DATA, 1024, "mahou: the ways to block or parry with what the hands hold"),
     Spec("mahou-two-handed", DATA, 1024, "mahou: whether a set of defence ways needs both hands"),
-    Spec("mahou-facet-skills", DATA, 256, "mahou: the skills a template's facets name (criticals)"),
     # the rules, per battle and per map
     Spec("mahou-reach", BATTLE, 256, "mahou: where a unit's moves take it, by start, radius and blockers"),
     Spec("mahou-move-tiles", BATTLE, 256, "mahou: the free tiles a move can end on"),

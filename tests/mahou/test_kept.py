@@ -3,7 +3,7 @@
 What is tested: every table the Mahou rules and AI keep answers in is declared in
 game/kept.py's catalogue with the owner it is used with; no Mahou module keeps a table
 of its own at run time; a battle's answers live in its named tables and are freed by
-`Battle.close`; the definitions' tables are keyed by ids; `hard` is the same scorer as
+`Battle.close`; the definitions' tables are keyed by ids (or frozen at load); `hard` is the same scorer as
 `normal` with other Level data; and the plan's threat from another tile is the sum a
 reader would write from the attack rules' profile, stance by stance.
 """
@@ -93,7 +93,10 @@ def test_the_definitions_tables_are_keyed_by_ids():
     data = shared_data()
     assert b.ruleset.data is data  # read once per process, shared by every battle
     tables = data.kept.tables
-    assert {"mahou-damage-specs", "mahou-soak-specs", "mahou-facet-skills"} <= set(tables)
+    assert {"mahou-attack-names", "mahou-defence-ways"} <= set(tables)
+    # what every template gets from them is worked out once, when they load
+    assert set(data.damage_specs) >= {(t, "fists") for t in data.templates}
+    assert set(data.facet_skills) == set(data.templates)
     for table in tables.values():
         for key in table.answers:
             parts = key if isinstance(key, tuple) else (key,)

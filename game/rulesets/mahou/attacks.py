@@ -22,7 +22,7 @@ from game.engine.odds import Odds
 from game.kept import pure
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.components import Hold, Soak
-from game.rulesets.mahou.data import STANCE_STAT, Weapon, plain_die
+from game.rulesets.mahou.data import STANCE_STAT, Weapon
 from game.rulesets.mahou.economy import offhand_penalty, owned
 from game.rulesets.mahou.stats import (HELPLESS_TN, all_holds, armour, die_of, facet_skills, helpless,
                                        passive, rank, roll_conditions, shield, template)
@@ -132,19 +132,9 @@ def target_number(battle: "Battle", attacker: int, target: int, stance: str
 
 
 def damage_spec(battle: "Battle", attacker: int, weapon: Weapon | None) -> md.RollSpec:
-    """The weapon's damage dice with the attacker's stat dice; a kick deals 1dStr (kept
-    by the ids of both: definitions never change in play)."""
-    tmpl = template(battle, attacker)
-    return battle.ruleset.data.kept.get("mahou-damage-specs", (tmpl.id, None if weapon is None else weapon.id),
-                                        lambda: _damage_spec(tmpl, weapon))
-
-
-def _damage_spec(tmpl, weapon: Weapon | None) -> md.RollSpec:
-    if weapon is None:
-        return md.RollSpec((md.DiceSet(1, md.stat_die(tmpl.stat("strength")), label="kick"),))
-    sets, flat = weapon.dice
-    groups = tuple(md.DiceSet(n, plain_die(kind, tmpl)) for n, kind in sets)
-    return md.RollSpec(groups, (("weapon", flat),) if flat else ())
+    """The weapon's damage dice with the attacker's stat dice; a kick deals 1dStr
+    (`data.damage_dice`, worked out once per template and weapon when the data loads)."""
+    return battle.ruleset.data.damage_specs[(template(battle, attacker).id, None if weapon is None else weapon.id)]
 
 
 def attack_profile(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] | None = None,
@@ -267,23 +257,11 @@ def describe_attack(battle: "Battle", spec: AttackSpec) -> str:
 
 # --- soak ----------------------------------------------------------------------------
 def soak_spec(battle: "Battle", unit: int) -> md.RollSpec:
-    """Rule text: a 0-skill Defense roll; with armour, its number of Defense dice
-    keeping the highest; a held shield adds its soak dice (kept by the ids of the
-    template, the armour and the shield)."""
-    tmpl, worn, s = template(battle, unit), armour(battle, unit), shield(battle, unit)
-    key = (tmpl.id, None if worn is None else worn.id, None if s is None else s.id)
-    return battle.ruleset.data.kept.get("mahou-soak-specs", key, lambda: _soak_spec(tmpl, worn, s))
-
-
-def _soak_spec(tmpl, worn, s) -> md.RollSpec:
-    ddie = md.stat_die(tmpl.stat("defense"))
-    sets = [md.DiceSet(worn.soak_dice, ddie, label=worn.name) if worn
-            else md.nonskilled(ddie, "Defense")]
-    flat = 0
-    if s is not None:
-        groups, flat = s.dice
-        sets += [md.DiceSet(n, plain_die(kind, tmpl), label=s.name) for n, kind in groups]
-    return md.RollSpec(tuple(sets), (("shield", flat),) if flat else ())
+    """The unit's soak roll in its armour, with its shield (`data.soak_dice`, worked out
+    once per template, armour and shield when the data loads)."""
+    worn, s = armour(battle, unit), shield(battle, unit)
+    key = (template(battle, unit).id, None if worn is None else worn.id, None if s is None else s.id)
+    return battle.ruleset.data.soak_specs[key]
 
 
 # --- exact odds -----------------------------------------------------------------------

@@ -38,12 +38,9 @@ def rank(battle: "Battle", unit: int, skill: str) -> int:
 
 
 def facet_skills(battle: "Battle", unit: int) -> frozenset[str]:
-    """Skills named by the unit's facets (all active: [PROP]); kept by template id with
-    the facet table (neither changes in play)."""
-    data = battle.ruleset.data
-    tmpl = template(battle, unit)
-    return data.kept.get("mahou-facet-skills", tmpl.id, lambda: frozenset().union(
-        *(data.facets[f].skills for f in tmpl.facets)))
+    """Skills named by the unit's facets (all active: [PROP]), worked out once per
+    template when the data loads."""
+    return battle.ruleset.data.facet_skills[template(battle, unit).id]
 
 
 # --- what the hands hold ---------------------------------------------------------------
