@@ -108,8 +108,9 @@ CATALOGUE = _catalogue(
     Spec("mahou-ai-talk", BATTLE, 1024, "mahou AI: a distraction's worth, keyed by its rolls' inputs"),
     Spec("mahou-ai-defence-rolls", BATTLE, 1024, "mahou AI: a defence's roll, keyed by the unit's state"),
     Spec("mahou-ai-tiles", BATTLE, 1024, "mahou AI: the offered tiles' scores (and the unit's own)"),
-    Spec("mahou-ai-boards", BATTLE, 256, "mahou AI: the whole map's tile scores against a set of foes"),
-    Spec("mahou-ai-walks", BATTLE, 256, "mahou AI: walking distance to the nearest of a set of foes"),
+    Spec("mahou-ai-boards", BATTLE, 128,
+         "mahou AI: the whole map's tile scores against a set of foes (a few map-sized arrays each)"),
+    Spec("mahou-ai-walks", BATTLE, 128, "mahou AI: walking distance to the nearest of a set of foes (a grid each)"),
     Spec("mahou-ai-sight", BATTLE, 64, "mahou AI: the fields of view of a set of foes, stacked"),
     Spec("mahou-ai-plan-blows", BATTLE, 4096, "mahou hard: a blow's value struck from another tile"),
     Spec("mahou-ai-plan-threats", BATTLE, 4096, "mahou hard: a foe's best blow on a unit on another tile"),
@@ -121,9 +122,10 @@ CATALOGUE = _catalogue(
     Spec("mahou-ai-ways", DATA, 1024, "mahou AI: a defence way's parameters as text (a tie-break)"),
     Spec("mahou-ai-grids", MAP, 16, "mahou AI: the map's solid tiles and flat coordinates"),
     Spec("mahou-ai-fire-clear", MAP, 1 << 16, "mahou AI: no wall on the line of fire between two tiles"),
-    Spec("mahou-ai-walk-from", MAP, 4096, "mahou AI: walking distance from every tile to one tile"),
-    Spec("mahou-ai-distances", MAP, 4096, "mahou AI: Chebyshev distance from one tile to every tile"),
-    Spec("mahou-ai-shelter", MAP, 4096, "mahou AI: the cover from a foe's tile at every tile"),
+    # one map-sized grid an answer (128 KB on bench128): bounded to what a battle's foes visit
+    Spec("mahou-ai-walk-from", MAP, 512, "mahou AI: walking distance from every tile to one tile"),
+    Spec("mahou-ai-distances", MAP, 512, "mahou AI: Chebyshev distance from one tile to every tile"),
+    Spec("mahou-ai-shelter", MAP, 512, "mahou AI: the cover from a foe's tile at every tile"),
     # --- fivebyfive ---------------------------------------------------------------------
     # --- actionblock --------------------------------------------------------------------
     # --- fate ---------------------------------------------------------------------------
