@@ -30,7 +30,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from game.ai.base import Level, ScoringAI, levels
+from game.ai.base import Candidate, Level, ScoringAI, levels
 from game.ai.mahou_blows import blows
 from game.ai.mahou_guard import ACTIVE_KEYS, active_turn, defend
 from game.ai.mahou_moves import MOST, jump, move
@@ -68,19 +68,16 @@ class MahouAI(ScoringAI):
               extra_terms=frozenset({"taken"}), depth=1),
     )
 
-    def scored_choices(self, battle: Any, decision: Decision) -> Scored:
-        """Every candidate weighed, with its score (hit points; higher is better)."""
+    def candidates(self, battle: Any, decision: Decision) -> tuple[Candidate, ...]:
+        """The candidate for this kind of decision (scored in hit points by the base's
+        `scored_choices`), then the shared ones."""
         if decision.kind == REACTION:
-            scored = REACTIONS.get(decision.context.get("trigger"), passing)(self, battle, decision)
+            own = REACTIONS.get(decision.context.get("trigger"), passing)
         elif decision.kind == PICK:
-            scored = pick(self, battle, decision)
+            own = pick
         else:
-            scored = turn(self, battle, decision)
-            if self.profile.depth >= 1:
-                scored = plan_first(self, battle, decision, scored)
-        for candidate in self.shared_candidates(battle, decision):
-            scored = scored + candidate(self, battle, decision)
-        return scored
+            own = turn
+        return (own, *self.shared_candidates(battle, decision))
 
 
 def passing(ai: Any, battle: Any, decision: Decision) -> Scored:
@@ -88,11 +85,17 @@ def passing(ai: Any, battle: Any, decision: Decision) -> Scored:
 
 
 #: The reactions it weighs, by what triggered them (any other is let pass).
-REACTIONS = {"attack": defend, "held": held, "pull": pulled}
+REACTIONS = MappingProxyType({"attack": defend, "held": held, "pull": pulled})
 
 
 def turn(ai: Any, battle: Any, decision: Decision) -> Scored:
-    """The unit's turn, in the order the module's docstring gives."""
+    """The unit's turn, in the order the module's docstring gives; looking ahead over
+    it (depth 1) puts the best plan's first step first."""
+    scored = _turn(ai, battle, decision)
+    return plan_first(ai, battle, decision, scored) if ai.profile.depth >= 1 else scored
+
+
+def _turn(ai: Any, battle: Any, decision: Decision) -> Scored:
     unit = decision.actor
     opts = {o.key: o for o in decision.options}
     # Hold only hand actions that wait for a foe to come within reach: every held

@@ -110,7 +110,8 @@ def test_hard_is_the_normal_scorer_with_other_level_data():
     assert "hard" in ai_levels("mahou")
     normal, hard = make_ai(0, "normal"), make_ai(0, "hard")
     assert type(normal) is type(hard) is MahouAI and isinstance(hard, ScoringAI)
-    assert type(hard).scored_choices is MahouAI.scored_choices
+    # deciding, tie-breaking and gathering the candidates are the base's own
+    assert MahouAI.decide is ScoringAI.decide and MahouAI.scored_choices is ScoringAI.scored_choices
     level = MahouAI.LEVELS["hard"]
     assert isinstance(level, Level) and level.depth == 1 and level.uses("taken")
     assert MahouAI.LEVELS["normal"].depth == 0 and not MahouAI.LEVELS["normal"].extra_terms
