@@ -3,18 +3,20 @@
 Every figure here is in hit points: the expected damage a blow deals after this
 round's soak, the chance it knocks the target out, and the damage an active or spot
 defence is expected to prevent. The dice come from `dice.distribution` of the same
-RollSpecs the rules roll; the tables are memoised by those specs (values, never
-battle state), so a battle asks numpy for each distinct roll once.
+RollSpecs the rules roll; the tables are kept by those specs (values, never battle
+state: game.kept's data tables), so a process asks numpy for each distinct roll once;
+what depends on the units is kept in the battle's tables under keys that name every
+input (`pair_state`), so it never goes stale.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from game.kept import pure
 from game.engine.components import OutOfFight, Posture
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou import talk
@@ -27,15 +29,12 @@ from game.rulesets.mahou.stats import (all_holds, fist_weapon, held_weapons, is_
 
 PAD = 64  # numbers to meet never fall this far below a roll's lowest total
 KNOCKOUT_WEIGHT = 6.0  # a foe out of the fight is worth this many hit points besides the damage
+#: A foe's blows spread over the targets it can reach: the share one beside it (or in
+#: its line of fire) can expect, and one it must walk to.
+NEAR_SHARE, FAR_SHARE = 0.6, 0.35
 
 
-def kept(battle: Any, key: tuple, compute):
-    """The AI's own answers for one battle (its table "mahou-ai-odds", game.kept):
-    `key` names every input of the answer, so it never goes stale."""
-    return battle.kept.get("mahou-ai-odds", key, compute)
-
-
-@lru_cache(maxsize=8192)
+@pure("mahou-ai-survival")
 def survival(spec: md.RollSpec) -> tuple[int, np.ndarray]:
     """(lowest total, P(total >= lowest + i) for each i): "meet or beat" read by index."""
     dist = md.distribution(spec)
@@ -56,7 +55,7 @@ def at_least(spec: md.RollSpec, target: int) -> float:
     return float(surv[i]) if i < len(surv) else 0.0
 
 
-@lru_cache(maxsize=4096)
+@pure("mahou-ai-damage")
 def _damage_summary(damage: md.RollSpec, soak: md.RollSpec | None, pool: int, doubled: bool,
                     knockout: int) -> tuple[float, float]:
     """(expected hit points lost, chance of losing at least `knockout`) for one hit."""
@@ -101,35 +100,35 @@ def blow(battle: Any, spec: AttackSpec, fingerprint: tuple | None = None) -> Blo
     `fingerprint`: `pair_state(battle, attacker, target)` when the caller has it)."""
     if fingerprint is None:
         fingerprint = _fingerprint(battle, spec.attacker, spec.target)
-    key = ("blow", spec) + fingerprint
+    key = (spec,) + fingerprint
     if spec.mode == "grapple":
         key += tuple(owned(battle, spec.target, k) for k in ("primary", "offhand", "move"))
-    return kept(battle, key, lambda: _blow(battle, spec))
+    return battle.kept.get("mahou-ai-blows", key, lambda: _blow(battle, spec))
 
 
 def stance_blows(battle: Any, specs: list[AttackSpec], fingerprint: tuple) -> list[Blow]:
     """`blow` of each of `specs`, one attack (not a grapple) in several stances: those
     not kept yet are worked out together (`stance_profiles` reads what the stance
     does not change once)."""
-    table = battle.kept.table("mahou-ai-odds")
-    keys = [("blow", spec) + fingerprint for spec in specs]
+    table = battle.kept.table("mahou-ai-blows")
+    keys = [(spec,) + fingerprint for spec in specs]
     missing = [i for i, key in enumerate(keys) if key not in table]
     profiles = {}
     if missing:
         first = specs[missing[0]]
         profiles = dict(zip(missing, stance_profiles(battle, first, tuple(specs[i].stance for i in missing))))
 
-    def blow_of(i: int) -> Blow:
-        return _blow_of(battle, profiles[i]) if i in profiles else _blow(battle, specs[i])
+    def one(i: int) -> Blow:
+        return blow_of(battle, profiles[i]) if i in profiles else _blow(battle, specs[i])
 
-    return [table.get(key, lambda i=i: blow_of(i)) for i, key in enumerate(keys)]
+    return [table.get(key, lambda i=i: one(i)) for i, key in enumerate(keys)]
 
 
 def _blow(battle: Any, spec: AttackSpec) -> Blow:
-    return _blow_of(battle, attack_profile(battle, spec))
+    return blow_of(battle, attack_profile(battle, spec))
 
 
-def _blow_of(battle: Any, profile: AttackProfile) -> Blow:
+def blow_of(battle: Any, profile: AttackProfile) -> Blow:
     tn = profile.target_number
     hit = at_least(profile.roll, tn)
     crit = at_least(profile.roll, 2 * tn) if profile.crit_possible else 0.0
@@ -182,29 +181,24 @@ class Threat:
         return (hit - crit) * plain_d + crit * crit_d
 
 
-class Threats(list):
-    """A foe's threats on one unit (a list), with room for what readers derive from
-    them once (`by_defence`: the AI's split by the defence that meets each)."""
-
-    __slots__ = ("by_defence",)
-
-    def __init__(self, items=()) -> None:
-        super().__init__(items)
-        self.by_defence: dict = {}
-
-
-def threat_profiles(battle: Any, foe: int, target: int) -> Threats:
+def threat_profiles(battle: Any, foe: int, target: int) -> tuple[Threat, ...]:
     """The foe's attacks on `target`, one per stance, with its best held weapon (or its
     fists): what an active defence would have to stop (kept while the decision is)."""
     def compute():
-        weapons = [w for w in held_weapons(battle, foe) if not w.fist] or [fist_weapon(battle, foe)]
-        w = weapons[0]
-        hands = ("primary", "offhand") if w.hands == 2 else ("primary",)
-        skill = best_skill(battle, foe, w.skills)
-        spec = AttackSpec(foe, target, WEAPON, w.id, w.stances[0], skill, hands)
-        return Threats(Threat(profile, *hit_damage(battle, profile)[:2])
-                       for profile in stance_profiles(battle, spec, w.stances))
-    return kept(battle, ("threat", foe, target) + _fingerprint(battle, foe, target), compute)
+        spec, stances = threat_spec(battle, foe, target)
+        return tuple(Threat(profile, *hit_damage(battle, profile)[:2])
+                     for profile in stance_profiles(battle, spec, stances))
+    return battle.kept.get("mahou-ai-threats", (foe, target) + _fingerprint(battle, foe, target), compute)
+
+
+def threat_spec(battle: Any, foe: int, target: int) -> tuple[AttackSpec, tuple[str, ...]]:
+    """How the foe strikes `target` as the AI reckons it: its best held weapon (or its
+    fists) with its best skill, in the weapon's first stance; and the weapon's stances."""
+    weapons = [w for w in held_weapons(battle, foe) if not w.fist] or [fist_weapon(battle, foe)]
+    w = weapons[0]
+    hands = ("primary", "offhand") if w.hands == 2 else ("primary",)
+    skill = best_skill(battle, foe, w.skills)
+    return AttackSpec(foe, target, WEAPON, w.id, w.stances[0], skill, hands), w.stances
 
 
 def pair_state(battle: Any, attacker: int, target: int) -> tuple:
@@ -252,13 +246,12 @@ def distraction_worth(battle: Any, distractor: int, target: int, kind: str) -> t
     enc = talk.encounter(battle)
     general = kind == talk.GENERAL
     earlier = enc.general_on.get(target, 0) if general else enc.attempts.get((distractor, kind), 0)
-    key = ("talk-worth", distractor, target, kind, earlier,
-           is_exhausted(battle, distractor), is_exhausted(battle, target))
-    return kept(battle, key, lambda: _lasting(talk.rating_spec(battle, distractor, target, kind),
+    key = (distractor, target, kind, earlier, is_exhausted(battle, distractor), is_exhausted(battle, target))
+    return battle.kept.get("mahou-ai-talk", key, lambda: _lasting(talk.rating_spec(battle, distractor, target, kind),
                                               talk.resist_spec(battle, target, kind), not general))
 
 
-@lru_cache(maxsize=4096)
+@pure("mahou-ai-lasting")
 def _lasting(rating: md.RollSpec, resist: md.RollSpec, decays: bool) -> tuple[float, float]:
     a, b = md.distribution(rating), md.distribution(resist)
     va, pa = np.array(list(a), dtype=np.int64), np.array(list(a.values()))

@@ -6,7 +6,9 @@ at −6, so it counts for less), when cover shields it from the foes that can fi
 it, and when it is closer (by walking) to the nearest foe while out of reach.
 
 `fire_clear` is the attack rules' test (`line_of_fire(...).blocked`, from the same
-crossed tiles and the same walls), kept per map: the terrain never changes.
+crossed tiles and the same walls), kept per map: the terrain never changes. What
+depends on the terrain alone is kept in the map's tables, what depends on where the
+foes stand in the battle's (game.kept), each under a key naming every input.
 """
 
 from __future__ import annotations
@@ -16,9 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.mahou_odds import kept
 from game.world.paths import distance_field
-from game.world.sight import crossed_tiles, fov, terrain_memo
+from game.world.sight import crossed_tiles, fov
 from game.world.tactical_map import Cover
 
 COVER_VALUE = {Cover.NONE: 0.0, Cover.CONCEALMENT: 0.6, Cover.LIGHT: 0.9, Cover.HEAVY: 1.5}
@@ -27,19 +28,18 @@ EXACT = 24  # tiles judged by the exact line of fire (the best by field of view)
 
 
 def _solid(tmap) -> list:
-    return terrain_memo(tmap, "mahou-ai-solid", lambda: (
+    return tmap.kept.get("mahou-ai-grids", "solid", lambda: (
         tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)).tolist())
 
 
 def fire_clear(tmap, a: tuple[int, int], b: tuple[int, int]) -> bool:
     """No wall on the line of fire between the two tiles (symmetric, as the rules')."""
-    known = terrain_memo(tmap, "mahou-ai-clear", dict)
-    key = (a, b) if a <= b else (b, a)
-    found = known.get(key)
-    if found is None:
-        solid = _solid(tmap)
-        found = known[key] = not any(solid[x][y] for x, y in crossed_tiles(a, b))
-    return found
+    return tmap.kept.get("mahou-ai-fire-clear", (a, b) if a <= b else (b, a), lambda: _clear(tmap, a, b))
+
+
+def _clear(tmap, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    solid = _solid(tmap)
+    return not any(solid[x][y] for x, y in crossed_tiles(a, b))
 
 
 def walk_to_nearest(battle: Any, foes: tuple) -> np.ndarray:
@@ -52,7 +52,7 @@ def walk_to_nearest(battle: Any, foes: tuple) -> np.ndarray:
         dist = np.minimum.reduce([walk_from(battle.map, f) for f in foes])
         dist.flags.writeable = False
         return dist
-    return battle.cached(("mahou-ai-walk", foes), compute)
+    return battle.kept.get("mahou-ai-walks", foes, compute)
 
 
 def walk_from(tmap, tile: tuple) -> np.ndarray:
@@ -61,7 +61,7 @@ def walk_from(tmap, tile: tuple) -> np.ndarray:
         dist = distance_field(tmap, (tile,))
         dist.flags.writeable = False
         return dist
-    return terrain_memo(tmap, ("mahou-ai-walk-from", tile), compute)
+    return tmap.kept.get("mahou-ai-walk-from", tile, compute)
 
 
 def tile_scores(battle: Any, tiles: list, foes: tuple, ideal: int, ranged: bool,
@@ -119,7 +119,7 @@ class _Field:
         width, height = tmap.width, tmap.height
         self.tmap, self.foes, self.height = tmap, foes, height
         self.strides = np.array([height, 1], dtype=np.intp)
-        self.xs, self.ys = terrain_memo(tmap, "mahou-ai-flat-tiles", lambda: (
+        self.xs, self.ys = tmap.kept.get("mahou-ai-grids", "flat tiles", lambda: (
             np.repeat(np.arange(width, dtype=np.intp), height),
             np.tile(np.arange(height, dtype=np.intp), width)))
         self.walk = np.minimum(walk_to_nearest(battle, foes).reshape(-1), 200).astype(float)
@@ -173,7 +173,7 @@ def _distances(tmap, tile: tuple, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         d = np.maximum(np.abs(xs - tile[0]), np.abs(ys - tile[1]))
         d.flags.writeable = False
         return d
-    return terrain_memo(tmap, ("mahou-ai-distances", tile), compute)
+    return tmap.kept.get("mahou-ai-distances", tile, compute)
 
 
 def _shelter_from(tmap, foe: tuple, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -186,13 +186,13 @@ def _shelter_from(tmap, foe: tuple, xs: np.ndarray, ys: np.ndarray) -> np.ndarra
         best = np.maximum(value[tmap.cover[nx, ny]], value[tmap.cover[xs, ys]])
         best.flags.writeable = False
         return best
-    return terrain_memo(tmap, ("mahou-ai-shelter", foe), compute)
+    return tmap.kept.get("mahou-ai-shelter", foe, compute)
 
 
 def _board(battle: Any, foes: tuple, ideal: int, ranged: bool) -> _Board:
     """The whole map's tile scores against these foes (kept while they stand there)."""
-    field = kept(battle, ("field", foes), lambda: _Field(battle, foes))
-    return kept(battle, ("board", foes, ideal, ranged), lambda: _Board(field, ideal, ranged))
+    field = battle.kept.get("mahou-ai-boards", ("field", foes), lambda: _Field(battle, foes))
+    return battle.kept.get("mahou-ai-boards", ("board", foes, ideal, ranged), lambda: _Board(field, ideal, ranged))
 
 
 def _sight_of(battle: Any, foes: tuple) -> np.ndarray:
@@ -201,4 +201,4 @@ def _sight_of(battle: Any, foes: tuple) -> np.ndarray:
         grids = np.stack([fov(battle.map, f) for f in foes])
         grids.flags.writeable = False
         return grids
-    return battle.cached(("mahou-ai-sight", foes), compute)
+    return battle.kept.get("mahou-ai-sight", foes, compute)

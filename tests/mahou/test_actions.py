@@ -98,7 +98,7 @@ def test_a_held_unit_is_not_offered_movement():
     boxer, dummy = b.units()
     b.create(Hold(dummy, boxer, "fast", 9))
     relink(b)
-    b.kept_now.clear()
+    b.kept_now.clear()  # the hold was made outside a decision: forget the state read before it
     assert "move" not in [o.key for o in __import__("game.rulesets.mahou.options",
                                                    fromlist=["turn_options"]).turn_options(b, boxer)]
 

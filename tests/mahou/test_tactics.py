@@ -6,7 +6,7 @@ Each test names the position, the right choice and why (by the rules' numbers)."
 import pytest
 
 from game.ai import make_ai
-from game.ai.mahou import prevented, _threats
+from game.ai.mahou_guard import prevented, threats as _threats
 from game.ai.mahou_place import fire_clear
 from game.engine.decisions import TURN, Decision
 from game.rulesets.mahou.attacks import sight_penalty

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from game.engine.components import FALLEN, Posture
+from game.engine.components import FALLEN, Position, Posture
 from game.engine.decisions import Choice, Decision
 from game.engine.events import ConditionChanged
 from game.rulesets.mahou import grapples, moving, talk, throwing
@@ -181,7 +181,6 @@ def drop(battle: "Battle", unit: int, item: str) -> None:
     data = battle.ruleset.data
     kind = "shield" if item in data.shields else "weapon"
     lo = battle.get(unit, Loadout)
-    from game.engine.components import Position
     weapon = data.weapons.get(item)
     if weapon is not None and weapon.hands == 2:
         lo.main = lo.off = None

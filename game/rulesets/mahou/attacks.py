@@ -13,16 +13,16 @@ it), or 5 against a helpless target.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from math import ceil
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from game.engine.odds import Odds
+from game.kept import pure
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.components import Hold, Soak
-from game.rulesets.mahou.data import STANCE_STAT, Weapon, plain_die
+from game.rulesets.mahou.data import STANCE_STAT, Weapon
 from game.rulesets.mahou.economy import offhand_penalty, owned
 from game.rulesets.mahou.stats import (HELPLESS_TN, all_holds, armour, die_of, facet_skills, helpless,
                                        passive, rank, roll_conditions, shield, template)
@@ -132,27 +132,9 @@ def target_number(battle: "Battle", attacker: int, target: int, stance: str
 
 
 def damage_spec(battle: "Battle", attacker: int, weapon: Weapon | None) -> md.RollSpec:
-    """The weapon's damage dice with the attacker's stat dice; a kick deals 1dStr."""
-    tmpl = template(battle, attacker)
-    key = (id(tmpl), id(weapon))
-    kept = _DAMAGE_SPECS.get(key)
-    if kept is None or kept[0] is not tmpl or kept[1] is not weapon:
-        kept = _DAMAGE_SPECS[key] = (tmpl, weapon, _damage_spec(tmpl, weapon))
-    return kept[2]
-
-
-#: damage specs by template and weapon (stats never change in play): each entry keeps
-#: its template and weapon, so an id reused by another object is never mistaken for it
-_DAMAGE_SPECS: dict = {}
-
-
-def _damage_spec(tmpl, weapon: Weapon | None) -> md.RollSpec:
-    from game.rulesets.mahou.dice import stat_die
-    if weapon is None:
-        return md.RollSpec((md.DiceSet(1, stat_die(tmpl.stat("strength")), label="kick"),))
-    sets, flat = weapon.dice
-    groups = tuple(md.DiceSet(n, plain_die(kind, tmpl)) for n, kind in sets)
-    return md.RollSpec(groups, (("weapon", flat),) if flat else ())
+    """The weapon's damage dice with the attacker's stat dice; a kick deals 1dStr
+    (`data.damage_dice`, worked out once per template and weapon when the data loads)."""
+    return battle.ruleset.data.damage_specs[(template(battle, attacker).id, None if weapon is None else weapon.id)]
 
 
 def attack_profile(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] | None = None,
@@ -229,7 +211,7 @@ def _unstanced(battle: "Battle", spec: AttackSpec, origin: tuple[int, int] | Non
             damage, bool(pairs) and holds(battle, target, attacker) is not None)
 
 
-@lru_cache(maxsize=None)
+@pure("mahou-skill-label")
 def _label(skill: str) -> str:
     """A skill's name as the roll shows it ("martial_arts" -> "Martial Arts")."""
     return skill.replace("_", " ").title()
@@ -253,17 +235,9 @@ def _in_stance(battle: "Battle", spec: AttackSpec, common: tuple) -> AttackProfi
 
 
 def _described(battle: "Battle", spec: AttackSpec) -> str:
-    """`describe_attack`, kept by what it reads (the weapon table never changes in play;
-    each entry keeps the table, so an id reused by another object is never mistaken)."""
-    weapons = battle.ruleset.data.weapons
-    key = (id(weapons), spec.mode, spec.weapon, spec.stance, spec.skill)
-    kept = _DESCRIBED.get(key)
-    if kept is None or kept[0] is not weapons:
-        kept = _DESCRIBED[key] = (weapons, describe_attack(battle, spec))
-    return kept[1]
-
-
-_DESCRIBED: dict = {}
+    """`describe_attack`, kept by what it reads (the weapon table never changes in play)."""
+    return battle.ruleset.data.kept.get("mahou-attack-names", (spec.mode, spec.weapon, spec.stance, spec.skill),
+                                        lambda: describe_attack(battle, spec))
 
 
 def describe_attack(battle: "Battle", spec: AttackSpec) -> str:
@@ -283,34 +257,15 @@ def describe_attack(battle: "Battle", spec: AttackSpec) -> str:
 
 # --- soak ----------------------------------------------------------------------------
 def soak_spec(battle: "Battle", unit: int) -> md.RollSpec:
-    """Rule text: a 0-skill Defense roll; with armour, its number of Defense dice
-    keeping the highest; a held shield adds its soak dice."""
-    tmpl, worn, s = template(battle, unit), armour(battle, unit), shield(battle, unit)
-    key = (id(tmpl), id(worn), id(s))
-    kept = _SOAK_SPECS.get(key)
-    if kept is None or kept[0] is not tmpl or kept[1] is not worn or kept[2] is not s:
-        kept = _SOAK_SPECS[key] = (tmpl, worn, s, _soak_spec(tmpl, worn, s))
-    return kept[3]
-
-
-#: soak specs by template, armour and shield, kept like `_DAMAGE_SPECS`
-_SOAK_SPECS: dict = {}
-
-
-def _soak_spec(tmpl, worn, s) -> md.RollSpec:
-    from game.rulesets.mahou.dice import stat_die
-    ddie = stat_die(tmpl.stat("defense"))
-    sets = [md.DiceSet(worn.soak_dice, ddie, label=worn.name) if worn
-            else md.nonskilled(ddie, "Defense")]
-    flat = 0
-    if s is not None:
-        groups, flat = s.dice
-        sets += [md.DiceSet(n, plain_die(kind, tmpl), label=s.name) for n, kind in groups]
-    return md.RollSpec(tuple(sets), (("shield", flat),) if flat else ())
+    """The unit's soak roll in its armour, with its shield (`data.soak_dice`, worked out
+    once per template, armour and shield when the data loads)."""
+    worn, s = armour(battle, unit), shield(battle, unit)
+    key = (template(battle, unit).id, None if worn is None else worn.id, None if s is None else s.id)
+    return battle.ruleset.data.soak_specs[key]
 
 
 # --- exact odds -----------------------------------------------------------------------
-@lru_cache(maxsize=2048)
+@pure("mahou-after-soak")
 def _after_soak(damage: md.RollSpec, doubled: bool, soak: md.RollSpec | None,
                 pool: int) -> tuple[tuple[int, float], ...]:
     dmg = md.distribution(damage)
@@ -349,7 +304,7 @@ def expected_after_soak(battle: "Battle", profile: AttackProfile, doubled: bool)
     return _mean_after_soak(profile.damage, doubled, soak, pool or 0)
 
 
-@lru_cache(maxsize=2048)
+@pure("mahou-mean-after-soak")
 def _mean_after_soak(damage: md.RollSpec, doubled: bool, soak: md.RollSpec | None, pool: int) -> float:
     return sum(v * p for v, p in _after_soak(damage, doubled, soak, pool))
 

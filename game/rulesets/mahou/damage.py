@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import grapple
 from game.engine.components import OutOfFight
+from game.engine.grapple import GrappleLink
 from game.engine.events import ConditionChanged, Damaged, OutOfFightEvent
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.attacks import soak_spec
@@ -103,7 +104,6 @@ def end_hold(battle: "Battle", hold_entity: int, why: str) -> None:
 
 def relink(battle: "Battle") -> None:
     """Rebuild the engine's grapple links from the holds (one source of truth)."""
-    from game.engine.grapple import GrappleLink
     for ent, _ in battle.query(GrappleLink):
         battle.remove(ent, GrappleLink)
     for _, h in battle.query(Hold):

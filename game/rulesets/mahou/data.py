@@ -11,13 +11,15 @@ from __future__ import annotations
 import re
 from functools import cached_property
 from pathlib import Path
+from types import MappingProxyType
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.errors import DataError
+from game.kept import DATA, Store
 from game.rulesets.data import kept_while_unchanged, load_table
-from game.rulesets.mahou.dice import Die
+from game.rulesets.mahou.dice import DiceSet, Die, RollSpec, nonskilled, stat_die
 
 HERE = Path(__file__).parent
 
@@ -185,14 +187,38 @@ class UnitTemplate(BaseModel):
 
 def plain_die(kind: int | str, template: UnitTemplate) -> Die:
     """The die of a damage or soak term: a plain dN, or a stat's die."""
-    from game.rulesets.mahou.dice import stat_die
     return Die(kind) if isinstance(kind, int) else stat_die(template.stat(kind))
+
+
+def damage_dice(template: UnitTemplate, weapon: Weapon | None) -> RollSpec:
+    """The weapon's damage dice with the wielder's stat dice; a kick (no weapon) 1dStr."""
+    if weapon is None:
+        return RollSpec((DiceSet(1, stat_die(template.stat("strength")), label="kick"),))
+    sets, flat = weapon.dice
+    groups = tuple(DiceSet(n, plain_die(kind, template)) for n, kind in sets)
+    return RollSpec(groups, (("weapon", flat),) if flat else ())
+
+
+def soak_dice(template: UnitTemplate, worn: Armour | None, shield: Shield | None) -> RollSpec:
+    """Rule text: a 0-skill Defense roll; with armour, its number of Defense dice
+    keeping the highest; a held shield adds its soak dice."""
+    ddie = stat_die(template.stat("defense"))
+    sets = [DiceSet(worn.soak_dice, ddie, label=worn.name) if worn else nonskilled(ddie, "Defense")]
+    flat = 0
+    if shield is not None:
+        groups, flat = shield.dice
+        sets += [DiceSet(n, plain_die(kind, template), label=shield.name) for n, kind in groups]
+    return RollSpec(tuple(sets), (("shield", flat),) if flat else ())
 
 
 class MahouData:
     """All definitions, cross-checked: every template's items and facets exist."""
 
     def __init__(self, folder: Path = HERE) -> None:
+        #: What the rules work out from these definitions alone when first asked (an
+        #: attack's name, the ways to defend with what the hands hold), kept by ids for
+        #: as long as the definitions (game.kept, tables owned by the data).
+        self.kept = Store(DATA)
         self.weapons = load_table(folder / "weapons.toml", Weapon)
         self.shields = load_table(folder / "shields.toml", Shield)
         self.armour = load_table(folder / "armour.toml", Armour)
@@ -226,6 +252,18 @@ class MahouData:
         missing = {"brawler", "gunner", "marksman", "guardian", "scout"} - set(self.by_archetype)
         if missing:
             raise DataError(units, f"no template for archetype {sorted(missing)[0]!r}")
+        # What the definitions give each template, worked out once (frozen, by ids): its
+        # damage dice with each weapon (None: a kick), its soak roll in each armour with
+        # each shield, and the skills its facets name (criticals).
+        templates = self.templates.values()
+        self.damage_specs = MappingProxyType({
+            (t.id, w): damage_dice(t, None if w is None else self.weapons[w])
+            for t in templates for w in (*self.weapons, None)})
+        self.soak_specs = MappingProxyType({
+            (t.id, a, s): soak_dice(t, None if a is None else self.armour[a], None if s is None else self.shields[s])
+            for t in templates for a in (*self.armour, None) for s in (*self.shields, None)})
+        self.facet_skills = MappingProxyType({
+            t.id: frozenset().union(*(self.facets[f].skills for f in t.facets)) for t in templates})
 
     def item(self, item_id: str) -> Weapon | Shield:
         return self.weapons.get(item_id) or self.shields[item_id]

@@ -64,19 +64,10 @@ class DefenceSpec:
 
 
 def _by_hands(battle: "Battle", unit: int, what: str, compute) -> tuple[str, ...]:
-    """`compute()`, kept by what the hands hold (all that the ways depend on) and the
-    item tables (which never change in play; each entry keeps them, so an id reused by
-    another table is never mistaken for it)."""
-    data = battle.ruleset.data
+    """`compute()`, kept by what the hands hold (all that the ways depend on) with the
+    item tables, which never change in play."""
     lo = battle.get(unit, Loadout)
-    key = (what, id(data), lo.main, lo.off)
-    kept = _WAYS.get(key)
-    if kept is None or kept[0] is not data:
-        kept = _WAYS[key] = (data, compute())
-    return kept[1]
-
-
-_WAYS: dict = {}
+    return battle.ruleset.data.kept.get("mahou-defence-ways", (what, lo.main, lo.off), compute)
 
 
 def block_ways(battle: "Battle", unit: int) -> tuple[str, ...]:
@@ -106,19 +97,12 @@ def needs_both_hands(battle: "Battle", item: str) -> bool:
 
 def hand_values(battle: "Battle", pool: "Pool", ways: tuple[str, ...]) -> tuple[str, ...]:
     """Hands a block or parry may spend: one hand action, or both for a two-handed weapon."""
-    weapons = battle.ruleset.data.weapons
-    key = (id(weapons), ways)
-    kept = _TWO_HANDED.get(key)
-    if kept is None or kept[0] is not weapons:
-        # the weapon table never changes in play; each entry keeps it, so an id reused
-        # by another table is never mistaken for it
-        kept = _TWO_HANDED[key] = (weapons, any(needs_both_hands(battle, w.split(":")[1]) for w in ways))
-    if kept[1]:
+    # the weapon table never changes in play: kept by the ways alone
+    two_handed = battle.ruleset.data.kept.get("mahou-two-handed", ways, lambda: any(
+        needs_both_hands(battle, w.split(":")[1]) for w in ways))
+    if two_handed:
         return (BOTH,) if pool.primary and pool.offhand else ()
     return hand_choices(pool)
-
-
-_TWO_HANDED: dict = {}
 
 
 def spec_from(battle: "Battle", unit: int, key: str, params: dict) -> DefenceSpec:

@@ -20,10 +20,12 @@ read the same spec, so the preview and the roll cannot disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
+
+from game import kept
 
 if TYPE_CHECKING:
     from game.engine.dice import Dice
@@ -53,7 +55,7 @@ class _HashKept:
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
 
-@lru_cache(maxsize=None)
+@kept.pure("mahou-dice-fields")
 def _field_names(cls: type) -> tuple[str, ...]:
     """A dataclass's field names in order, read once per class (`fields` walks the
     class's field table at every call; specs are hashed thousands of times a battle)."""
@@ -73,7 +75,7 @@ class Die(_HashKept):
         return f"d{self.sides}" + (f"{self.mod:+d}" if self.mod else "")
 
 
-@lru_cache(maxsize=None)
+@kept.pure("mahou-stat-die")
 def stat_die(value: int) -> Die:
     """The die a stat of `value` rolls (Skills and Stats table, digest 0.3); one Die
     object per value (dice are values: building one each read is most of its cost)."""
@@ -109,7 +111,7 @@ class DiceSet(_HashKept):
         return f"{self.count}{self.die}"
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("mahou-skill-sets")
 def skill_set(rank: int, die: Die, label: str = "") -> DiceSet:
     """A skill roll: `rank` dice keeping the highest; rank 0 or less is non-skilled.
 
@@ -121,19 +123,19 @@ def skill_set(rank: int, die: Die, label: str = "") -> DiceSet:
     return DiceSet(rank, die, HIGH, label)
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("mahou-nonskilled-sets")
 def nonskilled(die: Die, label: str = "") -> DiceSet:
     """A "non-skilled <Stat> roll": two of the stat's dice, keep the lower."""
     return DiceSet(2, die, LOW, label)
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("mahou-dodge-sets")
 def best_nonskilled(count: int, die: Die, label: str = "") -> DiceSet:
     """Several non-skilled rolls keeping the highest (a Spot Dodge's rolls)."""
     return DiceSet(count, die, BEST_PAIR, label)
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("mahou-single-sets")
 def single(die: Die, label: str = "", explode: bool = True) -> DiceSet:
     """A plain stat roll: a single die ("a Personality roll")."""
     return DiceSet(1, die, HIGH, label, explode)
@@ -233,7 +235,7 @@ def roll(dice: "Dice", spec: RollSpec) -> Rolled:
 
 
 # --- exact distributions ------------------------------------------------------------
-@lru_cache(maxsize=None)
+@kept.pure("mahou-die-odds")
 def _die(die: Die, explode: bool) -> tuple[int, tuple[float, ...]]:
     """(lowest value, probabilities) of one die, explosions carried to the TAIL."""
     s, m = die.sides, die.mod
@@ -254,7 +256,7 @@ def _die(die: Die, explode: bool) -> tuple[int, tuple[float, ...]]:
     return low, tuple(arr.tolist())
 
 
-@lru_cache(maxsize=None)
+@kept.pure("mahou-set-odds")
 def _set(dice_set: DiceSet) -> tuple[int, tuple[float, ...]]:
     """Distribution of a set's kept value, from the single die's CDF."""
     low, probs = _die(dice_set.die, dice_set.explode)
@@ -276,7 +278,7 @@ def set_distribution(dice_set: DiceSet) -> Dist:
     return {low + i: p for i, p in enumerate(probs) if p > 0}
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("mahou-roll-odds")
 def _spec(sets: tuple[DiceSet, ...]) -> tuple[int, tuple[float, ...]]:
     low, pmf = 0, np.ones(1)
     for s in sets:
@@ -293,7 +295,7 @@ def distribution(spec: RollSpec) -> Dist:
     return {low + flat + i: p for i, p in enumerate(probs) if p > 1e-15}
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("mahou-roll-arrays")
 def arrays(spec: RollSpec) -> tuple[np.ndarray, np.ndarray]:
     """`distribution(spec)` as (totals ascending, their chances), read-only numpy arrays."""
     dist = distribution(spec)
@@ -315,7 +317,7 @@ def chance_beats(mine: RollSpec, theirs: RollSpec, ties_win: bool = False) -> fl
     return _chance_beats(mine, theirs, ties_win)
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("mahou-opposed-odds")
 def _chance_beats(mine: RollSpec, theirs: RollSpec, ties_win: bool) -> float:
     a, b = distribution(mine), distribution(theirs)
     b_values = np.array(sorted(b))

@@ -7,6 +7,7 @@ were not recovered), so no size modifier applies to any grapple roll.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Generator
 
 from game.engine.components import FALLEN, Position, Posture
@@ -18,6 +19,7 @@ from game.rulesets.mahou.combat import resolve
 from game.rulesets.mahou.components import (ESCAPE, DroppedItem, EscapeBonus, Hold,
                                             HoldUpkeep, Loadout)
 from game.rulesets.mahou.damage import end_hold, fall_spec, relink, soaked_damage
+from game.rulesets.mahou.data import STANCE_STAT
 from game.rulesets.mahou.economy import (convert_for_grapple, defence_pool, hand_choices, pay,
                                          refund, refund_choices)
 from game.rulesets.mahou.events import ActionsChanged, CheckRolled, HoldChanged
@@ -59,7 +61,6 @@ def hold_entity(battle: "Battle", holder: int, held: int) -> int | None:
 
 
 def replace_hold(battle: "Battle", entity: int, **changes) -> Hold:
-    from dataclasses import replace
     h = replace(battle.get(entity, Hold), **changes)
     battle.add(entity, h)
     return h
@@ -119,7 +120,6 @@ def maintain(battle: "Battle", unit: int) -> None:
 
 
 def grapple_roll_spec(battle: "Battle", unit: int, stance: str, skill: str) -> md.RollSpec:
-    from game.rulesets.mahou.data import STANCE_STAT
     mods = roll_conditions(battle, unit, True) + skill_penalty(battle, unit, ("other",))
     return md.RollSpec((md.skill_set(rank(battle, unit, skill),
                                      die_of(battle, unit, STANCE_STAT[stance]),
@@ -316,7 +316,6 @@ def pull(battle: "Battle", spec: AttackSpec, what: str) -> Flow:
             pay(battle, target, {choice.param("hand"): 1}, defence=True)
             extra += (("grabbed on", GRAB_ON),)
             battle.emit(ActionsChanged(target, battle.name(target), f"grabs on to its {what}."))
-    from dataclasses import replace
     spec = replace(spec, extra=spec.extra + extra)
     outcome = yield from resolve(battle, spec)
     if not outcome.hit or not battle.active(target):

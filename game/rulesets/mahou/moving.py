@@ -24,7 +24,7 @@ from game.rulesets.mahou.events import ActionsChanged, CheckRolled
 from game.rulesets.mahou.stats import die_of, is_fallen, rank, roll_conditions, stat
 from game.rulesets.mahou.talk import skill_penalty
 from game.world.paths import chebyshev, reach
-from game.world.sight import crossed_tiles, terrain_memo
+from game.world.sight import crossed_tiles
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -58,8 +58,8 @@ def move_reach(battle: "Battle", unit: int, occupied: set[Tile] | None = None):
     if occupied is None:
         occupied = blocked_tiles(battle, unit)
     blocked = frozenset(t for t in occupied if chebyshev(t, start) <= radius)
-    found = battle.cached(("mahou-reach", start, radius, blocked),
-                          lambda: reach(battle.map, start, 0, blocked=blocked, limit=radius))
+    found = battle.kept.get("mahou-reach", (start, radius, blocked),
+                            lambda: reach(battle.map, start, 0, blocked=blocked, limit=radius))
     return found if found.budget == budget else replace(found, budget=budget)
 
 
@@ -81,7 +81,7 @@ def move_tiles(battle: "Battle", unit: int, occupied: set[Tile] | None = None) -
             inside[t] = False
         xs, ys = np.nonzero(inside)  # row-major: sorted by x, then y
         return tuple(zip(xs.tolist(), ys.tolist()))
-    return battle.cached(("mahou-move-tiles", start, blocked, budget), compute)
+    return battle.kept.get("mahou-move-tiles", (start, blocked, budget), compute)
 
 
 def straight_path(battle: "Battle", unit: int, dest: Tile, cost: int) -> list[Tile] | None:
@@ -177,8 +177,8 @@ def jump_needs(battle: "Battle", start: Tile, dest: Tile) -> tuple[int, float] |
     """(horizontal ft, vertical ft) to jump from start to dest, or None if impossible:
     the landing must be free ground; nothing on the way may block sight (a wall).
     Terrain alone decides it, so the answer is kept with the map."""
-    key = ("mahou-jump-needs", start[0], start[1], dest[0], dest[1])
-    return terrain_memo(battle.map, key, lambda: _jump_needs(battle.map, start, dest))
+    key = (start[0], start[1], dest[0], dest[1])
+    return battle.map.kept.get("mahou-jump-needs", key, lambda: _jump_needs(battle.map, start, dest))
 
 
 def _jump_needs(tmap, start: Tile, dest: Tile) -> tuple[int, float] | None:
@@ -266,20 +266,20 @@ def jump_targets(battle: "Battle", unit: int, occupied: set[Tile] | None = None
         alone decide them, so they are kept with the map."""
         out = {}
         lims = {k: limits(battle, unit, k) for k in ("standing", "running", "long")}
-        for t, needs in terrain_memo(battle.map, ("mahou-jump-landings", x0, y0, s), landings):
+        for t, needs in battle.map.kept.get("mahou-jump-landings", (x0, y0, s), landings):
             kinds = _kinds(battle, unit, (x0, y0), t, needs, run, lims)
             if kinds:
                 out[t] = kinds
         return out
 
     def compute():
-        table = terrain_memo(battle.map, ("mahou-jump-kinds", x0, y0, s, _run_class(run)), kinds_by_tile)
+        table = battle.map.kept.get("mahou-jump-kinds", (x0, y0, s, _run_class(run)), kinds_by_tile)
         return {t: kinds for t, kinds in table.items() if t not in occupied}
     # Every input is in the key (a pure query), so it is kept across decisions: only
     # the units within a jump's reach can change the answer.
     far = int(2 * s) // battle.map.feet_per_tile
     near = frozenset(t for t in occupied if chebyshev(t, (x0, y0)) <= far)
-    return battle.cached(("mahou-jumps", (x0, y0), s, run, near), compute)
+    return battle.kept.get("mahou-jumps", ((x0, y0), s, run, near), compute)
 
 
 def long_jump_spec(battle: "Battle", unit: int, skill: str) -> md.RollSpec:

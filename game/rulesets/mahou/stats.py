@@ -38,22 +38,9 @@ def rank(battle: "Battle", unit: int, skill: str) -> int:
 
 
 def facet_skills(battle: "Battle", unit: int) -> frozenset[str]:
-    """Skills named by the unit's facets (all active: [PROP]); kept per template and
-    facet table (neither changes in play; each entry keeps both, so an id reused by
-    another object is never mistaken for it)."""
-    facets = battle.ruleset.data.facets
-    tmpl = template(battle, unit)
-    key = (id(tmpl), id(facets))
-    kept = _FACET_SKILLS.get(key)
-    if kept is None or kept[0] is not tmpl or kept[1] is not facets:
-        out: set[str] = set()
-        for f in tmpl.facets:
-            out |= facets[f].skills
-        kept = _FACET_SKILLS[key] = (tmpl, facets, frozenset(out))
-    return kept[2]
-
-
-_FACET_SKILLS: dict = {}
+    """Skills named by the unit's facets (all active: [PROP]), worked out once per
+    template when the data loads."""
+    return battle.ruleset.data.facet_skills[template(battle, unit).id]
 
 
 # --- what the hands hold ---------------------------------------------------------------

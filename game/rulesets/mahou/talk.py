@@ -7,16 +7,17 @@ suffers, and the originator of that distraction is the one it is drawn to.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from game.engine.events import ConditionChanged
+from game.kept import pure
 from game.rulesets.mahou import dice as md
 from game.rulesets.mahou.components import Actions, Distraction, Distractions, Encounter
-from game.rulesets.mahou.events import CheckRolled, DistractionRolled
+from game.rulesets.mahou.events import Action, CheckRolled, DistractionRolled
 from game.rulesets.mahou.stats import die_of, roll_conditions, template
+from game.world.paths import chebyshev
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -68,7 +69,6 @@ def state(battle: "Battle", unit: int) -> tuple[str, int] | None:
 
 def _toward(battle: "Battle", unit: int, source: int, tile: Any) -> int:
     """−1 if moving to `tile` brings the unit closer to `source`, +1 if farther, 0 same."""
-    from game.world.paths import chebyshev
     here = chebyshev(battle.tile(unit), battle.tile(source))
     there = chebyshev(tile, battle.tile(source))
     return (there > here) - (there < here)
@@ -226,7 +226,6 @@ def distract(battle: "Battle", distractor: int, target: int, kind: str) -> None:
 def bait(battle: "Battle", distractor: int, target: int, stance: str) -> None:
     entry = strongest(battle, target)
     entry.bait = stance
-    from game.rulesets.mahou.events import Action
     battle.emit(Action(distractor, battle.name(distractor),
                        f"baits {battle.name(target)} into a {stance.capitalize()} attack."))
 
@@ -234,7 +233,6 @@ def bait(battle: "Battle", distractor: int, target: int, stance: str) -> None:
 def demand(battle: "Battle", distractor: int, target: int, what: str) -> None:
     entry = strongest(battle, target)
     entry.demand = what
-    from game.rulesets.mahou.events import Action
     battle.emit(Action(distractor, battle.name(distractor),
                        f"demands of {battle.name(target)}: {what.replace('_', ' ')}."))
 
@@ -282,7 +280,7 @@ def expected_effect(battle: "Battle", distractor: int, target: int, kind: str) -
                    kind != GENERAL)
 
 
-@lru_cache(maxsize=4096)
+@pure("mahou-talk-effect")
 def _effect(rating: md.RollSpec, resist: md.RollSpec, states: bool) -> tuple[float, float]:
     """The difference rating − resistance, over both exact distributions (specs are
     values, so the answer is memoised outside any battle)."""
