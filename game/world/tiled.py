@@ -334,5 +334,25 @@ def summarize(tmap: TacticalMap) -> str:
         f"  walkable {walkable} of {cells} tiles ({100 * walkable / cells:.0f}%); "
         f"{int(tmap.blocks_sight.sum())} tiles block sight; cover: {kinds}; "
         f"elevation {int(tmap.elevation.min())} to {int(tmap.elevation.max())}")
+    if tmap.scenario is not None:
+        lines += _scenario_lines(tmap.scenario)
     lines += [f"  note: {note}" for note in tmap.notes]
     return "\n".join(lines)
+
+
+def _scenario_lines(s) -> list[str]:
+    """check-map's account of a scenario: its rules, then one line per objective."""
+    rules = [f"round limit {s.round_limit}" if s.round_limit else "",
+             f"{s.victory_points} victory points win" if s.victory_points else "",
+             f"side {s.attacker} attacks" if s.attacker is not None else "",
+             f"the defender wins by standing at the end of round {s.survive_rounds}" if s.survive_rounds else ""]
+    out = [f"  scenario '{s.name}': " + ("; ".join(r for r in rules if r) or "no special rules")]
+    for z in s.zones:
+        who = f" (side {z.side} only)" if z.kind == "hold" and z.side is not None else ""
+        if z.kind == "exit":
+            who = f" for side {z.side}"
+        out.append(f"  objective '{z.name}': {z.kind}{who}, {z.points} point(s), {len(z.tiles)} tiles")
+    for v in s.vips:
+        fall = "ends the battle" if v.points is None else f"scores {v.points} for the other side"
+        out.append(f"  VIP of side {v.team} at ({v.x},{v.y}): its fall {fall}")
+    return out

@@ -93,3 +93,15 @@ def test_check_map_refuses_a_bad_objective_with_exit_status_2(tmp_path, capsys):
     assert main(["check-map", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error: ") and "objective 'Ford': unknown kind" in err[0]
+
+
+def test_check_map_describes_the_scenario(tmp_path, capsys):
+    from game.cli import main
+    objects = (rect(1, "Ford", 32, 0, 64, 40, kind="hold", points=("int", 2))
+               + f'<object id="2" name="Courier" x="16" y="16">{prop_xml({"kind": "vip"})}<point/></object>')
+    path = scenario_map(tmp_path, objects, map_props={"scenario": "River", "victory_points": ("int", 5)})
+    assert main(["check-map", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "scenario 'River': 5 victory points win" in out
+    assert "objective 'Ford': hold, 2 point(s), 2 tiles" in out
+    assert "VIP of side 1 at (0,0): its fall ends the battle" in out
