@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.held import HeldInput
 from game.ui.help import draw_help
 from game.ui.settings import Settings, load_settings, save_settings
 
@@ -48,6 +49,7 @@ class App:
         self.mouse = (0, 0)
         self.demo_queue: list | None = None
         self.demo_args: dict[str, Any] = {}
+        self.held = HeldInput()   # keys held from one screen are not the next one's
         from game.ui.settings_screen import apply
         apply(self)   # fonts' scale, team palette, sound volume
         from game.ui.menu import MenuScreen
@@ -71,10 +73,12 @@ class App:
             # waking from a sleep: the real time slept, for the screen's timers
             dt = min(MAX_DT if not wait else 5.0, now - self._last)
         self._last = now
+        shown = True   # the screen on show was drawn before these events were queued
         for event in events:
-            self.dispatch(event)
+            self.dispatch(event, shown)
             if self.screen.next is not None:
                 self._switch()
+                shown = False
         self.screen.update(dt)
         if self.screen.next is not None:
             self._switch()
@@ -94,12 +98,27 @@ class App:
             return self.step()
         return self.step(wait=IDLE_WAIT if wake is None else min(wake, IDLE_WAIT))
 
-    def dispatch(self, event: pygame.event.Event) -> None:
+    @property
+    def screen(self):
+        return self._screen
+
+    @screen.setter
+    def screen(self, screen) -> None:
+        # every way a screen comes on (a switch, the demo, a test) arms the guard once
+        self._screen = screen
+        self.held.arm()
+
+    def dispatch(self, event: pygame.event.Event, shown: bool = True) -> None:
+        """Hand one event to the window and its screen. `shown` False: the event was
+        queued before the screen on show was first drawn (a press in it was aimed at the
+        screen before)."""
         if event.type == pygame.QUIT:
             self.running = False
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized(getattr(event, "size", None) or (event.x, event.y))
+            return
+        if not (self.held.passes(event) if shown else self.held.before_shown(event)):
             return
         if hasattr(event, "pos") and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos

@@ -24,6 +24,7 @@ from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
 from game.ui.board import BoardRenderer
+from game.ui.fog_words import side_sight
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.screen import Screen
@@ -157,11 +158,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         """What `team`'s units in the fight see on the board `view`."""
         key = (view.version, team)
         if key not in self._fovs:
-            from game.world.sight import side_fov
             if len(self._fovs) > 8:
                 self._fovs.clear()
-            eyes = [u.tile for u in view.team_units(team)]
-            self._fovs[key] = side_fov(self.battle.map, eyes) if eyes else np.zeros(self.battle.map.shape, bool)
+            self._fovs[key] = side_sight(self.battle.map, [u.tile for u in view.team_units(team)])
         return self._fovs[key]
 
     def shown_units(self) -> set[int]:
@@ -201,6 +200,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             if len(self.humans) > 1 and p.side != self.keyboard_side:
                 self.handover = p.side
                 self._forget_pointer()
+                self._fresh_view()
                 return
             self.keyboard_side = p.side
             if self.anim.resolving:
@@ -332,6 +332,14 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._preview_key = self._threat_key = None
         self.log.scroll = 0
 
+    def _fresh_view(self) -> None:
+        """The hand-over screen, or the board after it, replaces what was shown: like a
+        new screen, it must not act on the keys held from the view before (a held Enter
+        would confirm the hand-over, then act for the next side)."""
+        held = getattr(self.app, "held", None)
+        if held is not None:
+            held.arm()
+
     def confirm_handover(self) -> None:
         if self.handover is None:
             return
@@ -339,6 +347,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.keyboard_side = self.handover
         self.handover = None
         self._fog_key = None
+        self._fresh_view()
         p = self.battle.pending
         if p is not None:
             self._ready_for_person(p)
@@ -845,7 +854,14 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             team = self.view.units[me].team
             shown = self.shown_units()
             enemies = [u.id for u in self.view.units.values() if u.active and u.team != team and u.id in shown]
-            self._threats = rules_view.threats_at(self.battle, me, tile, enemies)
+            threats = rules_view.threats_at(self.battle, me, tile, enemies)
+            # "sees" is the fog's rule, whatever the ruleset's threats_at asks (line of
+            # fire): the other side's board will show the unit exactly where its fog
+            # does. Sight does not depend on where the mover stands (units do not
+            # block it), so each enemy's own view of the tile is the fog after the move.
+            where = {u.id: u.tile for u in self.view.units.values()}
+            self._threats = [t._replace(sees=bool(side_sight(self.battle.map, [where[t.unit]])[tile]))
+                             if t.unit in where else t for t in threats]
             self._threat_key = key
         return self._threats
 
