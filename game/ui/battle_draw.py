@@ -10,6 +10,7 @@ import math
 import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
+from game.ui.friendly_fire import headline
 from game.ui import hud, rules_view, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
@@ -635,7 +636,12 @@ class BattleDrawing(ZoneDrawing):
         _, opt, target, o, params = prev
         name = self.view.units[target].name if isinstance(target, int) and target in self.view.units else str(target)
         hp = self.view.units[target].hp if isinstance(target, int) and target in self.view.units else None
-        hud.odds_panel(surface, rect, f"{opt.label} → {name}", o, hp, params, opt.description)
+        risks = self.risks(opt, target, params, o)
+        warning = headline(risks) if risks else ""
+        if warning:
+            warning += (" · press again to attack" if self.friendly.pending == self._risk_key
+                        else " · asks before attacking")
+        hud.odds_panel(surface, rect, f"{opt.label} → {name}", o, hp, params, opt.description, warning)
         if isinstance(target, tuple) and not opt.offensive:
             # a move the ruleset previews as a plain choice (actionblock's Sidestep and
             # Charge): the danger zones at its end, at the panel's foot

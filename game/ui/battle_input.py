@@ -92,7 +92,10 @@ class BattleInput:
             self.hover_tile = None
         else:
             t = self.board.camera.tile_at(*event.pos)
-            self.hover_tile = t if self.battle.map.in_bounds(*t) else None
+            t = t if self.battle.map.in_bounds(*t) else None
+            if t != self.hover_tile:
+                self.friendly.forget()   # a warning is for the target it was given on
+            self.hover_tile = t
             if self.hover_tile is not None:
                 self.cursor = None  # the mouse takes over from the keyboard cursor
 

@@ -25,6 +25,7 @@ from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
 from game.ui.board import BoardRenderer
 from game.ui.fog_words import side_sight
+from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.screen import Screen
@@ -80,6 +81,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.message, self.message_timer = "", 0.0
         self.overlay: str | None = None       # None, "pause", "rules"
         self.question = None                   # a yes/no question over the board
+        self.friendly = Confirmation()         # an attack that can hurt an ally waits for a second press
+        self._risk_key, self._risks = None, []
         self.undo_marks: list[tuple[int, int]] = []   # (choices, log lines) before each undoable answer
         self.pause_index = 0
         # answering a human decision
@@ -320,6 +323,11 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         out = [u.id for u in self.view.at(tile) if u.id in shown or not shown_only]
         if self.decl is not None:
             out += [u for u in sorted(shown) if u not in out and self.planned_tile(u) == tuple(tile)]
+        if self.decision is not None and self.decision.actor in self.view.units:
+            # on a shared tile (a grapple) the enemy comes first: a plain click or hover
+            # there means the enemy, never the ally held with it
+            mine = self.view.units[self.decision.actor].team
+            out.sort(key=lambda u: u in self.view.units and self.view.units[u].team == mine)
         return out
 
     def _forget_pointer(self) -> None:
@@ -737,13 +745,35 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         return True
 
     def disarm(self) -> None:
+        self.friendly.forget()
         self.armed = None
         self.cursor = None
         self.board.set_targets(None)
 
     def commit(self, opt: Option, target) -> bool:
         params = rules_view.fill_params(opt, target, self.params)
+        risks = self.risks(opt, target, params)
+        if risks and self.friendly.needed(self._risk_key):
+            # the first press only warns: hitting your own side is never one slip away
+            self.say(f"{headline(risks)}. Click again or press Enter to attack anyway.", 6.0)
+            return False
+        self.friendly.forget()
         return self.submit(opt.choice(target, **params))
+
+    def risks(self, opt: Option, target, params: dict | None = None, odds=None) -> list:
+        """The allies `opt` at `target` can hurt, with their chances (friendly_fire.py)."""
+        if self.decision is None or not opt.offensive:
+            return []
+        params = rules_view.fill_params(opt, target, self.params) if params is None else params
+        key = (opt.key, target, tuple(sorted(params.items())), self.version)
+        if key != self._risk_key:
+            choice = opt.choice(target, **params)
+            if odds is None and opt.target_kind == TARGET_UNIT:
+                odds = rules_view.odds(self.battle, self.decision, choice)
+            area = rules_view.attack_area(self.battle, self.decision, choice) if opt.target_kind == TARGET_TILE else ()
+            self._risk_key = key
+            self._risks = allies_at_risk(self.view, self.decision, opt, target, odds, area)
+        return self._risks
 
     def target_at_tile(self, opt: Option, tile) -> Any:
         """The option's legal target on this tile, or None."""

@@ -448,11 +448,15 @@ def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> N
 
 
 def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: dict,
-               description: str = "") -> None:
+               description: str = "", warning: str = "") -> None:
     """Exact odds: hit, crit, damage distribution, expected damage, the modifier breakdown.
-    A choice with no roll (an Aim, a Taunt's setup) shows what it does instead."""
-    theme.panel(surface, rect, edge=theme.ACCENT)
+    A choice with no roll (an Aim, a Taunt's setup) shows what it does instead.
+    `warning`: the attack can hurt the player's own side; it heads the panel, red."""
+    theme.panel(surface, rect, edge=theme.BAD if warning else theme.ACCENT)
     x, y = rect.x + 10, rect.y + 6
+    for ln in theme.wrap(warning, rect.w - 20, 13)[:2] if warning else ():
+        surface.blit(theme.text(ln, 13, theme.BAD, bold=True), (x, y))
+        y += 17
     surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
     y += 22
     if params:
