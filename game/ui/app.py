@@ -38,8 +38,10 @@ class App:
         pygame.display.init()  # no audio: the game is silent, and SDL's audio probe is noisy
         pygame.font.init()
         pygame.display.set_caption("Rulebook Skirmish")
-        size = size or tuple(self.settings.window)
-        self.surface = pygame.display.set_mode(_at_least(size), pygame.RESIZABLE)
+        # a size the caller names is kept (tests); the saved one is the last window's,
+        # perhaps on a bigger screen: fit it to this one
+        size = _at_least(size) if size else fit_to_screen(tuple(self.settings.window), _desktop())
+        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
         self._last = time.perf_counter()
         self.frames = 0
@@ -205,6 +207,25 @@ class App:
             self.screen.leave()
             save_settings(self.settings, self.settings_path)
             pygame.quit()
+
+
+def _desktop() -> tuple[int, int] | None:
+    """The primary screen's size, or None where SDL cannot tell."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes and sizes[0][0] > 0 and sizes[0][1] > 0 else None
+
+
+def fit_to_screen(size, desktop) -> tuple[int, int]:
+    """The saved window size made to fit the screen it opens on: a window saved at
+    1920x1080 reopened on a 1024x600 screen at (-448, -240), its menu's buttons off the
+    screen (issue 30). At least MIN_SIZE, unless the screen itself is smaller."""
+    w, h = _at_least(size)
+    if desktop is None:
+        return w, h
+    return min(w, int(desktop[0])), min(h, int(desktop[1]))
 
 
 def _at_least(size) -> tuple[int, int]:
