@@ -18,16 +18,20 @@ from game.ui.zone_draw import ZoneDrawing, dashed_line
 
 
 BUTTON_H = 52   # an action button: two lines of label and the cost under them
+STRIP_H = 176   # the bottom strip (unit card, one row of actions, the parameter row)
 
 
 class BattleDrawing(ZoneDrawing):
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
     def layout(self, size) -> dict[str, pygame.Rect]:
-        """Where everything goes. The map has its own viewport (`view`) that no panel
-        covers: the log and the preview in a column on the right, the unit card and the
-        action bar in a strip along the bottom, the declarations (while declaring) in a
-        column on the left; the camera keeps what matters inside `view`."""
+        """Where everything goes. The map has its own viewport (`view`), a rectangle set
+        by the window's size alone: the log and the preview in a column on the right, the
+        unit card and the action bar in a strip of fixed height along the bottom. What
+        needs more room for a moment (the bar's second row, a reaction panel, the
+        declarations column while declaring) is laid over the board at a fixed place,
+        never by moving or shrinking the board: a board that resized itself cut rows off
+        or left a gap, and moved the tile under the pointer (issue 30, item 5)."""
         w, h = size
         right_w = min(360, max(250, w // 4))
         col_x = w - right_w - 6
@@ -35,7 +39,7 @@ class BattleDrawing(ZoneDrawing):
         top = pygame.Rect(0, 0, w, 40)
         log = pygame.Rect(col_x, 46, right_w, max(80, h - 46 - preview_h - 14))
         mini = None
-        if self._map_larger_than_view():   # a minimap heads the right column
+        if self._map_larger_than_view():   # a minimap heads the right column (the log gives way)
             cam = self.board.camera
             mh = min(130, int(right_w * cam.world_h / max(1, cam.world_w)))
             mini = pygame.Rect(col_x, 46, right_w, mh)
@@ -43,32 +47,37 @@ class BattleDrawing(ZoneDrawing):
         preview = pygame.Rect(col_x, h - preview_h - 6, right_w, preview_h)
         card_w = min(290, max(220, w // 5))
         bar_w = max(120, col_x - card_w - 6 - 8 - 6)
+        # the strip's own height, set by the window alone: room for the card, two rows
+        # of actions, the parameter row and a prompt line. More rows (a narrow window,
+        # many actions) and a tall reaction panel rise over the board.
+        two_rows = 12 + 2 * BUTTON_H + 6
+        strip_h = max(STRIP_H, two_rows + 6 + 40 + 46)
+        strip_h = min(strip_h, h - 40 - 160)   # the board keeps 160 px at the very least
+        strip_y = h - strip_h - 6
         reacting = self.decision is not None and self.decision.kind == REACTION
         n = len(self.decision.options) if self.decision is not None and not reacting else 1
         rows = hud.bar_rows(n, bar_w)
         bar_h = 12 + rows * BUTTON_H + 6 * (rows - 1)
-        # the strip holds the card, and above the bar the parameter row and the prompt
-        strip_h = max(176, bar_h + 6 + 40 + 46)
-        if reacting:
-            strip_h = max(strip_h, self._reaction_height(bar_w) + 46)
-        strip_h = min(strip_h, h - 40 - 160)   # the board keeps 160 px at the very least
-        strip_y = h - strip_h - 6
         card = pygame.Rect(6, strip_y, card_w, strip_h)
+        # the bar sits on the window's bottom edge; a second row (and the parameter row
+        # above it) rises over the board's bottom edge instead of pushing it up
         bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
         params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
         out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params}
         if mini is not None:
             out["minimap"] = mini
-        left, view_top = 0, top.bottom
+        out["view"] = pygame.Rect(0, top.bottom, col_x - 4, strip_y - 4 - top.bottom)
         if getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving:
+            # over the board's left edge, folded or not: the board does not move for it
             out["decl"] = pygame.Rect(6, top.bottom + 6, card_w, max(60, strip_y - top.bottom - 12))
-            if self.decl_collapsed:
-                view_top = top.bottom + 36    # the folded title takes a row of its own
-            else:
-                left = out["decl"].right + 4
-        out["view"] = pygame.Rect(left, view_top, col_x - 4 - left, strip_y - 4 - view_top)
         v = out["view"]
-        self.board.camera.safe = (v.x, v.y, v.w, v.h)
+        # where the camera brings what it shows (a unit asked, a shot): the board less
+        # the open declarations column. The camera reads it only when it moves, so the
+        # column opening moves nothing on the board.
+        free = v
+        if "decl" in out and not self.decl_collapsed:
+            free = pygame.Rect(out["decl"].right + 4, v.y, v.right - out["decl"].right - 4, v.h)
+        self.board.camera.safe = (free.x, free.y, free.w, free.h)
         return out
 
     def _map_larger_than_view(self) -> bool:

@@ -236,7 +236,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.board.set_move(bands, occupied=[u.tile for u in self.view.units.values() if u.active])
             self.move_legend = self._legend(bands)
         if p.actor in self.view.units:
-            self.board.camera.ensure_visible(self.view.units[p.actor].tile, 3)
+            # while declaring, each unit of the round is asked in turn: the camera moves
+            # only for one off the board, so the tile under the pointer stays put (a
+            # margin re-centred it by ~100 px a declaration, issue 30)
+            self.board.camera.ensure_visible(self.view.units[p.actor].tile, 0 if p.kind == DECLARE else 3)
 
     def _legend(self, bands: dict) -> list[tuple[int, str]]:
         """(band, what it costs) for the move overlay's legend: each band's farthest
