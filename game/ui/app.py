@@ -256,7 +256,14 @@ def run(args: Any = None) -> int:
         app.settings.map = str(getattr(args, "map"))
     if any(getattr(args, n, None) is not None for n in ("ruleset", "seed", "map")):
         from game.ui.menu import MenuScreen
-        app.screen = MenuScreen(app, app.startup_note)
+        menu = MenuScreen(app, app.startup_note)
+        app.screen = menu
+        if getattr(args, "map", None) is not None:
+            # `play --map X` means that battle: start it as the menu's Start would
+            # (a map that does not load stays on the menu, which says why)
+            menu.start()
+            if menu.next is not None:
+                app.screen, menu.next = menu.next, None
     app.loop()
     return 0
 

@@ -164,7 +164,7 @@ class BattleDrawing(ZoneDrawing):
         # the card follows the pointer over a unit, else shows the selected one
         card_unit = self.selected
         if self.hover_tile is not None:
-            here = [u.id for u in self.view.at(self.hover_tile) if u.id in shown]
+            here = sorted((u.id for u in self.view.at(self.hover_tile) if u.id in shown), key=self.mine_last)
             if here:
                 card_unit = here[0]
         src = self._card_source(card_unit)

@@ -81,6 +81,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.message, self.message_timer = "", 0.0
         self.overlay: str | None = None       # None, "pause", "rules"
         self.question = None                   # a yes/no question over the board
+        self.saved_at: int | None = None       # the choices made when last saved or loaded
+        self.suspended = False                 # set while the settings screen is over the battle
         self.friendly = Confirmation()         # an attack that can hurt an ally waits for a second press
         self._risk_key, self._risks = None, []
         self.undo_marks: list[tuple[int, int]] = []   # (choices, log lines) before each undoable answer
@@ -326,12 +328,16 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         out = [u.id for u in self.view.at(tile) if u.id in shown or not shown_only]
         if self.decl is not None:
             out += [u for u in sorted(shown) if u not in out and self.planned_tile(u) == tuple(tile)]
-        if self.decision is not None and self.decision.actor in self.view.units:
-            # on a shared tile (a grapple) the enemy comes first: a plain click or hover
-            # there means the enemy, never the ally held with it
-            mine = self.view.units[self.decision.actor].team
-            out.sort(key=lambda u: u in self.view.units and self.view.units[u].team == mine)
+        out.sort(key=self.mine_last)
         return out
+
+    def mine_last(self, unit: int) -> bool:
+        """Sort key: on a shared tile (a grapple) the enemy comes first, so a plain click,
+        a hover and the unit card mean the enemy, never the ally held with it."""
+        d = self.decision
+        if d is None or d.actor not in self.view.units or unit not in self.view.units:
+            return False
+        return self.view.units[unit].team == self.view.units[d.actor].team
 
     def _forget_pointer(self) -> None:
         """At a hand-over: nothing the last person pointed at stays on screen (the unit
@@ -658,6 +664,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                                   fog=self.fog, speed=self.speed, ai_levels=self.ai_levels)
 
     def leave(self) -> None:
+        if self.suspended:   # off to the settings, and back: the battle is not closed
+            self.suspended = False
+            return
         self.ai.abandon()
 
     # ------------------------------------------------------------- options

@@ -266,6 +266,7 @@ class MenuScreen(Screen):
         screen = BattleScreen(self.app, battle, sides, meta.get("fog", self.s.fog), self.s.speed,
                               squads=meta.get("squads"), ai_levels=meta.get("levels"))
         screen.say(f"Loaded {path.name} (round {battle.round})")
+        screen.saved_at = len(battle.choices)   # leaving at once loses nothing: no question
         self.next = screen
 
     # --- input -----------------------------------------------------------------------------
