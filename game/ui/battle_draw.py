@@ -18,6 +18,7 @@ from game.ui.zone_draw import ZoneDrawing, dashed_line
 
 
 BUTTON_H = 52   # an action button: two lines of label and the cost under them
+UNDO_W = 96     # the Undo button, at the right end of the prompt's row
 STRIP_H = 176   # the bottom strip (unit card, one row of actions, the parameter row)
 
 
@@ -189,7 +190,7 @@ class BattleDrawing(ZoneDrawing):
         self.rects["undo"] = None
         if self.can_undo:
             bar = rects["bar"]
-            r = pygame.Rect(bar.right - 96, rects["params"].y - 36, 96, 28)
+            r = pygame.Rect(bar.right - UNDO_W, rects["params"].y - 36, UNDO_W, 28)
             theme.button(surface, r, "Undo (U)", hover=r.collidepoint(self.app.mouse), size=13)
             self.rects["undo"] = r
         if self.message_timer > 0 and self.message:
@@ -716,14 +717,18 @@ class BattleDrawing(ZoneDrawing):
                     TARGET_NONE: "Enter or click again to confirm"}[armed.target_kind]
             hint = f"{armed.label}: {what} · Esc cancels"
         # a long prompt wraps within the bar's width (two lines at most) instead of
-        # running over the preview panel
-        lines = theme.wrap(hint, bar.w - 12, 14, bold=True)
+        # running over the preview panel, and clear of the Undo button at its right
+        # (which covered the end of fate's prompt)
+        hint = one_action(hint)
+        room = bar.w - 12 - (UNDO_W + 8 if self.can_undo else 0)
+        lines = theme.wrap(hint, room, 14, bold=True)
         if len(lines) > 2:
-            lines = [lines[0], theme.fit(" ".join(lines[1:]), bar.w - 12, 14, True)]
+            lines = [lines[0], theme.fit(" ".join(lines[1:]), room, 14, True)]
         imgs = [theme.text(ln, 14, theme.TEXT, bold=True) for ln in lines]
         y = (rects["params"].y if self.rects["param_buttons"] else bar.y) - 6 - 20 * len(imgs)
         back = pygame.Rect(bar.x + 4, y, max(i.get_width() for i in imgs), 20 * len(imgs) - 2).inflate(12, 6)
         theme.panel(surface, back)
+        self.rects["prompt"] = back
         for k, img in enumerate(imgs):
             surface.blit(img, (bar.x + 4, y + 20 * k))
         for r, name, value, enabled in self.rects["param_buttons"]:
@@ -1055,6 +1060,13 @@ def _badge(surface, text: str, centre, colour) -> None:
     pygame.draw.rect(surface, (16, 18, 24), box, border_radius=box.h // 2)
     pygame.draw.rect(surface, colour, box, 1, border_radius=box.h // 2)
     surface.blit(img, img.get_rect(center=box.center))
+
+
+def one_action(text: str) -> str:
+    """A ruleset's prompt counting its currency, in good English: "1 Actions left"
+    reads "1 Action left" (the words are d20's flow's; the window only shows them)."""
+    import re
+    return re.sub(r"\b1 (Action|Reaction|Point|Move)s\b", r"1 \1", text)
 
 
 def _inside(box: pygame.Rect, surface) -> pygame.Rect:

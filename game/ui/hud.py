@@ -457,8 +457,15 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
     for ln in theme.wrap(warning, rect.w - 20, 13)[:2] if warning else ():
         surface.blit(theme.text(ln, 13, theme.BAD, bold=True), (x, y))
         y += 17
-    surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
-    y += 22
+    # a long title wraps (two lines at most) rather than losing the target's name at
+    # the panel's edge ("-> Brawler 2-")
+    lines = theme.wrap(title, rect.w - 20, 14, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], theme.fit(" ".join(lines[1:]), rect.w - 20, 14, True)]
+    for ln in lines:
+        surface.blit(theme.text(ln, 14, theme.ACCENT, bold=True), (x, y))
+        y += 19
+    y += 3
     if params:
         ptxt = " · ".join(param_value(v) for v in params.values())
         surface.blit(theme.text(ptxt, 12, theme.DIM), (x, y))

@@ -1,0 +1,64 @@
+"""Issue 30, item 10: the odds title keeps the target's name, the prompt stays clear of
+the Undo button, "1 Actions left" reads "1 Action left"."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from tests.ui.conftest import confirm_handover, pump, start_screen
+
+
+class _Spy:
+    def __init__(self, monkeypatch):
+        import game.ui.theme as theme
+        self.drawn = []
+        real = theme.text
+
+        def spy(s, *a, **k):
+            img = real(s, *a, **k)
+            self.drawn.append((s, img.get_width()))
+            return img
+        monkeypatch.setattr(theme, "text", spy)
+
+
+def test_a_long_odds_title_wraps_inside_its_panel(monkeypatch):
+    from game.ui import hud
+    pygame.display.init()
+    surface = pygame.Surface((400, 300))
+    spy = _Spy(monkeypatch)
+    rect = pygame.Rect(10, 10, 250, 236)
+    hud.odds_panel(surface, rect, "Melee attack (Unarmed strike) → Brawler 2-1", None, None, {}, "")
+    titles = [(s, w) for s, w in spy.drawn if "Brawler" in s or "Melee" in s]
+    assert any("Brawler 2-1" in s for s, _ in titles), titles
+    assert all(w <= rect.w - 20 for _, w in titles), titles
+
+
+def test_one_actions_reads_one_action():
+    from game.ui.battle_draw import one_action
+    assert one_action("Brawler 1-1: 1 Actions left") == "Brawler 1-1: 1 Action left"
+    assert one_action("Brawler 1-1: 11 Actions left") == "Brawler 1-1: 11 Actions left"
+    assert one_action("Brawler 1-1: 2 Actions left") == "Brawler 1-1: 2 Actions left"
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_prompt_is_clear_of_the_undo_button(make_app, monkeypatch, size):
+    from game.engine.setup import new_battle
+    from game.replay import maps_dir
+    from game.ui.battle_screen import BattleScreen
+    app = make_app()
+    app.resize(size)
+    battle = new_battle(maps_dir() / "arena.tmx", "fate", seed=5)
+    screen = start_screen(app, battle)
+    confirm_handover(app)
+    monkeypatch.setattr(BattleScreen, "can_undo", property(lambda self: True))
+    long = ("Bruiser 2-1 (Bruiser, initiative -4): declare action 1 of 2. Slower units have "
+            "declared; faster ones will see this. 1 Actions left")
+    screen.decision = dataclasses.replace(screen.decision, prompt=long)
+    spy = _Spy(monkeypatch)
+    pump(app)
+    assert screen.rects["undo"] is not None and "prompt" in screen.rects
+    assert not screen.rects["prompt"].colliderect(screen.rects["undo"])
+    assert not any("1 Actions" in s for s, _ in spy.drawn)
