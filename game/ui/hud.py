@@ -454,7 +454,7 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
     `warning`: the attack can hurt the player's own side; it heads the panel, red."""
     theme.panel(surface, rect, edge=theme.BAD if warning else theme.ACCENT)
     x, y = rect.x + 10, rect.y + 6
-    for ln in theme.wrap(warning, rect.w - 20, 13)[:2] if warning else ():
+    for ln in theme.wrap(warning, rect.w - 20, 13, bold=True)[:2] if warning else ():
         surface.blit(theme.text(ln, 13, theme.BAD, bold=True), (x, y))
         y += 17
     # a long title wraps (two lines at most) rather than losing the target's name at
