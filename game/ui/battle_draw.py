@@ -747,7 +747,10 @@ class BattleDrawing(ZoneDrawing):
                 if opt.target_kind != TARGET_NONE:
                     lines.append((f"{len(opt.targets)} possible {opt.target_kind} target"
                                   f"{'s' if len(opt.targets) != 1 else ''}", theme.DIM))
-                hud.tooltip(surface, (r.x, r.y), lines)
+                # above the prompt and the parameter row, which it covered: it lies over
+                # the board for the moment the pointer rests on the button
+                top = min(r.y, self.rects["prompt"].y)
+                self.rects["tooltip"] = hud.tooltip(surface, (r.x, top), lines)
 
     def _draw_waiting(self, surface, bar) -> None:
         theme.panel(surface, bar)

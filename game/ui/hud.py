@@ -431,7 +431,8 @@ def _stepper(surface, rect, x: int, name: str, values, ok, current, mouse, out: 
     return x
 
 
-def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> None:
+def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> pygame.Rect:
+    """A box of lines whose bottom left is just above `pos`; returns where it went."""
     wrapped = []
     for text, colour in lines:
         for line in theme.wrap(text, width - 16, 13):
@@ -445,6 +446,7 @@ def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> N
     for text, colour in wrapped:
         surface.blit(theme.text(text, 13, colour), (rect.x + 9, y))
         y += 17
+    return rect
 
 
 def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: dict,

@@ -62,3 +62,19 @@ def test_the_prompt_is_clear_of_the_undo_button(make_app, monkeypatch, size):
     assert screen.rects["undo"] is not None and "prompt" in screen.rects
     assert not screen.rects["prompt"].colliderect(screen.rects["undo"])
     assert not any("1 Actions" in s for s, _ in spy.drawn)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_an_action_tooltip_does_not_cover_the_parameter_row(make_app, size):
+    from tests.ui.conftest import gunner_duel, post_move
+    app, battle, screen, me, enemy = gunner_duel(make_app)
+    app.resize(size)
+    pump(app)
+    assert screen.rects["param_buttons"], "the shot's pickers are shown"
+    for r, opt in list(screen.rects["bar_buttons"]):
+        post_move(r.center)
+        pump(app)
+        tip = screen.rects.get("tooltip")
+        assert tip is not None, opt.key
+        assert not tip.colliderect(screen.rects["params"]), (opt.key, tip, screen.rects["params"])
+        assert not tip.colliderect(screen.rects["prompt"]), opt.key
