@@ -356,6 +356,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         held = getattr(self.app, "held", None)
         if held is not None:
             held.arm()
+        # the releases of what is held now will not come here: end what they would end
+        # (a pan would glide on, a drag would follow the pointer with no button down)
+        self.pan_keys.clear()
+        self.drag_from, self.drag_moved = None, False
 
     def confirm_handover(self) -> None:
         if self.handover is None:

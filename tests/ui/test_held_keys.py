@@ -108,3 +108,23 @@ def test_the_hand_over_ignores_a_held_enter(make_app):
     _key(pygame.KEYDOWN, pygame.K_RETURN, "\r")
     pump(app)
     assert screen.handover is None
+
+
+def test_a_pan_key_held_into_the_hand_over_does_not_pan_on(make_app):
+    """The hand-over swallows the release of an arrow held from the turn before: the
+    board must not go on panning by itself after it."""
+    from tests.ui.conftest import confirm_handover, start_screen
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 5), (2, "gunner", 9, 5)], w=40, h=30, seed=2)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    _key(pygame.KEYDOWN, pygame.K_LEFT)
+    pump(app)
+    assert screen.pan_keys
+    screen._fresh_view()   # a hand-over comes on while the arrow is down
+    _key(pygame.KEYUP, pygame.K_LEFT)
+    pump(app)
+    cam = screen.board.camera
+    before = (cam.x, cam.y)
+    pump(app, 10, dt=0.1)
+    assert not screen.pan_keys and (cam.x, cam.y) == before
