@@ -170,9 +170,13 @@ class BattleDrawing(ZoneDrawing):
                 card_unit = here[0]
         src = self._card_source(card_unit)
         sel = src.units.get(card_unit) if card_unit in shown else None
-        card = rects["card"]   # the strip's height: it never grows over the board
+        # the strip's height, or taller (up to the board's own height) for a card whose
+        # lines would be cut: it rises over the board's bottom-left corner, a fixed
+        # place, and the board itself neither moves nor shrinks
+        card = rects["card"]
         self.rects["card"] = hud.unit_card(surface, card, sel, src.cards.get(card_unit) if sel else None,
-                                           sel is not None and sel.id == self.view.actor, max_h=card.h)
+                                           sel is not None and sel.id == self.view.actor,
+                                           max_h=max(card.h, min(hud.CARD_MAX_H, card.bottom - rects["view"].y)))
         if "decl" in rects:  # above the card, however tall the card has grown
             card_top = self.rects["card"].y if isinstance(self.rects.get("card"), pygame.Rect) else rects["card"].y
             box = rects["decl"]

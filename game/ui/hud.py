@@ -137,8 +137,9 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
     inner = rect.w - 28
     col_w = inner // 2
     short = [(k, v) for k, v in items if theme.font(12).size(f"{k}: {v}")[0] < col_w - 4]
-    # long values (a weapon's name, every action count) get the whole width, two lines at most
-    long = [(k, _lines(v, inner - theme.font(12).size(f"{k}: ")[0], 2)) for k, v in items if (k, v) not in short]
+    # long values (a weapon's name, every action count, fate's skills) get the whole width,
+    # four lines at most (the card rises to hold them)
+    long = [(k, _lines(v, inner - theme.font(12).size(f"{k}: ")[0], 4)) for k, v in items if (k, v) not in short]
     cond_lines = _lines(", ".join(conds) if conds else "no conditions", inner, 4)
     need = (34 + (18 if u.hp is not None and u.max_hp else 0) + 17 * (-(-len(short) // 2))
             + 17 * sum(len(ls) for _, ls in long) + 16 * len(cond_lines) + 14 + (16 if "error" in card else 0))

@@ -78,3 +78,22 @@ def test_an_action_tooltip_does_not_cover_the_parameter_row(make_app, size):
         assert tip is not None, opt.key
         assert not tip.colliderect(screen.rects["params"]), (opt.key, tip, screen.rects["params"])
         assert not tip.colliderect(screen.rects["prompt"]), opt.key
+
+
+def test_a_long_unit_card_is_not_cut(make_app, monkeypatch):
+    """Fate's card (wounds, skills) at 1024x600: every line is drawn whole, the card
+    rising over the board's corner rather than shortening its lines with an ellipsis."""
+    from game.engine.setup import new_battle
+    from game.replay import maps_dir
+    app = make_app()
+    app.resize((1024, 600))
+    battle = new_battle(maps_dir() / "woodland.tmx", "fate", seed=5)
+    screen = start_screen(app, battle)
+    confirm_handover(app)
+    spy = _Spy(monkeypatch)
+    pump(app)
+    card = screen.rects["card"]
+    assert card.h > screen.layout((1024, 600))["card"].h
+    cut = [s for s, _ in spy.drawn if s.endswith("…") and ("Skills" in s or "Wounds" in s or "resist" in s
+                                                              or "Incapacitated" in s)]
+    assert not cut, cut

@@ -11,7 +11,7 @@ import pytest
 from game.rulesets import REGISTRY
 from tests.ui.conftest import confirm_handover, field_battle, pump, start_screen
 
-PANELS = ("top", "log", "preview", "card", "bar", "params", "minimap")
+PANELS = ("top", "log", "preview", "bar", "params", "minimap")
 
 
 def _close(a, b, tol=12) -> bool:
@@ -42,6 +42,8 @@ def test_no_panel_covers_the_board_and_the_actor_is_in_view(make_app, ruleset_id
     assert view.w >= 300 and view.h >= 200, view
     for name, rect in _panels(screen):
         assert not rect.colliderect(view), (name, rect, view)
+    # the card's own place is off the board (a card with more lines rises over it)
+    assert not screen.layout(size)["card"].colliderect(view)
     actor = battle.pending.actor
     free = screen.board.camera.safe   # the board less the declarations column, if open
     import pygame
