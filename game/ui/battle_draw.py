@@ -146,7 +146,9 @@ class BattleDrawing(ZoneDrawing):
         if badge is not None:
             text, b, r = badge
             label = theme.text(text, 16, (255, 255, 255), bold=True)
-            box = _inside(label.get_rect(midbottom=(b[0], b[1] - r - 12)).inflate(10, 4), surface)
+            centres = [self.board.camera.tile_centre(pos) for _, pos in units]
+            box = _badge_place(label.get_rect().inflate(10, 4), b, r, centres, surface)
+            self.rects["badge"] = box
             pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), border_radius=5)
             pygame.draw.rect(surface, (140, 30, 24), box, border_radius=4)
             surface.blit(label, label.get_rect(center=box.center))
@@ -1067,6 +1069,24 @@ def _badge(surface, text: str, centre, colour) -> None:
     pygame.draw.rect(surface, (16, 18, 24), box, border_radius=box.h // 2)
     pygame.draw.rect(surface, colour, box, 1, border_radius=box.h // 2)
     surface.blit(img, img.get_rect(center=box.center))
+
+
+def _badge_place(box: pygame.Rect, at, r: int, centres, surface) -> pygame.Rect:
+    """Where the hit chance's badge goes by its target: above it, else below, right or
+    left, the first place that covers no other unit (it sat on the unit above)."""
+    x, y = at
+    places = [dict(midbottom=(x, y - r - 12)), dict(midtop=(x, y + r + 12)),
+              dict(midleft=(x + r + 10, y)), dict(midright=(x - r - 10, y))]
+    first = None
+    for place in places:
+        b = box.copy()
+        for k, v in place.items():
+            setattr(b, k, v)
+        b = _inside(b, surface)
+        first = first or b
+        if not any(b.inflate(2 * r, 2 * r).collidepoint(c) and tuple(c) != (x, y) for c in centres):
+            return b
+    return first
 
 
 def one_action(text: str) -> str:

@@ -97,3 +97,22 @@ def test_a_long_unit_card_is_not_cut(make_app, monkeypatch):
     cut = [s for s, _ in spy.drawn if s.endswith("…") and ("Skills" in s or "Wounds" in s or "resist" in s
                                                               or "Incapacitated" in s)]
     assert not cut, cut
+
+
+def test_the_hit_chance_badge_sits_on_no_other_unit(make_app):
+    from tests.ui.conftest import field_battle, hover_tile
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 5), (2, "gunner", 9, 5), (2, "gunner", 9, 4)], w=16, h=11, seed=5)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=0)
+    confirm_handover(app)
+    me = battle.pending.actor
+    if battle.team(me) != 1:
+        pytest.skip("side 2 acts first with this seed")
+    target = next(u for u in battle.units(2) if battle.tile(u) == (9, 5))
+    hover_tile(app, (9, 5))
+    pump(app)
+    assert screen.preview() and screen.preview()[0] == "odds"
+    badge = screen.rects["badge"]
+    r = screen.board.unit_radius()
+    above = screen.board.camera.tile_centre((9, 4))
+    assert not badge.inflate(2 * r, 2 * r).collidepoint(above), (badge, above)
