@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.held import HeldInput
 from game.ui.help import draw_help
 from game.ui.settings import Settings, load_settings, save_settings
 
@@ -38,8 +39,10 @@ class App:
         pygame.display.init()  # no audio: the game is silent, and SDL's audio probe is noisy
         pygame.font.init()
         pygame.display.set_caption("Rulebook Skirmish")
-        size = size or tuple(self.settings.window)
-        self.surface = pygame.display.set_mode(_at_least(size), pygame.RESIZABLE)
+        # a size the caller names is kept (tests); the saved one is the last window's,
+        # perhaps on a bigger screen: fit it to this one
+        size = _at_least(size) if size else fit_to_screen(tuple(self.settings.window), _desktop())
+        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
         self._last = time.perf_counter()
         self.frames = 0
@@ -49,6 +52,7 @@ class App:
         self.mouse = (0, 0)
         self.demo_queue: list | None = None
         self.demo_args: dict[str, Any] = {}
+        self.held = HeldInput()   # keys held from one screen are not the next one's
         from game.ui.settings_screen import apply
         apply(self)   # fonts' scale, team palette, sound volume
         from game.ui.menu import MenuScreen
@@ -72,10 +76,12 @@ class App:
             # waking from a sleep: the real time slept, for the screen's timers
             dt = min(MAX_DT if not wait else 5.0, now - self._last)
         self._last = now
+        shown = True   # the screen on show was drawn before these events were queued
         for event in events:
-            self.dispatch(event)
+            self.dispatch(event, shown)
             if self.screen.next is not None:
                 self._switch()
+                shown = False
         self.screen.update(dt)
         if self.screen.next is not None:
             self._switch()
@@ -95,12 +101,27 @@ class App:
             return self.step()
         return self.step(wait=IDLE_WAIT if wake is None else min(wake, IDLE_WAIT))
 
-    def dispatch(self, event: pygame.event.Event) -> None:
+    @property
+    def screen(self):
+        return self._screen
+
+    @screen.setter
+    def screen(self, screen) -> None:
+        # every way a screen comes on (a switch, the demo, a test) arms the guard once
+        self._screen = screen
+        self.held.arm()
+
+    def dispatch(self, event: pygame.event.Event, shown: bool = True) -> None:
+        """Hand one event to the window and its screen. `shown` False: the event was
+        queued before the screen on show was first drawn (a press in it was aimed at the
+        screen before)."""
         if event.type == pygame.QUIT:
             self.running = False
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized(getattr(event, "size", None) or (event.x, event.y))
+            return
+        if not (self.held.passes(event) if shown else self.held.before_shown(event)):
             return
         if hasattr(event, "pos") and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
@@ -215,6 +236,25 @@ def _terminated(signum, frame) -> None:
     raise SystemExit(128 + signum)
 
 
+def _desktop() -> tuple[int, int] | None:
+    """The primary screen's size, or None where SDL cannot tell."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes and sizes[0][0] > 0 and sizes[0][1] > 0 else None
+
+
+def fit_to_screen(size, desktop) -> tuple[int, int]:
+    """The saved window size made to fit the screen it opens on: a window saved at
+    1920x1080 reopened on a 1024x600 screen at (-448, -240), its menu's buttons off the
+    screen (issue 30). At least MIN_SIZE, unless the screen itself is smaller."""
+    w, h = _at_least(size)
+    if desktop is None:
+        return w, h
+    return min(w, int(desktop[0])), min(h, int(desktop[1]))
+
+
 def _at_least(size) -> tuple[int, int]:
     return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
 
@@ -243,7 +283,14 @@ def run(args: Any = None) -> int:
         app.settings.map = str(getattr(args, "map"))
     if any(getattr(args, n, None) is not None for n in ("ruleset", "seed", "map")):
         from game.ui.menu import MenuScreen
-        app.screen = MenuScreen(app, app.startup_note)
+        menu = MenuScreen(app, app.startup_note)
+        app.screen = menu
+        if getattr(args, "map", None) is not None:
+            # `play --map X` means that battle: start it as the menu's Start would
+            # (a map that does not load stays on the menu, which says why)
+            menu.start()
+            if menu.next is not None:
+                app.screen, menu.next = menu.next, None
     app.loop()
     return 0
 

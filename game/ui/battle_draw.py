@@ -10,6 +10,7 @@ import math
 import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
+from game.ui.friendly_fire import headline
 from game.ui import hud, rules_view, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
@@ -17,16 +18,21 @@ from game.ui.zone_draw import ZoneDrawing, dashed_line
 
 
 BUTTON_H = 52   # an action button: two lines of label and the cost under them
+UNDO_W = 96     # the Undo button, at the right end of the prompt's row
+STRIP_H = 176   # the bottom strip (unit card, one row of actions, the parameter row)
 
 
 class BattleDrawing(ZoneDrawing):
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
     def layout(self, size) -> dict[str, pygame.Rect]:
-        """Where everything goes. The map has its own viewport (`view`) that no panel
-        covers: the log and the preview in a column on the right, the unit card and the
-        action bar in a strip along the bottom, the declarations (while declaring) in a
-        column on the left; the camera keeps what matters inside `view`."""
+        """Where everything goes. The map has its own viewport (`view`), a rectangle set
+        by the window's size alone: the log and the preview in a column on the right, the
+        unit card and the action bar in a strip of fixed height along the bottom. What
+        needs more room for a moment (the bar's second row, a reaction panel, the
+        declarations column while declaring) is laid over the board at a fixed place,
+        never by moving or shrinking the board: a board that resized itself cut rows off
+        or left a gap, and moved the tile under the pointer (issue 30, item 5)."""
         w, h = size
         right_w = min(360, max(250, w // 4))
         col_x = w - right_w - 6
@@ -34,7 +40,7 @@ class BattleDrawing(ZoneDrawing):
         top = pygame.Rect(0, 0, w, 40)
         log = pygame.Rect(col_x, 46, right_w, max(80, h - 46 - preview_h - 14))
         mini = None
-        if self._map_larger_than_view():   # a minimap heads the right column
+        if self._map_larger_than_view():   # a minimap heads the right column (the log gives way)
             cam = self.board.camera
             mh = min(130, int(right_w * cam.world_h / max(1, cam.world_w)))
             mini = pygame.Rect(col_x, 46, right_w, mh)
@@ -42,32 +48,37 @@ class BattleDrawing(ZoneDrawing):
         preview = pygame.Rect(col_x, h - preview_h - 6, right_w, preview_h)
         card_w = min(290, max(220, w // 5))
         bar_w = max(120, col_x - card_w - 6 - 8 - 6)
+        # the strip's own height, set by the window alone: room for the card, two rows
+        # of actions, the parameter row and a prompt line. More rows (a narrow window,
+        # many actions) and a tall reaction panel rise over the board.
+        two_rows = 12 + 2 * BUTTON_H + 6
+        strip_h = max(STRIP_H, two_rows + 6 + 40 + 46)
+        strip_h = min(strip_h, h - 40 - 160)   # the board keeps 160 px at the very least
+        strip_y = h - strip_h - 6
         reacting = self.decision is not None and self.decision.kind == REACTION
         n = len(self.decision.options) if self.decision is not None and not reacting else 1
         rows = hud.bar_rows(n, bar_w)
         bar_h = 12 + rows * BUTTON_H + 6 * (rows - 1)
-        # the strip holds the card, and above the bar the parameter row and the prompt
-        strip_h = max(176, bar_h + 6 + 40 + 46)
-        if reacting:
-            strip_h = max(strip_h, self._reaction_height(bar_w) + 46)
-        strip_h = min(strip_h, h - 40 - 160)   # the board keeps 160 px at the very least
-        strip_y = h - strip_h - 6
         card = pygame.Rect(6, strip_y, card_w, strip_h)
+        # the bar sits on the window's bottom edge; a second row (and the parameter row
+        # above it) rises over the board's bottom edge instead of pushing it up
         bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
         params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
         out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params}
         if mini is not None:
             out["minimap"] = mini
-        left, view_top = 0, top.bottom
+        out["view"] = pygame.Rect(0, top.bottom, col_x - 4, strip_y - 4 - top.bottom)
         if getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving:
+            # over the board's left edge, folded or not: the board does not move for it
             out["decl"] = pygame.Rect(6, top.bottom + 6, card_w, max(60, strip_y - top.bottom - 12))
-            if self.decl_collapsed:
-                view_top = top.bottom + 36    # the folded title takes a row of its own
-            else:
-                left = out["decl"].right + 4
-        out["view"] = pygame.Rect(left, view_top, col_x - 4 - left, strip_y - 4 - view_top)
         v = out["view"]
-        self.board.camera.safe = (v.x, v.y, v.w, v.h)
+        # where the camera brings what it shows (a unit asked, a shot): the board less
+        # the open declarations column. The camera reads it only when it moves, so the
+        # column opening moves nothing on the board.
+        free = v
+        if "decl" in out and not self.decl_collapsed:
+            free = pygame.Rect(out["decl"].right + 4, v.y, v.right - out["decl"].right - 4, v.h)
+        self.board.camera.safe = (free.x, free.y, free.w, free.h)
         return out
 
     def _map_larger_than_view(self) -> bool:
@@ -135,7 +146,9 @@ class BattleDrawing(ZoneDrawing):
         if badge is not None:
             text, b, r = badge
             label = theme.text(text, 16, (255, 255, 255), bold=True)
-            box = _inside(label.get_rect(midbottom=(b[0], b[1] - r - 12)).inflate(10, 4), surface)
+            centres = [self.board.camera.tile_centre(pos) for _, pos in units]
+            box = _badge_place(label.get_rect().inflate(10, 4), b, r, centres, surface)
+            self.rects["badge"] = box
             pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), border_radius=5)
             pygame.draw.rect(surface, (140, 30, 24), box, border_radius=4)
             surface.blit(label, label.get_rect(center=box.center))
@@ -154,14 +167,18 @@ class BattleDrawing(ZoneDrawing):
         # the card follows the pointer over a unit, else shows the selected one
         card_unit = self.selected
         if self.hover_tile is not None:
-            here = [u.id for u in self.view.at(self.hover_tile) if u.id in shown]
+            here = sorted((u.id for u in self.view.at(self.hover_tile) if u.id in shown), key=self.mine_last)
             if here:
                 card_unit = here[0]
         src = self._card_source(card_unit)
         sel = src.units.get(card_unit) if card_unit in shown else None
-        card = rects["card"]   # the strip's height: it never grows over the board
+        # the strip's height, or taller (up to the board's own height) for a card whose
+        # lines would be cut: it rises over the board's bottom-left corner, a fixed
+        # place, and the board itself neither moves nor shrinks
+        card = rects["card"]
         self.rects["card"] = hud.unit_card(surface, card, sel, src.cards.get(card_unit) if sel else None,
-                                           sel is not None and sel.id == self.view.actor, max_h=card.h)
+                                           sel is not None and sel.id == self.view.actor,
+                                           max_h=max(card.h, min(hud.CARD_MAX_H, card.bottom - rects["view"].y)))
         if "decl" in rects:  # above the card, however tall the card has grown
             card_top = self.rects["card"].y if isinstance(self.rects.get("card"), pygame.Rect) else rects["card"].y
             box = rects["decl"]
@@ -179,7 +196,7 @@ class BattleDrawing(ZoneDrawing):
         self.rects["undo"] = None
         if self.can_undo:
             bar = rects["bar"]
-            r = pygame.Rect(bar.right - 96, rects["params"].y - 36, 96, 28)
+            r = pygame.Rect(bar.right - UNDO_W, rects["params"].y - 36, UNDO_W, 28)
             theme.button(surface, r, "Undo (U)", hover=r.collidepoint(self.app.mouse), size=13)
             self.rects["undo"] = r
         if self.message_timer > 0 and self.message:
@@ -635,7 +652,12 @@ class BattleDrawing(ZoneDrawing):
         _, opt, target, o, params = prev
         name = self.view.units[target].name if isinstance(target, int) and target in self.view.units else str(target)
         hp = self.view.units[target].hp if isinstance(target, int) and target in self.view.units else None
-        hud.odds_panel(surface, rect, f"{opt.label} → {name}", o, hp, params, opt.description)
+        risks = self.risks(opt, target, params, o)
+        warning = headline(risks) if risks else ""
+        if warning:
+            warning += (" · press again to attack" if self.friendly.pending == self._risk_key
+                        else " · asks before attacking")
+        hud.odds_panel(surface, rect, f"{opt.label} → {name}", o, hp, params, opt.description, warning)
         if isinstance(target, tuple) and not opt.offensive:
             # a move the ruleset previews as a plain choice (actionblock's Sidestep and
             # Charge): the danger zones at its end, at the panel's foot
@@ -701,14 +723,18 @@ class BattleDrawing(ZoneDrawing):
                     TARGET_NONE: "Enter or click again to confirm"}[armed.target_kind]
             hint = f"{armed.label}: {what} · Esc cancels"
         # a long prompt wraps within the bar's width (two lines at most) instead of
-        # running over the preview panel
-        lines = theme.wrap(hint, bar.w - 12, 14, bold=True)
+        # running over the preview panel, and clear of the Undo button at its right
+        # (which covered the end of fate's prompt)
+        hint = one_action(hint)
+        room = bar.w - 12 - (UNDO_W + 8 if self.can_undo else 0)
+        lines = theme.wrap(hint, room, 14, bold=True)
         if len(lines) > 2:
-            lines = [lines[0], theme.fit(" ".join(lines[1:]), bar.w - 12, 14, True)]
+            lines = [lines[0], theme.fit(" ".join(lines[1:]), room, 14, True)]
         imgs = [theme.text(ln, 14, theme.TEXT, bold=True) for ln in lines]
         y = (rects["params"].y if self.rects["param_buttons"] else bar.y) - 6 - 20 * len(imgs)
         back = pygame.Rect(bar.x + 4, y, max(i.get_width() for i in imgs), 20 * len(imgs) - 2).inflate(12, 6)
         theme.panel(surface, back)
+        self.rects["prompt"] = back
         for k, img in enumerate(imgs):
             surface.blit(img, (bar.x + 4, y + 20 * k))
         for r, name, value, enabled in self.rects["param_buttons"]:
@@ -727,7 +753,10 @@ class BattleDrawing(ZoneDrawing):
                 if opt.target_kind != TARGET_NONE:
                     lines.append((f"{len(opt.targets)} possible {opt.target_kind} target"
                                   f"{'s' if len(opt.targets) != 1 else ''}", theme.DIM))
-                hud.tooltip(surface, (r.x, r.y), lines)
+                # above the prompt and the parameter row, which it covered: it lies over
+                # the board for the moment the pointer rests on the button
+                top = min(r.y, self.rects["prompt"].y)
+                self.rects["tooltip"] = hud.tooltip(surface, (r.x, top), lines)
 
     def _draw_waiting(self, surface, bar) -> None:
         theme.panel(surface, bar)
@@ -1040,6 +1069,31 @@ def _badge(surface, text: str, centre, colour) -> None:
     pygame.draw.rect(surface, (16, 18, 24), box, border_radius=box.h // 2)
     pygame.draw.rect(surface, colour, box, 1, border_radius=box.h // 2)
     surface.blit(img, img.get_rect(center=box.center))
+
+
+def _badge_place(box: pygame.Rect, at, r: int, centres, surface) -> pygame.Rect:
+    """Where the hit chance's badge goes by its target: above it, else below, right or
+    left, the first place that covers no other unit (it sat on the unit above)."""
+    x, y = at
+    places = [dict(midbottom=(x, y - r - 12)), dict(midtop=(x, y + r + 12)),
+              dict(midleft=(x + r + 10, y)), dict(midright=(x - r - 10, y))]
+    first = None
+    for place in places:
+        b = box.copy()
+        for k, v in place.items():
+            setattr(b, k, v)
+        b = _inside(b, surface)
+        first = first or b
+        if not any(b.inflate(2 * r, 2 * r).collidepoint(c) and tuple(c) != (x, y) for c in centres):
+            return b
+    return first
+
+
+def one_action(text: str) -> str:
+    """A ruleset's prompt counting its currency, in good English: "1 Actions left"
+    reads "1 Action left" (the words are d20's flow's; the window only shows them)."""
+    import re
+    return re.sub(r"\b1 (Action|Reaction|Point|Move)s\b", r"1 \1", text)
 
 
 def _inside(box: pygame.Rect, surface) -> pygame.Rect:

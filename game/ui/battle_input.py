@@ -92,7 +92,10 @@ class BattleInput:
             self.hover_tile = None
         else:
             t = self.board.camera.tile_at(*event.pos)
-            self.hover_tile = t if self.battle.map.in_bounds(*t) else None
+            t = t if self.battle.map.in_bounds(*t) else None
+            if t != self.hover_tile:
+                self.friendly.forget()   # a warning is for the target it was given on
+            self.hover_tile = t
             if self.hover_tile is not None:
                 self.cursor = None  # the mouse takes over from the keyboard cursor
 
@@ -497,16 +500,24 @@ class BattleInput:
             def leave():
                 self.ai.abandon()
                 self.next = MenuScreen(self.app)
-            if self.battle.over or self.demo:
-                leave()
+            if self.battle.over or self.demo or self.saved_at == len(self.battle.choices):
+                leave()   # nothing since the last save or load is lost
                 return
             self.overlay = None
-            self.ask("Leave this battle for the main menu? It is not saved (F5 saves).", leave)
+            self.ask("Leave this battle for the main menu? What happened since "
+                     + ("the last save" if self.saved_at is not None else "it began")
+                     + " is not saved (F5 saves).", leave)
+
+        def settings():
+            from game.ui.settings_screen import SettingsScreen
+            self.overlay = None
+            self.suspended = True   # the AI may go on thinking: the battle screen comes back
+            self.next = SettingsScreen(self.app, self)
 
         def quit_():
             self.app.running = False
         return [("Resume", resume), ("Save battle (F5)", save), ("Load last save (F9)", load),
-                ("Main menu", menu), ("Quit", quit_)]
+                ("Settings", settings), ("Main menu", menu), ("Quit", quit_)]
 
     # ------------------------------------------------------------- save / load
     def save(self, path: Path | None = None) -> Path | None:
@@ -518,6 +529,7 @@ class BattleInput:
             self.say(f"Save failed: {exc}", 5)
             return None
         self.say(f"Saved: {path}", 4)
+        self.saved_at = len(self.battle.choices)
         return path
 
     def quickload(self, path: Path | None = None) -> None:
@@ -537,4 +549,5 @@ class BattleInput:
         screen = BattleScreen(self.app, battle, meta.get("sides") or self.sides, meta.get("fog", self.fog),
                               self.speed, squads=meta.get("squads"))
         screen.say(f"Loaded {Path(path).name} (round {battle.round})")
+        screen.saved_at = len(battle.choices)
         self.next = screen

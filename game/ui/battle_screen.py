@@ -24,6 +24,8 @@ from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
 from game.ui.board import BoardRenderer
+from game.ui.fog_words import side_sight
+from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.screen import Screen
@@ -79,6 +81,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.message, self.message_timer = "", 0.0
         self.overlay: str | None = None       # None, "pause", "rules"
         self.question = None                   # a yes/no question over the board
+        self.saved_at: int | None = None       # the choices made when last saved or loaded
+        self.suspended = False                 # set while the settings screen is over the battle
+        self.friendly = Confirmation()         # an attack that can hurt an ally waits for a second press
+        self._risk_key, self._risks = None, []
         self.undo_marks: list[tuple[int, int]] = []   # (choices, log lines) before each undoable answer
         self.pause_index = 0
         # answering a human decision
@@ -157,11 +163,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         """What `team`'s units in the fight see on the board `view`."""
         key = (view.version, team)
         if key not in self._fovs:
-            from game.world.sight import side_fov
             if len(self._fovs) > 8:
                 self._fovs.clear()
-            eyes = [u.tile for u in view.team_units(team)]
-            self._fovs[key] = side_fov(self.battle.map, eyes) if eyes else np.zeros(self.battle.map.shape, bool)
+            self._fovs[key] = side_sight(self.battle.map, [u.tile for u in view.team_units(team)])
         return self._fovs[key]
 
     def shown_units(self) -> set[int]:
@@ -201,6 +205,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             if len(self.humans) > 1 and p.side != self.keyboard_side:
                 self.handover = p.side
                 self._forget_pointer()
+                self._fresh_view()
                 return
             self.keyboard_side = p.side
             if self.anim.resolving:
@@ -233,7 +238,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.board.set_move(bands, occupied=[u.tile for u in self.view.units.values() if u.active])
             self.move_legend = self._legend(bands)
         if p.actor in self.view.units:
-            self.board.camera.ensure_visible(self.view.units[p.actor].tile, 3)
+            # while declaring, each unit of the round is asked in turn: the camera moves
+            # only for one off the board, so the tile under the pointer stays put (a
+            # margin re-centred it by ~100 px a declaration, issue 30)
+            self.board.camera.ensure_visible(self.view.units[p.actor].tile, 0 if p.kind == DECLARE else 3)
 
     def _legend(self, bands: dict) -> list[tuple[int, str]]:
         """(band, what it costs) for the move overlay's legend: each band's farthest
@@ -320,7 +328,16 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         out = [u.id for u in self.view.at(tile) if u.id in shown or not shown_only]
         if self.decl is not None:
             out += [u for u in sorted(shown) if u not in out and self.planned_tile(u) == tuple(tile)]
+        out.sort(key=self.mine_last)
         return out
+
+    def mine_last(self, unit: int) -> bool:
+        """Sort key: on a shared tile (a grapple) the enemy comes first, so a plain click,
+        a hover and the unit card mean the enemy, never the ally held with it."""
+        d = self.decision
+        if d is None or d.actor not in self.view.units or unit not in self.view.units:
+            return False
+        return self.view.units[unit].team == self.view.units[d.actor].team
 
     def _forget_pointer(self) -> None:
         """At a hand-over: nothing the last person pointed at stays on screen (the unit
@@ -332,6 +349,18 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._preview_key = self._threat_key = None
         self.log.scroll = 0
 
+    def _fresh_view(self) -> None:
+        """The hand-over screen, or the board after it, replaces what was shown: like a
+        new screen, it must not act on the keys held from the view before (a held Enter
+        would confirm the hand-over, then act for the next side)."""
+        held = getattr(self.app, "held", None)
+        if held is not None:
+            held.arm()
+        # the releases of what is held now will not come here: end what they would end
+        # (a pan would glide on, a drag would follow the pointer with no button down)
+        self.pan_keys.clear()
+        self.drag_from, self.drag_moved = None, False
+
     def confirm_handover(self) -> None:
         if self.handover is None:
             return
@@ -339,6 +368,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.keyboard_side = self.handover
         self.handover = None
         self._fog_key = None
+        self._fresh_view()
         p = self.battle.pending
         if p is not None:
             self._ready_for_person(p)
@@ -638,6 +668,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                                   fog=self.fog, speed=self.speed, ai_levels=self.ai_levels)
 
     def leave(self) -> None:
+        if self.suspended:   # off to the settings, and back: the battle is not closed
+            self.suspended = False
+            return
         self.ai.abandon()
 
     # ------------------------------------------------------------- options
@@ -728,13 +761,35 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         return True
 
     def disarm(self) -> None:
+        self.friendly.forget()
         self.armed = None
         self.cursor = None
         self.board.set_targets(None)
 
     def commit(self, opt: Option, target) -> bool:
         params = rules_view.fill_params(opt, target, self.params)
+        risks = self.risks(opt, target, params)
+        if risks and self.friendly.needed(self._risk_key):
+            # the first press only warns: hitting your own side is never one slip away
+            self.say(f"{headline(risks)}. Click again or press Enter to attack anyway.", 6.0)
+            return False
+        self.friendly.forget()
         return self.submit(opt.choice(target, **params))
+
+    def risks(self, opt: Option, target, params: dict | None = None, odds=None) -> list:
+        """The allies `opt` at `target` can hurt, with their chances (friendly_fire.py)."""
+        if self.decision is None or not opt.offensive:
+            return []
+        params = rules_view.fill_params(opt, target, self.params) if params is None else params
+        key = (opt.key, target, tuple(sorted(params.items())), self.version)
+        if key != self._risk_key:
+            choice = opt.choice(target, **params)
+            if odds is None and opt.target_kind == TARGET_UNIT:
+                odds = rules_view.odds(self.battle, self.decision, choice)
+            area = rules_view.attack_area(self.battle, self.decision, choice) if opt.target_kind == TARGET_TILE else ()
+            self._risk_key = key
+            self._risks = allies_at_risk(self.view, self.decision, opt, target, odds, area)
+        return self._risks
 
     def target_at_tile(self, opt: Option, tile) -> Any:
         """The option's legal target on this tile, or None."""
@@ -845,7 +900,14 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             team = self.view.units[me].team
             shown = self.shown_units()
             enemies = [u.id for u in self.view.units.values() if u.active and u.team != team and u.id in shown]
-            self._threats = rules_view.threats_at(self.battle, me, tile, enemies)
+            threats = rules_view.threats_at(self.battle, me, tile, enemies)
+            # "sees" is the fog's rule, whatever the ruleset's threats_at asks (line of
+            # fire): the other side's board will show the unit exactly where its fog
+            # does. Sight does not depend on where the mover stands (units do not
+            # block it), so each enemy's own view of the tile is the fog after the move.
+            where = {u.id: u.tile for u in self.view.units.values()}
+            self._threats = [t._replace(sees=bool(side_sight(self.battle.map, [where[t.unit]])[tile]))
+                             if t.unit in where else t for t in threats]
             self._threat_key = key
         return self._threats
 

@@ -21,6 +21,44 @@ from game.ui.tilemap import render_map
 from game.world.tactical_map import TacticalMap
 
 FOG_ALPHA = 165
+EDGE_SHADOW = (0, 0, 0)   # the dark stroke under every move band's edge
+
+_patterns: dict[tuple, pygame.Surface | None] = {}
+
+
+def band_pattern(band: int, tw: int, th: int) -> pygame.Surface | None:
+    """A move band's mark on each of its tiles: none for the first (its tint and edge
+    say it), then a diagonal hatch, dots, a cross-hatch. Drawn light on a dark shadow
+    so it reads on light and dark floors alike."""
+    key = (band, tw, th)
+    if key in _patterns:
+        return _patterns[key]
+    if band <= 0:
+        _patterns[key] = None
+        return None
+    surf = pygame.Surface((tw, th), pygame.SRCALPHA)
+    light = (*theme.MOVE_EDGES[min(band, len(theme.MOVE_EDGES) - 1)], 200)
+    dark = (*EDGE_SHADOW, 110)
+    step = max(8, tw // 3)
+
+    def diagonals(sign: int) -> list:
+        out = []
+        for k in range(-th, tw + th, step):
+            a, b = (k, 0), (k + sign * th, th)
+            out.append((a, b))
+        return out
+    if band == 1 or band >= 3:
+        lines = diagonals(1) + (diagonals(-1) if band >= 3 else [])
+        for colour, width in ((dark, 2), (light, 1)):
+            for a, b in lines:
+                pygame.draw.line(surf, colour, a, b, width)
+    else:   # band 2: dots
+        for y in range(step // 2, th, step):
+            for x in range(step // 2 + (step // 2 if (y // step) % 2 else 0), tw, step):
+                pygame.draw.circle(surf, dark, (x, y), 2)
+                pygame.draw.circle(surf, light, (x, y), 1)
+    _patterns[key] = surf
+    return surf
 
 
 class Overlay:
@@ -65,6 +103,7 @@ class BoardRenderer:
         self._cache_key: tuple | None = None
         self._sprites: dict[tuple, pygame.Surface] = {}
         self.outlines: list = []  # (colour, (vertical edges, horizontal edges)) per move band
+        self.band_tiles: dict[int, list] = {}   # each move band's tiles, for its pattern
         self._static_surface: pygame.Surface | None = None
         self._static_version = -1
 
@@ -74,11 +113,13 @@ class BoardRenderer:
         top = len(theme.MOVE_BANDS) - 1
         self.move.set({t: theme.MOVE_BANDS[min(b, top)] for t, b in (bands or {}).items()})
         self.outlines = []
+        self.band_tiles = {}
         if bands:
             w, h = self.tmap.width, self.tmap.height
             grid = np.full((w, h), 99, np.int16)
             for (x, y), b in bands.items():
                 grid[x, y] = min(b, top)
+                self.band_tiles.setdefault(min(b, top), []).append((x, y))
             # a band's edge is drawn only against ground one could walk on (further off,
             # or in a costlier band): walls and trees inside the range get no box
             ground = self.tmap.walkable.copy()
@@ -123,11 +164,22 @@ class BoardRenderer:
             for layer in (self.move, self.targets, self.fog):
                 if not layer.empty:
                     surf.blit(pygame.transform.scale(layer.surface, surf.get_size()), (0, 0))
-            for colour, (vert, horiz) in self.outlines:
-                for x, y in vert:  # the edge at the left side of tile (x, y)
-                    pygame.draw.line(surf, colour, (x * tw, y * th), (x * tw, (y + 1) * th - 1), 2)
-                for x, y in horiz:  # the edge at the top side of tile (x, y)
-                    pygame.draw.line(surf, colour, (x * tw, y * th), ((x + 1) * tw - 1, y * th), 2)
+            # each band past the first has its own pattern, so reach reads by shape and
+            # not by a tint alone (a yellow tint vanished on The Pit's sand, issue 30)
+            for band, tiles in self.band_tiles.items():
+                mark = band_pattern(band, tw, th)
+                if mark is not None:
+                    for x, y in tiles:
+                        surf.blit(mark, (x * tw, y * th))
+            # every edge twice: a dark stroke under a light one, one of which stands out
+            # on any floor, light or dark
+            for width, shade in ((4, EDGE_SHADOW), (2, None)):
+                for colour, (vert, horiz) in self.outlines:
+                    c = shade or colour
+                    for x, y in vert:  # the edge at the left side of tile (x, y)
+                        pygame.draw.line(surf, c, (x * tw, y * th), (x * tw, (y + 1) * th - 1), width)
+                    for x, y in horiz:  # the edge at the top side of tile (x, y)
+                        pygame.draw.line(surf, c, (x * tw, y * th), ((x + 1) * tw - 1, y * th), width)
             self._static_surface = surf
             self._static_version = self._version
         return self._static_surface

@@ -32,6 +32,18 @@ import numpy as np
 UNSEEN = "an unseen enemy"
 
 
+def side_sight(tmap, eyes) -> np.ndarray:
+    """The fog's one rule: the tiles a side whose units stand on `eyes` sees (line of
+    sight, not line of fire). The board's fog, the log's redaction and the move
+    preview's "who sees this tile" all ask it, so what a preview promises is what the
+    other side's view then shows (issue 30: the preview asked line of fire)."""
+    eyes = list(eyes)
+    if not eyes:
+        return np.zeros(tmap.shape, bool)
+    from game.world.sight import side_fov
+    return side_fov(tmap, eyes)
+
+
 class MomentSight:
     """Where every unit stands and who is still fighting, followed event by event from
     a board picture; and what each side sees at that moment."""
@@ -60,10 +72,9 @@ class MomentSight:
         eyes = self.eyes(team)
         key = (team, eyes)
         if key not in self._fov:
-            from game.world.sight import side_fov
             if len(self._fov) > 16:
                 self._fov.clear()
-            self._fov[key] = side_fov(self.map, eyes) if eyes else np.zeros(self.map.shape, bool)
+            self._fov[key] = side_sight(self.map, eyes)
         return self._fov[key]
 
     def sees(self, team: int, unit: int) -> bool:

@@ -137,8 +137,9 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
     inner = rect.w - 28
     col_w = inner // 2
     short = [(k, v) for k, v in items if theme.font(12).size(f"{k}: {v}")[0] < col_w - 4]
-    # long values (a weapon's name, every action count) get the whole width, two lines at most
-    long = [(k, _lines(v, inner - theme.font(12).size(f"{k}: ")[0], 2)) for k, v in items if (k, v) not in short]
+    # long values (a weapon's name, every action count, fate's skills) get the whole width,
+    # four lines at most (the card rises to hold them)
+    long = [(k, _lines(v, inner - theme.font(12).size(f"{k}: ")[0], 4)) for k, v in items if (k, v) not in short]
     cond_lines = _lines(", ".join(conds) if conds else "no conditions", inner, 4)
     need = (34 + (18 if u.hp is not None and u.max_hp else 0) + 17 * (-(-len(short) // 2))
             + 17 * sum(len(ls) for _, ls in long) + 16 * len(cond_lines) + 14 + (16 if "error" in card else 0))
@@ -431,7 +432,8 @@ def _stepper(surface, rect, x: int, name: str, values, ok, current, mouse, out: 
     return x
 
 
-def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> None:
+def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> pygame.Rect:
+    """A box of lines whose bottom left is just above `pos`; returns where it went."""
     wrapped = []
     for text, colour in lines:
         for line in theme.wrap(text, width - 16, 13):
@@ -445,16 +447,28 @@ def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> N
     for text, colour in wrapped:
         surface.blit(theme.text(text, 13, colour), (rect.x + 9, y))
         y += 17
+    return rect
 
 
 def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: dict,
-               description: str = "") -> None:
+               description: str = "", warning: str = "") -> None:
     """Exact odds: hit, crit, damage distribution, expected damage, the modifier breakdown.
-    A choice with no roll (an Aim, a Taunt's setup) shows what it does instead."""
-    theme.panel(surface, rect, edge=theme.ACCENT)
+    A choice with no roll (an Aim, a Taunt's setup) shows what it does instead.
+    `warning`: the attack can hurt the player's own side; it heads the panel, red."""
+    theme.panel(surface, rect, edge=theme.BAD if warning else theme.ACCENT)
     x, y = rect.x + 10, rect.y + 6
-    surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
-    y += 22
+    for ln in theme.wrap(warning, rect.w - 20, 13, bold=True)[:2] if warning else ():
+        surface.blit(theme.text(ln, 13, theme.BAD, bold=True), (x, y))
+        y += 17
+    # a long title wraps (two lines at most) rather than losing the target's name at
+    # the panel's edge ("-> Brawler 2-")
+    lines = theme.wrap(title, rect.w - 20, 14, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], theme.fit(" ".join(lines[1:]), rect.w - 20, 14, True)]
+    for ln in lines:
+        surface.blit(theme.text(ln, 14, theme.ACCENT, bold=True), (x, y))
+        y += 19
+    y += 3
     if params:
         ptxt = " · ".join(param_value(v) for v in params.values())
         surface.blit(theme.text(ptxt, 12, theme.DIM), (x, y))

@@ -171,13 +171,16 @@ def iso_static(board) -> pygame.Surface:
         for x, y in zip(*np.nonzero(rgba[:, :, 3])):
             pygame.draw.polygon(shade, tuple(int(v) for v in rgba[x, y]), proj.diamond(int(x), int(y)))
         surf.blit(shade, (0, 0))
-    for colour, (vert, horiz) in board.outlines:
-        for x, y in vert:  # the edge at tile (x, y)'s x-min side: its top and left corners
-            d = proj.diamond(x, y)
-            pygame.draw.line(surf, colour, d[0], d[3], 2)
-        for x, y in horiz:  # the edge at its y-min side: top and right corners
-            d = proj.diamond(x, y)
-            pygame.draw.line(surf, colour, d[0], d[1], 2)
+    from game.ui.board import EDGE_SHADOW
+    # as on a square map: a dark stroke under the band's light one, to read on any floor
+    for width, shade in ((4, EDGE_SHADOW), (2, None)):
+        for colour, (vert, horiz) in board.outlines:
+            for x, y in vert:  # the edge at tile (x, y)'s x-min side: its top and left corners
+                d = proj.diamond(x, y)
+                pygame.draw.line(surf, shade or colour, d[0], d[3], width)
+            for x, y in horiz:  # the edge at its y-min side: top and right corners
+                d = proj.diamond(x, y)
+                pygame.draw.line(surf, shade or colour, d[0], d[1], width)
     return surf
 
 

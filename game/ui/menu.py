@@ -266,6 +266,7 @@ class MenuScreen(Screen):
         screen = BattleScreen(self.app, battle, sides, meta.get("fog", self.s.fog), self.s.speed,
                               squads=meta.get("squads"), ai_levels=meta.get("levels"))
         screen.say(f"Loaded {path.name} (round {battle.round})")
+        screen.saved_at = len(battle.choices)   # leaving at once loses nothing: no question
         self.next = screen
 
     # --- input -----------------------------------------------------------------------------
@@ -366,6 +367,7 @@ class MenuScreen(Screen):
         surface.fill(theme.BG)
         w, h = surface.get_size()
         self.hit = []
+        self.button_rects: dict[str, pygame.Rect] = {}
         title = theme.text("Rulebook Skirmish", 40, theme.ACCENT, bold=True)
         surface.blit(title, (48, 28))
         surface.blit(theme.text("Tabletop combat rulesets on tactical maps", 15, theme.DIM), (52, 82))
@@ -398,23 +400,29 @@ class MenuScreen(Screen):
                     surface.blit(theme.text(ln, 13, theme.DIM), (x + 14, y - 4))
                     y += 17
                 y += 4
-        # one row of buttons under both columns (the thumbnail box ends at 534)
+        # the thumbnail's box, where the buttons must not go
+        tx = max(x + label_w + value_w + 70, w - THUMB[0] - 60)
+        box = self.thumb_box = pygame.Rect(tx - 10, 124, THUMB[0] + 20, THUMB[1] + 110)
+        # the buttons under the rows: beside the box they wrap at its left edge (at
+        # 1024x600 the box covered "AI demo" and "Settings"), below it at the window's;
+        # on a short window they are a little lower so two rows clear the hint line
         y = max(y + 8, min(544, h - 150))
+        bh = 44 if h >= 680 else 40
         bx = x
         for j, (label, action) in enumerate(self.buttons()):
             idx = len(rows) + j
             bw = 190 if j == 0 else 170
-            if bx + bw > w - 40:
-                bx, y = x, y + 52
-            r = pygame.Rect(bx, y, bw, 44)
+            right = box.x - 12 if y < box.bottom else w - 40
+            if bx + bw > right and bx > x:
+                bx, y = x, y + bh + 8
+            r = pygame.Rect(bx, y, bw, bh)
             theme.button(surface, r, label, hover=r.collidepoint(self.app.mouse), armed=idx == self.focus,
                          size=15 if j == 0 else 14)
             self.hit.append((r, action))
+            self.button_rects[label] = r
             bx += bw + 12
         # thumbnail and map facts
-        tx = max(x + label_w + value_w + 70, w - THUMB[0] - 60)
         info = self.map_info
-        box = pygame.Rect(tx - 10, 124, THUMB[0] + 20, THUMB[1] + 110)
         theme.panel(surface, box, alpha=False)
         if info is not None:
             thumb = info.thumb()

@@ -108,6 +108,28 @@ def threats_at(battle: Any, unit: int, tile: Tile, enemies: list[int]) -> list[T
     return out
 
 
+def attack_area(battle: Any, decision: Decision, choice: Choice) -> frozenset:
+    """The tiles an area attack would cover (a cone of fire), for the friendly-fire
+    warning; empty for an attack on one unit. A ruleset may answer it itself with
+    `attack_area(battle, decision, choice)`; d20's suppressing fire is read here from the
+    ruleset's own cone (the same call `lay_suppression` makes) until it does."""
+    fn = getattr(battle.ruleset, "attack_area", None)
+    try:
+        if fn is not None:
+            return frozenset(fn(battle, decision, choice) or ())
+        if getattr(battle.ruleset, "id", "") == "d20" and choice.option == "suppress" and choice.target:
+            from game.rulesets.d20.stats import held_weapon
+            from game.rulesets.d20.suppression import cone
+            weapon = held_weapon(battle, decision.actor)
+            if weapon is None or not weapon.ranges_ft:
+                return frozenset()
+            reach_tiles = weapon.ranges_ft[0] // battle.map.feet_per_tile
+            return frozenset(cone(battle, battle.tile(decision.actor), tuple(choice.target), reach_tiles))
+    except Exception as exc:  # a preview must never close the window
+        _report_once(f"the area of {choice.option}", exc)
+    return frozenset()
+
+
 def odds(battle: Any, decision: Decision, choice: Choice):
     """The ruleset's exact odds for a choice, or None (never raises for a preview)."""
     fn = getattr(battle.ruleset, "odds", None)

@@ -163,3 +163,11 @@ def gunner_duel(make_app):
     me = battle.pending.actor
     enemy = next(u for u in battle.units() if battle.team(u) != battle.team(me))
     return app, battle, screen, me, enemy
+
+
+def commit_anyway(screen, opt, target) -> bool:
+    """Commit a choice as a player who means it: an attack that can hurt an ally waits
+    for a second press (friendly_fire.py), so press twice when it asks."""
+    if screen.commit(opt, target):
+        return True
+    return bool(screen.friendly.pending) and screen.commit(opt, target)

@@ -55,8 +55,9 @@ def test_hovering_an_enemy_out_of_range_says_so_and_the_weapons_reach_is_drawn(m
                for dx in (-1, 0, 1))
 
 
-def test_the_hit_chance_badge_is_drawn_over_a_neighbouring_unit(make_app):
-    """The badge above the target sits where the unit above it stands: it must be on top."""
+def test_the_hit_chance_badge_is_drawn_clear_of_a_neighbouring_unit(make_app):
+    """The badge above the target would sit where the unit above it stands: it goes to
+    the next free side (issue 30: odds labels sat on units), and nothing covers it."""
     from tests.ui.conftest import field_battle, hover_tile
     app = make_app()
     battle = next(b for b in (field_battle([(1, "gunner", 2, 5), (2, "gunner", 6, 5), (2, "gunner", 6, 4)],
@@ -68,11 +69,12 @@ def test_the_hit_chance_badge_is_drawn_over_a_neighbouring_unit(make_app):
     assert screen.preview()[0] == "odds" and screen.preview()[2] == target
     app.step(0.05)
     cam = screen.board.camera
-    cx, cy = cam.tile_centre((6, 5))
     r = screen.board.unit_radius()
-    # the badge's red fill just above the target (where the neighbour's body is drawn)
-    ys = range(cy - r - 30, cy - r - 12)
-    assert any(tuple(app.surface.get_at((cx + 2, y))[:3]) == (140, 30, 24) for y in ys)
+    badge = screen.rects["badge"]
+    assert not badge.inflate(2 * r, 2 * r).collidepoint(cam.tile_centre((6, 4)))
+    # its red fill shows (drawn after the units)
+    assert any(tuple(app.surface.get_at((badge.x + 3, y))[:3]) == (140, 30, 24)
+               for y in range(badge.y + 2, badge.bottom - 2))
 
 
 def test_at_1x_each_log_line_gets_time_to_be_read():

@@ -1,6 +1,8 @@
-"""The board is never hidden: the map has its own viewport that no panel covers, the
-camera keeps the acting unit and its targets inside it, small maps are zoomed to fit,
-and all of it holds at the smallest window (960×600) in every ruleset."""
+"""The board is never hidden: the map has its own viewport that no fixed panel covers
+(the declarations column, a reaction panel and an action bar of more than two rows lie
+over it at fixed places, issue 30 item 5), the camera keeps the acting unit and its
+targets inside it, small maps are zoomed to fit, and all of it holds at the smallest
+window (960×600) in every ruleset."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 from game.rulesets import REGISTRY
 from tests.ui.conftest import confirm_handover, field_battle, pump, start_screen
 
-PANELS = ("top", "log", "preview", "card", "bar", "params", "decl", "reaction")
+PANELS = ("top", "log", "preview", "bar", "params", "minimap")
 
 
 def _close(a, b, tol=12) -> bool:
@@ -17,7 +19,11 @@ def _close(a, b, tol=12) -> bool:
 
 
 def _panels(screen):
+    from game.ui import hud
     out = [(k, r) for k, r in screen.rects.items() if k in PANELS and r is not None]
+    d = screen.decision
+    if d is not None and d.kind != "reaction" and hud.bar_rows(len(d.options), screen.rects["bar"].w) > 2:
+        out = [(k, r) for k, r in out if k not in ("bar", "params")]   # a third row lies over the board
     return out
 
 
@@ -36,8 +42,12 @@ def test_no_panel_covers_the_board_and_the_actor_is_in_view(make_app, ruleset_id
     assert view.w >= 300 and view.h >= 200, view
     for name, rect in _panels(screen):
         assert not rect.colliderect(view), (name, rect, view)
+    # the card's own place is off the board (a card with more lines rises over it)
+    assert not screen.layout(size)["card"].colliderect(view)
     actor = battle.pending.actor
-    assert view.collidepoint(screen.board.camera.tile_centre(battle.tile(actor)))
+    free = screen.board.camera.safe   # the board less the declarations column, if open
+    import pygame
+    assert pygame.Rect(free).collidepoint(screen.board.camera.tile_centre(battle.tile(actor)))
 
 
 def test_a_unit_at_the_right_edge_of_the_view_is_drawn_not_covered(make_app):

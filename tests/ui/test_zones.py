@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.decisions import TARGET_NONE
-from tests.ui.conftest import confirm_handover, field_battle, hover_tile, pump, start_screen
+from tests.ui.conftest import commit_anyway, confirm_handover, field_battle, hover_tile, pump, start_screen
 
 
 def _drawn_text(app):
@@ -90,7 +90,7 @@ def test_mahou_held_actions_reach_is_drawn(make_app):
             break
         d = battle.pending
         opt = d.option("end_turn") or d.option("pass") or d.options[-1]
-        screen.commit(opt, None if opt.target_kind == TARGET_NONE else opt.targets[0])
+        commit_anyway(screen, opt, None if opt.target_kind == TARGET_NONE else opt.targets[0])
     assert battle.pending is not None and battle.pending.side == 2
     confirm_handover(app)
     hx, hy = battle.tile(holder)
