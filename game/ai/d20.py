@@ -12,11 +12,11 @@ weighed by their exact contest odds against the attacks on offer.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from game import kept
 from game.ai import d20_values as values
 from game.ai.d20_ground import best_dealt, ground, ground_at
 from game.ai.controllers import random_choice
@@ -241,8 +241,8 @@ class D20AI:
         x, y = battle.tile(unit)
         cones = cone_costs(battle, unit)
         # (kept per tile and inputs: a unit that shoots, or waits, asks again next Action)
-        here = values.memo(battle, ("d20-ai-ground-at", x, y, inputs),
-                           lambda: ground_at(battle.map, (x, y), *inputs))
+        here = battle.kept.get("d20-ai-grounds", ("at", x, y, inputs),
+                               lambda: ground_at(battle.map, (x, y), *inputs))
         here -= cones[x, y] if isinstance(cones, np.ndarray) else cones
         if best_dealt(inputs[1], inputs[2]) - here < best - 1e-9:
             return False
@@ -276,14 +276,14 @@ class D20AI:
         return [(p * float(grid[t] - here) - ACTION_COST, opt.choice(t)) for t in opt.targets]
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("d20-ai-plain-choices")
 def _plain_choice(key: str, target=None) -> Choice:
     """The Choice of an option with no parameters (`Option.choice(target)`), built once
     for every decision that offers it: ending the turn, a reload, a contest, a move."""
     return Choice(key, target)
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("d20-ai-attack-choices")
 def _attack_choice(key: str, target: int, loc, param, kind) -> Choice:
     """The Choice of an attack (a Choice never changes: the same one serves every
     decision that weighs this attack); `loc` False when the option has no location."""
@@ -306,11 +306,11 @@ def enemies_described(battle: Any, side: int) -> tuple:
 def _reach_and_threat(battle: Any, unit: int) -> tuple[int, float]:
     """(reach in tiles, threat rounded) of a unit: kept per what they read (the key of
     values.threat; the reach reads the held weapon, which that key names)."""
-    return values.memo(battle, ("d20-ai-reach-threat", values.threat_key(battle, unit)),
-                       lambda: (_reach_tiles(battle, unit), round(values.threat(battle, unit), 2)))
+    return battle.kept.get("d20-ai-threats", ("reach", values.threat_key(battle, unit)),
+                           lambda: (_reach_tiles(battle, unit), round(values.threat(battle, unit), 2)))
 
 
-@lru_cache(maxsize=64)
+@kept.pure("d20-ai-chebyshev-squares")
 def _chebyshev_square(r: int) -> np.ndarray:
     """Chebyshev distance from the centre of a (2r+1)-square (read-only, shared)."""
     X, Y = np.ogrid[-r:r + 1, -r:r + 1]
@@ -319,7 +319,7 @@ def _chebyshev_square(r: int) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=256)
+@kept.pure("d20-ai-move-terms")
 def move_terms(fpt: int, move_left_ft: int, speed: int, actions_left: int, most: int):
     """For a move of each move cost 0..`most` tiles: the Actions it spends (after the
     movement left over), move_gains's bonus for keeping two Actions for an attack, and
@@ -333,7 +333,7 @@ def move_terms(fpt: int, move_left_ft: int, speed: int, actions_left: int, most:
     return out
 
 
-@lru_cache(maxsize=256)
+@kept.pure("d20-ai-square-terms")
 def _square_terms(r: int, fpt: int, move_left_ft: int, speed: int, actions_left: int):
     """move_gains's terms over a (2r+1)-square at the fewest Actions each tile can cost
     (its Chebyshev distance): keeping two Actions for an attack, and the Actions spent

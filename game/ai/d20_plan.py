@@ -134,9 +134,9 @@ def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: t
         return 0.0, first
     modes = ["single"] + (["burst"] if weapon.fire_mode in ("semi", "auto") else []) + \
         (["double_burst"] if weapon.fire_mode == "auto" else [])
-    limits = values.memo(battle, ("d20-plan-shots", unit, tile, tuple(modes), loaded,
-                                  tuple(sorted(battle.tile(u) for u in battle.units(active_only=True)))),
-                         lambda: shot_limits(battle, unit, tile, modes, loaded))
+    limits = battle.kept.get("d20-ai-plan-shots", (unit, tile, tuple(modes), loaded,
+                                                   tuple(sorted(battle.tile(u) for u in battle.units(active_only=True)))),
+                             lambda: shot_limits(battle, unit, tile, modes, loaded))
     shots = []  # (value, drop chance of its target, target, mode, location, rounds)
     for target, lim in limits.items():
         if battle.team(target) == side and len(grapple.group(battle, target)) < 2:
