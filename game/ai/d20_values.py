@@ -96,10 +96,7 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
         setup = AttackSetup(battle, attacker, target, origin)
     profile = setup.profile(kind, location)
     hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
-    key = (kind, location, hps)
-    values = setup.derived.get(key)
-    if values is None:
-        values = setup.derived[key] = victim_values(profile, hps)
+    values = victim_values(profile, hps)
     total, dropped = 0.0, 0.0
     for unit, expected, drop in values:
         total += sign(battle, side, unit) * (expected + drop * (KILL_WEIGHT + threat_turns * threat(battle, unit)))

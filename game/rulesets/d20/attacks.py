@@ -185,10 +185,6 @@ class AttackSetup:
         self.group = grapple.group(battle, target)
         self._victims: dict[tuple, tuple[str, int, tuple[Victim, ...]]] = {}
         self._profiles: dict[tuple[str, str], AttackProfile] = {}
-        # What a caller weighing these attacks works out from the profiles (the AI's
-        # expected damage per fire mode, location and victims' hit points): kept with
-        # the setup, so it lasts exactly as long as the setup's own inputs hold.
-        self.derived: dict = {}
 
     @staticmethod
     def inputs(battle: "Battle", attacker: int, target: int,
