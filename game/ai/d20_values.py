@@ -23,6 +23,7 @@ KILL_WEIGHT = 6.0  # dropping a unit is worth this on top of the damage itself
 ALLY_WEIGHT = 4.0  # a hit point of an ally counts this many enemy hit points
 TYPICAL_DODGE = 13  # the Dodge a unit's threat is reckoned against
 ATTACKS_PER_TURN = 2
+END_SCORE = 0.05  # ending the turn: a choice worth less is not made
 
 
 def sign(battle: Any, side: int, unit: int) -> float:
