@@ -18,7 +18,6 @@ weights of the terms a turn adds.
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import Any
 
 from game.ai import d20_attacks as attacks
@@ -36,7 +35,7 @@ EASY_TEMPERATURE = 8.0
 
 #: normal: each step valued on its own; hard: the rest of the unit's turn planned
 #: (depth 1) with the plan's terms weighed (d20_plan.WEIGHTS).
-AI_LEVELS = levels(Level("normal"), Level("hard", weights=MappingProxyType(dict(WEIGHTS)), depth=1))
+AI_LEVELS = levels(Level("normal"), Level("hard", weights=WEIGHTS, depth=1))
 LEVELS = tuple(AI_LEVELS)  # the levels this module builds (game.ai.levels)
 
 #: A turn's candidates, in the order their choices are listed (the order breaks ties:

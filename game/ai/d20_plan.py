@@ -18,6 +18,7 @@ turn ends on, a weapon left empty).
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -49,7 +50,7 @@ DESTINATIONS = 200  # the best tiles (by the ground grid) a plan may move to
 #: LEVELS): a dropped enemy's fire is lost to its side for about 3 more turns; the
 #: ground value of the tile the turn ends on; ending the turn with an empty weapon.
 DROP_TURNS, END_GROUND, END_EMPTY = "drop_turns", "end_ground", "end_empty"
-WEIGHTS = {DROP_TURNS: 3.0, END_GROUND: 1.0, END_EMPTY: 2.0}
+WEIGHTS = MappingProxyType({DROP_TURNS: 3.0, END_GROUND: 1.0, END_EMPTY: 2.0})
 STEP_COST = 0.05  # each Action a plan's move spends (a tie-break toward shorter walks)
 KEEP = ("break_free", "stand", "shake_off", "manacle", "release", "approach_strike",
         "restrain", "trip", "disarm", "exit_grapple", "drag", "pick_up", "swap")
