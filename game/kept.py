@@ -92,7 +92,7 @@ CATALOGUE = _catalogue(
     Spec("d20-ai-grounds", BATTLE, 2048,
          "d20 AI: a unit's tile-value grid (and one tile's value) by reach, punch and enemies"),
     Spec("d20-ai-ground-parts", BATTLE, 4096,
-         "d20 AI: the parts of the tile grids: one enemy's fire, the pull for one reach"),
+         "d20 AI: the parts of the tile grids: one enemy's fire on every tile, its reach terms"),
     Spec("d20-ai-plan-shots", BATTLE, 8192,
          "d20 AI (hard): the shots a tile offers, by tile, modes, rounds and where everyone stands"),
     Spec("d20-ai-views", MAP, 1024,
