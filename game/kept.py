@@ -93,8 +93,6 @@ CATALOGUE = _catalogue(
          "d20 AI: a unit's tile-value grid (and one tile's value) by reach, punch and enemies"),
     Spec("d20-ai-ground-parts", BATTLE, 4096,
          "d20 AI: the parts of the tile grids: one enemy's fire on every tile, its reach terms"),
-    Spec("d20-ai-plan-shots", BATTLE, 8192,
-         "d20 AI (hard): the shots a tile offers, by tile, modes, rounds and where everyone stands"),
     Spec("d20-ai-views", MAP, 1024,
          "d20 AI: what an enemy on a tile sees of every tile, how far, the cover each side has"),
     Spec("d20-ai-terrain", MAP, 64,

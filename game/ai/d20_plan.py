@@ -143,9 +143,10 @@ def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: t
         return 0.0, first
     modes = ["single"] + (["burst"] if weapon.fire_mode in ("semi", "auto") else []) + \
         (["double_burst"] if weapon.fire_mode == "auto" else [])
-    limits = battle.kept.get("d20-ai-plan-shots", (unit, tile, tuple(modes), loaded,
-                                                   tuple(sorted(battle.tile(u) for u in battle.units(active_only=True)))),
-                             lambda: shot_limits(battle, unit, tile, modes, loaded))
+    # Kept while the decision waits (a plan asks for its own tile twice): shot_limits
+    # also reads who is down, held and spotted, which no key of positions names.
+    limits = battle.memo(("d20-ai-plan-shots", unit, tile, tuple(modes), loaded),
+                         lambda: shot_limits(battle, unit, tile, modes, loaded))
     shots = []  # (value, drop chance of its target, target, mode, location, rounds)
     for target, lim in limits.items():
         if battle.team(target) == side and len(grapple.group(battle, target)) < 2:
