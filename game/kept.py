@@ -88,11 +88,43 @@ CATALOGUE = _catalogue(
     Spec("dice-pools", DATA, 4096, "the distribution of a pool of several groups of dice"),
     Spec("fov", MAP, 4096, "fields of view from a tile (one bool grid each)", grids=True),
     Spec("line-of-fire", MAP, 1 << 16, "what lies between two tiles"),
-    # --- the AI -----------------------------------------------------------------------
-    Spec("d20-ai-values", BATTLE, 8192,
-         "d20: an attack's value, a unit's threat, keyed by every input"),
-    Spec("d20-ai-setups", BATTLE, 4096, "d20: an attack's set-up (its modifiers), keyed by its inputs"),
     # --- d20 (rules and AI) -------------------------------------------------------------
+    # The rules: terrain answers (kept with the map) and dice arithmetic (the data's).
+    Spec("d20-terrain-rows", MAP, 16,
+         "d20: the map's grids as nested lists or masks, by name (walking, concealment, bullets)"),
+    Spec("d20-concealed", MAP, 1 << 16, "d20: is a tile hidden from another by concealment"),
+    Spec("d20-shot-lines", MAP, 1 << 16,
+         "d20: between two tiles, does a wall stop bullets, is the target seen, how far"),
+    Spec("d20-fields-of-fire", MAP, 1024, "d20: the tiles bullets from a tile reach (one grid each)"),
+    Spec("d20-cones", MAP, 4096, "d20: the tiles a cone of suppressing fire covers"),
+    Spec("d20-dealt-dists", DATA, 2048, "d20: a hit's damage distribution by dice, location and cut"),
+    Spec("d20-contest-chances", DATA, 1024, "d20: the chance to win a contest by both modifiers"),
+    Spec("d20-base-pools", DATA, 256, "d20: a weapon's damage dice with the burst die"),
+    Spec("d20-reload-options", DATA, 64, "d20: the Reload option by spare magazines (built once)"),
+    Spec("d20-swap-options", DATA, 256, "d20: the Swap option by the weapons carried (built once)"),
+    # The AI: a battle's values keyed by every input, terrain views, dice arithmetic.
+    Spec("d20-ai-threats", BATTLE, 4096,
+         "d20 AI: a unit's threat and reach by template, weapon and rounds"),
+    Spec("d20-ai-setups", BATTLE, 4096, "d20 AI: an attack's set-up (its modifiers), keyed by its inputs"),
+    Spec("d20-ai-grounds", BATTLE, 2048,
+         "d20 AI: a unit's tile-value grid (and one tile's value) by reach, punch and enemies"),
+    Spec("d20-ai-ground-parts", BATTLE, 4096,
+         "d20 AI: the parts of the tile grids: one enemy's fire on every tile, its reach terms"),
+    Spec("d20-ai-views", MAP, 1024,
+         "d20 AI: what an enemy on a tile sees of every tile, how far, the cover each side has"),
+    Spec("d20-ai-terrain", MAP, 64,
+         "d20 AI: the map's offset tables, range tables by reach and cover rows (by name)"),
+    Spec("d20-ai-dealt-stats", DATA, 8192,
+         "d20 AI: a hit's mean damage and chance to drop by dice, cut and hit points"),
+    Spec("d20-ai-hit-chances", DATA, 512, "d20 AI: the chance of a plain (non-critical) hit"),
+    Spec("d20-ai-mean-after", DATA, 256, "d20 AI: a weapon's mean damage past a threshold"),
+    Spec("d20-ai-move-terms", DATA, 256, "d20 AI: a move's Actions and their costs by turn state"),
+    Spec("d20-ai-square-terms", DATA, 256,
+         "d20 AI: the same over a square around the unit (the move screen's bounds)"),
+    Spec("d20-ai-chebyshev-squares", DATA, 64, "d20 AI: Chebyshev distances over a square"),
+    Spec("d20-ai-plain-choices", DATA, 4096,
+         "d20 AI: the Choice of an option with no parameters (a Choice never changes)"),
+    Spec("d20-ai-attack-choices", DATA, 4096, "d20 AI: the Choice of an attack by target, mode and location"),
     # --- mahou --------------------------------------------------------------------------
     # the dice and the odds: pure functions of roll specs (values), kept for the process
     Spec("mahou-dice-fields", DATA, 16, "mahou: a spec class's field names (hashing a spec)"),
@@ -275,7 +307,8 @@ class Store:
         return table
 
     def get(self, name: str, key: Any, compute: Callable[[], T]) -> T:
-        return self.table(name).get(key, compute)
+        table = self.tables.get(name)  # the made table at hand: one call less on the hot path
+        return (table if table is not None else self.table(name)).get(key, compute)
 
     def clear(self) -> None:
         """Forget every answer (the owner's state changed, or it is finished)."""

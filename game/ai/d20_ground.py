@@ -3,7 +3,8 @@
 A tile is worth the fire the unit can return from it, less the fire the enemies can
 put on it (each enemy that sees it and has it in range, cut by the cover on its side),
 less a pull toward the enemy for units still out of range. The grids only read the
-battle; the per-enemy part depends on the terrain alone and is memoised per map.
+battle; the per-enemy part depends on the terrain alone and is kept with the map
+(game.kept tables "d20-ai-views" and "d20-ai-terrain"), the grids with the battle.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.d20_values import memo
-from game.world.sight import seen_from, terrain_memo
+from game.world.sight import seen_from
 from game.world.tactical_map import Cover
 
 # How much of an enemy's fire each kind of cover turns away (heavy cover stops every
@@ -31,8 +31,8 @@ CLOSE_IN = 0.05  # a mild pull toward the enemy even in range, so nobody waits f
 def enemy_view(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
     """For an enemy standing on `enemy`, over every tile: does it see the tile, how far
     it is, the share of its fire the tile's cover stops, and the share of a shot from
-    the tile the enemy's own cover leaves (terrain only: memoised per map)."""
-    return terrain_memo(tmap, ("d20-ai-view", enemy), lambda: _enemy_view(tmap, enemy))
+    the tile the enemy's own cover leaves (terrain only: kept with the map)."""
+    return tmap.kept.get("d20-ai-views", enemy, lambda: _enemy_view(tmap, enemy))
 
 
 def _enemy_view(tmap: Any, enemy: tuple[int, int]) -> tuple[np.ndarray, ...]:
@@ -71,7 +71,7 @@ def _offset_tables(tmap: Any):
     line away from the centre and toward it; the cover (PROTECTION) of each tile's
     neighbour one step `k` away (clamped to the map), as shifted[k]; and the cover of
     each tile. (tests/d20/test_ground.py writes the rule out as whole-grid sums.)"""
-    return terrain_memo(tmap, "d20-ai-offset-tables", lambda: _build_offset_tables(tmap))
+    return tmap.kept.get("d20-ai-terrain", "offset tables", lambda: _build_offset_tables(tmap))
 
 
 def _build_offset_tables(tmap: Any):
@@ -98,7 +98,7 @@ def _build_offset_tables(tmap: Any):
 
 
 def _flat_index(tmap: Any) -> np.ndarray:
-    return terrain_memo(tmap, "d20-ai-flat-index", lambda: np.arange(tmap.width * tmap.height).reshape(tmap.shape))
+    return tmap.kept.get("d20-ai-terrain", "flat index", lambda: np.arange(tmap.width * tmap.height).reshape(tmap.shape))
 
 
 def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
@@ -106,20 +106,17 @@ def ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float,
     """The value of every tile for a unit whose weapon reaches `reach_tiles` and deals
     `punch` a turn there (`melee_punch` in melee), against `enemies` given as (tile,
     reach in tiles, threat)."""
-    return memo(battle, ("d20-ai-ground", reach_tiles, punch, melee_punch, enemies),
-                lambda: _ground(battle, reach_tiles, punch, melee_punch, enemies))
+    return battle.kept.get("d20-ai-grounds", ("grid", reach_tiles, punch, melee_punch, enemies),
+                           lambda: _ground(battle, reach_tiles, punch, melee_punch, enemies))
 
 
 def _ground(battle: Any, reach_tiles: int, punch: float, melee_punch: float, enemies) -> np.ndarray:
-    # The terms that do not depend on the unit's punch are kept apart: the enemies'
-    # fire on each tile (the same for every unit of the side) and, per weapon reach,
-    # the unit's share of fire and the pull toward the enemy. A side's units with the
-    # same reach share them; only the last few sums are the unit's own.
-    incoming, nearest, close = memo(battle, ("d20-ai-incoming", enemies),
-                                    lambda: _incoming(battle, enemies))
+    # Each enemy's part of the enemies' fire and of the unit's reach is kept (an enemy
+    # that has not moved costs nothing the next time); their sums are not: keeping
+    # them too bought 0.2% of a normal battle's instructions and 0.3% of a hard one's.
+    incoming, nearest, close = _incoming(battle, enemies)
     tiles = tuple(tile for tile, _, _ in enemies)
-    best, pull = memo(battle, ("d20-ai-reach-terms", tiles, reach_tiles),
-                      lambda: _reach_terms(battle, tiles, reach_tiles, nearest))
+    best, pull = _reach_terms(battle, tiles, reach_tiles, nearest)
     # What it can deal from the tile: its fire, cut by the enemies' cover, or a melee
     # attack next to one (cover never stops a melee attack).
     dealt = np.maximum(punch * best, np.where(close, melee_punch, 0.0))
@@ -134,8 +131,8 @@ def _incoming(battle: Any, enemies) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     # Each enemy's part depends on that enemy alone: kept apart, so an enemy that has
     # not moved costs nothing the next time.
     tmap = battle.map
-    fire_parts = [memo(battle, ("d20-ai-fire-part", tile, their_reach, their_threat),
-                       lambda tile=tile, r=their_reach, t=their_threat: _fire_part(tmap, tile, r, t))
+    fire_parts = [battle.kept.get("d20-ai-ground-parts", ("fire", tile, their_reach, their_threat),
+                                  lambda tile=tile, r=their_reach, t=their_threat: _fire_part(tmap, tile, r, t))
                   for tile, their_reach, their_threat in enemies]
     nearest = _fold(np.minimum, [enemy_view(tmap, tile)[1] for tile, _, _ in enemies])
     return INCOMING_WEIGHT * np.add.reduce(fire_parts), nearest, nearest <= 1
@@ -145,8 +142,8 @@ def _reach_terms(battle: Any, tiles: tuple, reach_tiles: int, nearest: np.ndarra
     """(the share of the unit's fire the enemies take on every tile, the pull toward
     them) for a unit whose weapon reaches `reach_tiles`."""
     tmap = battle.map
-    reach_parts = [memo(battle, ("d20-ai-reach-part", tile, reach_tiles),
-                        lambda tile=tile: _reach_part(tmap, tile, reach_tiles))
+    reach_parts = [battle.kept.get("d20-ai-ground-parts", ("reach", tile, reach_tiles),
+                                   lambda tile=tile: _reach_part(tmap, tile, reach_tiles))
                    for tile in tiles]
     to_close = _fold(np.minimum, [p[0] for p in reach_parts])
     best = _fold(np.maximum, [p[1] for p in reach_parts])
@@ -198,7 +195,7 @@ def _range_tables(tmap: Any, reach: int) -> tuple[np.ndarray, np.ndarray]:
         for a in out:
             a.setflags(write=False)
         return out
-    return terrain_memo(tmap, ("d20-ai-range-tables", reach), build)
+    return tmap.kept.get("d20-ai-terrain", ("range tables", reach), build)
 
 
 def ground_at(tmap: Any, at: tuple[int, int], reach_tiles: int, punch: float, melee_punch: float,
@@ -245,7 +242,7 @@ def _toward_one(cover: list, width: int, height: int, x: int, y: int, dx: int, d
 
 def _protection_rows(tmap: Any) -> list:
     """The share of fire each tile's cover stops (PROTECTION), as nested lists."""
-    return terrain_memo(tmap, "d20-ai-protection-rows", lambda: [
+    return tmap.kept.get("d20-ai-terrain", "protection rows", lambda: [
         [PROTECTION[Cover(c)] for c in row] for row in tmap.cover.astype(int).tolist()])
 
 

@@ -9,15 +9,25 @@ a second attack going to another target when the first drops its own, plus
 the value of the tile it ends on (the fire it takes there against the fire it can
 return: game/ai/d20_ground.py). The first step of the best plan is played; the plan
 is made again at the next decision, with the dice's results known.
+
+This is the `hard` level's look-ahead (its Level's depth 1): the same values as the
+normal scores (game/ai/d20_values.py, d20_attacks.py), with the level's weights for
+the terms a whole turn adds (WEIGHTS: a dropped enemy's later turns, the tile the
+turn ends on, a weapon left empty).
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
 from game.ai import d20_values as values
+from game.ai.d20_attacks import BURST_COST, CONE_COST, CONE_SHARE, LOCATIONS, cones, worth_firing
+from game.ai.d20_movement import move_actions, move_gains, unit_ground
+from game.ai.d20_upkeep import top_up_value
+from game.ai.d20_values import END_SCORE
 from game.engine import grapple
 from game.engine.decisions import Choice, Decision, TileSet
 from game.rulesets.d20.attacks import MODE_AMMO, AttackSetup
@@ -36,9 +46,12 @@ from game.rulesets.d20.stats import held_weapon
 # drop's fixed worth 12, damage weighted by threat over hit points, and the ground's
 # incoming-fire weight 0.08, 0.25 or 0.4 (0.4 gained on ridge and lost on warehouse).
 DESTINATIONS = 200  # the best tiles (by the ground grid) a plan may move to
-END_WEIGHT = 1.0  # the ground value of the tile the turn ends on
-EMPTY_AT_END = 2.0  # ending the turn with an empty weapon
-THREAT_TURNS = 3.0  # a dropped enemy's fire is lost to its side for about 3 more turns
+#: The terms a whole turn's plan adds, by name, with hard's weights (game.ai.d20's
+#: LEVELS): a dropped enemy's fire is lost to its side for about 3 more turns; the
+#: ground value of the tile the turn ends on; ending the turn with an empty weapon.
+DROP_TURNS, END_GROUND, END_EMPTY = "drop_turns", "end_ground", "end_empty"
+WEIGHTS = MappingProxyType({DROP_TURNS: 3.0, END_GROUND: 1.0, END_EMPTY: 2.0})
+STEP_COST = 0.05  # each Action a plan's move spends (a tie-break toward shorter walks)
 KEEP = ("break_free", "stand", "shake_off", "manacle", "release", "approach_strike",
         "restrain", "trip", "disarm", "exit_grapple", "drag", "pick_up", "swap")
 
@@ -54,7 +67,7 @@ def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, 
     if (weapon is None or not weapon.ranged or grapple.in_grapple(battle, unit)
             or not any(k in opts for k in ("shoot", "move", "reload", "suppress"))):
         return None
-    from game.ai.d20 import move_gains, unit_ground
+    end_ground, end_empty = ai.weight(END_GROUND), ai.weight(END_EMPTY)
     grid = unit_ground(battle, side, unit)
     if grid is None:
         return None
@@ -63,15 +76,16 @@ def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, 
     ammo = (loadout.loaded.get(weapon.id, 0), loadout.spare_magazines)
     out: list[tuple[float, Choice]] = []
     # Stay: attack from here with every Action (reloading as needed).
-    stay, first = _attacks_from(battle, side, unit, here, ts.actions, ammo, opts)
-    out.append((stay + END_WEIGHT * float(grid[here]), first or opts["end_turn"].choice()
+    drop_turns = ai.weight(DROP_TURNS)
+    stay, first = _attacks_from(battle, side, unit, here, ts.actions, ammo, opts, drop_turns)
+    out.append((stay + end_ground * float(grid[here]), first or opts["end_turn"].choice()
                 if "end_turn" in opts else first))
     # Move first, then attack from there.
     if "move" in opts:
         gains = move_gains(battle, unit, grid)
         mask = opts["move"].targets.mask if isinstance(opts["move"].targets, TileSet) else None
         if mask is not None:
-            costs = _move_actions(battle, unit)
+            costs = move_actions(battle, unit)
             ranked = np.where(mask, gains, -np.inf).ravel().argsort()[::-1][:DESTINATIONS]
             for flat in ranked:
                 tile = np.unravel_index(int(flat), grid.shape)
@@ -79,47 +93,42 @@ def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, 
                 if not mask[tile]:
                     continue
                 left = ts.actions - int(costs[tile])
-                value, _ = _attacks_from(battle, side, unit, tile, left, ammo, None)
+                value, _ = _attacks_from(battle, side, unit, tile, left, ammo, None, drop_turns)
                 step = opts["move"].choice(tile)
                 if ammo[0] == 0:
                     if left >= 1 and ammo[1] > 0 and "reload" in opts:
                         step = opts["reload"].choice()  # an empty weapon: reload, then go
                     else:
-                        value -= EMPTY_AT_END  # it costs an Action next turn
-                out.append((value + END_WEIGHT * float(grid[tile]) - 0.05 * int(costs[tile]), step))
+                        value -= end_empty  # it costs an Action next turn
+                out.append((value + end_ground * float(grid[tile]) - STEP_COST * int(costs[tile]), step))
             # Attack from here, then move with what is left.
             if "shoot" in opts and ts.actions >= 3:
-                value, first = _attacks_from(battle, side, unit, here, 2, ammo, opts)
+                value, first = _attacks_from(battle, side, unit, here, 2, ammo, opts, drop_turns)
                 reach_left = np.where(mask & (costs <= ts.actions - 2), grid, -np.inf)
                 if first is not None and np.isfinite(reach_left.max()):
-                    out.append((value + END_WEIGHT * float(reach_left.max()), first))
+                    out.append((value + end_ground * float(reach_left.max()), first))
     if "reload" in opts and ammo[0] > 0 and ammo[1] > 0:
         # Reload with an Action the attacks leave over (or instead of a move): worth
         # the Action it saves next turn when what is left would not buy two attacks.
         mode = "double_burst" if weapon.fire_mode == "auto" else (
             "burst" if weapon.fire_mode == "semi" else "single")
         short = ammo[0] < min(weapon.magazine, 2 * MODE_AMMO[mode])
-        bonus = EMPTY_AT_END if short else 0.8 * (1 - ammo[0] / weapon.magazine)
-        out.append((bonus + END_WEIGHT * float(grid[here]), opts["reload"].choice()))
+        bonus = end_empty if short else top_up_value(ammo[0], weapon.magazine)
+        out.append((bonus + end_ground * float(grid[here]), opts["reload"].choice()))
     if "suppress" in opts:
-        for score, choice in ai._suppress(battle, side, unit, opts["suppress"]):
-            # normal halves the cone (two attacks' worth) and takes 1: undo for a turn
-            out.append((2 * (score + 1.0) - 1.0 + END_WEIGHT * float(grid[here]), choice))
+        for value, choice in cones(battle, side, unit, opts["suppress"]):
+            # the cone weighed for the whole turn it costs: normal's score of it
+            # (value * CONE_SHARE - CONE_COST) with the share undone, less the cost
+            score = value * CONE_SHARE - CONE_COST
+            out.append(((score + CONE_COST) / CONE_SHARE - CONE_COST + end_ground * float(grid[here]), choice))
     return [(s, c) for s, c in out if c is not None]
 
 
-def _move_actions(battle: Any, unit: int) -> np.ndarray:
-    """The Actions a move to each tile spends (meaningful on the tiles a move may end on)."""
-    from game.ai.d20 import reach_terms
-    cost, (actions, _, _) = reach_terms(battle, unit)
-    return actions.take(cost)
-
-
 def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: tuple[int, int],
-                  opts: dict | None) -> tuple[float, Choice | None]:
+                  opts: dict | None, drop_turns: float) -> tuple[float, Choice | None]:
     """The best value of the attacks `actions` Actions buy from `tile` (with a reload
     when the weapon runs dry) and the first step toward them (when `opts` is given:
-    the unit stands on `tile`)."""
+    the unit stands on `tile`); a drop is worth `drop_turns` turns of the victim's fire."""
     weapon = held_weapon(battle, unit)
     loaded, spares = ammo
     first: Choice | None = None
@@ -134,25 +143,23 @@ def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: t
         return 0.0, first
     modes = ["single"] + (["burst"] if weapon.fire_mode in ("semi", "auto") else []) + \
         (["double_burst"] if weapon.fire_mode == "auto" else [])
-    limits = values.memo(battle, ("d20-plan-shots", unit, tile, tuple(modes), loaded,
-                                  tuple(sorted(battle.tile(u) for u in battle.units(active_only=True)))),
+    # Kept while the decision waits (a plan asks for its own tile twice): shot_limits
+    # also reads who is down, held and spotted, which no key of positions names.
+    limits = battle.memo(("d20-ai-plan-shots", unit, tile, tuple(modes), loaded),
                          lambda: shot_limits(battle, unit, tile, modes, loaded))
     shots = []  # (value, drop chance of its target, target, mode, location, rounds)
     for target, lim in limits.items():
         if battle.team(target) == side and len(grapple.group(battle, target)) < 2:
             continue
-        ms = lim["mode"]
         setup = AttackSetup(battle, unit, target, tile)
-        if "burst" in ms:
-            ms = tuple(m for m in ms if m != "single")
-        for mode in ms:
+        for mode in worth_firing(lim["mode"]):
             for loc in lim["location"]:
-                if loc not in ("torso", "head", "untargeted"):
+                if loc not in LOCATIONS:
                     continue
                 v, drop = values.attack_value_and_drop(battle, side, unit, target, mode, loc, tile, setup,
-                                                             threat_turns=THREAT_TURNS)
-                shots.append((v - values_burst_cost(mode), drop, target, mode, loc, MODE_AMMO[mode]))
-    shots = [s for s in shots if s[0] > 0.05]  # a shot that risks more than it gains is not fired
+                                                       threat_turns=drop_turns)
+                shots.append((v - BURST_COST.get(mode, 0.0), drop, target, mode, loc, MODE_AMMO[mode]))
+    shots = [s for s in shots if s[0] > END_SCORE]  # one that risks more than it gains is not fired
     if not shots:
         return 0.0, first
     shots.sort(key=lambda s: -s[0])
@@ -177,20 +184,15 @@ def _attacks_from(battle: Any, side: int, unit: int, tile, actions: int, ammo: t
     return total, first
 
 
-def values_burst_cost(mode: str) -> float:
-    from game.ai.d20 import BURST_COST
-    return BURST_COST.get(mode, 0.0)
-
-
 def hard_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, Choice]]:
     """The normal scores, except that a turn's moves, shots, reloads and cones are
     weighed as whole-turn plans. A special action the normal scores rank first
     (restrain, manacles, standing up...) is kept: the plans do not weigh those."""
-    normal = ai.normal_choices(battle, decision)
+    normal = ai.candidate_choices(battle, decision)
     if not normal:
         return normal
     best_normal = max(normal, key=lambda sc: sc[0])
-    if best_normal[1].option in KEEP and best_normal[0] > 0.05:
+    if best_normal[1].option in KEEP and best_normal[0] > END_SCORE:
         return normal
     plans = plan_choices(ai, battle, decision)
     if not plans:

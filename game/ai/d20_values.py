@@ -7,11 +7,11 @@ ALLY_WEIGHT, so a shot that risks a friend must gain clearly more than it risks)
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
+from game import kept
 from game.engine import grapple, odds
-from game.rulesets.d20.attacks import AttackProfile, AttackSetup, _dealt_dist, cover_effect
+from game.rulesets.d20.attacks import AttackProfile, AttackSetup, cover_effect, dealt_dist
 from game.rulesets.d20.checks import chance_check, chance_contest
 from game.rulesets.d20.components import Health, Loadout, Restraint, Soldier
 from game.rulesets.d20.stats import held_weapon, template
@@ -23,6 +23,7 @@ KILL_WEIGHT = 6.0  # dropping a unit is worth this on top of the damage itself
 ALLY_WEIGHT = 4.0  # a hit point of an ally counts this many enemy hit points
 TYPICAL_DODGE = 13  # the Dodge a unit's threat is reckoned against
 ATTACKS_PER_TURN = 2
+END_SCORE = 0.05  # ending the turn: a choice worth less is not made
 
 
 def sign(battle: Any, side: int, unit: int) -> float:
@@ -40,17 +41,16 @@ def victim_values(profile: AttackProfile, hps: tuple[int, ...]) -> tuple[tuple[i
             normal_mean = crit_mean = normal_drop = crit_drop = _stopped_stats(hp)
         else:
             cut = sum(r for _, r in v.reductions)
-            normal_mean, normal_drop = _dealt_stats(profile.pool, profile.location, profile.targeted,
-                                                    False, cut, hp)
-            crit_mean, crit_drop = _dealt_stats(profile.pool, profile.location, profile.targeted,
-                                                True, cut, hp)
+            dice = tuple((g.count, g.sides) for g in profile.pool)
+            normal_mean, normal_drop = dealt_stats(dice, profile.location, profile.targeted, False, cut, hp)
+            crit_mean, crit_drop = dealt_stats(dice, profile.location, profile.targeted, True, cut, hp)
         expected = v.weight * (p_normal * normal_mean + p_crit * crit_mean)
         drop = v.weight * (p_normal * normal_drop + p_crit * crit_drop)
         out.append((v.unit, expected, drop))
     return tuple(out)
 
 
-@lru_cache(maxsize=512)
+@kept.pure("d20-ai-hit-chances")
 def _p_normal(bonus: int, needed: int) -> float:
     """The chance of a hit that is not a critical (faces 1-19; see attacks._hits)."""
     return sum(1 for f in range(1, 20) if f + bonus >= needed) / 20
@@ -60,22 +60,13 @@ def _stopped_stats(hp: int) -> float:
     return 0.0 if hp > 0 else 1.0  # nothing gets through: 0 damage (enough only at 0 HP)
 
 
-_STATS: dict[tuple, tuple[float, float]] = {}
-
-
-def _dealt_stats(pool, location: str, targeted: bool, critical: bool, cut: int,
-                 hp: int) -> tuple[float, float]:
-    """(mean damage, chance of at least `hp`) of a hit: the same numbers as the exact
-    distribution (attacks._dealt_dist), kept per dice, threshold and hit points (the
-    key names the dice by count and sides: their labels change nothing)."""
-    key = (tuple((g.count, g.sides) for g in pool), location, targeted, critical, cut, hp)
-    found = _STATS.get(key)
-    if found is None:
-        if len(_STATS) >= 8192:
-            _STATS.clear()
-        dist = _dealt_dist(pool, location, targeted, critical, cut)
-        found = _STATS[key] = (odds.mean(dist), _at_least(dist, hp))
-    return found
+@kept.pure("d20-ai-dealt-stats")
+def dealt_stats(dice: tuple[tuple[int, int], ...], location: str, targeted: bool, critical: bool,
+                cut: int, hp: int) -> tuple[float, float]:
+    """(mean damage, chance of at least `hp`) of a hit with `dice` as (count, sides):
+    the same numbers as the exact distribution (attacks.dealt_dist)."""
+    dist = dealt_dist(dice, location, targeted, critical, cut)
+    return odds.mean(dist), _at_least(dist, hp)
 
 
 def _at_least(dist: odds.Dist, amount: int) -> float:
@@ -85,8 +76,8 @@ def _at_least(dist: odds.Dist, amount: int) -> float:
 def attack_setup(battle: Any, attacker: int, target: int, origin=None) -> AttackSetup:
     """The AttackSetup for this attacker, target (and tile shot from), kept while
     everything it reads stands: a unit that shoots, or waits, asks again next Action."""
-    return memo(battle, AttackSetup.inputs(battle, attacker, target, origin),
-                lambda: AttackSetup(battle, attacker, target, origin), table="d20-ai-setups")
+    return battle.kept.get("d20-ai-setups", AttackSetup.inputs(battle, attacker, target, origin),
+                           lambda: AttackSetup(battle, attacker, target, origin))
 
 
 def attack_value(battle: Any, side: int, attacker: int, target: int, kind: str, location: str,
@@ -106,10 +97,7 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
         setup = AttackSetup(battle, attacker, target, origin)
     profile = setup.profile(kind, location)
     hps = tuple(battle.get(v.unit, Health).hp for v in profile.victims)
-    key = (kind, location, hps)
-    values = setup.derived.get(key)
-    if values is None:
-        values = setup.derived[key] = victim_values(profile, hps)
+    values = victim_values(profile, hps)
     total, dropped = 0.0, 0.0
     for unit, expected, drop in values:
         total += sign(battle, side, unit) * (expected + drop * (KILL_WEIGHT + threat_turns * threat(battle, unit)))
@@ -122,7 +110,8 @@ def attack_value_and_drop(battle: Any, side: int, attacker: int, target: int, ki
 def threat(battle: Any, unit: int) -> float:
     """Expected damage the unit deals in one turn with what it holds (two attacks at a
     typical Dodge): what pinning it, or a turn of it lost, is worth."""
-    return memo(battle, ("d20-ai-threat", threat_key(battle, unit)), lambda: _threat(battle, unit))
+    return battle.kept.get("d20-ai-threats", ("threat", threat_key(battle, unit)),
+                           lambda: _threat(battle, unit))
 
 
 def threat_key(battle: Any, unit: int) -> tuple:
@@ -161,9 +150,7 @@ def melee_threat(battle: Any, unit: int) -> float:
     weapon = held_weapon(battle, unit)
     if weapon is not None and not weapon.ranged:
         return threat(battle, unit)
-    key = ("d20-ai-unarmed", template(battle, unit).id)
-    return memo(battle, key, lambda: ATTACKS_PER_TURN * chance_check(template(battle, unit).melee,
-                                                                     TYPICAL_DODGE) * 2.5)
+    return ATTACKS_PER_TURN * chance_check(template(battle, unit).melee, TYPICAL_DODGE) * 2.5
 
 
 def weapon_mean(weapon: Any) -> float:
@@ -197,7 +184,7 @@ def cone_value(battle: Any, side: int, shooter: int, tiles: frozenset, weapon: A
     return value, enemies
 
 
-@lru_cache(maxsize=256)
+@kept.pure("d20-ai-mean-after")
 def _mean_after(dice: tuple[int, int], cut: int) -> float:
     dist = odds.dice_sum(*dice)
     return sum(max(0, v - cut) * p for v, p in dist.items())
@@ -247,13 +234,4 @@ def disarm_value(battle: Any, side: int, unit: int, target: int) -> float:
     extra = -5 if battle.has(target, Restraint) else 0
     return contest_chance(battle, unit, target, "athletics", extra) * threat(battle, target) / 3
 
-
-# --- the AI's own kept answers ------------------------------------------------------------
-def memo(battle: Any, key: Any, compute, table: str = "d20-ai-values") -> Any:
-    """A pure query about `battle` whose key names every input, kept for the battle
-    (game.kept) apart from the battle's own "pure" table, so the AI never crowds out the
-    ruleset's reach searches. Each table fills on its own (hard's planner asks for
-    thousands of attack setups a decision: they must not push the tile grids and
-    threats out)."""
-    return battle.kept.get(table, key, compute)
 

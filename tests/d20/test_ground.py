@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from game.ai import d20_ground
-from game.ai.d20 import ground_inputs
+from game.ai.d20_movement import ground_inputs
 from game.engine.setup import new_battle
 from game.replay import maps_dir
 from game.world.sight import seen_from

@@ -7,12 +7,12 @@ both read it, so the preview the player sees and the roll can never disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import grapple, odds
 from game.engine.odds import Odds
-from game.world.sight import HIGH_GROUND, crossed_tiles, fov, line_of_fire, terrain_memo
+from game import kept
+from game.world.sight import HIGH_GROUND, crossed_tiles, fov, line_of_fire
 from game.world.tactical_map import Cover
 from game.rulesets.d20.components import Afflictions, Loadout, Spotted
 from game.rulesets.d20.data import Weapon
@@ -82,14 +82,13 @@ def concealed_between(tmap, viewer: tuple[int, int], target: tuple[int, int]) ->
         return False
     if not fov(tmap, viewer)[target]:
         return True  # out of sight: the cheap answer, from the viewer's cached view
-    return terrain_memo(tmap, ("d20-concealed", viewer, target),
-                        lambda: _concealed(tmap, viewer, target))
+    return tmap.kept.get("d20-concealed", (viewer, target), lambda: _concealed(tmap, viewer, target))
 
 
 def _concealed(tmap, viewer: tuple[int, int], target: tuple[int, int]) -> bool:
     """A target in the viewer's field of view (concealed_between has asked) is hidden
     by see-through concealment on the line of fire's crossed tiles or its own tile."""
-    bush, height = terrain_memo(tmap, "d20-see-through-concealment", lambda: (
+    bush, height = tmap.kept.get("d20-terrain-rows", "see-through concealment", lambda: (
         ((tmap.cover == Cover.CONCEALMENT) & ~tmap.blocks_sight).tolist(), tmap.elevation.tolist()))
     eye = height[viewer[0]][viewer[1]]
     if bush[target[0]][target[1]] and eye - height[target[0]][target[1]] < HIGH_GROUND:
@@ -186,10 +185,6 @@ class AttackSetup:
         self.group = grapple.group(battle, target)
         self._victims: dict[tuple, tuple[str, int, tuple[Victim, ...]]] = {}
         self._profiles: dict[tuple[str, str], AttackProfile] = {}
-        # What a caller weighing these attacks works out from the profiles (the AI's
-        # expected damage per fire mode, location and victims' hit points): kept with
-        # the setup, so it lasts exactly as long as the setup's own inputs hold.
-        self.derived: dict = {}
 
     @staticmethod
     def inputs(battle: "Battle", attacker: int, target: int,
@@ -279,11 +274,18 @@ def _damage_dist(profile: AttackProfile, victim: Victim, critical: bool) -> odds
                        sum(v for _, v in victim.reductions))
 
 
-@lru_cache(maxsize=2048)
 def _dealt_dist(pool: tuple[DiceGroup, ...], location: str, targeted: bool, critical: bool,
                 cut: int) -> odds.Dist:
     """Damage dealt by a hit: the final dice less the damage thresholds (shared: do not mutate)."""
-    final = final_pool(pool, location, targeted, critical)
+    return dealt_dist(tuple((g.count, g.sides) for g in pool), location, targeted, critical, cut)
+
+
+@kept.pure("d20-dealt-dists")
+def dealt_dist(dice: tuple[tuple[int, int], ...], location: str, targeted: bool, critical: bool,
+               cut: int) -> odds.Dist:
+    """`_dealt_dist` for the pool's dice as (count, sides): their labels change nothing."""
+    final = final_pool(tuple(DiceGroup(count, sides, "") for count, sides in dice), location,
+                       targeted, critical)
     rolled = odds.dice_pool([(g.count, g.sides) for g in final])
     return odds.transform(rolled, lambda v: max(0, v - cut))
 

@@ -5,9 +5,9 @@ The same `chance_*` functions give the exact odds the window and AI show.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from game import kept
 from game.rulesets.d20.events import CheckRolled
 from game.rulesets.d20.stats import template
 
@@ -56,7 +56,7 @@ def chance_check(mod: int, dc: int) -> float:
     return min(max((21 - need) / 20, 0.0), 1.0)
 
 
-@lru_cache(maxsize=1024)
+@kept.pure("d20-contest-chances")
 def chance_contest(actor_mod: int, defender_mod: int) -> float:
     """P(actor's d20 + mod beats the defender's d20 + mod), ties to the defender."""
     wins = sum(1 for a in range(1, 21) for d in range(1, 21) if a + actor_mod > d + defender_mod)

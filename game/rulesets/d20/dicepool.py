@@ -11,8 +11,8 @@ Interpretation "D" of the digest (docs/rulesets/d20.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
+from game import kept
 from game.rulesets.d20.data import DIE_LADDER, Weapon
 
 UNARMED = (1, 4)  # rule text: an unarmed strike deals 1d4 crushing
@@ -36,7 +36,7 @@ def base_pool(weapon: Weapon | None, extra_die: bool) -> tuple[DiceGroup, ...]:
     return _base_pool(count, sides, weapon is not None, extra_die)
 
 
-@lru_cache(maxsize=256)
+@kept.pure("d20-base-pools")
 def _base_pool(count: int, sides: int, armed: bool, extra_die: bool) -> tuple[DiceGroup, ...]:
     pool = [DiceGroup(count, sides, "weapon" if armed else "unarmed")]
     if extra_die:

@@ -6,7 +6,6 @@ choice outside these options, so actions.py may assume a choice is legal.
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 import numpy as np
 from typing import TYPE_CHECKING
@@ -14,7 +13,8 @@ from typing import TYPE_CHECKING
 from game.engine import grapple
 from game.engine.decisions import TARGET_TILE, TARGET_UNIT, Option, TileSet
 from game.world.paths import reach
-from game.world.sight import line_of_fire, terrain_memo
+from game import kept
+from game.world.sight import line_of_fire
 from game.rulesets.d20 import suppression
 from game.rulesets.d20.attacks import MODE_AMMO, distance_ft, range_band, sees_tile, spotted_by
 from game.rulesets.d20.components import (Afflictions, DroppedWeapon, Loadout, Restraining,
@@ -155,7 +155,7 @@ def can_step(battle: "Battle", unit: int, budget: int, blocked: set[Tile] | froz
 def _terrain_rows(tmap) -> tuple[list, list]:
     """The map's walkable and move-cost grids as nested lists (a few neighbours are
     read per decision: a list index costs far less than a numpy scalar read)."""
-    return terrain_memo(tmap, "d20-walk-rows", lambda: (tmap.walkable.tolist(), tmap.move_cost.tolist()))
+    return tmap.kept.get("d20-terrain-rows", "walking", lambda: (tmap.walkable.tolist(), tmap.move_cost.tolist()))
 
 
 def move_option(battle: "Battle", unit: int) -> Option | None:
@@ -265,7 +265,7 @@ def _shot_line(tmap, here: Tile, there: Tile) -> tuple[bool, int] | None:
     """None when a wall stops bullets between the tiles, else (the target is seen, the
     distance in feet): terrain alone decides it, so it is kept per map (a shot's
     legality is asked for every enemy at every decision, by the AI at many tiles)."""
-    return terrain_memo(tmap, ("d20-shot-line", here, there), lambda: _shot_line_of(tmap, here, there))
+    return tmap.kept.get("d20-shot-lines", (here, there), lambda: _shot_line_of(tmap, here, there))
 
 
 def _shot_line_of(tmap, here: Tile, there: Tile) -> tuple[bool, int] | None:
@@ -404,12 +404,12 @@ END = Option("end_turn", "End turn", "", hotkey="e")
 
 # Options offered at nearly every decision, the same for the same few inputs: built
 # once each (an Option never changes; END is shared the same way).
-@lru_cache(maxsize=64)
+@kept.pure("d20-reload-options")
 def _reload_option(spares: int) -> Option:
     return Option("reload", "Reload", "1 Action", hotkey="l", description=f"A fresh magazine ({spares} spare).")
 
 
-@lru_cache(maxsize=256)
+@kept.pure("d20-swap-options")
 def _swap_option(others: tuple[str, ...]) -> Option:
     return Option("swap", "Swap weapon", "1 Action", params={"weapon": others}, hotkey="w")
 

@@ -26,7 +26,7 @@ import tcod.constants
 import tcod.map
 
 from game.engine import grapple
-from game.world.sight import line_of_fire, terrain_memo
+from game.world.sight import line_of_fire
 from game.world.tactical_map import Cover
 from game.rulesets.d20.attacks import cover_effect
 from game.rulesets.d20.checks import check
@@ -42,8 +42,8 @@ FAIL, PARTIAL, PASS = "fail", "partial", "pass"
 
 def cone(battle: "Battle", origin: Tile, aim: Tile, reach_tiles: int) -> frozenset[Tile]:
     """The tiles a cone of fire from `origin` toward `aim` covers (terrain only: memoised)."""
-    return terrain_memo(battle.map, ("d20-cone", origin, aim, reach_tiles),
-                        lambda: _cone(battle.map, origin, aim, reach_tiles))
+    return battle.map.kept.get("d20-cones", (origin, aim, reach_tiles),
+                               lambda: _cone(battle.map, origin, aim, reach_tiles))
 
 
 def field_of_fire(tmap, origin: Tile, reach_tiles: int) -> np.ndarray:
@@ -51,13 +51,13 @@ def field_of_fire(tmap, origin: Tile, reach_tiles: int) -> np.ndarray:
     `origin` can reach: the field of view with only solid barriers opaque (walls: they
     block sight, cannot be walked and give no cover). Concealment and cover do not
     stop it. Memoised per map; read-only."""
-    return terrain_memo(tmap, ("d20-field-of-fire", origin, reach_tiles),
-                        lambda: _field_of_fire(tmap, origin, reach_tiles))
+    return tmap.kept.get("d20-fields-of-fire", (origin, reach_tiles),
+                         lambda: _field_of_fire(tmap, origin, reach_tiles))
 
 
 def _field_of_fire(tmap, origin: Tile, reach_tiles: int) -> np.ndarray:
-    clear = terrain_memo(tmap, "d20-bullets-pass",
-                         lambda: ~(tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)))
+    clear = tmap.kept.get("d20-terrain-rows", "bullets pass",
+                          lambda: ~(tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)))
     x, y = origin
     x0, y0 = max(0, x - reach_tiles), max(0, y - reach_tiles)
     box = clear[x0:x + reach_tiles + 1, y0:y + reach_tiles + 1]
