@@ -93,14 +93,8 @@ def _write_bytes(path: str | Path, data: bytes, regular_only: bool) -> None:
         raise PermissionError(errno.EACCES, "the file is read-only; it was kept as it is", str(path))
     clean_stale_temps(target.parent)  # what a killed write to this folder left
     mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}{TEMP_MARK}", suffix=TEMP_SUFFIX,
-                               dir=target.parent)
+    tmp = _finished_temp(target, data, mode)
     try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fchmod(out.fileno(), mode)
-            os.fsync(out.fileno())
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -118,14 +112,8 @@ def _write_new(path: str | Path, data: bytes) -> None:
     if os.path.lexists(target):
         raise FileExistsError(errno.EEXIST, "already exists", str(path))
     clean_stale_temps(target.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}{TEMP_MARK}", suffix=TEMP_SUFFIX,
-                               dir=target.parent)
+    tmp = _finished_temp(target, data, 0o666 & ~_umask())
     try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fchmod(out.fileno(), 0o666 & ~_umask())
-            os.fsync(out.fileno())
         _claim(tmp, target)
     finally:
         try:
@@ -133,6 +121,26 @@ def _write_new(path: str | Path, data: bytes) -> None:
         except OSError:
             pass
     _sync_folder(target.parent)
+
+
+def _finished_temp(target: Path, data: bytes, mode: int) -> str:
+    """`data` written whole and synced to a new temporary file beside `target` (which a
+    later start-up or write cleans up if the process dies before the rename)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}{TEMP_MARK}", suffix=TEMP_SUFFIX,
+                               dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fchmod(out.fileno(), mode)
+            os.fsync(out.fileno())
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return tmp
 
 
 def _claim(tmp: str, target: Path) -> None:

@@ -17,38 +17,27 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from pathlib import Path
-
-import numpy as np
 
 from game.ai import ai_levels, make_ai
 from game.engine.battle import Battle, UnitOrder
 from game.rulesets import load_ruleset
-from game.world.tactical_map import Cover, Spawn, TacticalMap
+from game.world.tactical_map import TacticalMap
+from tests.helpers import ascii_map
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 ARCHETYPES = ("brawler", "gunner", "marksman", "guardian", "scout")
 
 
 def open_field(side: int) -> TacticalMap:
-    """A side x side field: floor, light cover every 6 tiles, brush (walkable,
-    blocks sight, concealment) every 6 tiles offset by 3."""
-    shape = (side, side)
-    walkable = np.ones(shape, bool)
-    cost = np.ones(shape, np.int16)
-    sight = np.zeros(shape, bool)
-    cover = np.zeros(shape, np.int8)
-    elevation = np.zeros(shape, np.int16)
+    """A side x side field (tests.helpers' legend): floor, light cover every 6 tiles,
+    brush (walkable, blocks sight, concealment) every 6 tiles offset by 3."""
+    cells = [["."] * side for _ in range(side)]
     for x in range(3, side - 3, 6):
         for y in range(3, side - 3, 6):
-            walkable[x, y] = False
-            cover[x, y] = Cover.LIGHT
+            cells[y][x] = "l"
             if x + 3 < side - 3 and y + 3 < side - 3:
-                sight[x + 3, y + 3] = True
-                cover[x + 3, y + 3] = Cover.CONCEALMENT
-    spawns = (Spawn(0, 0, 1), Spawn(side - 1, side - 1, 2))
-    return TacticalMap(Path(f"field{side}.tmx"), f"field {side}", side, side, 32, 32, 5,
-                       walkable, cost, sight, cover, elevation, spawns)
+                cells[y + 3][x + 3] = "c"
+    return ascii_map(["".join(row) for row in cells])
 
 
 def squads(tmap: TacticalMap, ruleset, per_side: int) -> list[UnitOrder]:
