@@ -23,7 +23,6 @@ knows where enemies are only as its side has seen them. Scoring only reads.
 from __future__ import annotations
 
 import random
-import weakref
 from itertools import chain
 from typing import Any
 
@@ -33,7 +32,7 @@ from game.ai import fate_grid, fate_team
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice, Decision, Option
 from game.rulesets.fate.attacks import Situation, attack_profile, in_reach
-from game.rulesets.fate.cover import protection, protection_table, sight_from
+from game.rulesets.fate.cover import protection, sight_from
 from game.rulesets.fate.components import Fighter
 from game.rulesets.fate.data import UNARMED
 from game.rulesets.fate.options import enemies, known_to_side
@@ -44,7 +43,6 @@ from game.rulesets.fate.stats import (hand_attacks, is_blind, posture, saw_at_st
                                       track)
 from game.rulesets.fate.wounds import WoundTrack, wound_penalty
 from game.world.paths import UNREACHABLE, chebyshev, distance_field
-from game.world.sight import terrain_memo
 
 LEVELS = ("normal", "hard")
 EASY_TEMPERATURE = 0.35  # score units: easy picks by softmax over normal's scores
@@ -70,35 +68,17 @@ class FateAI:
         self.rng = random.Random(seed)
         self.level = level
         self.last_seen: dict[int, tuple[int, int]] = {}
-        self._profiles: dict = {}
-        self._profiles_turn: Any = None  # the battle the kept profiles belong to
-        self._prot: dict = {}
-        self._outcomes: dict = {}
-        self._pairs: dict[tuple[int, int], tuple] = {}
-        self._pairs_for: Any = None  # the battle whose declarations of round _pairs_round the kept pairs belong to
-        self._pairs_round: int | None = None
-        # (battle, (round, team, enemies known)) and that side's enemies, then those in the
-        # fight, for the turn's declarations (Look)
-        self._side_turn: tuple | None = None
         # unit: (battle, round, its first declaration, what it plans for the second)
         self._intents: dict[int, tuple] = {}
-
-    def bind(self, battle: Any) -> None:
-        """Keep what is kept for this battle (profiles, shared by battles with the same data,
-        and their outcomes; the map's protection table)."""
-        if self._profiles_turn is not battle:
-            self._profiles, self._profiles_turn = _shared_profiles(battle.ruleset.data), battle
-            self._outcomes = _shared_outcomes()
-            self._prot = protection_table(battle.map)
 
     def profile(self, battle: Any, situation: Any) -> Any:
         """`attack_profile`, kept under a key of everything its numbers (all the AI reads)
         depend on: the two units' templates, weapon, postures, charge and aim, what it reads
         of the line between the two tiles (profile.line_read: lines alike in that share one
         profile), a sneak attack, both wound penalties, blindness, a helpless or surprised
-        defender. Kept across battles with the same data (as the map's protection table
-        is): a profile's situation (units, tiles) and distance are never read, only its
-        numbers."""
+        defender. Kept with the ruleset's data (its table "fate-ai-profiles"), shared by
+        the battles that play it: a profile's situation (units, tiles) and distance are
+        never read, only its numbers."""
         s = situation
         return self.profile_of(battle, s.attacker, s.target, s.weapon, s.origin, s.target_tile,
                                s.attacker_posture, s.target_posture, s.charging, s.aimed, s)
@@ -108,55 +88,23 @@ class FateAI:
                    situation: Any = None, line: tuple | None = None) -> Any:
         """`profile` of the Situation with these fields, built only when not kept. `line`:
         `line_read` of the line between the tiles, when the caller has it."""
-        self.bind(battle)
+        data = battle.ruleset.data
         if line is None:
             # What attack_profile reads of the line (profile.line_read): the AI reads a
             # profile's numbers only (its outcome), never its distance or situation.
-            prot = self._prot.get((origin, target_tile)) or protection(battle, origin, target_tile)
-            line = line_read(battle.ruleset.data.weapons[weapon], prot)
-        key = (weapon, attacker_posture, target_posture, charging, aimed, line, self._pair(battle, attacker, target))
-        p = self._profiles.get(key)
-        if p is None:
-            if situation is None:
-                situation = Situation(attacker, target, weapon, origin, target_tile, attacker_posture,
-                                      target_posture, charging=charging, aimed=aimed)
-            p = self._profiles[key] = attack_profile(battle, situation)
-        return p
+            line = line_read(data.weapons[weapon], protection(battle, origin, target_tile))
+        key = (weapon, attacker_posture, target_posture, charging, aimed, line, _pair(battle, attacker, target))
 
-    def _pair(self, battle: Any, attacker: int, target: int) -> tuple:
-        """What a profile reads of the two units (templates, and their state: `_as_attacker`,
-        `_as_target`), kept while the battle's declarations of one round are pending: that
-        state (wounds, blindness, who saw whom at the start of the turn, surprise) changes
-        only when the turn resolves; a declaration only adds to a plan (flow.py)."""
-        pending = battle.pending
-        if pending is None or self._pairs_for is not battle or self._pairs_round != battle.round:
-            self._pairs = {}
-            self._pairs_for, self._pairs_round = (battle, battle.round) if pending is not None else (None, None)
-        found = self._pairs.get((attacker, target))
-        if found is None:
-            found = (battle.get(attacker, Fighter).template, battle.get(target, Fighter).template,
-                     _as_attacker(battle, attacker), _as_target(battle, target, attacker))
-            if pending is not None:
-                self._pairs[(attacker, target)] = found
-        return found
+        def compute():
+            s = situation if situation is not None else Situation(
+                attacker, target, weapon, origin, target_tile, attacker_posture, target_posture,
+                charging=charging, aimed=aimed)
+            return attack_profile(battle, s)
+        return data.kept.get("fate-ai-profiles", key, compute)
 
     def outcome(self, profile: Any) -> Any:
-        """`fate_team.profile_outcome`, kept by profile across battles as the profiles are
-        (`_shared_outcomes`)."""
-        return self._kept_outcome(profile)[1]
-
-    def outcome_number(self, profile: Any) -> int:
-        """A number for `outcome(profile)`: equal numbers, equal outcomes (a cheap key)."""
-        return self._kept_outcome(profile)[2]
-
-    def _kept_outcome(self, profile: Any) -> tuple:
-        """(profile, its outcome, the outcome's number), by id of the profile (checked to be
-        the same object: an id alone could be reused)."""
-        kept = self._outcomes.get(id(profile))
-        if kept is None or kept[0] is not profile:
-            out = fate_team.profile_outcome(profile)
-            kept = self._outcomes[id(profile)] = (profile, out, fate_team.number(out))
-        return kept
+        """`fate_team.profile_outcome` (kept by the profile's numbers)."""
+        return fate_team.profile_outcome(profile)
 
     # --- the level contract --------------------------------------------------------
     def decide(self, battle: Any, decision: Decision) -> Choice:
@@ -356,7 +304,6 @@ class Look:
         (the hard level's guess at what faster enemies will do)."""
         self.assumed = assumed or {}
         self.ai, self.battle, self.decision = ai, battle, decision
-        ai.bind(battle)
         self.unit = unit = decision.actor
         self.team = battle.team(unit)
         self.slot = decision.context.get("slot", 1)
@@ -364,25 +311,17 @@ class Look:
         self.posture = posture_after(battle, unit, self.slot - 1)
         sees = decision.context.get("sees")  # the declaration's own known_to_side (the state has not changed)
         known = frozenset(sees) if sees is not None else known_to_side(battle, self.team)
-        # While a turn is declared nobody moves, is hurt or falls: what follows is the same
-        # for every declaration of the side in the turn, worked out at its first.
-        side = (battle.round, self.team, known)
-        kept = ai._side_turn
-        if kept is not None and kept[0] is battle and kept[1] == side and decision.context.get("phase") == "declare":
-            self.enemies, self.live_enemies = kept[2], kept[3]
-        else:
-            # The AI's own memory (not the battle's state): where each enemy was last seen,
-            # forgotten once the side sees that spot again and the enemy is not there.
-            for e in known:
-                ai.last_seen[e] = battle.tile(e)
-            eyes = [battle.tile(u) for u in battle.units(self.team, active_only=True)]
-            for e in [e for e in ai.last_seen if e not in known]:
-                if any(sight_from(battle, eye)[ai.last_seen[e]] for eye in eyes):
-                    del ai.last_seen[e]
-            self.enemies = [e for e in enemies(battle, unit) if e in known]
-            self.live_enemies = [e for e in self.enemies if battle.active(e)]
-            if decision.context.get("phase") == "declare":
-                ai._side_turn = (battle, side, self.enemies, self.live_enemies)
+        # The AI's own memory (not the battle's state): where each enemy was last seen,
+        # forgotten once the side sees that spot again and the enemy is not there. (Asked
+        # again for the same side and state, it changes nothing.)
+        for e in known:
+            ai.last_seen[e] = battle.tile(e)
+        eyes = [battle.tile(u) for u in battle.units(self.team, active_only=True)]
+        for e in [e for e in ai.last_seen if e not in known]:
+            if any(sight_from(battle, eye)[ai.last_seen[e]] for eye in eyes):
+                del ai.last_seen[e]
+        self.enemies = [e for e in enemies(battle, unit) if e in known]
+        self.live_enemies = [e for e in self.enemies if battle.active(e)]
         self.last_seen = ai.last_seen
         self._tile_after, self._posture_after = tile_after, posture_after
         self._where: dict[tuple[int, int], tuple[int, int]] = {}
@@ -617,7 +556,7 @@ class Look:
             cost[cost >= UNREACHABLE] = far
             return np.minimum(cost, 3 * fate_grid.chebyshev_grid(tmap, goal))
         if self._walk is None:
-            self._walk = terrain_memo(tmap, ("fate-ai-walk", goal), compute)
+            self._walk = tmap.kept.get("fate-ai-walk", goal, compute)
         return self._walk
 
     def enemy_tiles(self) -> list[tuple[int, int]]:
@@ -645,7 +584,6 @@ class Look:
         """How good it is to stand on `tile` after this action: closing on the goal, and
         exposure to enemy fire (exact cover from every enemy's planned tile)."""
         battle = self.battle
-        table = self.ai._prot  # the map's protection table (bound with the battle)
         value = -self.ground_rate * max(0, self.walk_grid().item(tile) - self.wanted)
         theres = self.enemy_tiles()
         x, y = tile
@@ -658,7 +596,7 @@ class Look:
         for there, d in zip(theres, dists):
             if d > SHOT_RANGE:
                 continue  # neither next to it nor within a shot: no exposure to read
-            prot = table.get((there, tile)) or protection(battle, there, tile)
+            prot = protection(battle, there, tile)
             if prot.distance <= 1:
                 value -= 0.0 if self.prefers_melee else 0.45
             elif prot.visible and not prot.blocked and prot.distance <= SHOT_RANGE:
@@ -716,7 +654,7 @@ class Look:
         distance = chebyshev(tile, there)  # as protection's own distance
         if not in_reach(wd, distance):
             return 0.0
-        prot = self.ai._prot.get((tile, there)) or protection(self.battle, tile, there)
+        prot = protection(self.battle, tile, there)
         if wd.missile and prot.blocked:
             return 0.0
         charge = wd.melee and is_charge(self.origin, tile, there)
@@ -733,7 +671,7 @@ class Look:
             profile = self.ai.profile_of(self.battle, self.unit, e, w, tile, there, STANDING, self.posture_of(e, 2),
                                          charge, line=line)
             # Profiles alike in outcome (edge, damage, locating) share one valuation.
-            vkey = (e, w, self.ai.outcome_number(profile), stays)
+            vkey = (e, w, fate_team.outcome_source(profile), stays)
             value = self._value_memo.get(vkey)
             if value is None:
                 value = self._value_memo[vkey] = self.attack_value(e, w, profile, 2, distance, stays)
@@ -770,7 +708,7 @@ class Look:
                 # Its HIGHER row where it will be (the elevation alone: no whole rows for it).
                 elev[i] = fate_grid.higher_grid(self.battle.map, there).ravel()[self._flat(tiles)]
         charge = seen = None  # worked out for the first blade, the first missile
-        block = _blocks(len(foes))
+        block = 12 * np.arange(len(foes))[:, None]  # each enemy's block of kinds (below)
         for w in self.usable_next:
             wd = self.weapons[w]
             if wd.melee:
@@ -833,19 +771,6 @@ class Look:
 _PLAIN = {key: Choice(key) for key in ("hold", "kneel", "prone", "stand")}
 
 
-def _blocks(foes: int) -> np.ndarray:
-    """The attack screen's block of each enemy's kinds, 12 * enemy, one row per enemy (a
-    kind's number is its block plus the kind)."""
-    found = _BLOCKS.get(foes)
-    if found is None:
-        found = _BLOCKS[foes] = 12 * np.arange(foes)[:, None]
-        found.flags.writeable = False
-    return found
-
-
-_BLOCKS: dict[int, np.ndarray] = {}
-
-
 def _undominated(usable: list[str], weapons: Any) -> list[str]:
     """A fist is "especially blunt" (−1 damage): never better than a melee weapon in hand."""
     if any(weapons[w].melee and w != UNARMED for w in usable):
@@ -857,32 +782,12 @@ def _held(battle: Any, unit: int) -> list[str]:
     return hand_attacks(battle, unit, [])
 
 
-def _shared_profiles(data: Any) -> dict:
-    """The attack profiles kept for this ruleset data (by its content: each battle loads
-    its own copy), emptied past PROFILES_KEPT."""
-    sig = _SIGNATURES.get(data)
-    if sig is None:
-        sig = _SIGNATURES[data] = repr((sorted(data.weapons.items()), sorted(data.armour.items()),
-                                        sorted(data.templates.items())))
-    table = _PROFILES.setdefault(sig, {})
-    if len(table) > PROFILES_KEPT:
-        table.clear()
-    return table
-
-
-def _shared_outcomes() -> dict:
-    """`FateAI.outcome`'s table, by id of a profile (kept in the entry: the id is never
-    reused while it lives), shared across battles as the profiles are; emptied past
-    PROFILES_KEPT."""
-    if len(_OUTCOMES) > PROFILES_KEPT:
-        _OUTCOMES.clear()
-    return _OUTCOMES
-
-
-PROFILES_KEPT = 200_000
-_OUTCOMES: dict[int, tuple] = {}
-_PROFILES: dict[str, dict] = {}
-_SIGNATURES: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()  # data: its content
+def _pair(battle: Any, attacker: int, target: int) -> tuple:
+    """What a profile reads of the two units (templates, and their state: `_as_attacker`,
+    `_as_target`), kept for the decision (that state changes only when a turn resolves)."""
+    return battle.memo(("fate-ai-pair", attacker, target), lambda: (
+        battle.get(attacker, Fighter).template, battle.get(target, Fighter).template,
+        _as_attacker(battle, attacker), _as_target(battle, target, attacker)))
 
 
 def _as_attacker(battle: Any, unit: int) -> tuple:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.world.sight import fov, terrain_memo
+from game.world.sight import fov
 from game.world.tactical_map import Cover
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ COVER_WORTH = {"partial": 0.35, "total": 0.7}
 
 def _coords(tmap: Any) -> tuple[np.ndarray, np.ndarray]:
     """The x of the map's columns and the y of its rows."""
-    return terrain_memo(tmap, "fate-ai-xy", lambda: (np.arange(tmap.width), np.arange(tmap.height)))
+    return tmap.kept.get("fate-terrain", "xy", lambda: (np.arange(tmap.width), np.arange(tmap.height)))
 
 
 def chebyshev_grid(tmap: Any, tile: tuple[int, int]) -> np.ndarray:
@@ -56,7 +56,7 @@ def _seen_costs(tmap: Any) -> dict:
                           + COVER_WORTH["partial"] * hidden)
                 out[sx, sy] = 0.3 * np.maximum(0.0, 1.0 - shield)
         return out
-    return terrain_memo(tmap, "fate-ai-seen-costs", compute)
+    return tmap.kept.get("fate-terrain", "seen costs", compute)
 
 
 def seen_cost_grid(tmap: Any, enemy: tuple[int, int]) -> np.ndarray:
@@ -104,20 +104,7 @@ def enemy_rows(tmap: Any, enemy: tuple[int, int], melee: bool, reach: int) -> np
         rows = rows.reshape(len(ROWS), -1)
         rows.flags.writeable = False
         return rows
-    global _LAST
-    last = _LAST  # read once: another thread (the window's AI worker) may replace it
-    if last[0] is not tmap:
-        last = _LAST = (tmap, terrain_memo(tmap, "fate-ai-rows-by-key", dict))
-    key = (enemy, melee, reach)
-    rows = last[1].get(key)
-    if rows is None:
-        rows = last[1][key] = compute()
-    return rows
-
-
-# The last map's rows by key, kept with that map: read thousands of times a battle, one
-# plain dict read (the per-map memo is a weak dictionary, slower to read).
-_LAST: tuple = (None, None)
+    return tmap.kept.get("fate-ai-rows", (enemy, melee, reach), compute)
 
 
 ROWS = EXPOSURE, IN_REACH, DIST, SEEN, HIGHER = range(5)

@@ -20,9 +20,9 @@ Reads only; its own random stream.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
 
+from game import kept
 from game.ai.fate import FateAI, Look
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice, Decision, Option
@@ -250,7 +250,7 @@ def _walks_next_to(battle: Any, start: tuple[int, int], tile: tuple[int, int]) -
     return bool(cost[max(0, x - 1):x + 2, max(0, y - 1):y + 2].min() <= MOVE_TILES)
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fate-ai-scaled")
 def _scaled(out: tuple, p: float) -> tuple:
     """The outcome of an attack that comes only with chance `p` (else no wound)."""
     from game.ai.fate_team import NO_WOUND

@@ -29,7 +29,7 @@ def plan_of(battle: "Battle", unit: int) -> list[Declared]:
     return list(_actions(battle, unit))
 
 
-def _actions(battle: "Battle", unit: int) -> list[Declared]:
+def _actions(battle: "Battle", unit: int) -> "list[Declared] | tuple[Declared, ...]":
     """`plan_of` without the copy, for reading only (the hot loops below)."""
     plan = battle.try_get(unit, Plan)
     if plan is None or plan.round != battle.round:
@@ -37,7 +37,7 @@ def _actions(battle: "Battle", unit: int) -> list[Declared]:
     return plan.actions
 
 
-_NONE: list[Declared] = []
+_NONE: tuple[Declared, ...] = ()  # no plan this round (read only)
 
 
 def declared(battle: "Battle", unit: int, slot: int) -> Declared | None:
