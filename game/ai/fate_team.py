@@ -15,6 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from game import kept
+from game.rulesets.fate.attacks import bonus_table, level_table
+from game.rulesets.fate.fudge import chance_opposed
 from game.rulesets.fate.wounds import (BOXES, HURT, INCAPACITATED, LEVELS, SCRATCH, SCRATCH_WORTH, VERY_HURT,
                                        WoundTrack, mark)
 
@@ -69,8 +71,6 @@ def outcome_source(profile) -> tuple[int, int, int | None, int | None]:
 
 @kept.pure("fate-ai-profile-outcomes")
 def _profile_outcome(edge: int, damage_bonus: int, locate_edge: int | None, bonus_edge: int | None) -> Outcome:
-    from game.rulesets.fate.attacks import bonus_table, level_table
-    from game.rulesets.fate.fudge import chance_opposed
     p_locate = 1.0 if locate_edge is None else chance_opposed(locate_edge, 0)
     table = dict(level_table(edge, damage_bonus))
     levels = tuple((lv, p_locate * table[lv]) for lv in LEVELS)

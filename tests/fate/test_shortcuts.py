@@ -277,7 +277,7 @@ def test_a_move_no_blocker_can_stand_in_the_way_of_costs_and_walks_as_on_open_gr
 
 def _rows_by_hand(tmap, enemy, melee, reach):
     """fate_grid.enemy_rows, one tile at a time, as its docstrings say (no grids)."""
-    from game.ai.fate_grid import COVER_WORTH, SHOT_RANGE
+    from game.ai.fate_grid import COVER_VALUE as COVER_WORTH, SHOT_RANGE
     from game.world.sight import fov
     from game.world.tactical_map import Cover
 
