@@ -35,6 +35,7 @@ from game.rulesets.fate.attacks import Situation, in_reach
 from game.rulesets.fate.components import Declared
 from game.rulesets.fate.cover import protection
 from game.rulesets.fate.options import declaration
+from game.rulesets.fate.plans import aim_planned, charge_planned, plan_of, posture_after, tile_after
 from game.rulesets.fate.stats import hand_attacks, posture, template
 
 SAMPLES = 3  # an enemy's likeliest first actions considered
@@ -98,9 +99,34 @@ def sampled_attacks(look: Any, opt: Option) -> list[tuple[float, Choice]]:
                 if in_reach(wd, prot.distance) and not (wd.missile and prot.blocked):
                     s = Situation(base.attacker, target, w, base.origin, tile, base.attacker_posture, how,
                                   base.charging, base.aimed)
-                    value += p * look.attack_value(target, w, look.ai.profile_for(battle, s), look.slot, stays=1.0)
+                    value += p * look.attack_value(target, w, look.ai.profile_for(battle, s), look.slot, stays=1.0,
+                                                   others=side_attacks_at(look, target, tile, how))
             out.append((value + (1.0 - weight) * now, choice))
     return out
+
+
+def side_attacks_at(look: Any, target: int, tile: tuple[int, int], how: str) -> tuple:
+    """The outcomes of the side's declared attacks on `target` were it at `tile` in posture
+    `how` (a guessed declaration of it): they meet the same target as this unit's attack
+    (one that no longer reaches it there is lost). Valuing this unit's attack at the
+    guessed place against the side's attacks at the declared one would set a weakened
+    shot beside full-strength ones, and underrate fire focused with theirs."""
+    battle, weapons, ai = look.battle, look.weapons, look.ai
+    out = []
+    for u in battle.units(look.team):
+        for d in plan_of(battle, u):
+            if d.kind != "attack" or d.target != target or weapons[d.weapon].effect != "wound":
+                continue
+            w = weapons[d.weapon]
+            origin = tile_after(battle, u, d.slot - 1)
+            prot = protection(battle, origin, tile)
+            if not in_reach(w, prot.distance) or (w.missile and prot.blocked):
+                continue
+            profile = ai.profile_of(battle, u, target, d.weapon, origin, tile, posture_after(battle, u, d.slot - 1),
+                                    how, charging=w.melee and charge_planned(battle, u, target, d.slot),
+                                    aimed=w.missile and aim_planned(battle, u, target, d.slot))
+            out.append(ai.outcome(profile))
+    return tuple(out)
 
 
 # --- wounds taken (fate_threat.py) --------------------------------------------------

@@ -22,8 +22,8 @@ from game.ai.base import Level
 from game.ai.fate_hard import danger
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Decision
-from game.rulesets.fate.attacks import Situation
-from game.rulesets.fate.cover import sight_from
+from game.rulesets.fate.attacks import Situation, in_reach
+from game.rulesets.fate.cover import protection, sight_from
 from game.rulesets.fate.data import UNARMED
 from game.rulesets.fate.options import MOVE_TILES, enemies, known_to_side
 from game.rulesets.fate.plans import (POSTURES, aim_planned, attacks_declared, charge_planned, plan_of,
@@ -170,8 +170,10 @@ class Look:
     # --- the side's attacks and their worth ----------------------------------------
     def side_attacks(self) -> dict[int, list]:
         """Outcome distributions of the attacks this side has declared this turn, by
-        target (the side's own plans: never assumed)."""
-        return self.battle.memo(("fate-ai-side-attacks", self.team), self._side_attacks)
+        target, each met where its target will be: as declared, or (hard) as this view
+        assumes of a faster enemy, where an attack that no longer reaches it is lost."""
+        assumed = tuple((e, tuple(ds)) for e, ds in sorted(self.assumed.items()))
+        return self.battle.memo(("fate-ai-side-attacks", self.team, assumed), self._side_attacks)
 
     def _side_attacks(self) -> dict[int, list]:
         battle, weapons, ai = self.battle, self.weapons, self.ai
@@ -181,9 +183,14 @@ class Look:
                 w = weapons[d.weapon] if d.kind == "attack" else None
                 if w is None or w.effect != "wound":
                     continue
-                profile = ai.profile_of(battle, u, d.target, d.weapon, tile_after(battle, u, d.slot - 1),
-                                        tile_after(battle, d.target, d.slot), posture_after(battle, u, d.slot - 1),
-                                        posture_after(battle, d.target, d.slot),
+                origin = tile_after(battle, u, d.slot - 1)
+                there, how = self.where(d.target, d.slot), self.posture_of(d.target, d.slot)
+                if d.target in self.assumed:
+                    prot = protection(battle, origin, there)
+                    if not in_reach(w, prot.distance) or (w.missile and prot.blocked):
+                        continue  # it will have stepped out of this attack's reach
+                profile = ai.profile_of(battle, u, d.target, d.weapon, origin, there,
+                                        posture_after(battle, u, d.slot - 1), how,
                                         charging=w.melee and charge_planned(battle, u, d.target, d.slot),
                                         aimed=w.missile and aim_planned(battle, u, d.target, d.slot))
                 out.setdefault(d.target, []).append(ai.outcome(profile))
@@ -218,10 +225,12 @@ class Look:
         return 0.97 if distance + MOVE_TILES * beats <= weapon.long_range else 0.8
 
     def attack_value(self, target: int, weapon_id: str, profile: Any, slot: int,
-                     distance: int | None = None, stays: float | None = None) -> float:
+                     distance: int | None = None, stays: float | None = None,
+                     others: tuple | None = None) -> float:
         """What this attack (its `AttackProfile`) adds to the side's attacks on the target,
         times the chance the target is still there (hard: and times how hard the target
-        hits back, fate_hard.danger)."""
+        hits back, fate_hard.danger). `others`: the outcomes of the side's attacks on the
+        target, when not as declared (hard's guess at where the target will be)."""
         battle = self.battle
         if not battle.active(target):
             return 0.0  # finishing a helpless enemy does not change the fight
@@ -234,8 +243,9 @@ class Look:
         else:
             t = track(battle, target)
             boxes = (t.scratch, t.hurt, t.very_hurt, t.incapacitated)
-            value = fate_team.gain(boxes, tuple(self.side_attacks().get(target, ())),
-                                   self.ai.outcome(profile))
+            if others is None:
+                others = tuple(self.side_attacks().get(target, ()))
+            value = fate_team.gain(boxes, others, self.ai.outcome(profile))
         value *= self.stays(target, w, slot, distance) if stays is None else stays
         if w.uses is not None:
             value -= LIMITED_ITEM
