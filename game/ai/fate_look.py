@@ -26,8 +26,7 @@ from game.rulesets.fate.attacks import Situation, in_reach
 from game.rulesets.fate.cover import protection, sight_from
 from game.rulesets.fate.data import UNARMED
 from game.rulesets.fate.options import MOVE_TILES, enemies, known_to_side
-from game.rulesets.fate.plans import (POSTURES, aim_planned, attacks_declared, charge_planned, plan_of,
-                                      posture_after, tile_after)
+from game.rulesets.fate.plans import POSTURES, aim_planned, attacks_declared, charge_planned, courses
 from game.rulesets.fate.stats import hand_attacks, is_blind, posture, track
 from game.world.paths import chebyshev
 
@@ -54,8 +53,10 @@ class Look:
         self.unit = unit = decision.actor
         self.team = battle.team(unit)
         self.slot = decision.context.get("slot", 1)
-        self.origin = tile_after(battle, unit, self.slot - 1)
-        self.posture = posture_after(battle, unit, self.slot - 1)
+        self.courses = courses(battle)  # every unit's planned tiles and postures, by beat
+        mine = self.courses[unit]
+        self.origin = mine.tiles[self.slot - 1]
+        self.posture = mine.postures[self.slot - 1]
         sees = decision.context.get("sees")  # the declaration's own known_to_side (the state has not changed)
         known = frozenset(sees) if sees is not None else known_to_side(battle, self.team)
         # The AI's own memory (not the battle's state): where each enemy was last seen,
@@ -102,8 +103,8 @@ class Look:
         self.plain: Look | None = None
 
     # --- reading plans -------------------------------------------------------------
-    def plan(self, unit: int) -> list:
-        return self.assumed.get(unit) or plan_of(self.battle, unit)
+    def plan(self, unit: int) -> "list | tuple":
+        return self.assumed.get(unit) or self.courses[unit].plan
 
     def where(self, unit: int, slot: int) -> tuple[int, int]:
         slot = slot if slot < 2 else 2
@@ -113,7 +114,7 @@ class Look:
                 if d.slot <= slot and d.kind == "move":
                     tile = d.target
             return tile
-        return tile_after(self.battle, unit, slot)
+        return self.courses[unit].tiles[slot]
 
     def posture_of(self, unit: int, slot: int) -> str:
         if unit in self.assumed:
@@ -122,11 +123,11 @@ class Look:
                 if d.slot <= min(slot, 2):
                     p = POSTURES.get(d.kind, STANDING if d.kind == "move" and p == KNEELING else p)
             return p
-        return posture_after(self.battle, unit, slot if slot < 2 else 2)
+        return self.courses[unit].postures[slot if slot < 2 else 2]
 
     def posture_of_now(self, unit: int) -> str:
         """The unit's posture before this turn's actions (plans read as declared)."""
-        return posture_after(self.battle, unit, 0)
+        return self.courses[unit].postures[0]
 
     def declared(self, unit: int) -> bool:
         return bool(self.plan(unit))
@@ -179,18 +180,19 @@ class Look:
         battle, weapons, ai = self.battle, self.weapons, self.ai
         out: dict[int, list] = {}
         for u in battle.units(self.team):
-            for d in plan_of(battle, u):
+            theirs = self.courses[u]
+            for d in theirs.plan:
                 w = weapons[d.weapon] if d.kind == "attack" else None
                 if w is None or w.effect != "wound":
                     continue
-                origin = tile_after(battle, u, d.slot - 1)
+                origin = theirs.tiles[d.slot - 1]
                 there, how = self.where(d.target, d.slot), self.posture_of(d.target, d.slot)
                 if d.target in self.assumed:
                     prot = protection(battle, origin, there)
                     if not in_reach(w, prot.distance) or (w.missile and prot.blocked):
                         continue  # it will have stepped out of this attack's reach
                 profile = ai.profile_of(battle, u, d.target, d.weapon, origin, there,
-                                        posture_after(battle, u, d.slot - 1), how,
+                                        theirs.postures[d.slot - 1], how,
                                         charging=w.melee and charge_planned(battle, u, d.target, d.slot),
                                         aimed=w.missile and aim_planned(battle, u, d.target, d.slot))
                 out.setdefault(d.target, []).append(ai.outcome(profile))

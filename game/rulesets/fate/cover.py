@@ -61,8 +61,10 @@ def _lists(tmap) -> tuple:
 def protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
     """What lies between an attack's origin and its target. Terrain alone decides it
     (units never shield), so the answer is kept with the map (its table "fate-protection")."""
-    origin, target = (int(origin[0]), int(origin[1])), (int(target[0]), int(target[1]))
-    return battle.map.kept.get("fate-protection", (origin, target), lambda: _protection(battle, origin, target))
+    # Keyed as given (a numpy integer hashes and compares as the int it holds); worked
+    # out from plain ints.
+    return battle.map.kept.get("fate-protection", (origin, target), lambda: _protection(
+        battle, (int(origin[0]), int(origin[1])), (int(target[0]), int(target[1]))))
 
 
 def _protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:

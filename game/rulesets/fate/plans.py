@@ -9,7 +9,7 @@ already declared (that is what declaring slowest-first lets a faster unit see).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.rulesets.fate.components import Aiming, Declared, Plan
@@ -54,6 +54,39 @@ def tile_after(battle: "Battle", unit: int, slot: int) -> Tile:
         if d.slot <= slot and d.kind == "move":
             tile = d.target
     return tile
+
+
+class Course(NamedTuple):
+    """A unit's turn as planned: where it stands and its posture once the beats before
+    0, 1 and 2 are done (`tile_after`, `posture_after` for slots 0..2), and its plan."""
+
+    tiles: tuple[Tile, Tile, Tile]
+    postures: tuple[str, str, str]
+    plan: tuple[Declared, ...]
+
+
+def courses(battle: "Battle") -> dict[int, Course]:
+    """Every unit's `Course`, read once for the decision (the AI reads them thousands of
+    times while it weighs one declaration)."""
+    return battle.memo(("fate-courses",), lambda: {u: course(battle, u) for u in battle.units()})
+
+
+def course(battle: "Battle", unit: int) -> Course:
+    plan = tuple(_actions(battle, unit))
+    tile, p = battle.tile(unit), posture(battle, unit)
+    tiles, postures = [], []
+    for slot in (0, 1, 2):
+        for d in plan:
+            if d.slot == slot:  # (a plan lists its slots in order: slot 1, then 2)
+                if d.kind == "move":
+                    tile = d.target
+                    if p == KNEELING:
+                        p = STANDING
+                elif d.kind in POSTURES:
+                    p = POSTURES[d.kind]
+        tiles.append(tile)
+        postures.append(p)
+    return Course(tuple(tiles), tuple(postures), plan)
 
 
 def tiles_after(battle: "Battle", slot: int) -> dict[int, Tile]:
