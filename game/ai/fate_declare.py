@@ -16,7 +16,7 @@ import numpy as np
 
 from game.ai import fate_grid, fate_hard
 from game.ai.fate_follow import attack_screen, follow_up_value
-from game.ai.fate_ground import SHOT_RANGE, enemy_in_reach, spot_value, walk_grid
+from game.ai.fate_ground import SHOT_RANGE, enemy_in_reach, spot_value
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice
 from game.rulesets.fate.attacks import Situation
@@ -70,7 +70,7 @@ def _move_plans(look: Any, opt: Any) -> tuple[Scored, float]:
     # One flat read of the tiles (np.array on a list of tuples is several times slower).
     arr = np.fromiter(chain.from_iterable(tiles), np.int64, 2 * len(tiles)).reshape(-1, 2)
     first = look.slot == 1
-    rough = fate_grid.screen(look, arr, tiles, walk_grid(look), attack_screen if first else None)
+    rough = fate_grid.screen(look, arr, tiles, look.walk, attack_screen if first else None)
     order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:EXACT_MOVES[look.level.depth]]
     base = spot_value(look, look.origin)
     out = []

@@ -78,7 +78,7 @@ def spot_value(look: Any, tile: tuple[int, int], from_slot: int | None = None) -
     exposure to enemy fire (exact cover from every enemy's planned tile). Hard: less the
     wounds it expects there from the attacks of beat `from_slot` (this one) on."""
     battle = look.battle
-    value = -look.ground_rate * max(0, walk_grid(look).item(tile) - look.wanted)
+    value = -look.ground_rate * max(0, look.walk.item(tile) - look.wanted)
     theres = look.enemy_tiles
     x, y = tile
     dists = [max(x - tx, tx - x, y - ty, ty - y) for tx, ty in theres]  # chebyshev, written out

@@ -50,6 +50,8 @@ class Look:
         declared yet (hard's guess at what faster enemies will do)."""
         self.ai, self.battle, self.decision, self.level = ai, battle, decision, level
         self.assumed = assumed or {}
+        # The assumed plans as a key of the decision's answers that depend on them.
+        self.assumed_key = tuple((e, tuple(ds)) for e, ds in sorted(self.assumed.items()))
         self.unit = unit = decision.actor
         self.team = battle.team(unit)
         self.slot = decision.context.get("slot", 1)
@@ -87,6 +89,7 @@ class Look:
         # Ground matters less to a unit that can already strike or shoot someone from here.
         self.ground_rate = GROUND_RATE_ENGAGED if decision.option("attack") is not None else GROUND_RATE
         self.goal = fate_ground.goal(self)
+        self.walk = fate_ground.walk_grid(self)  # walking distances to the goal
         # How close to the goal it means to get: its fighting distance from a known enemy;
         # all the way to a place an enemy was last seen (or their deployment) to find one.
         self.wanted = (1 if self.prefers_melee else self.reach) if self.live_enemies else 0
@@ -173,8 +176,7 @@ class Look:
         """Outcome distributions of the attacks this side has declared this turn, by
         target, each met where its target will be: as declared, or (hard) as this view
         assumes of a faster enemy, where an attack that no longer reaches it is lost."""
-        assumed = tuple((e, tuple(ds)) for e, ds in sorted(self.assumed.items()))
-        return self.battle.memo(("fate-ai-side-attacks", self.team, assumed), self._side_attacks)
+        return self.battle.memo(("fate-ai-side-attacks", self.team, self.assumed_key), self._side_attacks)
 
     def _side_attacks(self) -> dict[int, list]:
         battle, weapons, ai = self.battle, self.weapons, self.ai
