@@ -152,41 +152,41 @@ class FateAI(ScoringAI):
         intent = self._intent(battle, decision)
         return intent[1] if intent is not None and intent[0] == "moves" else None
 
-    # --- attack profiles -----------------------------------------------------------
-    def profile_for(self, battle: Any, situation: Any) -> Any:
-        """`attack_profile`, kept under a key of everything its numbers (all the AI reads)
-        depend on: the two units' templates, weapon, postures, charge and aim, what it reads
-        of the line between the two tiles (profile.line_read: lines alike in that share one
-        profile), a sneak attack, both wound penalties, blindness, a helpless or surprised
-        defender. Kept with the ruleset's data (its table "fate-ai-profiles"), shared by
-        the battles that play it: a profile's situation (units, tiles) and distance are
-        never read, only its numbers."""
+    # --- attacks' outcomes ---------------------------------------------------------
+    def outcome_for(self, battle: Any, situation: Any) -> Any:
+        """The wound distribution of an attack (fate_team.profile_outcome of its
+        `attack_profile`): all the AI reads of a profile. Kept under a key of everything
+        the profile's numbers depend on (`outcome_of`)."""
         s = situation
-        return self.profile_of(battle, s.attacker, s.target, s.weapon, s.origin, s.target_tile,
+        return self.outcome_of(battle, s.attacker, s.target, s.weapon, s.origin, s.target_tile,
                                s.attacker_posture, s.target_posture, s.charging, s.aimed, s)
 
-    def profile_of(self, battle: Any, attacker: int, target: int, weapon: str, origin: tuple, target_tile: tuple,
+    def outcome_of(self, battle: Any, attacker: int, target: int, weapon: str, origin: tuple, target_tile: tuple,
                    attacker_posture: str, target_posture: str, charging: bool = False, aimed: bool = False,
                    situation: Any = None, line: tuple | None = None) -> Any:
-        """`profile` of the Situation with these fields, built only when not kept. `line`:
-        `line_read` of the line between the tiles, when the caller has it."""
+        """`outcome_for` the Situation with these fields, built only when not kept. `line`:
+        `line_read` of the line between the tiles, when the caller has it.
+
+        The key: the two units' templates, weapon, postures, charge and aim, what the
+        profile reads of the line between the two tiles (profile.line_read: lines alike in
+        that share one outcome), a sneak attack, both wound penalties, blindness, a helpless
+        or surprised defender. Kept with the ruleset's data (its table "fate-ai-profiles"),
+        shared by the battles that play it; asked again in one decision, by the units and
+        the line alone (the units' state is the decision's)."""
         data = battle.ruleset.data
         if line is None:
             # What attack_profile reads of the line (profile.line_read): the AI reads a
             # profile's numbers only (its outcome), never its distance or situation.
             line = line_read(data.weapons[weapon], protection(battle, origin, target_tile))
-        key = (weapon, attacker_posture, target_posture, charging, aimed, line, _pair(battle, attacker, target))
+        asked = (weapon, attacker_posture, target_posture, charging, aimed, line)
 
         def compute():
             s = situation if situation is not None else Situation(
                 attacker, target, weapon, origin, target_tile, attacker_posture, target_posture,
                 charging=charging, aimed=aimed)
-            return attack_profile(battle, s)
-        return data.kept.get("fate-ai-profiles", key, compute)
-
-    def outcome(self, profile: Any) -> Any:
-        """`fate_team.profile_outcome` (kept by the profile's numbers)."""
-        return fate_team.profile_outcome(profile)
+            return fate_team.profile_outcome(attack_profile(battle, s))
+        return battle.memo(("fate-ai-outcome", attacker, target, asked), lambda: data.kept.get(
+            "fate-ai-profiles", asked + (_pair(battle, attacker, target),), compute))
 
 
 def intent_after(look: Look, choice: Choice) -> tuple | None:

@@ -103,7 +103,7 @@ def attacks(ai: Any, look: Any) -> Scored:
         for target in opt.targets:
             for w in opt.params_for(target)["with"]:
                 choice = Choice(opt.key, target, (("with", w),))  # opt.choice(target, with=w)
-                scored.append((look.attack_value(target, w, look.profile_now(target, w), look.slot), choice))
+                scored.append((look.attack_value(target, w, look.outcome_now(target, w), look.slot), choice))
     # Attacking first still leaves the second action to gain ground.
     ground = move_plans(look)[1] if look.slot == 1 else 0.0
     return [(value + ground, choice) for value, choice in scored]
@@ -123,14 +123,14 @@ def aims(ai: Any, look: Any) -> Scored:
         best = 0.0
         for w in look.missiles:
             aimed = Situation(look.unit, target, w, look.origin, where, look.posture, how, aimed=True)
-            with_aim = look.attack_value(target, w, ai.profile_for(battle, aimed), look.slot + 1)
+            with_aim = look.attack_value(target, w, ai.outcome_for(battle, aimed), look.slot + 1)
             if look.slot == 1:
                 if with_aim > best or target not in look.aimed_shot:
                     look.aimed_shot[target] = w  # the shot this aim is for
                 best = max(best, with_aim)
             else:
                 plain = Situation(look.unit, target, w, look.origin, where, look.posture, how)
-                without = look.attack_value(target, w, ai.profile_for(battle, plain), look.slot + 1)
+                without = look.attack_value(target, w, ai.outcome_for(battle, plain), look.slot + 1)
                 best = max(best, AIM_LATER * (with_aim - without))
         out.append((best, opt.choice(target)))
     return out

@@ -63,9 +63,9 @@ def attack_from(look: Any, tile: tuple[int, int], e: int, w: str) -> float:
     key = ("fate-ai-follow-up", look.level.name, look.unit, look.slot, e, w, target_posture, line, charge, stays)
 
     def value() -> float:
-        profile = look.ai.profile_of(battle, look.unit, e, w, tile, there, STANDING, target_posture, charge,
+        outcome = look.ai.outcome_of(battle, look.unit, e, w, tile, there, STANDING, target_posture, charge,
                                      line=line)
-        return look.attack_value(e, w, profile, 2, distance, stays)
+        return look.attack_value(e, w, outcome, 2, distance, stays)
     return battle.memo(key, value)
 
 

@@ -79,7 +79,7 @@ def sampled_attacks(look: Any, opt: Option) -> list[tuple[float, Choice]]:
     for target in opt.targets:
         for w in opt.params_for(target)["with"]:
             choice = opt.choice(target, **{"with": w})
-            now = plain.attack_value(target, w, plain.profile_now(target, w), look.slot)
+            now = plain.attack_value(target, w, plain.outcome_now(target, w), look.slot)
             samples = look.samples.get(target)
             if not samples:
                 out.append((now, choice))
@@ -99,7 +99,7 @@ def sampled_attacks(look: Any, opt: Option) -> list[tuple[float, Choice]]:
                 if in_reach(wd, prot.distance) and not (wd.missile and prot.blocked):
                     s = Situation(base.attacker, target, w, base.origin, tile, base.attacker_posture, how,
                                   base.charging, base.aimed)
-                    value += p * look.attack_value(target, w, look.ai.profile_for(battle, s), look.slot, stays=1.0,
+                    value += p * look.attack_value(target, w, look.ai.outcome_for(battle, s), look.slot, stays=1.0,
                                                    others=side_attacks_at(look, target, tile, how))
             out.append((value + (1.0 - weight) * now, choice))
     return out
@@ -122,10 +122,10 @@ def side_attacks_at(look: Any, target: int, tile: tuple[int, int], how: str) -> 
             prot = protection(battle, origin, tile)
             if not in_reach(w, prot.distance) or (w.missile and prot.blocked):
                 continue
-            profile = ai.profile_of(battle, u, target, d.weapon, origin, tile, posture_after(battle, u, d.slot - 1),
+            outcome = ai.outcome_of(battle, u, target, d.weapon, origin, tile, posture_after(battle, u, d.slot - 1),
                                     how, charging=w.melee and charge_planned(battle, u, target, d.slot),
                                     aimed=w.missile and aim_planned(battle, u, target, d.slot))
-            out.append(ai.outcome(profile))
+            out.append(outcome)
     return tuple(out)
 
 

@@ -50,6 +50,7 @@ class Look:
         declared yet (hard's guess at what faster enemies will do)."""
         self.ai, self.battle, self.decision, self.level = ai, battle, decision, level
         self.assumed = assumed or {}
+        self.danger_k = level.weight("danger") if level.uses("danger") else None  # hard's danger term
         # The assumed plans as a key of the decision's answers that depend on them.
         self.assumed_key = tuple((e, tuple(ds)) for e, ds in sorted(self.assumed.items()))
         self.unit = unit = decision.actor
@@ -88,6 +89,8 @@ class Look:
         self.can_move = decision.option("move") is not None
         # Ground matters less to a unit that can already strike or shoot someone from here.
         self.ground_rate = GROUND_RATE_ENGAGED if decision.option("attack") is not None else GROUND_RATE
+        # The side's declared attacks by target (read by every attack's worth).
+        self.side = battle.memo(("fate-ai-side-attacks", self.team, self.assumed_key), self._side_attacks)
         self.goal = fate_ground.goal(self)
         self.walk = fate_ground.walk_grid(self)  # walking distances to the goal
         # How close to the goal it means to get: its fighting distance from a known enemy;
@@ -166,19 +169,16 @@ class Look:
         *fields, charging, aimed = self._now(target, weapon_id)
         return Situation(*fields, charging=charging, aimed=aimed)
 
-    def profile_now(self, target: int, weapon_id: str) -> Any:
-        """The profile of `situation(target, weapon_id)`, the Situation built only if the
-        profile is not kept."""
-        return self.ai.profile_of(self.battle, *self._now(target, weapon_id))
+    def outcome_now(self, target: int, weapon_id: str) -> Any:
+        """The outcome of `situation(target, weapon_id)`, the Situation built only if the
+        outcome is not kept."""
+        return self.ai.outcome_of(self.battle, *self._now(target, weapon_id))
 
     # --- the side's attacks and their worth ----------------------------------------
-    def side_attacks(self) -> dict[int, list]:
+    def _side_attacks(self) -> dict[int, list]:
         """Outcome distributions of the attacks this side has declared this turn, by
         target, each met where its target will be: as declared, or (hard) as this view
         assumes of a faster enemy, where an attack that no longer reaches it is lost."""
-        return self.battle.memo(("fate-ai-side-attacks", self.team, self.assumed_key), self._side_attacks)
-
-    def _side_attacks(self) -> dict[int, list]:
         battle, weapons, ai = self.battle, self.weapons, self.ai
         out: dict[int, list] = {}
         for u in battle.units(self.team):
@@ -193,11 +193,11 @@ class Look:
                     prot = protection(battle, origin, there)
                     if not in_reach(w, prot.distance) or (w.missile and prot.blocked):
                         continue  # it will have stepped out of this attack's reach
-                profile = ai.profile_of(battle, u, d.target, d.weapon, origin, there,
+                outcome = ai.outcome_of(battle, u, d.target, d.weapon, origin, there,
                                         theirs.postures[d.slot - 1], how,
                                         charging=w.melee and charge_planned(battle, u, d.target, d.slot),
                                         aimed=w.missile and aim_planned(battle, u, d.target, d.slot))
-                out.setdefault(d.target, []).append(ai.outcome(profile))
+                out.setdefault(d.target, []).append(outcome)
         return out
 
     def stays(self, target: int, weapon: Any, slot: int, distance: int | None = None) -> float:
@@ -228,10 +228,10 @@ class Look:
             distance = chebyshev(self.origin, battle.tile(target))
         return 0.97 if distance + MOVE_TILES * beats <= weapon.long_range else 0.8
 
-    def attack_value(self, target: int, weapon_id: str, profile: Any, slot: int,
+    def attack_value(self, target: int, weapon_id: str, outcome: Any, slot: int,
                      distance: int | None = None, stays: float | None = None,
                      others: tuple | None = None) -> float:
-        """What this attack (its `AttackProfile`) adds to the side's attacks on the target,
+        """What this attack (its `outcome`, fate_team) adds to the side's attacks on the target,
         times the chance the target is still there (hard: and times how hard the target
         hits back, fate_hard.danger). `others`: the outcomes of the side's attacks on the
         target, when not as declared (hard's guess at where the target will be)."""
@@ -243,18 +243,18 @@ class Look:
             flashed = any(self.weapons[d.weapon].effect == "blind" and d.target == target
                           for u in battle.units(self.team) for d in self.plan(u) if d.kind == "attack")
             value = 0.0 if flashed or is_blind(battle, target) else \
-                BLIND_VALUE * fate_team.hit_chance(self.ai.outcome(profile))
+                BLIND_VALUE * fate_team.hit_chance(outcome)
         else:
             t = track(battle, target)
             boxes = (t.scratch, t.hurt, t.very_hurt, t.incapacitated)
             if others is None:
-                others = tuple(self.side_attacks().get(target, ()))
-            value = fate_team.gain(boxes, others, self.ai.outcome(profile))
+                others = tuple(self.side.get(target, ()))
+            value = fate_team.gain(boxes, others, outcome)
         value *= self.stays(target, w, slot, distance) if stays is None else stays
         if w.uses is not None:
             value -= LIMITED_ITEM
-        if value > 0 and self.level.uses("danger"):
-            value *= danger(battle, target, self.level.weight("danger"))
+        if value > 0 and self.danger_k is not None:
+            value *= danger(battle, target, self.danger_k)
         return value
 
 

@@ -54,7 +54,7 @@ def _threat(look: Any, tile: tuple[int, int], posture: str | None, from_slot: in
                 if not in_reach(w, prot.distance) or (w.missile and prot.blocked):
                     continue  # moved out of its reach: the attack is lost
                 s = Situation(e, me, d.weapon, origin, tile, look.posture_of(e, d.slot), mine)
-                attacks.append(fate_team.profile_outcome(look.ai.profile_for(battle, s)))
+                attacks.append(look.ai.outcome_for(battle, s))
             continue
         # A faster enemy: its best attack on this unit there, from where it stands now
         # (a blade may close one move first).
@@ -74,7 +74,7 @@ def _threat(look: Any, tile: tuple[int, int], posture: str | None, from_slot: in
                 if not prot.visible or prot.blocked or not in_reach(w, prot.distance):
                     continue
                 s = Situation(e, me, wid, origin, tile, look.posture_of(e, 0), mine)
-            out = fate_team.profile_outcome(look.ai.profile_for(battle, s))
+            out = look.ai.outcome_for(battle, s)
             hit = fate_team.hit_chance(out)
             if hit > best:
                 best, best_out = hit, out

@@ -63,7 +63,7 @@ def protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
     (units never shield), so the answer is kept with the map (its table "fate-protection")."""
     # Keyed as given (a numpy integer hashes and compares as the int it holds); worked
     # out from plain ints.
-    return battle.map.kept.get("fate-protection", (origin, target), lambda: _protection(
+    return battle.map.kept.table("fate-protection").get((origin, target), lambda: _protection(
         battle, (int(origin[0]), int(origin[1])), (int(target[0]), int(target[1]))))
 
 
