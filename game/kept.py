@@ -99,6 +99,7 @@ CATALOGUE = _catalogue(
     Spec("fate-ai-gains", DATA, 65_536, "fate AI: what one attack adds to a side's attacks on a track"),
     Spec("fate-terrain", MAP, 4096, "fate: terrain grids and lists read by cover and the AI's screen"),
     Spec("fate-protection", MAP, 1 << 18, "fate: cover and concealment between two tiles"),
+    Spec("fate-views", MAP, 1 << 14, "fate: sight's field of view from a tile, by the tile as asked (no conversion)"),
     Spec("fate-reach-open", MAP, 2048, "fate: one move's reach from a tile over open ground"),
     Spec("fate-reach-blocked", MAP, 256, "fate: one move's reach from a tile past units on given tiles"),
     Spec("fate-ai-rows", MAP, 4096, "fate AI: an enemy's terrain rows (exposure, reach, distance, sight, height)"),

@@ -171,22 +171,20 @@ class FateAI(ScoringAI):
         profile reads of the line between the two tiles (profile.line_read: lines alike in
         that share one outcome), a sneak attack, both wound penalties, blindness, a helpless
         or surprised defender. Kept with the ruleset's data (its table "fate-ai-profiles"),
-        shared by the battles that play it; asked again in one decision, by the units and
-        the line alone (the units' state is the decision's)."""
+        shared by the battles that play it."""
         data = battle.ruleset.data
         if line is None:
             # What attack_profile reads of the line (profile.line_read): the AI reads a
             # profile's numbers only (its outcome), never its distance or situation.
             line = line_read(data.weapons[weapon], protection(battle, origin, target_tile))
-        asked = (weapon, attacker_posture, target_posture, charging, aimed, line)
+        asked = (weapon, attacker_posture, target_posture, charging, aimed, line)  # and the two units
 
         def compute():
             s = situation if situation is not None else Situation(
                 attacker, target, weapon, origin, target_tile, attacker_posture, target_posture,
                 charging=charging, aimed=aimed)
             return fate_team.profile_outcome(attack_profile(battle, s))
-        return battle.memo(("fate-ai-outcome", attacker, target, asked), lambda: data.kept.get(
-            "fate-ai-profiles", asked + (_pair(battle, attacker, target),), compute))
+        return data.kept.get("fate-ai-profiles", asked + (_pair(battle, attacker, target),), compute)
 
 
 def intent_after(look: Look, choice: Choice) -> tuple | None:

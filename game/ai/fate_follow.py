@@ -50,7 +50,7 @@ def attack_from(look: Any, tile: tuple[int, int], e: int, w: str) -> float:
     if not in_reach(wd, distance):
         return 0.0
     battle = look.battle
-    prot = protection(battle, tile, there)
+    prot = protection(battle, tile, there, look.protections)
     if wd.missile and prot.blocked:
         return 0.0
     charge = wd.melee and is_charge(look.origin, tile, there)

@@ -91,12 +91,12 @@ def spot_value(look: Any, tile: tuple[int, int], from_slot: int | None = None) -
     for there, d in zip(theres, dists):
         if d > SHOT_RANGE:
             continue  # neither next to it nor within a shot: no exposure to read
-        prot = protection(battle, there, tile)
+        prot = protection(battle, there, tile, look.protections)
         if prot.distance <= 1:
             value -= 0.0 if melee else NEXT_TO_ENEMY
         elif prot.visible and not prot.blocked and prot.distance <= SHOT_RANGE:
             shield = COVER_VALUE[prot.cover] + COVER_VALUE[prot.concealment]
             value -= SEEN_COST["melee" if melee else "missile"] * max(0.0, 1.0 - shield)
-    if look.level.uses("wounds taken"):
-        value -= look.level.weight("wounds taken") * threat(look, tile, from_slot=from_slot)
+    if look.threat_k is not None:
+        value -= look.threat_k * threat(look, tile, from_slot=from_slot)
     return value

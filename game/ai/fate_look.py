@@ -50,12 +50,15 @@ class Look:
         declared yet (hard's guess at what faster enemies will do)."""
         self.ai, self.battle, self.decision, self.level = ai, battle, decision, level
         self.assumed = assumed or {}
-        self.danger_k = level.weight("danger") if level.uses("danger") else None  # hard's danger term
+        # Hard's terms, by weight (None: not used).
+        self.danger_k = level.weight("danger") if level.uses("danger") else None
+        self.threat_k = level.weight("wounds taken") if level.uses("wounds taken") else None
         # The assumed plans as a key of the decision's answers that depend on them.
         self.assumed_key = tuple((e, tuple(ds)) for e, ds in sorted(self.assumed.items()))
         self.unit = unit = decision.actor
         self.team = battle.team(unit)
         self.slot = decision.context.get("slot", 1)
+        self.protections = battle.map.kept.table("fate-protection")  # for cover.protection's hot loops
         self.courses = courses(battle)  # every unit's planned tiles and postures, by beat
         mine = self.courses[unit]
         self.origin = mine.tiles[self.slot - 1]

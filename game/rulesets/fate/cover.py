@@ -22,6 +22,7 @@ from game.world.tactical_map import Cover
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
+    from game.kept import Table
 
 Tile = tuple[int, int]
 PARTIAL, TOTAL = "partial", "total"
@@ -39,8 +40,10 @@ class Protection(NamedTuple):
 
 
 def sight_from(battle: "Battle", origin: Tile) -> np.ndarray:
-    """Field of view from a tile (game.world.sight's, kept with the map)."""
-    return fov(battle.map, origin)
+    """Field of view from a tile (game.world.sight's), by tile as given: read thousands
+    of times a battle (the map's table "fate-views" holds sight's own grids)."""
+    tmap = battle.map
+    return tmap.kept.table("fate-views").get(origin, lambda: fov(tmap, origin))
 
 
 def solid(battle: "Battle") -> np.ndarray:
@@ -58,12 +61,14 @@ def _lists(tmap) -> tuple:
     return tmap.kept.get("fate-terrain", "lists", compute)
 
 
-def protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
+def protection(battle: "Battle", origin: Tile, target: Tile, kept: "Table | None" = None) -> Protection:
     """What lies between an attack's origin and its target. Terrain alone decides it
-    (units never shield), so the answer is kept with the map (its table "fate-protection")."""
+    (units never shield), so the answer is kept with the map (its table "fate-protection";
+    `kept`: that table, when a hot loop holds it)."""
     # Keyed as given (a numpy integer hashes and compares as the int it holds); worked
     # out from plain ints.
-    return battle.map.kept.table("fate-protection").get((origin, target), lambda: _protection(
+    table = kept if kept is not None else battle.map.kept.table("fate-protection")
+    return table.get((origin, target), lambda: _protection(
         battle, (int(origin[0]), int(origin[1])), (int(target[0]), int(target[1]))))
 
 

@@ -72,21 +72,23 @@ def courses(battle: "Battle") -> dict[int, Course]:
 
 
 def course(battle: "Battle", unit: int) -> Course:
-    plan = tuple(_actions(battle, unit))
+    plan = _actions(battle, unit)
     tile, p = battle.tile(unit), posture(battle, unit)
-    tiles, postures = [], []
-    for slot in (0, 1, 2):
-        for d in plan:
-            if d.slot == slot:  # (a plan lists its slots in order: slot 1, then 2)
-                if d.kind == "move":
-                    tile = d.target
-                    if p == KNEELING:
-                        p = STANDING
-                elif d.kind in POSTURES:
-                    p = POSTURES[d.kind]
-        tiles.append(tile)
-        postures.append(p)
-    return Course(tuple(tiles), tuple(postures), plan)
+    if not plan:
+        return Course((tile, tile, tile), (p, p, p), ())
+    tiles, postures = [tile, tile, tile], [p, p, p]
+    for d in plan:  # (a plan lists its slots in order: slot 1, then 2)
+        if d.kind == "move":
+            tile = d.target
+            if p == KNEELING:
+                p = STANDING
+        elif d.kind in POSTURES:
+            p = POSTURES[d.kind]
+        else:
+            continue
+        for slot in range(d.slot, 3):
+            tiles[slot], postures[slot] = tile, p
+    return Course(tuple(tiles), tuple(postures), tuple(plan))
 
 
 def tiles_after(battle: "Battle", slot: int) -> dict[int, Tile]:
