@@ -54,7 +54,7 @@ def move_plans(look: Any) -> tuple[Scored, float]:
     attack each sets up for the second. Also the best ground gain alone, which an attack
     now could still take with the second action (kept in the look: attacks read it)."""
     if look.move_plans is None:
-        opt = look.decision.option("move")
+        opt = look.options.get("move")
         look.move_plans = ([], 0.0) if opt is None else _move_plans(look, opt)
     return look.move_plans
 
@@ -93,7 +93,7 @@ def _move_plans(look: Any, opt: Any) -> tuple[Scored, float]:
 
 # --- attacks -------------------------------------------------------------------------
 def attacks(ai: Any, look: Any) -> Scored:
-    opt = look.decision.option("attack")
+    opt = look.options.get("attack")
     if opt is None:
         return []
     if look.samples:
@@ -113,7 +113,7 @@ def aims(ai: Any, look: Any) -> Scored:
     """Aiming as a plan. First action, for a unit with a single attack to make: aim now,
     take the aimed shot with the second. Second action: the aim's gain for next turn's
     shot, discounted (the target may move, the unit may want to)."""
-    opt = look.decision.option("aim")
+    opt = look.options.get("aim")
     if opt is None or any(hand_attacks(look.battle, look.unit, [w]) for w in look.every):
         return []  # two attacks a turn beat aiming for one
     battle = look.battle
@@ -140,7 +140,7 @@ def aims(ai: Any, look: Any) -> Scored:
 def postures(ai: Any, look: Any) -> Scored:
     out = []
     for key in ("kneel", "prone", "stand"):
-        if look.decision.option(key) is not None:
+        if key in look.options:
             if key != "stand" and look.level.uses("wounds taken"):
                 value = fate_hard.posture_value(look, key)
             else:

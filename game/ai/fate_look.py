@@ -89,9 +89,10 @@ class Look:
         self.reach = max((weapons[w].short_range for w in self.missiles), default=1)
         self.prefers_melee = not self.missiles
         self.throws = any(weapons[w].kind == "thrown" for w in self.missiles)
-        self.can_move = decision.option("move") is not None
+        self.options = {o.key: o for o in decision.options}  # the declaration's options by key
+        self.can_move = "move" in self.options
         # Ground matters less to a unit that can already strike or shoot someone from here.
-        self.ground_rate = GROUND_RATE_ENGAGED if decision.option("attack") is not None else GROUND_RATE
+        self.ground_rate = GROUND_RATE_ENGAGED if "attack" in self.options else GROUND_RATE
         # The side's declared attacks by target (read by every attack's worth).
         self.side = battle.memo(("fate-ai-side-attacks", self.team, self.assumed_key), self._side_attacks)
         self.goal = fate_ground.goal(self)
