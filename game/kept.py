@@ -246,6 +246,31 @@ CATALOGUE = _catalogue(
     Spec("actionblock-ai-walk", MAP, 1024,
          "actionblock AI: the move cost from every tile to one tile (nested lists)"),
     # --- fate ---------------------------------------------------------------------------
+    Spec("fate-data", DATA, 1, "fate: the ruleset's definitions, loaded once per process"),
+    Spec("fate-4df", DATA, 1, "fate: the ways 4dF comes to each total"),
+    Spec("fate-4df-opposed", DATA, 1, "fate: the ways one 4dF minus another comes to each difference"),
+    Spec("fate-level-table", DATA, 1024, "fate: an attack roll's wound levels by edge and damage bonus"),
+    Spec("fate-bonus-table", DATA, 64, "fate: a bonus damage roll's extra Scratches by edge"),
+    Spec("fate-drop-chance", DATA, 4096, "fate: the chance a hit takes a track out, by boxes and odds"),
+    Spec("fate-ai-profiles", DATA, 200_000,
+         "fate AI: attack profiles keyed by everything their numbers read (ids, postures, the line), "
+         "shared by the battles of the process's data"),
+    Spec("fate-ai-outcomes", DATA, 4096, "fate AI: an attack's wound distribution from its level odds"),
+    Spec("fate-ai-profile-outcomes", DATA, 4096, "fate AI: an attack's wound distribution from its numbers"),
+    Spec("fate-ai-scaled", DATA, 4096, "fate AI: a wound distribution of an attack made with a chance"),
+    Spec("fate-ai-marks", DATA, 8192, "fate AI: a track state after one wound and its extra Scratches"),
+    Spec("fate-ai-steps", DATA, 512, "fate AI: where one wound takes each track state"),
+    Spec("fate-ai-matrices", DATA, 4096, "fate AI: an attack's 37 x 37 track transition matrix"),
+    Spec("fate-ai-tracks", DATA, 20_000, "fate AI: a track's state distribution after attacks in order"),
+    Spec("fate-ai-expected", DATA, 20_000, "fate AI: a track's expected worth and out chance after attacks"),
+    Spec("fate-ai-gains", DATA, 65_536, "fate AI: what one attack adds to a side's attacks on a track"),
+    Spec("fate-terrain", MAP, 4096, "fate: terrain grids and lists read by cover and the AI's screen"),
+    Spec("fate-protection", MAP, 1 << 18, "fate: cover and concealment between two tiles"),
+    Spec("fate-views", MAP, 1 << 14, "fate: sight's field of view from a tile, by the tile as asked (no conversion)"),
+    Spec("fate-reach-open", MAP, 2048, "fate: one move's reach from a tile over open ground"),
+    Spec("fate-reach-blocked", MAP, 256, "fate: one move's reach from a tile past units on given tiles"),
+    Spec("fate-ai-rows", MAP, 4096, "fate AI: an enemy's terrain rows (exposure, reach, distance, sight, height)"),
+    Spec("fate-ai-walk", MAP, 1024, "fate AI: walking distances to a goal, capped"),
 )
 
 

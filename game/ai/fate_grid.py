@@ -15,19 +15,25 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.world.sight import fov, terrain_memo
+from game.world.sight import fov
 from game.world.tactical_map import Cover
 
 if TYPE_CHECKING:
-    from game.ai.fate import Look
+    from game.ai.fate_look import Look
 
+# The ground's scoring terms, one definition read by this screen and by the exact
+# scorer (fate_ground.spot_value).
 SHOT_RANGE = 14  # tiles within which an enemy's shot is counted as a threat
-COVER_WORTH = {"partial": 0.35, "total": 0.7}
+COVER_VALUE = {None: 0.0, "partial": 0.35, "total": 0.7}  # a shield against being seen
+REACH_WORTH = 0.5  # a shooter that can shoot someone from the tile
+CLOSING = 0.05  # per tile to the nearest enemy, when none is in reach from the tile
+NEXT_TO_ENEMY = 0.45  # a shooter standing next to an enemy
+SEEN_COST = {"melee": 0.1, "missile": 0.3}  # seen within a shot, less its cover
 
 
 def _coords(tmap: Any) -> tuple[np.ndarray, np.ndarray]:
     """The x of the map's columns and the y of its rows."""
-    return terrain_memo(tmap, "fate-ai-xy", lambda: (np.arange(tmap.width), np.arange(tmap.height)))
+    return tmap.kept.get("fate-terrain", "xy", lambda: (np.arange(tmap.width), np.arange(tmap.height)))
 
 
 def chebyshev_grid(tmap: Any, tile: tuple[int, int]) -> np.ndarray:
@@ -52,11 +58,11 @@ def _seen_costs(tmap: Any) -> dict:
                 heavy = heavy_here | heavy_here[toward]
                 light = ~heavy & (light_here | light_here[toward])
                 hidden = hidden_here | hidden_here[toward]
-                shield = (COVER_WORTH["total"] * heavy + COVER_WORTH["partial"] * light
-                          + COVER_WORTH["partial"] * hidden)
-                out[sx, sy] = 0.3 * np.maximum(0.0, 1.0 - shield)
+                shield = (COVER_VALUE["total"] * heavy + COVER_VALUE["partial"] * light
+                          + COVER_VALUE["partial"] * hidden)
+                out[sx, sy] = SEEN_COST["missile"] * np.maximum(0.0, 1.0 - shield)
         return out
-    return terrain_memo(tmap, "fate-ai-seen-costs", compute)
+    return tmap.kept.get("fate-terrain", "seen costs", compute)
 
 
 def seen_cost_grid(tmap: Any, enemy: tuple[int, int]) -> np.ndarray:
@@ -79,8 +85,8 @@ def exposure_grid(tmap: Any, enemy: tuple[int, int], melee: bool, dist: np.ndarr
     `dist`, `seen`: the enemy's distance grid and view."""
     exposed = seen & (dist > 1) & (dist <= SHOT_RANGE)
     if melee:
-        return np.where(exposed, 0.1, 0.0)
-    return np.where(exposed, seen_cost_grid(tmap, enemy), 0.0) + np.where(dist <= 1, 0.45, 0.0)
+        return np.where(exposed, SEEN_COST["melee"], 0.0)
+    return np.where(exposed, seen_cost_grid(tmap, enemy), 0.0) + np.where(dist <= 1, NEXT_TO_ENEMY, 0.0)
 
 
 def higher_grid(tmap: Any, enemy: tuple[int, int]) -> np.ndarray:
@@ -104,32 +110,21 @@ def enemy_rows(tmap: Any, enemy: tuple[int, int], melee: bool, reach: int) -> np
         rows = rows.reshape(len(ROWS), -1)
         rows.flags.writeable = False
         return rows
-    global _LAST
-    last = _LAST  # read once: another thread (the window's AI worker) may replace it
-    if last[0] is not tmap:
-        last = _LAST = (tmap, terrain_memo(tmap, "fate-ai-rows-by-key", dict))
-    key = (enemy, melee, reach)
-    rows = last[1].get(key)
-    if rows is None:
-        rows = last[1][key] = compute()
-    return rows
-
-
-# The last map's rows by key, kept with that map: read thousands of times a battle, one
-# plain dict read (the per-map memo is a weak dictionary, slower to read).
-_LAST: tuple = (None, None)
+    return tmap.kept.get("fate-ai-rows", (enemy, melee, reach), compute)
 
 
 ROWS = EXPOSURE, IN_REACH, DIST, SEEN, HIGHER = range(5)
 
 
-def screen(look: "Look", tiles: np.ndarray, listed: list, follow_up: bool) -> np.ndarray:
+def screen(look: "Look", tiles: np.ndarray, listed: list, walk: np.ndarray, follow_up: Any = None) -> np.ndarray:
     """A rough score for each candidate tile (rows of `tiles`; `listed`: the same tiles as
-    a list of (x, y)), higher is better."""
+    a list of (x, y)), higher is better. `walk`: the walking distances to the goal
+    (fate_ground.walk_grid). `follow_up`: fate_follow.attack_screen, for a move that sets
+    up an attack."""
     tmap = look.battle.map
     flat = tiles[:, 0] * tmap.height + tiles[:, 1]
     melee = look.prefers_melee
-    score = -look.ground_rate * np.maximum(0, look.walk_grid().ravel()[flat] - look.wanted)
+    score = -look.ground_rate * np.maximum(0, walk.ravel()[flat] - look.wanted)
     foes = look.live_enemies
     if not foes:
         return score
@@ -143,11 +138,11 @@ def screen(look: "Look", tiles: np.ndarray, listed: list, follow_up: bool) -> np
     # (the ufuncs' own reductions: ndarray.max and .any go through numpy's Python wrappers)
     in_reach = np.maximum.reduce(rows[:, IN_REACH], axis=0)
     if not melee:
-        score += 0.5 * in_reach
+        score += REACH_WORTH * in_reach
     if not np.count_nonzero(in_reach):
         # Nothing in reach from any of these tiles: keep closing on the nearest enemy, so
         # two sides never wait for each other just out of sight.
-        score -= 0.05 * np.minimum.reduce(rows[:, DIST], axis=0)
-    if follow_up:
-        return score + look.attack_screen(foes, tiles, listed, rows)
+        score -= CLOSING * np.minimum.reduce(rows[:, DIST], axis=0)
+    if follow_up is not None:
+        return score + follow_up(look, foes, tiles, listed, rows)
     return score

@@ -12,10 +12,11 @@ the track with `wounds.mark`).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
+from game import kept
+from game.rulesets.fate.attacks import bonus_table, level_table
+from game.rulesets.fate.fudge import chance_opposed
 from game.rulesets.fate.wounds import (BOXES, HURT, INCAPACITATED, LEVELS, SCRATCH, SCRATCH_WORTH, VERY_HURT,
                                        WoundTrack, mark)
 
@@ -37,7 +38,7 @@ def outcome(odds) -> Outcome:
     return _outcome(odds.levels, odds.extra_scratches)
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("fate-ai-outcomes")
 def _outcome(levels: tuple, extra_scratches: tuple) -> Outcome:
     out: dict[tuple[str, int], float] = {}
     hit = 0.0
@@ -58,15 +59,18 @@ def _outcome(levels: tuple, extra_scratches: tuple) -> Outcome:
 def profile_outcome(profile) -> Outcome:
     """The same distribution as `outcome(attack_odds(profile))`, from the profile's numbers
     alone (the ruleset's own tables), without the odds' breakdown and notes."""
-    return _profile_outcome(profile.edge, profile.damage_bonus,
-                            profile.locate_edge if profile.locate_why else None,
-                            profile.bonus_edge if profile.bonus is not None else None)
+    return _profile_outcome(*outcome_source(profile))
 
 
-@lru_cache(maxsize=4096)
+def outcome_source(profile) -> tuple[int, int, int | None, int | None]:
+    """The numbers of a profile its outcome is worked out from (equal numbers, equal
+    outcomes: a short key for what an attack is worth)."""
+    return (profile.edge, profile.damage_bonus, profile.locate_edge if profile.locate_why else None,
+            profile.bonus_edge if profile.bonus is not None else None)
+
+
+@kept.pure("fate-ai-profile-outcomes")
 def _profile_outcome(edge: int, damage_bonus: int, locate_edge: int | None, bonus_edge: int | None) -> Outcome:
-    from game.rulesets.fate.attacks import bonus_table, level_table
-    from game.rulesets.fate.fudge import chance_opposed
     p_locate = 1.0 if locate_edge is None else chance_opposed(locate_edge, 0)
     table = dict(level_table(edge, damage_bonus))
     levels = tuple((lv, p_locate * table[lv]) for lv in LEVELS)
@@ -91,7 +95,7 @@ def worth(boxes: Boxes, out: bool) -> float:
 State = tuple[int, int, int, int, bool]  # boxes and out
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fate-ai-marks")
 def _apply(state: State, level: str, extra: int) -> State:
     if state[4]:
         return state
@@ -125,97 +129,60 @@ def _index(boxes: Boxes) -> int:
     return OUT if boxes[3] else _INDEX[tuple(boxes)]
 
 
-def _matrix(n: int) -> np.ndarray:
-    """The transition matrix of the attack numbered `n` (kept by number)."""
-    m = _MATRICES.get(n)
-    if m is None:
-        m = np.zeros((OUT + 1, OUT + 1))
-        m[OUT, OUT] = 1.0
-        for (level, extra), q in _KEPT[n]:
-            m[_ROWS, _step(level, extra)] += q  # one entry per row: no index repeats
-        m.flags.writeable = False
-        _MATRICES[n] = m
+@kept.pure("fate-ai-matrices")
+def _matrix(attack: Outcome) -> np.ndarray:
+    """The transition matrix of one attack."""
+    m = np.zeros((OUT + 1, OUT + 1))
+    m[OUT, OUT] = 1.0
+    for (level, extra), q in attack:
+        m[_ROWS, _step(level, extra)] += q  # one entry per row: no index repeats
+    m.flags.writeable = False
     return m
 
 
 _ROWS = np.arange(OUT)
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fate-ai-steps")
 def _step(level: str, extra: int) -> np.ndarray:
     """Where one wound of `level` and `extra` Scratches takes each live state."""
     after = [_apply((*boxes, False), level, extra) for boxes in _LIVE]
-    return np.array([OUT if a[4] else _INDEX[a[:4]] for a in after])
+    steps = np.array([OUT if a[4] else _INDEX[a[:4]] for a in after])
+    steps.flags.writeable = False
+    return steps
 
 
-_MATRICES: dict[int, np.ndarray] = {}
-
-
+@kept.pure("fate-ai-expected")
 def expected(boxes: Boxes, attacks: tuple[Outcome, ...]) -> tuple[float, float]:
-    """(expected worth, chance the target is out) after these attacks."""
-    return _expected(boxes, _numbers(attacks))
-
-
-@lru_cache(maxsize=20000)
-def _expected(boxes: Boxes, numbers: tuple[int, ...]) -> tuple[float, float]:
-    v = _after(boxes, numbers)
+    """(expected worth, chance the target is out) after these attacks, in the order
+    given (the callers sort them by content, as resolve.py marks them in turn)."""
+    v = _after(boxes, attacks)
     return float(v @ _WORTHS), float(v[OUT])
 
 
-@lru_cache(maxsize=20000)
-def _after(boxes: Boxes, numbers: tuple[int, ...]) -> np.ndarray:
+@kept.pure("fate-ai-tracks")
+def _after(boxes: Boxes, attacks: tuple[Outcome, ...]) -> np.ndarray:
     """The distribution of the track's states after these attacks, in order: the one after
     all but the last (kept: attack sets on one target share their first attacks), times
     the last's matrix."""
-    if not numbers:
+    if not attacks:
         return _START[_index(boxes)]
-    v = _after(boxes, numbers[:-1]) @ _matrix(numbers[-1])
+    v = _after(boxes, attacks[:-1]) @ _matrix(attacks[-1])
     v.flags.writeable = False  # kept and shared
     return v
 
 
+@kept.pure("fate-ai-gains")
 def gain(boxes: Boxes, others: tuple[Outcome, ...], mine: Outcome) -> float:
-    """What `mine` adds to the attacks `others` already planned on this target."""
-    given = _numbers(others + (mine,))
-    order = _SORTED.get(given)
-    if order is None:
-        # Sorted by content (a slow compare of nested tuples): kept by the outcomes' numbers.
-        rest = tuple(sorted(others))
-        order = _SORTED[given] = (_numbers(rest), _numbers(tuple(sorted(rest + (mine,)))))
-    return _gain(boxes, *order)
-
-
-@lru_cache(maxsize=65536)
-def _gain(boxes: Boxes, others: tuple[int, ...], with_mine: tuple[int, ...]) -> float:
-    return _expected(boxes, with_mine)[0] - _expected(boxes, others)[0]
+    """What `mine` adds to the attacks `others` already planned on this target (each
+    set sorted by content: the order resolve.py would mark them in does not matter to
+    the sum, but it must be one order for equal sets)."""
+    rest = tuple(sorted(others))
+    return expected(boxes, tuple(sorted(rest + (mine,))))[0] - expected(boxes, rest)[0]
 
 
 def joint_drop(boxes: Boxes, attacks: tuple[Outcome, ...]) -> float:
     return expected(boxes, tuple(sorted(attacks)))[1]
-
-
-# Outcomes are long nested tuples, slow to hash: the caches above key them by a number
-# given to each outcome object once (kept alive here, so its id is never reused). The
-# attacks keep the order they are given in (sorted by content by the callers).
-_NUMBER: dict[int, int] = {}
-_KEPT: list[Outcome] = []
-_SORTED: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}  # gain's sorts
-
-
-def number(attack: Outcome) -> int:
-    """The number `_numbers` gives this outcome object (kept alive with it)."""
-    return _numbers((attack,))[0]
-
-
-def _numbers(attacks: tuple[Outcome, ...]) -> tuple[int, ...]:
-    out = []
-    for a in attacks:
-        n = _NUMBER.get(id(a))
-        if n is None:
-            n = _NUMBER[id(a)] = len(_KEPT)
-            _KEPT.append(a)
-        out.append(n)
-    return tuple(out)
 
 
 __all__ = ["LEVELS", "Outcome", "expected", "gain", "joint_drop", "outcome", "worth"]

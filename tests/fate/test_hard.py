@@ -1,11 +1,12 @@
-"""The hard fate AI (game/ai/fate_hard.py): the wounds a unit can expect to take where it
+"""The hard fate AI (game/ai/fate_hard.py, fate_threat.py): the wounds a unit can expect to take where it
 stands, in the same units as the wounds it deals, and what it does with them."""
 
 import pytest
 
 from game.ai import fate_team
 from game.ai.fate import make_ai
-from game.ai.fate_hard import UNDECLARED_AIM, HardLook
+from game.ai.fate_hard import HARD
+from game.ai.fate_threat import UNDECLARED_AIM, threat
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.rulesets.fate.attacks import Situation, attack_odds, attack_profile
 from game.world.paths import chebyshev
@@ -33,22 +34,22 @@ def exact_worth(b, me, situations) -> float:
 
 def test_threat_is_the_worth_of_the_declared_blows_that_still_reach():
     b, me, brute = blade_at_my_side()
-    look = HardLook(make_ai(0, "hard"), b, b.pending)
+    look = make_ai(0, "hard").look(b, b.pending, HARD)
     blows = [Situation(brute, me, w, (2, 2), (1, 2), STANDING, STANDING) for w in ("machete", "fist")]
-    assert look.threat((1, 2)) == pytest.approx(exact_worth(b, me, blows))
-    assert look.threat((1, 2)) > 0
+    assert threat(look, (1, 2)) == pytest.approx(exact_worth(b, me, blows))
+    assert threat(look, (1, 2)) > 0
     # Two tiles away the brawler's blows are lost: nothing else can reach it.
-    assert look.threat((5, 2)) == 0.0
+    assert threat(look, (5, 2)) == 0.0
     # Only the second beat's blow (the fist) counts for a move made with the second action.
     fist = [blows[1]]
-    assert look.threat((1, 2), from_slot=2) == pytest.approx(exact_worth(b, me, fist))
+    assert threat(look, (1, 2), from_slot=2) == pytest.approx(exact_worth(b, me, fist))
 
 
 def test_threat_against_a_blade_grows_on_the_ground():
     """Against melee, kneeling (−1) and prone (−2) make the defender's roll worse."""
     b, me, brute = blade_at_my_side()
-    look = HardLook(make_ai(0, "hard"), b, b.pending)
-    standing, kneeling, prone = (look.threat((1, 2), p) for p in (STANDING, KNEELING, PRONE))
+    look = make_ai(0, "hard").look(b, b.pending, HARD)
+    standing, kneeling, prone = (threat(look, (1, 2), p) for p in (STANDING, KNEELING, PRONE))
     assert standing < kneeling < prone
 
 
@@ -66,7 +67,7 @@ def test_a_faster_shooter_threatens_where_it_sees_at_a_guessed_chance():
             ".............."]
     b = battle([(1, "brawler", 2, 2), (2, "marksman", 12, 2)], initiative(-4, 4), ascii_map(rows))
     me, shooter = b.units()
-    look = HardLook(make_ai(0, "hard"), b, b.pending)
+    look = make_ai(0, "hard").look(b, b.pending, HARD)
     shot = Situation(shooter, me, "rifle", (12, 2), (2, 2), STANDING, STANDING)
     out = fate_team.outcome(attack_odds(b, attack_profile(b, shot)))
     hit = fate_team.hit_chance(out)
@@ -74,8 +75,8 @@ def test_a_faster_shooter_threatens_where_it_sees_at_a_guessed_chance():
     # fresh track: the worth is linear in the outcome's probabilities).
     alone = fate_team.expected((0, 0, 0, 0), (out,))[0] - fate_team.worth((0, 0, 0, 0), False)
     assert hit > 0
-    assert look.threat((2, 2)) == pytest.approx(UNDECLARED_AIM * alone, rel=1e-9)
-    assert look.threat((2, 0)) == 0.0  # behind the wall from (12, 2)
+    assert threat(look, (2, 2)) == pytest.approx(UNDECLARED_AIM * alone, rel=1e-9)
+    assert threat(look, (2, 0)) == 0.0  # behind the wall from (12, 2)
 
 
 def test_hard_only_reads_the_battle():

@@ -26,7 +26,7 @@ def _forbid(monkeypatch, owner, name: str, why: str) -> None:
 
 
 def _no_scoring(monkeypatch):
-    _forbid(monkeypatch, FateAI, "_scored", "the second declaration was scored again")
+    _forbid(monkeypatch, FateAI, "scored", "the second declaration was scored again")
 
 
 def _brawler_three_tiles_from_a_gunner():
@@ -82,7 +82,7 @@ def test_after_an_attack_the_second_action_reuses_the_moves_screened_for_the_fir
     brain = normal()
     first = brain.decide(b, b.pending)
     assert first.option == "attack"
-    assert brain._intents[me][3][0] == "moves" and brain._intents[me][3][1]
+    assert brain.intents[me][2][0] == "moves" and brain.intents[me][2][1]
     b.submit(first)
 
     _forbid(monkeypatch, fate_grid, "screen", "the second declaration screened the moves again")
@@ -109,8 +109,8 @@ def test_a_planned_attack_no_longer_offered_is_scored_again():
     brain = normal()
     first = brain.decide(b, b.pending)
     b.submit(first)
-    kept = brain._intents[me]
-    brain._intents[me] = kept[:3] + (("do", Choice("attack", 999, (("with", "fist"),))),)
+    kept = brain.intents[me]
+    brain.intents[me] = kept[:2] + (("do", Choice("attack", 999, (("with", "fist"),))),)
     second = brain.decide(b, b.pending)
     assert b.pending.validate(second) is not None and second in _best_of_fresh_scoring(b)
 
@@ -120,7 +120,7 @@ def test_scoring_a_declaration_keeps_no_plan():
     b, me, gunner = _brawler_three_tiles_from_a_gunner()
     brain = normal()
     brain.scored_choices(b, b.pending)
-    assert brain._intents == {}
+    assert brain.intents == {}
 
 
 @pytest.mark.parametrize("level", ["hard"])
@@ -133,11 +133,11 @@ def test_hard_scores_every_declaration(level, monkeypatch):
     brain = make_ai("fate", 0, level)
     b.submit(brain.decide(b, b.pending))
     calls = []
-    original = type(brain)._scored
+    original = type(brain).scored
 
     def counting(self, look):
         calls.append(look.slot)
         return original(self, look)
-    monkeypatch.setattr(type(brain), "_scored", counting)
+    monkeypatch.setattr(type(brain), "scored", counting)
     brain.decide(b, b.pending)
     assert 2 in calls

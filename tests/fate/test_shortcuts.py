@@ -61,7 +61,7 @@ def test_a_blocked_move_repairs_the_open_grounds_search_to_the_same_reach():
 
 
 def test_the_ais_profiles_kept_by_line_give_each_tiles_own_outcome():
-    # FateAI.profile_of keeps a profile by what attack_profile reads of the line (higher
+    # FateAI.outcome_of keeps an outcome by what attack_profile reads of the line (higher
     # ground; for a missile the wall, cover, concealment and long range), so one profile
     # stands for many tile pairs: its outcome must be each pair's own.
     from game.ai.fate import FateAI
@@ -82,9 +82,9 @@ def test_the_ais_profiles_kept_by_line_give_each_tiles_own_outcome():
             d = (rng.randrange(b.map.width), rng.randrange(b.map.height))
             postures = rng.choice((STANDING, KNEELING, PRONE)), rng.choice((STANDING, KNEELING, PRONE))
             charge, aimed = rng.random() < 0.3, rng.random() < 0.3
-            kept = ai.profile_of(b, a, t, w, o, d, *postures, charge, aimed)
+            kept = ai.outcome_of(b, a, t, w, o, d, *postures, charge, aimed)
             own = attack_profile(b, Situation(a, t, w, o, d, *postures, charging=charge, aimed=aimed))
-            assert fate_team.profile_outcome(kept) == fate_team.profile_outcome(own)
+            assert kept == fate_team.profile_outcome(own)
     finally:
         b.close()
 
@@ -277,7 +277,7 @@ def test_a_move_no_blocker_can_stand_in_the_way_of_costs_and_walks_as_on_open_gr
 
 def _rows_by_hand(tmap, enemy, melee, reach):
     """fate_grid.enemy_rows, one tile at a time, as its docstrings say (no grids)."""
-    from game.ai.fate_grid import COVER_WORTH, SHOT_RANGE
+    from game.ai.fate_grid import COVER_VALUE as COVER_WORTH, SHOT_RANGE
     from game.world.sight import fov
     from game.world.tactical_map import Cover
 

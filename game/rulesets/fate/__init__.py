@@ -14,7 +14,7 @@ from game.rulesets.base import TemplatedRuleset
 from game.rulesets.fate import flow
 from game.rulesets.fate.attacks import FateOdds, Situation, attack_odds, attack_profile
 from game.rulesets.fate.components import Aiming, Awareness, Fighter, Initiative, Kit, Plan
-from game.rulesets.fate.data import FateData
+from game.rulesets.fate.data import FateData, shared_data
 from game.rulesets.fate.options import MOVE_TILES, move_reach
 from game.rulesets.fate.plans import (aim_planned, charge_planned, plan_of, posture_after,
                                       tile_after)
@@ -41,7 +41,7 @@ class FateRuleset(TemplatedRuleset):
     name = "4dF (Enter the Machine)"
 
     def __init__(self, data: FateData | None = None) -> None:
-        self.data = data or FateData()
+        self.data = data or shared_data()
 
     def setup(self, battle: "Battle", orders: list["UnitOrder"]) -> None:
         from game.rulesets.fate.wounds import WoundTrack

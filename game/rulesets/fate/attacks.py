@@ -7,9 +7,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from game import kept
 from game.engine.odds import Odds
 from game.rulesets.fate import fudge
 from game.rulesets.fate.events import AttackRolled, BonusDamageRolled, LocateRolled
@@ -48,7 +48,7 @@ def bonus_scratch_dist(profile: AttackProfile) -> dict[int, float]:
     return dict(bonus_table(profile.bonus_edge))
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fate-bonus-table")
 def bonus_table(edge: int) -> tuple[tuple[int, float], ...]:
     out: dict[int, float] = {}
     for d, p in fudge.opposed().items():
@@ -62,7 +62,7 @@ def level_dist(profile: AttackProfile) -> dict[str, float]:
     return dict(level_table(profile.edge, profile.damage_bonus))
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fate-level-table")
 def level_table(edge: int, damage_bonus: int) -> tuple[tuple[str, float], ...]:
     out = {"miss": 0.0, **{lv: 0.0 for lv in LEVELS}}
     for d, p in fudge.opposed().items():
@@ -104,7 +104,7 @@ def attack_odds(battle: "Battle", profile: AttackProfile) -> FateOdds:
                     extra_scratches=tuple(extra.items()), drop=drop, locate=p_locate)
 
 
-@lru_cache(maxsize=4096)
+@kept.pure("fate-drop-chance")
 def _drop_chance(boxes: tuple[int, int, int, int], levels: tuple[float, ...],
                  extra: tuple[tuple[int, float], ...]) -> float:
     """P(a hit's wound, then its bonus Scratches, take a track with these boxes out)."""

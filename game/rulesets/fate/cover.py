@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from game.world.paths import chebyshev
-from game.world.sight import HIGH_GROUND, _crossed_offsets, fov, terrain_memo
+from game.world.sight import HIGH_GROUND, _crossed_offsets, fov
 from game.world.tactical_map import Cover
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
+    from game.kept import Table
 
 Tile = tuple[int, int]
 PARTIAL, TOTAL = "partial", "total"
@@ -39,55 +40,36 @@ class Protection(NamedTuple):
 
 
 def sight_from(battle: "Battle", origin: Tile) -> np.ndarray:
-    """Field of view from a tile (game.world.sight's, kept per map): read thousands of
-    times a battle, so also kept here by tile, one plain dict read."""
-    views = _kept(battle.map)[2]
-    view = views.get(origin)
-    if view is None:
-        origin = (int(origin[0]), int(origin[1]))
-        view = views[origin] = fov(battle.map, origin)
-    return view
+    """Field of view from a tile (game.world.sight's), by tile as given: read thousands
+    of times a battle (the map's table "fate-views" holds sight's own grids)."""
+    tmap = battle.map
+    return tmap.kept.table("fate-views").get(origin, lambda: fov(tmap, origin))
 
 
 def solid(battle: "Battle") -> np.ndarray:
     tmap = battle.map
-    return terrain_memo(tmap, "fate-solid", lambda: tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE))
-
-
-def protection_table(tmap) -> dict:
-    """The map's kept answers of `protection`, by (origin, target): for hot loops that
-    look up many (`table.get((o, t)) or protection(...)`)."""
-    return _kept(tmap)[0]
-
-
-def _kept(tmap) -> tuple:
-    """(protection table, terrain as plain lists, views by tile) of the map, kept with the map; the last
-    map asked for is remembered here too (one identity check instead of a weak lookup)."""
-    global _LAST
-    last = _LAST  # read once: another thread (the window's AI worker) may replace it
-    if last[0] is not tmap:
-        last = _LAST = (tmap, terrain_memo(tmap, "fate-protection", lambda: ({}, _lists(tmap), {})))
-    return last[1]
-
-
-_LAST: tuple = (None, None)
+    return tmap.kept.get("fate-terrain", "solid",
+                         lambda: tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE))
 
 
 def _lists(tmap) -> tuple:
-    # Plain nested lists: a Python index is far cheaper than a numpy scalar read.
-    walls = tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)
-    return walls.tolist(), tmap.cover.tolist(), tmap.elevation.tolist()
+    """(walls, covers, heights) as plain nested lists, kept with the map: a Python index
+    is far cheaper than a numpy scalar read."""
+    def compute():
+        walls = tmap.blocks_sight & ~tmap.walkable & (tmap.cover == Cover.NONE)
+        return walls.tolist(), tmap.cover.tolist(), tmap.elevation.tolist()
+    return tmap.kept.get("fate-terrain", "lists", compute)
 
 
-def protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
+def protection(battle: "Battle", origin: Tile, target: Tile, kept: "Table | None" = None) -> Protection:
     """What lies between an attack's origin and its target. Terrain alone decides it
-    (units never shield), so the answer is kept per map for the whole battle."""
-    origin, target = (int(origin[0]), int(origin[1])), (int(target[0]), int(target[1]))
-    table = _kept(battle.map)[0]
-    found = table.get((origin, target))
-    if found is None:
-        found = table[(origin, target)] = _protection(battle, origin, target)
-    return found
+    (units never shield), so the answer is kept with the map (its table "fate-protection";
+    `kept`: that table, when a hot loop holds it)."""
+    # Keyed as given (a numpy integer hashes and compares as the int it holds); worked
+    # out from plain ints.
+    table = kept if kept is not None else battle.map.kept.table("fate-protection")
+    return table.get((origin, target), lambda: _protection(
+        battle, (int(origin[0]), int(origin[1])), (int(target[0]), int(target[1]))))
 
 
 def _protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
@@ -96,7 +78,7 @@ def _protection(battle: "Battle", origin: Tile, target: Tile) -> Protection:
         return Protection(False, True, None, None, 0, 0)
     ox, oy = origin
     steps = _crossed_offsets(target[0] - ox, target[1] - oy)  # crossed_tiles', from (0, 0)
-    walls, covers, heights = _kept(tmap)[1]
+    walls, covers, heights = _lists(tmap)
     blocked = False
     for dx, dy in steps:
         if walls[ox + dx][oy + dy]:

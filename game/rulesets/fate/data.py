@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.errors import DataError
+from game import kept
 from game.rulesets.data import kept_while_unchanged, load_table
 
 HERE = Path(__file__).parent
@@ -145,6 +146,17 @@ class FateData:
         self.by_archetype: dict[str, str] = {}
         for t in self.templates.values():
             self.by_archetype.setdefault(t.archetype, t.id)
+        #: Answers that follow from these definitions alone (keyed by their ids), kept with
+        #: them (game.kept, owner "data"): the AI's attack profiles, shared by every battle
+        #: that plays these definitions.
+        self.kept = kept.Store(kept.DATA)
+
+
+@kept.pure("fate-data")
+def shared_data() -> FateData:
+    """The shipped definitions, loaded once per process and shared read-only by every
+    battle (so answers kept with them serve every battle, keyed on ids)."""
+    return FateData()
 
 
 def _table(path: Path, model: type) -> dict:

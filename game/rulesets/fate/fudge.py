@@ -8,8 +8,9 @@ counts over 81 (one 4dF) and 6561 (two opposed 4dF), the numbers the digest prin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from game import kept
 
 if TYPE_CHECKING:
     from game.engine.dice import Dice
@@ -51,7 +52,7 @@ def roll_4df(dice: "Dice") -> FudgeRoll:
     return FudgeRoll((face(3) - 2, face(3) - 2, face(3) - 2, face(3) - 2))
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fate-4df")
 def four_df_counts() -> dict[int, int]:
     """Ways (out of 81) for 4dF to total each value: 1, 4, 10, 16, 19, 16, 10, 4, 1."""
     counts = {0: 1}
@@ -64,7 +65,7 @@ def four_df_counts() -> dict[int, int]:
     return dict(sorted(counts.items()))
 
 
-@lru_cache(maxsize=None)
+@kept.pure("fate-4df-opposed")
 def opposed_counts() -> dict[int, int]:
     """Ways (out of 6561) for one 4dF minus another to come to each difference."""
     one = four_df_counts()

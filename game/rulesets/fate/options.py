@@ -17,13 +17,12 @@ from game.engine.decisions import (DECLARE, TARGET_TILE, TARGET_UNIT, Decision, 
                                    Later, Option)
 from game.rulesets.fate.attacks import in_reach
 from game.rulesets.fate.components import Initiative
-from game.rulesets.fate.cover import protection, protection_table, sight_from
+from game.rulesets.fate.cover import protection, sight_from
 from game.rulesets.fate.plans import (_actions, attacks_declared, plan_of, posture_after, tile_after,
                                       tiles_after)
 from game.rulesets.fate.stats import hand_attacks, template, track, weapon
 from game.world.paths import reach
 from game.world.reach_repair import first_steps, open_distances, reach_around
-from game.world.sight import terrain_memo
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -108,25 +107,15 @@ def _kept_reach(battle: "Battle", start: Tile, blockers) -> list:
     # The terrain's reach alone, kept per map across battles. A blocker only changes
     # the answer if it stands on a tile that reach can get to (every path of one move
     # action stays on such tiles): else it is the same search, reused.
-    open_ground = terrain_memo(tmap, ("fate-reach-terrain", start), lambda: _open_ground(tmap, start))
+    open_ground = tmap.kept.get("fate-reach-open", start, lambda: _open_ground(tmap, start))
     reached, height = open_ground[2], tmap.height
     near = tuple(sorted({(int(x), int(y)) for x, y in blockers
                          if (x, y) != start and 0 <= y < height and x * height + y in reached}))
     if not near:
         return open_ground
-    # With units on `near`, the terrain and those tiles still decide it: kept per map too,
-    # across battles (the same units on the same tiles recur, deployments most of all),
-    # emptied once it holds about a million tiles' worth of searches.
-    kept = terrain_memo(tmap, "fate-reach-blocked", dict)
-    found = kept.get((start, near))
-    if found is None:
-        if len(kept) * tmap.width * height > BLOCKED_TILES_KEPT:
-            kept.clear()
-        found = kept[(start, near)] = _blocked(tmap, open_ground, near)
-    return found
-
-
-BLOCKED_TILES_KEPT = 1_000_000
+    # With units on `near`, the terrain and those tiles still decide it: kept with the
+    # map too, across battles (the same units on the same tiles recur, deployments most).
+    return tmap.kept.get("fate-reach-blocked", (start, near), lambda: _blocked(tmap, open_ground, near))
 
 
 def _open_ground(tmap, start: Tile) -> list:
@@ -194,7 +183,7 @@ def _surely_reached(tmap, start: Tile, blockers, taken, target) -> bool | None:
 
 
 def _open_reach(tmap, start: Tile) -> "Reach":
-    return terrain_memo(tmap, ("fate-reach-terrain", start), lambda: _open_ground(tmap, start))[0]
+    return tmap.kept.get("fate-reach-open", start, lambda: _open_ground(tmap, start))[0]
 
 
 def _clear_way(cost, start: Tile, blockers, target: Tile) -> bool:
@@ -259,12 +248,11 @@ def target_lines(battle: "Battle", unit: int, slot: int, known: frozenset[int] |
     # [PROP] After a declared move it will also see what is in sight from where it arrives.
     arriving = sight_from(battle, origin) if origin != battle.tile(unit) else None
     out = []
-    table = protection_table(battle.map)  # protection's own kept answers, read directly
     for e in enemies(battle, unit):
         if e not in known and (arriving is None or not arriving[battle.tile(e)]):
             continue
         there = tile_after(battle, e, slot)
-        out.append((e, table.get((origin, there)) or protection(battle, origin, there)))
+        out.append((e, protection(battle, origin, there)))
     return out
 
 

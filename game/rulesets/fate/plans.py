@@ -9,7 +9,7 @@ already declared (that is what declaring slowest-first lets a faster unit see).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.rulesets.fate.components import Aiming, Declared, Plan
@@ -29,7 +29,7 @@ def plan_of(battle: "Battle", unit: int) -> list[Declared]:
     return list(_actions(battle, unit))
 
 
-def _actions(battle: "Battle", unit: int) -> list[Declared]:
+def _actions(battle: "Battle", unit: int) -> "list[Declared] | tuple[Declared, ...]":
     """`plan_of` without the copy, for reading only (the hot loops below)."""
     plan = battle.try_get(unit, Plan)
     if plan is None or plan.round != battle.round:
@@ -37,7 +37,7 @@ def _actions(battle: "Battle", unit: int) -> list[Declared]:
     return plan.actions
 
 
-_NONE: list[Declared] = []
+_NONE: tuple[Declared, ...] = ()  # no plan this round (read only)
 
 
 def declared(battle: "Battle", unit: int, slot: int) -> Declared | None:
@@ -54,6 +54,41 @@ def tile_after(battle: "Battle", unit: int, slot: int) -> Tile:
         if d.slot <= slot and d.kind == "move":
             tile = d.target
     return tile
+
+
+class Course(NamedTuple):
+    """A unit's turn as planned: where it stands and its posture once the beats before
+    0, 1 and 2 are done (`tile_after`, `posture_after` for slots 0..2), and its plan."""
+
+    tiles: tuple[Tile, Tile, Tile]
+    postures: tuple[str, str, str]
+    plan: tuple[Declared, ...]
+
+
+def courses(battle: "Battle") -> dict[int, Course]:
+    """Every unit's `Course`, read once for the decision (the AI reads them thousands of
+    times while it weighs one declaration)."""
+    return battle.memo(("fate-courses",), lambda: {u: course(battle, u) for u in battle.units()})
+
+
+def course(battle: "Battle", unit: int) -> Course:
+    plan = _actions(battle, unit)
+    tile, p = battle.tile(unit), posture(battle, unit)
+    if not plan:
+        return Course((tile, tile, tile), (p, p, p), ())
+    tiles, postures = [tile, tile, tile], [p, p, p]
+    for d in plan:  # (a plan lists its slots in order: slot 1, then 2)
+        if d.kind == "move":
+            tile = d.target
+            if p == KNEELING:
+                p = STANDING
+        elif d.kind in POSTURES:
+            p = POSTURES[d.kind]
+        else:
+            continue
+        for slot in range(d.slot, 3):
+            tiles[slot], postures[slot] = tile, p
+    return Course(tuple(tiles), tuple(postures), tuple(plan))
 
 
 def tiles_after(battle: "Battle", slot: int) -> dict[int, Tile]:
