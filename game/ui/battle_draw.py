@@ -11,7 +11,7 @@ import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
 from game.ui.friendly_fire import headline
-from game.ui import hud, rules_view, theme
+from game.ui import hud, reaction_asks, rules_view, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
 from game.ui.zone_draw import ZoneDrawing, dashed_line
@@ -777,7 +777,7 @@ class BattleDrawing(ZoneDrawing):
         """(prompt lines, buttons per row, rows, panel height) of the reaction prompt."""
         decision = self.decision
         prompt = theme.wrap(decision.prompt, width - 28, 15)
-        n = max(1, len(decision.options))
+        n = max(1, len(self.options()))
         per_row = max(1, (width - 28 + 8) // (200 + 8))
         rows = -(-n // per_row)
         per_row = -(-n // rows)
@@ -785,7 +785,7 @@ class BattleDrawing(ZoneDrawing):
 
     def _reaction_height(self, width: int) -> int:
         """The reaction prompt's height with its parameter row (the layout keeps room)."""
-        extra = 40 if any(o.params for o in self.decision.options) else 0
+        extra = 40 if any(o.params for o in self.options()) else 0
         return self._reaction_shape(width)[3] + extra
 
     def _why_disabled(self, opt, name: str, value) -> str:
@@ -812,7 +812,8 @@ class BattleDrawing(ZoneDrawing):
         """A person may react: what triggers it, and each answer with its odds (the full
         breakdown of the one under the pointer shows in the preview panel)."""
         bar = self.rects["bar"]
-        opts = list(decision.options)
+        numbered = self.reaction_options()
+        later = reaction_asks.deferred(self.battle.ruleset.id, decision)
         prompt, per_row, rows, h = self._reaction_shape(bar.w)
         gap = 8
         rect = pygame.Rect(bar.x, bar.bottom - h, bar.w, h)
@@ -832,17 +833,19 @@ class BattleDrawing(ZoneDrawing):
         out = []
         popt = self._param_option()   # whose parameters the picker row above shows
         bw = min(300, (rect.w - 28 - gap * (per_row - 1)) // per_row)
-        for i, opt in enumerate(opts):
+        for i, (number, opt) in enumerate(numbered):
             row, col = divmod(i, per_row)
             r = pygame.Rect(x + col * (bw + gap), y + 4 + row * 60, bw, 54)
             theme.button(surface, r, "", hover=r.collidepoint(self.app.mouse))
             if opt is popt:
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=5)
             letter = self.hotkeys.of(opt)
-            keys = (f"{(i + 1) % 10} · " if i < 10 else "") + (f"{letter.upper()}  " if letter else " ")
+            digit = reaction_asks.key_label(number)
+            keys = (f"{digit} · " if digit else "") + (f"{letter.upper()}  " if letter else " ")
             surface.blit(theme.text(keys, 13, theme.ACCENT, bold=True), (r.x + 10, r.y + 7))
             kw = theme.font(13, True).size(keys)[0]
-            surface.blit(theme.text(theme.fit(opt.label, r.w - 20 - kw, 15, True), 15, theme.TEXT, bold=True),
+            label = "Wait for the roll" if later and opt.key == "pass" else opt.label
+            surface.blit(theme.text(theme.fit(label, r.w - 20 - kw, 15, True), 15, theme.TEXT, bold=True),
                          (r.x + 10 + kw, r.y + 5))
             detail = opt.cost or ""
             target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
@@ -850,6 +853,9 @@ class BattleDrawing(ZoneDrawing):
             o = rules_view.odds(self.battle, decision, opt.choice(target, **params))
             if o is not None:
                 detail = f"hit {theme.percent(o.hit)} · crit {theme.percent(o.crit)} · avg {o.expected_damage:.1f}"
+            elif later and opt.key == "pass":
+                # the spot defences wait for the roll (reaction_asks): this pass is not the last word
+                detail = "spot defences come after the roll, if it hits"
             elif opt.description:
                 detail = (detail + " · " if detail else "") + opt.description
             elif opt.key in ("pass", "none", "no_reaction") or opt.key.startswith(("no_", "dont_", "skip")):

@@ -300,11 +300,12 @@ class BattleInput:
                     self.arm(opt)
                 return
             if ch.isdigit() and self.decision.kind == REACTION:
-                # a reaction's answers are numbered (a prompt of its own); the action
-                # bar's are not: numbers would shift as buttons come and go
-                i = (int(ch) - 1) % 10
-                if i < len(opts):
-                    self._reaction_pick(opts[i])
+                # a reaction's answers are numbered (a prompt of its own, each number kept
+                # while its answer is offered: reaction_asks); the action bar's are not
+                n = int(ch) or 10
+                opt = next((o for number, o in self.reaction_options() if number == n), None)
+                if opt is not None:
+                    self._reaction_pick(opt)
                 return
         pans = {"w": pygame.K_UP, "a": pygame.K_LEFT, "s": pygame.K_DOWN, "d": pygame.K_RIGHT}
         if ch in pans:

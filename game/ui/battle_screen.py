@@ -18,7 +18,7 @@ import numpy as np
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
-from game.ui import declarations, rules_view
+from game.ui import declarations, reaction_asks, rules_view
 from game.ui.ai_runner import AIRunner
 from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
@@ -106,6 +106,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.drag_moved = False
         self.rects: dict[str, Any] = {}
         self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
+        self.reaction_numbers = reaction_asks.ReactionNumbers()   # a reaction's answer numbers
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
         self._announced_order: list[int] | None = None
         self.board.camera.resize(*app.surface.get_size())
@@ -201,6 +202,11 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.end_timer = END_BANNER / (self.speed or 4)
             return
         if self.sides.get(p.side) == "human":
+            wait = reaction_asks.answered_later(self.battle.ruleset.id, p)
+            if wait is not None:
+                # every answer but "No defence" comes again after the roll: ask then, once
+                self.submit(wait.choice())
+                return
             self.skip = False
             if len(self.humans) > 1 and p.side != self.keyboard_side:
                 self.handover = p.side
@@ -223,6 +229,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             SOUNDS.play("turn")   # a person's turn begins
         self.decision = p
         self.hotkeys.assign(p.options)
+        if p.kind != REACTION:
+            self.reaction_numbers.forget()
         self.selected = p.actor
         if p.kind == REACTION:
             other = p.context.get("unit") if hasattr(p.context, "get") else None
@@ -675,7 +683,17 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     # ------------------------------------------------------------- options
     def options(self) -> tuple[Option, ...]:
-        return self.decision.options if self.decision is not None else ()
+        """The answers on offer: a reaction's in its number order, without those the
+        rules offer again at the attack's next prompt (reaction_asks)."""
+        if self.decision is None:
+            return ()
+        if self.decision.kind == REACTION:
+            return tuple(o for _, o in self.reaction_options())
+        return self.decision.options
+
+    def reaction_options(self) -> list[tuple[int, Option]]:
+        """(number, answer) of the reaction prompt, numbers kept while offered."""
+        return reaction_asks.shown_options(self.battle.ruleset.id, self.decision, self.reaction_numbers)
 
     def option(self, key: str | None) -> Option | None:
         return self.decision.option(key) if self.decision is not None and key else None
@@ -877,7 +895,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     def _reaction_preview(self):
         """The odds of the reaction under the pointer (else the first one with a target)."""
-        opts = list(self.decision.options)
+        opts = list(self.options())
         hovered = [o for r, o in self.rects.get("reaction_buttons", []) if r.collidepoint(self.app.mouse)]
         order = hovered + [o for o in opts if o.offensive] + opts
         for opt in order:
