@@ -11,7 +11,7 @@ import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
 from game.ui.friendly_fire import headline
-from game.ui import hud, reaction_asks, rules_view, theme
+from game.ui import hud, reaction_asks, rules_view, strength_bar, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
 from game.ui.zone_draw import ZoneDrawing, dashed_line
@@ -38,12 +38,15 @@ class BattleDrawing(ZoneDrawing):
         col_x = w - right_w - 6
         preview_h = min(236, max(180, (h - 46) // 2 - 20))
         top = pygame.Rect(0, 0, w, 40)
-        log = pygame.Rect(col_x, 46, right_w, max(80, h - 46 - preview_h - 14))
+        # who is winning heads the right column (strength_bar); the log gives way
+        strength = pygame.Rect(col_x, 46, right_w, strength_bar.HEIGHT)
+        col_y = strength.bottom + 4
+        log = pygame.Rect(col_x, col_y, right_w, max(80, h - col_y - preview_h - 14))
         mini = None
         if self._map_larger_than_view():   # a minimap heads the right column (the log gives way)
             cam = self.board.camera
             mh = min(130, int(right_w * cam.world_h / max(1, cam.world_w)))
-            mini = pygame.Rect(col_x, 46, right_w, mh)
+            mini = pygame.Rect(col_x, col_y, right_w, mh)
             log = pygame.Rect(col_x, mini.bottom + 6, right_w, max(80, log.h - mh - 6))
         preview = pygame.Rect(col_x, h - preview_h - 6, right_w, preview_h)
         card_w = min(290, max(220, w // 5))
@@ -64,7 +67,8 @@ class BattleDrawing(ZoneDrawing):
         # above it) rises over the board's bottom edge instead of pushing it up
         bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
         params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
-        out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params}
+        out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params,
+               "strength": strength}
         if mini is not None:
             out["minimap"] = mini
         out["view"] = pygame.Rect(0, top.bottom, col_x - 4, strip_y - 4 - top.bottom)
@@ -79,12 +83,27 @@ class BattleDrawing(ZoneDrawing):
         if "decl" in out and not self.decl_collapsed:
             free = pygame.Rect(out["decl"].right + 4, v.y, v.right - out["decl"].right - 4, v.h)
         self.board.camera.safe = (free.x, free.y, free.w, free.h)
+        if self.board.camera.auto_fit and getattr(self, "_fit_for", v.size) != v.size:
+            # the window changed size: a fitted map fits again (the demo at 1920x1080
+            # showed The Pit in a quarter of the window); the player's own zoom stays
+            self.board.camera.fit()
+        self._fit_for = v.size
         return out
 
     def _map_larger_than_view(self) -> bool:
         cam = self.board.camera
         sx, sy, sw, sh = cam._safe()
         return cam.world_w * cam.zoom > sw or cam.world_h * cam.zoom > sh
+
+    def _draw_strength(self, surface, rect, units) -> None:
+        """Who is winning, as the board shows it now (units as drawn, wounds as the
+        playout has reached them); under fog an enemy side reads "?"."""
+        every = [self._anim_unit(u) for u in self.view.units.values()]
+        hidden = set()
+        if self.viewer is not None and self.fog:
+            hidden = {u.team for u in every if u.team != self.viewer}
+        self.rects["strength_parts"] = strength_bar.draw(
+            surface, rect, strength_bar.side_strength(every, self.anim.hp), hidden)
 
     def _draw_minimap(self, surface, rect, shown) -> None:
         """The whole map small: units seen as dots, the camera's view as a frame; a
@@ -160,6 +179,7 @@ class BattleDrawing(ZoneDrawing):
         pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
         # HUD
         self._draw_top(surface, rects["top"], shown)
+        self._draw_strength(surface, rects["strength"], units)
         self.log.draw(surface, rects["log"], viewer=self.viewer)
         self._draw_zone_legend(surface, rects["log"])
         if "minimap" in rects:

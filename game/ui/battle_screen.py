@@ -34,6 +34,7 @@ from game.ui.snapshot import BoardView, UnitView, snapshot
 AI_PAUSE = 0.45       # seconds between AI decisions at 1×, so a person can follow
 END_BANNER = 1.6      # the "victory" banner before the results screen, at 1×
 INSTANT_BUDGET = 0.02  # seconds of AI work per frame at "instant" (the window stays live)
+READ_HOLD = (2.5, 0.15, 8.0)   # instant speed: seconds to read a round's resolution (base, per line, most)
 
 
 class BattleScreen(BattleInput, BattleDrawing, Screen):
@@ -75,6 +76,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.keyboard_side: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handover: int | None = None
         self.ai_wait = 0.0
+        self.read_hold = 0.0   # instant speed: a round's resolution stays to be read
         self.skip = False
         self.end_timer: float | None = None
         self.clock = 0.0
@@ -111,6 +113,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._announced_order: list[int] | None = None
         self.board.camera.resize(*app.surface.get_size())
         self.layout(app.surface.get_size())
+        self.board.camera.fit_whole = demo   # the demo shows the whole map: nobody pans it
         self.board.camera.fit()   # a small map fills the board's viewport
         first = self._team_units_centre()
         if first is not None:
@@ -411,6 +414,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self._played_from = pre  # the top bar shows the turn that plays out, not the next
         if not speed:
             self.log.reveal_all()
+            if playout and not self.skip:
+                # "at instant speed fate's simultaneous resolution flashes past and
+                # scrolls out of the log" (issue 30 item 11): the AI waits while it is read
+                self.read_hold = min(READ_HOLD[0] + READ_HOLD[1] * len(events), READ_HOLD[2])
         self._follow(events)
         self._on_new_pending()
         return True
@@ -598,6 +605,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         pickers) wake the window when they run out; otherwise it sleeps until input."""
         if self.anim.busy or self.anim.floats or self.pan_keys or self.drag_moved:
             return 0.0
+        if self.read_hold > 0 and not self.skip:
+            return self.read_hold
         if self.ai.busy:
             return 0.0 if (self.speed == 0 or self.skip) else 0.03
         if self._deferred:
@@ -635,6 +644,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._run_ai(dt)
 
     def _run_ai(self, dt: float) -> None:
+        if self.read_hold > 0:
+            self.read_hold = 0.0 if self.skip else self.read_hold - dt
+            if self.read_hold > 0:
+                return
         if not self.ai.busy:
             return
         fast = self.speed == 0 or self.skip
