@@ -11,7 +11,7 @@ import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
 from game.ui.friendly_fire import headline
-from game.ui import hud, reaction_asks, rules_view, strength_bar, theme
+from game.ui import cover_icons, hud, reaction_asks, rules_view, strength_bar, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
 from game.ui.zone_draw import ZoneDrawing, dashed_line
@@ -715,11 +715,10 @@ class BattleDrawing(ZoneDrawing):
                 y += 15
 
     def _cover_name(self, tile) -> str:
-        from game.world.tactical_map import Cover
-        try:
-            return Cover(int(self.battle.map.cover[tile])).name.lower()
-        except (ValueError, IndexError):
+        """The destination's cover in words, the tile's own and each side's (cover_icons)."""
+        if not self.battle.map.in_bounds(*tile):
             return "none"
+        return cover_icons.describe(self.battle.map, tile)
 
     def _draw_bar(self, surface, rects) -> None:
         bar = rects["bar"]
