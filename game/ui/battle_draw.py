@@ -11,7 +11,7 @@ import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
 from game.ui.friendly_fire import headline
-from game.ui import cover_icons, hud, reaction_asks, rules_view, strength_bar, theme
+from game.ui import cover_icons, hud, range_box, reaction_asks, rules_view, strength_bar, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
 from game.ui.zone_draw import ZoneDrawing, dashed_line
@@ -264,18 +264,24 @@ class BattleDrawing(ZoneDrawing):
         here = self.actor_tile()
         if not ranges or here is None:
             return
-        cam = self.board.camera
-        for i, r in ((0, ranges[0]), (len(ranges) - 1, ranges[-1])):
-            a = cam.tile_rect((here[0] - r, here[1] - r))
-            b = cam.tile_rect((here[0] + r, here[1] + r))
-            box = pygame.Rect(a.x, a.y, b.right - a.x, b.bottom - a.y)
-            if i == 0:
-                pts = [box.topleft, box.topright, box.bottomright, box.bottomleft, box.topleft]
-                _dashed_poly(surface, theme.ACCENT, pts, 2)
-            else:
-                pygame.draw.rect(surface, (255, 235, 180), box, 1)
-            if i == 0 and len(ranges) == 1:
-                break
+        cam, tmap = self.board.camera, self.battle.map
+        proj = getattr(cam, "proj", None)   # an isometric board's projection: diamonds
+        tw, th = tmap.tile_width, tmap.tile_height
+
+        def to_screen(x: float, y: float):
+            return cam.to_screen(*(proj.top_corner(x, y) if proj is not None else (x * tw, y * th)))
+
+        fpt = max(1, int(getattr(tmap, "feet_per_tile", 5) or 5))
+        self.rects["range_labels"] = []
+        bands = [(ranges[0], f"range {ranges[0] * fpt} ft" if len(ranges) == 1 else f"first band {ranges[0] * fpt} ft",
+                  theme.ACCENT, True)]
+        if len(ranges) > 1:
+            bands.append((ranges[-1], f"max {ranges[-1] * fpt} ft", (255, 235, 180), False))
+        for reach, label, colour, dashed in bands:
+            box = range_box.draw(surface, to_screen, here, reach, tmap.width, tmap.height, label, colour,
+                                 dashed, _dashed_poly, self.rects.get("view"))
+            if box is not None:
+                self.rects["range_labels"].append((label, box))
 
     def _draw_legend(self, surface, rects) -> None:
         """What each colour of the move overlay costs, in the strip above the prompt."""
