@@ -141,6 +141,8 @@ class BattleDrawing(ZoneDrawing):
         if self.handover is not None and not self.anim.busy:
             # (what was playing, a turn resolving, is shown to the side that set it off first)
             self._draw_handover(surface)
+            if self.overlay == "rules":   # a first battle's card: over the hand-over, hides nothing
+                self._draw_rules_card(surface)
             return
         self.visible_grid()
         surface.fill(theme.BG)
@@ -247,7 +249,7 @@ class BattleDrawing(ZoneDrawing):
         for ln in wrapped:
             surface.blit(theme.text(ln, 14, theme.TEXT), (rect.x + 18, y))
             y += 20
-        hint = theme.text("F2 or Esc closes", 12, theme.DIM)
+        hint = theme.text("Any key or a click closes · F2 shows it again", 12, theme.DIM)
         surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
 
     def _draw_ranges(self, surface, prev) -> None:

@@ -37,8 +37,7 @@ class BattleInput:
                 self.question = None
             return
         if self.overlay == "rules":
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_F2, pygame.K_ESCAPE) \
-                    or event.type == pygame.MOUSEBUTTONDOWN:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):   # any key reads as "done"
                 self.overlay = None
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and self.overlay is None:

@@ -119,6 +119,12 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if first is not None:
             self.board.camera.centre_on_tile(first)
         self._on_new_pending()
+        read = app.settings.rules_read
+        if self.humans and not demo and self.battle.ruleset.id not in read:
+            # the first battle a person plays in a ruleset opens on its one page of how
+            # it plays (F2 brings it back); kept in the settings, so once
+            self.overlay = "rules"
+            read.append(self.battle.ruleset.id)
 
     # ------------------------------------------------------------------ helpers
     def _team_of(self, unit: int) -> int | None:
