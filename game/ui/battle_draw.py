@@ -226,6 +226,8 @@ class BattleDrawing(ZoneDrawing):
             r = img.get_rect(midtop=(surface.get_width() // 2 - 100, 50)).inflate(20, 10)
             theme.panel(surface, r, alpha=False, edge=theme.ACCENT)
             surface.blit(img, img.get_rect(center=r.center))
+        if self.tutorial is not None:   # the lesson over the board's top-right corner, a fixed place
+            self.rects["tutorial"] = self.tutorial.draw(surface, rects["view"])
         if self.battle.over and not self.anim.busy:
             self._draw_end_banner(surface)
         if self.overlay == "pause":
@@ -289,6 +291,14 @@ class BattleDrawing(ZoneDrawing):
         """What each colour of the move overlay costs, in the strip above the prompt."""
         bar = rects["bar"]
         x, y = bar.x + 4, rects["card"].y + 2
+        limit = rects["card"].y + 46
+        prompt = self.rects.get("prompt")
+        if isinstance(prompt, pygame.Rect) and prompt.y < y + 20:
+            # a third row of actions lifted the parameter row and the prompt into the
+            # legend's place (seen at 1024x600, a d20 Gunner beside an enemy): the
+            # legend goes on one line just above the prompt, on a panel of its own
+            y = limit = prompt.y - 24
+            theme.panel(surface, pygame.Rect(bar.x, y - 2, bar.w, 21))
         surface.blit(theme.text("Move:", 12, theme.DIM, bold=True), (x, y + 1))
         x += 44
         top = len(theme.MOVE_BANDS) - 1
@@ -296,7 +306,7 @@ class BattleDrawing(ZoneDrawing):
             colour = theme.MOVE_EDGES[min(band, top)]
             img = theme.text(words, 12, theme.TEXT)
             if x + 18 + img.get_width() > bar.right:
-                if y + 18 + 16 > rects["card"].y + 46:   # no second line free: stop
+                if y + 18 + 16 > limit:   # no second line free: stop
                     break
                 x, y = bar.x + 48, y + 18                # the rest on a second line
             sw = pygame.Rect(x, y + 3, 14, 12)

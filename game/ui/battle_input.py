@@ -53,6 +53,8 @@ class BattleInput:
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.overlay = "pause"
             return
+        if self.tutorial is not None:   # the guided battle's steps watch the player's pointing
+            self.tutorial.note(event)
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.KEYUP:

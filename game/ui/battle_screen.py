@@ -109,6 +109,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.rects: dict[str, Any] = {}
         self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
         self.reaction_numbers = reaction_asks.ReactionNumbers()   # a reaction's answer numbers
+        self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
         self._announced_order: list[int] | None = None
         self.board.camera.resize(*app.surface.get_size())
@@ -634,6 +635,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._pan(dt)
         self.anim.update(dt)
         self._follow_step()
+        if self.tutorial is not None and self.overlay is None:
+            self.tutorial.update(self)
         if self._deferred and not self.anim.busy:
             self._deferred = False
             p = self.battle.pending
