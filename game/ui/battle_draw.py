@@ -242,14 +242,19 @@ class BattleDrawing(ZoneDrawing):
         from game.ui.playbook import how_it_plays
         title, lines = how_it_plays(self.battle.ruleset.id, getattr(self.battle.ruleset, "name", ""))
         w = min(820, surface.get_width() - 60)
-        wrapped = [part for ln in lines for part in theme.wrap(ln, w - 36, 14)]
-        rect = pygame.Rect(0, 0, w, 90 + 20 * len(wrapped))
+        # each point a paragraph: a bullet, then its lines wrapped under one another
+        wrapped = [(k == 0, part) for ln in lines for k, part in enumerate(theme.wrap(ln, w - 54, 14))]
+        rect = pygame.Rect(0, 0, w, 90 + 20 * len(wrapped) + 4 * len(lines))
         rect.center = surface.get_rect().center
+        self.rects["rules_card"] = rect
         theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
         surface.blit(theme.text(f"How {title} plays", 20, theme.ACCENT, bold=True), (rect.x + 18, rect.y + 14))
         y = rect.y + 52
-        for ln in wrapped:
-            surface.blit(theme.text(ln, 14, theme.TEXT), (rect.x + 18, y))
+        for first, ln in wrapped:
+            if first:
+                y += 4 if y > rect.y + 52 else 0
+                surface.blit(theme.text("•", 14, theme.ACCENT, bold=True), (rect.x + 18, y))
+            surface.blit(theme.text(ln, 14, theme.TEXT), (rect.x + 36, y))
             y += 20
         hint = theme.text("Any key or a click closes · F2 shows it again", 12, theme.DIM)
         surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
@@ -299,8 +304,9 @@ class BattleDrawing(ZoneDrawing):
             # legend goes on one line just above the prompt, on a panel of its own
             y = limit = prompt.y - 24
             theme.panel(surface, pygame.Rect(bar.x, y - 2, bar.w, 21))
-        surface.blit(theme.text("Move:", 12, theme.DIM, bold=True), (x, y + 1))
-        x += 44
+        label = theme.text("Move:", 12, theme.DIM, bold=True)
+        surface.blit(label, (x, y + 1))
+        x += max(44, label.get_width() + 8)   # (the font grows with the window)
         top = len(theme.MOVE_BANDS) - 1
         for band, words in self.move_legend:
             colour = theme.MOVE_EDGES[min(band, top)]
@@ -308,7 +314,7 @@ class BattleDrawing(ZoneDrawing):
             if x + 18 + img.get_width() > bar.right:
                 if y + 18 + 16 > limit:   # no second line free: stop
                     break
-                x, y = bar.x + 48, y + 18                # the rest on a second line
+                x, y = bar.x + 4 + max(44, label.get_width() + 8), y + 18   # the rest on a second line
             sw = pygame.Rect(x, y + 3, 14, 12)
             pygame.draw.rect(surface, theme.MOVE_BANDS[min(band, top)][:3], sw)
             pygame.draw.rect(surface, colour, sw, 1)

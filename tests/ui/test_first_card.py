@@ -47,3 +47,21 @@ def test_the_list_read_survives_a_restart(tmp_path):
     assert s.rules_read == ["d20", "fate"]
     assert _clean({"rules_read": "d20"}).rules_read == []        # a wrong shape: the default
     assert Settings().rules_read == []
+
+
+def test_every_rulesets_card_fits_the_smallest_window(make_app):
+    """Each point of a card is whole (a point broken by hand mid-sentence read "first
+    range / band only" once the card wrapped it), and the card fits 1024x600."""
+    from game.engine.setup import new_battle
+    from game.replay import maps_dir
+    from game.rulesets import REGISTRY
+    from game.ui.playbook import HOW_IT_PLAYS
+    for ruleset_id in REGISTRY:
+        points = HOW_IT_PLAYS[ruleset_id][1]
+        assert all(p.rstrip().endswith((".", ")")) for p in points), ruleset_id
+        app = make_app(rules_read=[])
+        app.resize((1024, 600))
+        screen = start_screen(app, new_battle(maps_dir() / "arena.tmx", ruleset_id, seed=5))
+        pump(app)
+        assert screen.overlay == "rules"
+        assert app.surface.get_rect().contains(screen.rects["rules_card"]), ruleset_id
