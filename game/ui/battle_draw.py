@@ -95,7 +95,7 @@ class BattleDrawing(ZoneDrawing):
         sx, sy, sw, sh = cam._safe()
         return cam.world_w * cam.zoom > sw or cam.world_h * cam.zoom > sh
 
-    def _draw_strength(self, surface, rect, units) -> None:
+    def _draw_strength(self, surface, rect) -> None:
         """Who is winning, as the board shows it now (units as drawn, wounds as the
         playout has reached them); under fog an enemy side reads "?"."""
         every = [self._anim_unit(u) for u in self.view.units.values()]
@@ -181,7 +181,7 @@ class BattleDrawing(ZoneDrawing):
         pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
         # HUD
         self._draw_top(surface, rects["top"], shown)
-        self._draw_strength(surface, rects["strength"], units)
+        self._draw_strength(surface, rects["strength"])
         self.log.draw(surface, rects["log"], viewer=self.viewer)
         self._draw_zone_legend(surface, rects["log"])
         if "minimap" in rects:
