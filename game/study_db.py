@@ -17,7 +17,6 @@ change. Rows written before the setup was part of the key (a table without the
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import importlib.util
 import json
@@ -28,6 +27,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from game import kept
 from game.errors import InputError
 
 SCHEMA = """
@@ -72,7 +72,7 @@ def _package_files(root: Path, keep: Callable[[Path], bool]) -> list[Path]:
     return [p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts and keep(p)]
 
 
-@functools.lru_cache(maxsize=8)
+@kept.pure("code-hash")
 def code_hash(root: Path = PACKAGE_ROOT) -> str:
     """The game's source and rule data: any change to them may change a battle."""
     return _hash_files(_package_files(root, lambda p: p.suffix in CODE_SUFFIXES), root)
