@@ -21,6 +21,7 @@ import hashlib
 import importlib.util
 import json
 import sqlite3
+import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from itertools import islice
@@ -74,8 +75,14 @@ def _package_files(root: Path, keep: Callable[[Path], bool]) -> list[Path]:
 
 @kept.pure("code-hash")
 def code_hash(root: Path = PACKAGE_ROOT) -> str:
-    """The game's source and rule data: any change to them may change a battle."""
-    return _hash_files(_package_files(root, lambda p: p.suffix in CODE_SUFFIXES), root)
+    """The game's source and rule data: any change to them may change a battle. In the
+    standalone build (PyInstaller, tools/build_bundle.py) there are no ``.py`` files:
+    the code is compiled into the program file, which is hashed instead."""
+    files = _hash_files(_package_files(root, lambda p: p.suffix in CODE_SUFFIXES), root)
+    if not getattr(sys, "frozen", False):
+        return files
+    program = hashlib.sha256(Path(sys.executable).read_bytes()).hexdigest()
+    return hashlib.sha256(f"{files} {program}".encode()).hexdigest()
 
 
 def ruleset_data_dir(ruleset: str) -> Path:

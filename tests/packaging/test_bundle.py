@@ -90,3 +90,18 @@ def test_the_bundle_plays_from_another_directory(tmp_path):
     assert own.returncode == 0, own.stderr
     missing = _bundled(program, "check-map", "atlantis.tmx", cwd=elsewhere)
     assert missing.returncode == 2 and missing.stderr.startswith("error: ") and "Traceback" not in missing.stderr
+
+
+def test_the_bundles_code_is_part_of_a_study_key(tmp_path, monkeypatch):
+    """In the standalone build the code is inside the program file, not in .py files:
+    `--db` keys on that file, so a row from another build is never reused."""
+    from game.study_db import PACKAGE_ROOT, code_hash
+    plain = code_hash.__wrapped__(PACKAGE_ROOT)  # not the kept answer: each call hashes
+    program = tmp_path / "skirmish"
+    program.write_bytes(b"build 1")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(program))
+    first = code_hash.__wrapped__(PACKAGE_ROOT)
+    program.write_bytes(b"build 2")
+    second = code_hash.__wrapped__(PACKAGE_ROOT)
+    assert len({plain, first, second}) == 3
