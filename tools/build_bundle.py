@@ -41,6 +41,13 @@ class BuildError(Exception):
         self.status = status
 
 
+class Parser(argparse.ArgumentParser):
+    """A usage mistake is one line like every other error."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise BuildError(f"{message} (see --help)", 2)
+
+
 def venv_python(folder: Path) -> Path:
     return folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
@@ -60,7 +67,7 @@ def build_venv(folder: Path) -> Path:
     python = venv_python(folder)
     if not python.exists():
         print(f"making the build venv {folder}", flush=True)
-        venv.EnvBuilder(with_pip=True, clear=True).create(folder)
+        venv.EnvBuilder(with_pip=True, clear=(folder / "pyvenv.cfg").exists()).create(folder)
         run(python, "-m", "pip", "install", "--quiet", "--require-hashes", "-r", ROOT / "requirements" / "play.txt")
     if subprocess.call([str(python), "-c", "import PyInstaller"], stderr=subprocess.DEVNULL) != 0:
         run(python, "-m", "pip", "install", "--quiet", PYINSTALLER)
@@ -68,6 +75,12 @@ def build_venv(folder: Path) -> Path:
     run(python, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
         "--force-reinstall", ROOT)
     return python
+
+
+def check_venv(folder: Path) -> None:
+    """The build venv: missing, empty, or a venv (a broken one is made again)."""
+    if folder.is_file() or folder.is_dir() and any(folder.iterdir()) and not (folder / "pyvenv.cfg").exists():
+        raise BuildError(f"--venv {folder}: exists and is not a venv; not overwriting it", 2)
 
 
 def check_out(out: Path) -> Path:
@@ -109,18 +122,19 @@ def folder_size(folder: Path) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tools/build_bundle.py", description=__doc__.split("\n\n")[0])
+    parser = Parser(prog="tools/build_bundle.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist",
                         help="where the folder `skirmish` goes (default: dist/ in the checkout)")
     parser.add_argument("--venv", type=Path, default=ROOT / "build" / "bundle" / "venv",
                         help="the build venv (made if missing; default build/bundle/venv)")
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
         if sys.version_info < (3, 11):
             raise BuildError(f"Python {sys.version.split()[0]}: the game needs 3.11 or newer", 2)
-        out = args.out.resolve()
+        out, folder = args.out.resolve(), args.venv.resolve()
+        check_venv(folder)  # both checked before anything is made
         target = check_out(out)
-        python = build_venv(args.venv.resolve())
+        python = build_venv(folder)
         pyinstaller(python, out, ROOT / "build" / "bundle")
     except BuildError as exc:
         print(f"error: tools/build_bundle.py: {exc}", file=sys.stderr)

@@ -55,6 +55,24 @@ def test_a_folder_that_is_not_an_earlier_bundle_is_not_overwritten(tmp_path):
     assert (mine / "notes.txt").read_text() == "mine"
 
 
+def test_a_venv_folder_that_is_not_a_venv_is_not_overwritten(tmp_path):
+    mine = tmp_path / "work"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    run = _tool("--out", str(tmp_path / "dist"), "--venv", str(mine))
+    assert run.returncode == 2, run
+    assert run.stderr.splitlines() == [f"error: tools/build_bundle.py: --venv {mine}: exists and is not "
+                                       f"a venv; not overwriting it"]
+    assert (mine / "notes.txt").read_text() == "mine"
+    assert not (tmp_path / "dist").exists()  # refused before anything was made
+
+
+def test_a_usage_mistake_is_one_line():
+    run = _tool("--bogus")
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == ["error: tools/build_bundle.py: unrecognized arguments: --bogus (see --help)"]
+
+
 @pytest.mark.slow
 def test_the_bundle_plays_from_another_directory(tmp_path):
     build = _tool("--out", str(tmp_path / "dist"), timeout=3600)
