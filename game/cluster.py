@@ -20,8 +20,11 @@ The wait is wall-clock time on the client; it never reaches a battle.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import logging
 import time
+from concurrent.futures import CancelledError
 from typing import Iterator
 
 from game.errors import InputError
@@ -88,7 +91,7 @@ def run_on_cluster(specs: Iterator[BattleSpec], address: str, wait: float | None
     (default WORKER_WAIT) bounds every wait for a live worker."""
     wait = WORKER_WAIT if wait is None else wait
     client = connect(address)
-    with client:
+    with _quiet_client(), client:  # quiet until the client is closed too
         check_workers(client, address, wait)
         done = 0
         while batch := list(itertools.islice(specs, BATCH)):
@@ -108,6 +111,10 @@ def _result(client, future, spec: BattleSpec, address: str, wait: float, done: i
             return future.result(timeout=POLL)
         except TimeoutError:
             pass
+        except CancelledError as exc:
+            # Dask cancels every battle out when the client loses the scheduler.
+            raise InputError(_where(address), f"lost the scheduler after {done} battles "
+                                              f"({_one_line(exc)})") from None
         except KilledWorker as exc:
             # The battle killed every worker that took it (Dask retries it on others).
             raise InputError(_where(address), f"the battle seeded {spec.seed} killed its workers "
@@ -120,11 +127,24 @@ def _result(client, future, spec: BattleSpec, address: str, wait: float, done: i
                                               "first battle: see the workers' logs)")
 
 
+@contextlib.contextmanager
+def _quiet_client():
+    """While a study runs, Dask's client does not log its own tracebacks (a lost
+    scheduler, a failed reconnect): the study says what went wrong in one line."""
+    logger = logging.getLogger("distributed.client")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
 def _live_workers(client) -> int:
     try:
         return len(client.scheduler_info().get("workers", {}))
-    except (OSError, TimeoutError) as exc:
-        raise InputError("--cluster", f"lost the scheduler ({_one_line(exc)})") from None
+    except (OSError, TimeoutError):
+        return 0  # no scheduler, so no live worker either: the wait runs out
 
 
 def _one_line(exc: BaseException) -> str:

@@ -6,11 +6,12 @@ the package is not installed), one whose game is other code (a copy of the packa
 with one line added), and none at all. Each run ends with one `error: --cluster ...`
 line and exit status 2 within the wait it was given, before any battle; a worker that
 passes the check and then dies leaves the study with no live worker, which also ends
-it. (The working cluster, results equal to --jobs 1: tests/cli/test_ladder.py.)
+it, and so does a scheduler lost in the middle of a study. (The working cluster, results equal to --jobs 1: tests/cli/test_ladder.py.)
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -53,19 +54,16 @@ def scheduler():
 
 
 @pytest.fixture
-def start_worker(tmp_path, scheduler):
-    """Starts one worker process (no nanny: the process is the worker) running `code`
-    in `cwd` with `env`, waits until the scheduler has it; stopped after the test."""
+def processes(tmp_path):
+    """Starts `python -c code args...` in `cwd` with `env`, its output in a log file;
+    every process started is stopped after the test."""
     started = []
 
-    def start(code: str, cwd: Path, env: dict[str, str]) -> None:
-        log = open(tmp_path / f"worker{len(started)}.log", "wb")
-        started.append(subprocess.Popen(
-            [sys.executable, "-c", code, scheduler, "--nthreads", "1", "--no-nanny", "--no-dashboard"],
-            cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT))
-        log.close()
-        with distributed.Client(scheduler, timeout=30) as client:
-            client.wait_for_workers(len(started), timeout=120)
+    def start(code: str, *args: str, cwd: Path, env: dict[str, str]) -> subprocess.Popen:
+        with open(tmp_path / f"process{len(started)}.log", "wb") as log:
+            started.append(subprocess.Popen([sys.executable, "-c", code, *args], cwd=cwd, env=env,
+                                            stdout=log, stderr=subprocess.STDOUT))
+        return started[-1]
     yield start
     for process in started:
         process.terminate()
@@ -74,6 +72,20 @@ def start_worker(tmp_path, scheduler):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def _join(processes, scheduler: str, code: str, cwd: Path, env: dict[str, str], workers: int = 1) -> None:
+    """One worker process (no nanny: the process is the worker); returns once the
+    scheduler has `workers` workers."""
+    processes(code, scheduler, "--nthreads", "1", "--no-nanny", "--no-dashboard", cwd=cwd, env=env)
+    with distributed.Client(scheduler, timeout=30) as client:
+        client.wait_for_workers(workers, timeout=120)
+
+
+@pytest.fixture
+def start_worker(tmp_path, scheduler, processes):
+    """start_worker(code, cwd, env): a worker of the `scheduler` fixture's."""
+    return lambda code, cwd, env: _join(processes, scheduler, code, cwd, env)
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -129,3 +141,31 @@ def test_a_study_whose_workers_all_die_stops_after_the_wait(cli, scheduler, star
 def test_a_bad_wait_is_one_line(cli, wait):
     assert_one_error_line(cli(*STUDY, "--cluster", "tcp://127.0.0.1:1", "--cluster-wait", wait),
                           "--cluster-wait")
+
+
+def test_a_lost_scheduler_is_one_line(cli, tmp_path, processes, monkeypatch):
+    """A scheduler process that stops after the study's second battle (stopped by the
+    test, as a machine lost): Dask cancels the battles out, the study says so."""
+    info = tmp_path / "scheduler.json"
+    scheduler = processes("from distributed.cli.dask_scheduler import main; main()", "--host", "127.0.0.1",
+                          "--port", "0", "--no-dashboard", "--scheduler-file", str(info),
+                          cwd=tmp_path, env=_env())
+    for _ in range(600):
+        if info.exists() and info.stat().st_size:
+            break
+        time.sleep(0.2)
+    address = json.loads(info.read_text())["address"]
+    _join(processes, address, PLAIN, tmp_path, _env(PYTHONPATH=str(GAME.parent)))  # this checkout's game
+
+    import game.cluster
+    real = game.cluster._result
+
+    def stop_after_two(client, future, spec, address, wait, done):
+        if done == 2:
+            scheduler.terminate()
+            scheduler.wait(timeout=60)
+        return real(client, future, spec, address, wait, done)
+    monkeypatch.setattr(game.cluster, "_result", stop_after_two)
+    run = cli("simulate", "--ruleset", "d20", "--map", "arena", "--battles", "100", "--max-rounds", "2",
+              "--cluster", address, "--cluster-wait", "5")
+    assert_one_error_line(run, f"--cluster {address}", "lost the scheduler after 2 battles")
