@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from game.cluster import WORKER_WAIT
 from game.errors import IllegalChoice, InputError
 from game.ladder import DEFAULT_MAPS
 from game.outputs import check_outputs
@@ -157,7 +158,8 @@ def study_options(p: argparse.ArgumentParser) -> None:
                    help="run the battles on a Dask scheduler (extra [cluster]; docs/cluster.md); "
                         "same results as --jobs 1")
     p.add_argument("--cluster-wait", metavar="SECONDS", type=_seconds,
-                   help="with --cluster: how long to wait for a live worker before giving up (default 60)")
+                   help="with --cluster: how long to wait for a live worker before giving up "
+                        f"(default {WORKER_WAIT:g})")
     p.add_argument("--db", metavar="FILE", type=Path,
                    help="SQLite file: store every battle, skip battles already in it (resume a study)")
 
