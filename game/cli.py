@@ -13,12 +13,14 @@ import argparse
 import difflib
 import importlib
 import json
+import math
 import os
 import shlex
 import sys
 from pathlib import Path
 from typing import Sequence
 
+from game.cluster import WORKER_WAIT
 from game.errors import IllegalChoice, InputError
 from game.ladder import DEFAULT_MAPS
 from game.outputs import check_outputs
@@ -122,6 +124,19 @@ def _rounds(text: str) -> int:
     return value
 
 
+MAX_WAIT = 86_400.0  # --cluster-wait: a day; a batch queue that takes longer is better waited on by hand
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_WAIT:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds above 0 and at most {MAX_WAIT:g}")
+    return value
+
+
 def _battles(text: str) -> int:
     value = _int_at_least(1)(text)
     if value > MAX_BATTLES:
@@ -140,7 +155,11 @@ def study_options(p: argparse.ArgumentParser) -> None:
                    help=f"processes to use (0: one per CPU; at most {JOBS_PER_CPU} per CPU); "
                         "results do not depend on it")
     p.add_argument("--cluster", metavar="ADDRESS",
-                   help="run the battles on a Dask scheduler (extra [cluster]); same results as --jobs 1")
+                   help="run the battles on a Dask scheduler (extra [cluster]; docs/cluster.md); "
+                        "same results as --jobs 1")
+    p.add_argument("--cluster-wait", metavar="SECONDS", type=_seconds,
+                   help="with --cluster: how long to wait for a live worker before giving up "
+                        f"(default {WORKER_WAIT:g})")
     p.add_argument("--db", metavar="FILE", type=Path,
                    help="SQLite file: store every battle, skip battles already in it (resume a study)")
 
@@ -347,9 +366,12 @@ def _open_db(path: Path | None):
 
 def _runner(args: argparse.Namespace):
     """Plays specs by --jobs or --cluster: an iterable of specs in, results out in order."""
+    if args.cluster is not None:
+        from game.cluster import run_on_cluster
+        return lambda specs: run_on_cluster(iter(specs), args.cluster, args.cluster_wait)
     from game.simulate import run_battles
     jobs = args.jobs or usable_cpus()
-    return lambda specs: run_battles(specs, jobs, cluster=args.cluster)
+    return lambda specs: run_battles(specs, jobs)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -85,6 +85,9 @@ CATALOGUE = _catalogue(
     Spec("first-steps", MAP, 1 << 14, "the tiles one step from a tile enters within a budget"),
     Spec("ruleset-data", DATA, 32,
          "a ruleset's data tables, parsed and validated once while their files are unchanged"),
+    Spec("code-hash", DATA, 4,
+         "the game package's code, hashed once per process for a study's key and the "
+         "--cluster workers' check (game.study_db)"),
     Spec("dice-sums", DATA, 1024, "the distribution of the sum of n dice of s sides"),
     Spec("dice-pools", DATA, 4096, "the distribution of a pool of several groups of dice"),
     Spec("fov", MAP, 4096, "fields of view from a tile (one bool grid each)", grids=True),
