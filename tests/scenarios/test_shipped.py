@@ -1,0 +1,109 @@
+"""The shipped scenarios (issue 28): what the set holds, that tools/mapgen makes them
+byte for byte, and that each plays to its end in every ruleset, headless with the AI,
+and replays to the same digest (`python -m game replay F --verify`'s check).
+
+Battles are cut to a short round limit so the default run stays quick; the mission's
+own limit is checked to be what the map says."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from game.engine.events import BattleEnded
+from game.engine.objectives import points
+from game.replay import save_replay, verify_replay
+from game.simulate import BattleSpec, play_ai_battle
+from game.world.catalog import shipped_maps_dir
+from game.world.tiled import load_map
+
+RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
+ROOT = Path(__file__).resolve().parents[2]
+SHORT = 4  # rounds: long enough for a zone to score, short enough for the default run
+HOWS = {"elimination", "objective", "victory points", "vip", "survived", "round limit"}
+
+
+def shipped_scenarios() -> list[Path]:
+    return [p for p in sorted(shipped_maps_dir().glob("*.tmx")) if load_map(p).scenario is not None]
+
+
+SCENARIOS = shipped_scenarios()
+
+
+def test_at_least_eight_scenarios_on_four_layouts_with_every_kind():
+    # Eight missions; the file name's first word is its layout (crossroads_well ...).
+    assert len(SCENARIOS) >= 8
+    layouts = {p.stem.split("_")[0] for p in SCENARIOS}
+    assert len(layouts) >= 4, layouts
+    found = Counter()
+    asymmetric = 0
+    for path in SCENARIOS:
+        tmap = load_map(path)
+        s = tmap.scenario
+        assert s.briefing.strip(), f"{path.name} has no briefing"
+        assert s.round_limit is not None, f"{path.name} has no round limit"
+        holds = s.zones_of("hold")
+        found["hold one zone"] += len(holds) == 1
+        found["three zones for points"] += len(holds) >= 3 and s.victory_points is not None
+        found["exit"] += bool(s.zones_of("exit"))
+        found["vip"] += bool(s.vips)
+        found["survive"] += s.survive_rounds is not None and s.attacker is not None
+        counts = Counter(spawn.team for spawn in tmap.spawns)
+        asymmetric += len(set(counts.values())) > 1
+    assert all(found[k] >= 1 for k in ("hold one zone", "three zones for points", "exit", "vip", "survive")), found
+    assert asymmetric >= 2
+
+
+def test_mapgen_writes_the_shipped_scenarios_byte_for_byte(tmp_path, monkeypatch):
+    # `python tools/mapgen/make_assets.py` regenerates every map; here its map writer
+    # runs into a temporary folder and must reproduce each shipped scenario exactly.
+    monkeypatch.syspath_prepend(str(ROOT / "tools" / "mapgen"))
+    make_assets = importlib.import_module("make_assets")
+    scenario_designs = sys.modules["scenario_designs"]
+    monkeypatch.setattr(make_assets, "MAPS", tmp_path)
+    table = make_assets.legend()
+    written = set()
+    for design in scenario_designs.all_scenarios(table, make_assets.DIRECTIONAL,
+                                                 make_assets.FLIP_H | make_assets.FLIP_V):
+        path = make_assets.write_tmx(design, [' <tileset firstgid="1" source="../assets/tileset.tsx"/>'])
+        assert path.read_bytes() == (shipped_maps_dir() / path.name).read_bytes(), path.name
+        written.add(path.name)
+    assert written == {p.name for p in SCENARIOS}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_each_scenario_plays_to_its_end_and_its_replay_verifies(path, ruleset, tmp_path):
+    battle = play_ai_battle(BattleSpec(str(path), ruleset, seed=7, max_rounds=SHORT))
+    try:
+        assert battle.over
+        ended = battle.log[-1]
+        assert isinstance(ended, BattleEnded) and ended.how in HOWS, ended
+        assert ended.rounds <= SHORT
+        assert battle.winner in (None, *battle.teams())
+        if ended.how == "round limit":
+            # more points wins, equal points is a draw
+            totals = points(battle)
+            best = max(totals.values())
+            leaders = [t for t, p in totals.items() if p == best]
+            assert battle.winner == (leaders[0] if len(leaders) == 1 else None)
+        replay = tmp_path / "battle.json"
+        save_replay(battle, replay)
+        assert verify_replay(replay) == battle.digest()
+    finally:
+        battle.close()
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_a_scenario_battle_takes_its_round_limit_from_the_map(path):
+    from game.engine.setup import new_battle
+
+    battle = new_battle(path, "fate", seed=1)
+    try:
+        assert battle.max_rounds == load_map(path).scenario.round_limit
+    finally:
+        battle.close()
