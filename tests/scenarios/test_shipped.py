@@ -107,3 +107,73 @@ def test_a_scenario_battle_takes_its_round_limit_from_the_map(path):
         assert battle.max_rounds == load_map(path).scenario.round_limit
     finally:
         battle.close()
+
+
+# --- the command line ------------------------------------------------------------------
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    from game.cli import main
+
+    capsys.readouterr()
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_scenarios_lists_shipped_and_user_scenarios_one_line_each(tmp_path, monkeypatch, capsys):
+    # A user map folder with one scenario (a copy of a shipped one, renamed) and one
+    # plain map: the plain map is not listed, the user's scenario is, after the shipped.
+    maps = tmp_path / "data" / "rulebook-skirmish" / "maps"
+    maps.mkdir(parents=True)
+    text = (shipped_maps_dir() / "crossroads_well.tmx").read_text(encoding="utf-8")
+    text = text.replace("../assets/", str(shipped_maps_dir().parent / "assets") + "/")
+    (maps / "mine.tmx").write_text(text.replace('value="Hold the Well"', 'value="My Well"'), encoding="utf-8")
+    plain = (shipped_maps_dir() / "arena.tmx").read_text(encoding="utf-8")
+    (maps / "plain.tmx").write_text(plain.replace("../assets/", str(shipped_maps_dir().parent / "assets") + "/"),
+                                    encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from game.world.catalog import user_maps_dir
+    assert user_maps_dir() == maps
+
+    status, out, err = run_cli(capsys, "scenarios")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert len(lines) == len(SCENARIOS) + 1
+    assert lines[-1] == "My Well | user-maps/mine.tmx | hold, 3 points win | side 1: 4 units, side 2: 4 units"
+    assert ("Breakthrough | maps/depot_breakthrough.tmx | 6 points win, exit | "
+            "side 1: 5 units (attacker), side 2: 3 units") in lines
+    assert ("Hold Out | maps/outpost_holdout.tmx | hold, 2 points win, survive 6 rounds | "
+            "side 1: 3 units, side 2: 5 units (attacker)") in lines
+
+
+def test_scenarios_names_a_broken_user_map_in_one_line_and_lists_the_rest(tmp_path, monkeypatch, capsys):
+    maps = tmp_path / "data" / "rulebook-skirmish" / "maps"
+    maps.mkdir(parents=True)
+    (maps / "broken.tmx").write_text("<map", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    status, out, err = run_cli(capsys, "scenarios")
+    assert status == 2
+    assert len(out.splitlines()) == len(SCENARIOS)
+    (line,) = err.splitlines()
+    assert line.startswith("error: ") and "broken.tmx" in line
+
+
+def test_simulate_json_gives_how_and_each_sides_points(tmp_path, capsys):
+    # Hold the Well, 3 rounds: every battle's line says how it ended and the points,
+    # and the points are those of the battle replayed from its seed.
+    out_file = tmp_path / "sim.json"
+    status, _, err = run_cli(capsys, "simulate", "--ruleset", "fate", "--map", "crossroads_well",
+                             "--battles", "3", "--seed", "5", "--max-rounds", "3", "--jobs", "1",
+                             "--json", str(out_file))
+    assert status == 0, err
+    import json
+    doc = json.loads(out_file.read_text(encoding="utf-8"))
+    for line in doc["battles"]:
+        assert line["how"] in HOWS
+        assert set(line["points"]) == {"1", "2"}
+        battle = play_ai_battle(BattleSpec(str(shipped_maps_dir() / "crossroads_well.tmx"), "fate",
+                                           line["seed"], max_rounds=3))
+        try:
+            assert line["points"] == {str(t): p for t, p in points(battle).items()}
+            assert line["how"] == battle.log[-1].how and line["winner"] == battle.winner
+        finally:
+            battle.close()
