@@ -14,6 +14,7 @@ from game.ui.friendly_fire import headline
 from game.ui import hud, rules_view, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
+from game.ui.mission_draw import MissionDrawing
 from game.ui.zone_draw import ZoneDrawing, dashed_line
 
 
@@ -22,7 +23,7 @@ UNDO_W = 96     # the Undo button, at the right end of the prompt's row
 STRIP_H = 176   # the bottom strip (unit card, one row of actions, the parameter row)
 
 
-class BattleDrawing(ZoneDrawing):
+class BattleDrawing(ZoneDrawing, MissionDrawing):
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
     def layout(self, size) -> dict[str, pygame.Rect]:
@@ -133,6 +134,7 @@ class BattleDrawing(ZoneDrawing):
         if self.decl is not None and not self.anim.resolving and self.handover is None:
             self._draw_declarations(surface, shown)
         prev = self.preview()
+        self._draw_mission_zones(surface)   # a scenario's zones, under everything else
         self._draw_zones(surface, shown)
         if decision is not None:
             self._draw_targets(surface, prev)
@@ -158,6 +160,7 @@ class BattleDrawing(ZoneDrawing):
         self._draw_cursor(surface)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
+        self._draw_mission_hud(surface, rects["view"])
         # HUD
         self._draw_top(surface, rects["top"], shown)
         self.log.draw(surface, rects["log"], viewer=self.viewer)
