@@ -177,3 +177,26 @@ def test_simulate_json_gives_how_and_each_sides_points(tmp_path, capsys):
             assert line["how"] == battle.log[-1].how and line["winner"] == battle.winner
         finally:
             battle.close()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_save_cut_short_in_a_scenario_battle_verifies(ruleset, tmp_path):
+    # A save is the replay cut short: 30 AI choices into Three Farms (three zones),
+    # saved, re-simulated to the same digest, and still not over.
+    from game.ai import make_ai
+    from game.engine.setup import new_battle
+    from game.simulate import ai_seed
+
+    battle = new_battle(shipped_maps_dir() / "crossroads_farms.tmx", ruleset, seed=2)
+    try:
+        ais = {t: make_ai(ruleset, ai_seed(2, t), "normal") for t in battle.teams()}
+        for _ in range(30):
+            if battle.pending is None:
+                break
+            battle.submit(ais[battle.pending.side].decide(battle, battle.pending))
+        assert not battle.over
+        save = tmp_path / "save.json"
+        save_replay(battle, save)
+        assert verify_replay(save) == battle.digest()
+    finally:
+        battle.close()
