@@ -81,11 +81,19 @@ class MissionDrawing:
                         pygame.draw.line(layer, edge, a, b, 3)
                 if z.kind == "exit":
                     _chevron(layer, colours[0], r, self._exit_direction(z))
-            top = min(z.tiles, key=lambda t: (t[1], t[0]))
-            r = rects[top]
             label = self._zone_label(z, state, side)
             img = theme.text(label, 12, theme.TEXT, bold=True)
-            box = img.get_rect(topleft=(r.x + 2, r.y + 2)).inflate(8, 4)
+            if z.kind == "exit":  # a strip along the edge: its label in the middle, turned inward
+                spread = pygame.Rect.unionall(next(iter(rects.values())), list(rects.values()))
+                box = img.get_rect(center=spread.center).inflate(8, 4)
+                dx, dy = self._exit_direction(z)
+                if dx:
+                    box.right = spread.right if dx > 0 else box.right
+                    box.left = spread.left if dx < 0 else box.left
+            else:
+                r = rects[min(z.tiles, key=lambda t: (t[1], t[0]))]
+                box = img.get_rect(topleft=(r.x + 2, r.y + 2)).inflate(8, 4)
+            box.clamp_ip(layer.get_rect())  # a zone at the board's edge keeps its label in view
             pygame.draw.rect(layer, (12, 14, 20, 200), box, border_radius=3)
             pygame.draw.rect(layer, colours[0], box, 1, border_radius=3)
             layer.blit(img, img.get_rect(center=box.center))
