@@ -175,3 +175,8 @@ def test_under_fog_a_side_sees_who_holds_a_zone_but_not_the_hidden_enemy_in_it(m
     assert close(edge_colour(app, screen, (6, 5)), theme.team_colour(2))   # the holder, always
     assert "zone_hover" in screen.rects
     shot(app, "fog-zone")
+    # the log: side 1 reads that side 2 scored, not who scored it
+    from game.engine.events import PointsScored
+    scored = PointsScored(2, 1, "Hill", 1, (battle.name(enemy),))
+    said = screen._redactor(screen.view, screen.view)(scored)
+    assert said == {1: "Side 2 scores 1 point: Hill (an unseen enemy), round 1."}
