@@ -142,6 +142,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         units = [(self._anim_unit(u), pos) for u, pos in units]
         self.board.draw_units(surface, units, actor=self.view.actor if not self.battle.over else None,
                               selected=self.selected, pulse=0.0, hp_override=self.anim.hp)   # still: frames only on change
+        self._draw_mission_marks(surface, units)
         self._draw_shot(surface)
         self._draw_floats(surface)
         badge, self._hit_badge = getattr(self, "_hit_badge", None), None

@@ -8,6 +8,7 @@ A part of the battle screen's drawing (`BattleDrawing` inherits it, like ZoneDra
   words, so nothing is told by colour alone (the colour-blind palette is theme's).
 - **Exits**: a dashed outline in the colour of the side that may leave, chevrons
   pointing out, a label "Exit: side N".
+- **VIPs**: a gold "VIP" tag beside each one shown.
 - **The tracker**, at the top of the board: round N of M, each side's points, the
   target; a hovered zone says what it is worth and who stands in it.
 
@@ -119,6 +120,24 @@ class MissionDrawing:
         if max(ys) == h - 1:
             return 0, 1
         return 1, 0
+
+    def _draw_mission_marks(self, surface, units) -> None:
+        """A gold "VIP" tag on each VIP the side at the keyboard is shown (`units`: the
+        (unit, tile) pairs drawn): whose fall ends the battle or scores is no secret."""
+        if self.mission() is None or not self.mission().vips:
+            return
+        from game.engine.objectives import Vip
+        vips = {unit for unit, _ in self.battle.query(Vip)}
+        cam = self.board.camera
+        r = self.board.unit_radius()
+        for u, tile in units:
+            if u.id in vips:
+                cx, cy = cam.tile_centre(tile)
+                img = theme.text("VIP", 11, (20, 16, 6), bold=True)
+                box = img.get_rect(midleft=(cx + r - 4, cy - r + 2)).inflate(6, 2)
+                pygame.draw.rect(surface, theme.ACCENT, box, border_radius=3)
+                pygame.draw.rect(surface, (20, 16, 6), box, 1, border_radius=3)
+                surface.blit(img, img.get_rect(center=box.center))
 
     def _draw_mission_hud(self, surface, view_rect: pygame.Rect) -> None:
         """The tracker at the top of the board, and the hovered zone's words."""

@@ -180,3 +180,24 @@ def test_under_fog_a_side_sees_who_holds_a_zone_but_not_the_hidden_enemy_in_it(m
     scored = PointsScored(2, 1, "Hill", 1, (battle.name(enemy),))
     said = screen._redactor(screen.view, screen.view)(scored)
     assert said == {1: "Side 2 scores 1 point: Hill (an unseen enemy), round 1."}
+
+
+def test_a_vip_wears_a_gold_tag(make_app):
+    from game.world.scenario import VipMark
+
+    app = make_app()
+    battle = zone_battle([(1, "scout", 2, 4), (1, "gunner", 2, 6), (2, "gunner", 12, 4)], HILL,
+                         vips=(VipMark(1, 2, 4),))
+    screen = start_screen(app, battle)
+    confirm_handover(app)
+    screen.board.camera.centre_on_tile((7, 4))
+    pump(app)
+    cam, r = screen.board.camera, screen.board.unit_radius()
+
+    def gold_pixels(tile) -> int:
+        """Pixels of the tag's gold where it goes: right of the unit's top."""
+        cx, cy = cam.tile_centre(tile)
+        return sum(close(app.surface.get_at((x, y))[:3], theme.ACCENT, 20)
+                   for x in range(cx + r - 4, cx + r + 22) for y in range(cy - r - 4, cy - r + 8))
+    assert gold_pixels((2, 4)) > 40         # the VIP
+    assert gold_pixels((2, 6)) == 0         # its escort
