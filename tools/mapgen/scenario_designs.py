@@ -254,10 +254,10 @@ def outpost_evacuation(table, directional, flip) -> Design:
     return _mission(
         OUTPOST, "outpost_evacuation", "Outpost: Evacuation",
         "Four survivors with a wounded officer must reach the east landing field past three hunters.",
-        _side(1, [(1, 5), (0, 7), (1, 8), (0, 10)], (D, G, S, M))
+        _side(1, [(1, 5), (0, 7), (1, 8), (0, 10)], (S, G, D, M))
         + _side(2, [(14, 3), (17, 12), (18, 7)], (B, G, M)),
         {"scenario": "Evacuation",
-         "briefing": "Side 1 must get its officer (the scout) and the others to the east landing "
+         "briefing": "Side 1 must get its officer (the guardian) and the others to the east landing "
                      "field: each who leaves there scores 1 point, the officer's fall loses the "
                      "battle at once. Three points win; after 10 rounds, more points win.",
          "round_limit": 10, "victory_points": 3, "attacker": 1},
