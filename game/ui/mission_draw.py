@@ -21,7 +21,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.mission_words import CONTESTED, HELD, score_text, zone_hover, zone_state
+from game.ui.mission_words import CONTESTED, HELD, score_text, scored, zone_hover, zone_state
 
 EMPTY_EDGE = (200, 204, 212)
 
@@ -33,7 +33,7 @@ class MissionDrawing:
     def mission_states(self) -> tuple:
         """Each zone's (name, state, side) now: the key of the drawn layer."""
         s = self.mission()
-        return tuple((z.name, *zone_state(self.battle, z)) for z in s.zones) if s is not None else ()
+        return tuple((z.name, *zone_state(self.view, z)) for z in s.zones) if s is not None else ()
 
     def _draw_mission_zones(self, surface) -> None:
         """The zones on the board (under units), drawn once to a layer the size of the
@@ -60,7 +60,7 @@ class MissionDrawing:
             elif state == HELD:
                 colours = [theme.team_colour(side)]
             elif state == CONTESTED:
-                colours = [theme.team_colour(t) for t in sorted(self.battle.teams())]
+                colours = [theme.team_colour(t) for t in self.view.teams()]
             else:
                 colours = [EMPTY_EDGE]
             rects = {t: cam.tile_rect(t).move(-view.x, -view.y) for t in z.tiles}
@@ -126,8 +126,7 @@ class MissionDrawing:
         (unit, tile) pairs drawn): whose fall ends the battle or scores is no secret."""
         if self.mission() is None or not self.mission().vips:
             return
-        from game.engine.objectives import Vip
-        vips = {unit for unit, _ in self.battle.query(Vip)}
+        vips = self._vip_units()
         cam = self.board.camera
         r = self.board.unit_radius()
         for u, tile in units:
@@ -139,11 +138,25 @@ class MissionDrawing:
                 pygame.draw.rect(surface, (20, 16, 6), box, 1, border_radius=3)
                 surface.blit(img, img.get_rect(center=box.center))
 
+    def _vip_units(self) -> frozenset:
+        """The VIPs' unit ids, asked of the battle once (again after an undo), when no AI
+        is thinking (the window never touches the Battle while a worker reads it)."""
+        kept = getattr(self, "_vips", None)
+        if kept is None or kept[0] is not self.battle:  # undo plays a fresh Battle
+            ai = getattr(self, "ai", None)
+            if ai is not None and ai.thinking:
+                return frozenset()
+            from game.engine.objectives import Vip
+            kept = self._vips = (self.battle, frozenset(unit for unit, _ in self.battle.query(Vip)))
+        return kept[1]
+
     def _draw_mission_hud(self, surface, view_rect: pygame.Rect) -> None:
         """The tracker at the top of the board, and the hovered zone's words."""
         if self.mission() is None:
             return
-        text = score_text(self.battle)
+        view = self.view
+        text = score_text(self.mission(), view.round, self.battle.max_rounds,
+                          scored(self.battle.log[:view.log_length], view.teams()))
         img = theme.text(text, 14, theme.TEXT, bold=True)
         box = img.get_rect(midtop=(view_rect.centerx, view_rect.y + 6)).inflate(16, 8)
         theme.panel(surface, box, alpha=False, edge=theme.ACCENT)
@@ -155,7 +168,7 @@ class MissionDrawing:
             from game.ui import hud
             shown = self.shown_units() if self.viewer is not None else None
             at = self.board.camera.tile_centre(tile)
-            self.rects["zone_hover"] = hud.tooltip(surface, at, [(zone_hover(self.battle, zone, shown), theme.TEXT)])
+            self.rects["zone_hover"] = hud.tooltip(surface, at, [(zone_hover(view, zone, shown), theme.TEXT)])
 
 
 def _dashed(surface, colour, a, b, width: int, dash: int = 6) -> None:

@@ -1,7 +1,7 @@
 """A scenario in words: the lines the CLI, the briefing, the HUD and a zone's hover say.
 
 No pygame here (the `scenarios` command reads it headless). Everything is read from the
-map's scenario (game.world.scenario) and the battle's log and positions, never changed.
+map's scenario (game.world.scenario), the window's snapshot of the units and the log.
 
 Fog [choice: the issue says a side "sees a zone and its score always, but not which
 hidden enemy stands in it"]: who holds a zone is the score's state, shown to every side
@@ -75,32 +75,39 @@ def _pts(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
 
-def zone_state(battle: Any, zone: Any) -> tuple[str, int | None]:
-    """(HELD, side) / (CONTESTED, None) / (EMPTY, None) as the round's end would score
-    it now (game.engine.objectives.standing_in: standing units only)."""
-    from game.engine.objectives import standing_in
+def standing(view: Any, zone: Any) -> dict[int, list[Any]]:
+    """The standing units inside `zone` by side, read from the window's snapshot
+    (game.ui.snapshot.BoardView): the window never touches the Battle while the AI
+    thinks. The same rule as game.engine.objectives.standing_in."""
+    found: dict[int, list[Any]] = {}
+    for u in sorted(view.units.values(), key=lambda u: u.id):
+        if u.active and u.tile in zone.tiles:
+            found.setdefault(u.team, []).append(u)
+    return found
 
-    inside = standing_in(battle, zone)
+
+def zone_state(view: Any, zone: Any) -> tuple[str, int | None]:
+    """(HELD, side) / (CONTESTED, None) / (EMPTY, None) as the round's end would score
+    it now."""
+    inside = standing(view, zone)
     if len(inside) == 1:
         return HELD, next(iter(inside))
     return (CONTESTED, None) if inside else (EMPTY, None)
 
 
-def zone_hover(battle: Any, zone: Any, shown: Iterable[int] | None) -> str:
+def zone_hover(view: Any, zone: Any, shown: Iterable[int] | None) -> str:
     """What a zone is worth and who holds it, for the pointer over it. `shown`: the
     units the side at the keyboard sees (None: no fog): others are not named."""
-    from game.engine.objectives import standing_in
-
     if zone.kind == "exit":
         return f"{zone.name}: exit for side {zone.side}, {_pts(zone.points)} for each unit that leaves"
     worth = f"{zone.name}: {_pts(zone.points)} a round" + (f" (side {zone.side} only)" if zone.side else "")
-    state, side = zone_state(battle, zone)
+    state, side = zone_state(view, zone)
     seen = None if shown is None else set(shown)
     names, hidden = [], 0
-    for team, units in sorted(standing_in(battle, zone).items()):
+    for _, units in sorted(standing(view, zone).items()):
         for u in units:
-            if seen is None or u in seen:
-                names.append(battle.name(u))
+            if seen is None or u.id in seen:
+                names.append(u.name)
             else:
                 hidden += 1
     who = {HELD: f"held by side {side}", CONTESTED: "contested", EMPTY: "empty"}[state]
@@ -108,18 +115,23 @@ def zone_hover(battle: Any, zone: Any, shown: Iterable[int] | None) -> str:
     return f"{worth}; {who}" + (f": {inside}" if inside else "")
 
 
-def score_text(battle: Any) -> str:
-    """The HUD's tracker: "Round 3 of 8 · points 1–0 · 3 to win"."""
-    from game.engine.objectives import points, scenario_of
+def scored(log: Iterable[Any], teams: Iterable[int]) -> dict[int, int]:
+    """Each side's points in `log` (the events so far): game.engine.objectives.points
+    over a log the window holds, not the battle it may not touch while the AI thinks."""
+    totals = {team: 0 for team in teams}
+    for event in log:
+        if type(event).__name__ == "PointsScored":
+            totals[event.side] = totals.get(event.side, 0) + event.points
+    return totals
 
-    s = scenario_of(battle)
-    if s is None:
-        return ""
-    totals = points(battle)
-    parts = [f"Round {max(1, battle.round)} of {battle.max_rounds}",
+
+def score_text(scenario: Any, round_no: int, max_rounds: int, totals: dict[int, int]) -> str:
+    """The HUD's tracker: "Round 3 of 8 · points 1: 1 – 2: 0 · 3 to win"."""
+    parts = [f"Round {max(1, round_no)} of {max_rounds}",
              "points " + " – ".join(f"{t}: {p}" for t, p in sorted(totals.items()))]
-    if s.victory_points is not None:
-        parts.append(f"{s.victory_points} to win")
-    if s.survive_rounds is not None:
-        parts.append(f"side {s.defender(battle.teams())} holds out to round {s.survive_rounds}")
+    if scenario.victory_points is not None:
+        parts.append(f"{scenario.victory_points} to win")
+    if scenario.survive_rounds is not None:
+        defender = scenario.defender(sorted(totals))
+        parts.append(f"side {defender} holds out to round {scenario.survive_rounds}")
     return " · ".join(parts)

@@ -117,7 +117,8 @@ def test_a_hold_zone_is_outlined_in_the_colour_of_who_holds_it_now(make_app):
     screen.board.camera.centre_on_tile((7, 4))
     pump(app)
     assert close(edge_colour(app, screen, (7, 5)), EMPTY_EDGE)
-    assert score_text(empty) == "Round 1 of 6 · points 1: 0 – 2: 0 · 3 to win"
+    assert score_text(empty.map.scenario, 1, 6, {1: 0, 2: 0}) == "Round 1 of 6 · points 1: 0 – 2: 0 · 3 to win"
+    assert score_text(empty.map.scenario, 2, 6, {1: 2, 2: 1}) == "Round 2 of 6 · points 1: 2 – 2: 1 · 3 to win"
 
     app = make_app()
     held = zone_battle([(1, "gunner", 7, 4), (2, "gunner", 12, 4)], HILL)
@@ -140,7 +141,8 @@ def test_a_contested_zone_is_checkered_in_both_colours(make_app):
     # of (7, 5) borders (7, 6): odd, the second's
     assert close(edge_colour(app, screen, (6, 5)), theme.team_colour(1))
     assert close(edge_colour(app, screen, (7, 5)), theme.team_colour(2))
-    assert "contested" in zone_hover(battle, battle.map.scenario.zones[0], None)
+    assert zone_hover(screen.view, battle.map.scenario.zones[0], None) == (
+        "Hill: 1 point a round; contested: Gunslinger 1-1, Gunslinger 2-1")
 
 
 def test_under_fog_a_side_sees_who_holds_a_zone_but_not_the_hidden_enemy_in_it(make_app):
@@ -166,7 +168,7 @@ def test_under_fog_a_side_sees_who_holds_a_zone_but_not_the_hidden_enemy_in_it(m
         pytest.skip("side 2 acts first with this seed")
     assert enemy not in screen.shown_units()
     zone = tmap.scenario.zones[0]
-    text = zone_hover(battle, zone, screen.shown_units())
+    text = zone_hover(screen.view, zone, screen.shown_units())
     assert text == "Hill: 1 point a round; held by side 2: 1 unseen"
     assert battle.name(enemy) not in text
     screen.board.camera.centre_on_tile((7, 4))
@@ -201,3 +203,22 @@ def test_a_vip_wears_a_gold_tag(make_app):
                    for x in range(cx + r - 4, cx + r + 22) for y in range(cy - r - 4, cy - r + 8))
     assert gold_pixels((2, 4)) > 40         # the VIP
     assert gold_pixels((2, 6)) == 0         # its escort
+
+
+def test_the_tracker_counts_the_points_of_the_log_the_window_holds():
+    # By hand: 1 + 2 for side 2, nothing for side 1; then a played battle agrees with
+    # the engine's own count (game.engine.objectives.points).
+    from game.engine.events import PointsScored
+    from game.engine.objectives import points
+    from game.simulate import BattleSpec, play_ai_battle
+    from game.ui.mission_words import scored
+    from game.world.catalog import shipped_maps_dir
+
+    log = [PointsScored(2, 1, "Hill", 1), PointsScored(2, 2, "Hill", 2)]
+    assert scored(log, [1, 2]) == {1: 0, 2: 3}
+    battle = play_ai_battle(BattleSpec(str(shipped_maps_dir() / "crossroads_well.tmx"), "mahou", 1, max_rounds=3))
+    try:
+        assert sum(points(battle).values()) > 0      # this battle scored something
+        assert scored(battle.log, battle.teams()) == points(battle)
+    finally:
+        battle.close()
