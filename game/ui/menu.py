@@ -208,8 +208,8 @@ class MenuScreen(Screen):
             return screen
         if battle.map.scenario is not None:  # a mission is read before it is fought
             from game.ui.mission_briefing import BriefingScreen
-            players = {t: "a person" if s == "human" else f"the AI ({levels.get(t, 'normal')})"
-                       for t, s in sides.items()}
+            players = {t: "a person" if who == "human" else f"the AI ({levels.get(t, 'normal')})"
+                       for t, who in sides.items()}
             self.next = BriefingScreen(self.app, battle, begin, back=self, players=players)
         else:
             self.next = begin()
