@@ -29,6 +29,8 @@ def _mirror(team: int, places, squad, width: int, height: int) -> list:
 
 def _mission(layout, name: str, title: str, description: str, spawns: list, mission: dict,
              objectives: list, table, directional, flip) -> Design:
+    # the file lists spawns by side, then row, then column (the maps' convention)
+    spawns = sorted(spawns, key=lambda s: (s[2], s[1], s[0]))
     chars = full_grid(layout["rows"], layout["width"])
     ground, objects = split_layers(chars, layout["base"])
     return Design(
@@ -118,16 +120,16 @@ DEPOT = {"width": 26, "base": ":", "rows": """
 :::::''''::::
 """}
 
-DEPOT_ATTACK = [(1, 4), (0, 6), (1, 8), (0, 10), (1, 12)]
+DEPOT_ATTACK = [(1, 4), (0, 6), (1, 8), (0, 10), (1, 12), (0, 2)]
 
 
 def depot_breakthrough(table, directional, flip) -> Design:
     return _mission(
         DEPOT, "depot_breakthrough", "Depot: Breakthrough",
-        "Five raiders must cross the depot and get out by the east road; three guards stand in the way.",
-        _side(1, DEPOT_ATTACK, SQUAD) + _side(2, [(15, 6), (16, 9), (12, 10)], (G, D, M)),
+        "Six raiders must cross the depot and get out by the east road; four guards stand in the way.",
+        _side(1, DEPOT_ATTACK, (*SQUAD, G)) + _side(2, [(15, 6), (16, 9), (12, 10), (10, 4)], (G, D, M, B)),
         {"scenario": "Breakthrough",
-         "briefing": "Side 1 has five raiders; side 2 three guards. Every raider who leaves by the "
+         "briefing": "Side 1 has six raiders; side 2 four guards. Every raider who leaves by the "
                      "east road scores 2 points for side 1. Six points win; after 10 rounds, "
                      "the side with more points wins, so the guards win by stopping them.",
          "round_limit": 10, "victory_points": 6, "attacker": 1},
@@ -139,10 +141,10 @@ def depot_breakthrough(table, directional, flip) -> Design:
 def depot_raid(table, directional, flip) -> Design:
     return _mission(
         DEPOT, "depot_raid", "Depot: Raid",
-        "Four raiders try to hold the fuel dump inside the depot; three guards must last 7 rounds.",
-        _side(2, DEPOT_ATTACK[:4], (B, G, S, M)) + _side(1, [(15, 7), (14, 9), (12, 11)], (D, G, M)),
+        "Five raiders try to hold the fuel dump inside the depot; four guards must last 7 rounds.",
+        _side(2, DEPOT_ATTACK[:5], (B, G, S, M, D)) + _side(1, [(15, 7), (14, 9), (12, 11), (9, 5)], (D, G, M, B)),
         {"scenario": "Raid on the Depot",
-         "briefing": "Side 2 raids the depot with four; side 1 guards it with three. The raiders "
+         "briefing": "Side 2 raids the depot with five; side 1 guards it with four. The raiders "
                      "score 1 point for each round they end alone in the fuel dump: three points "
                      "win. The guards win if any of them still stands when round 7 ends.",
          "round_limit": 7, "victory_points": 3, "attacker": 2, "survive_rounds": 7},
@@ -177,11 +179,11 @@ COMPOUND = {"width": 24, "base": "'", "rows": """
 
 
 def compound_envoy(table, directional, flip) -> Design:
-    west = [(1, 6), (0, 8), (1, 9), (0, 11)]
+    west = [(1, 6), (0, 8), (1, 9), (0, 11), (1, 12)]
     return _mission(
         COMPOUND, "compound_envoy", "Compound: the Envoy",
         "An envoy must reach the radio in the compound and call home; the other side hunts him.",
-        _side(1, west, (S, G, D, M)) + _mirror(2, west, (B, G, M, S), 24, 18),
+        _side(1, west, (S, G, D, M, B)) + _mirror(2, west, (B, G, M, S, D), 24, 18),
         {"scenario": "The Envoy",
          "briefing": "Side 1 escorts an envoy (the scout). If he falls, side 2 wins at once. Side 1 "
                      "scores 1 point for each round it ends alone in the radio room: three "
@@ -198,7 +200,7 @@ def compound_assassins(table, directional, flip) -> Design:
     return _mission(
         COMPOUND, "compound_assassins", "Compound: Two Captains",
         "Each side's captain is worth 3 points to the other; the courtyard scores 1 a round.",
-        _side(1, west, (D, G, M, S)) + _mirror(2, west, (D, G, M, S), 24, 18),
+        _side(1, west, (D, G, M, B)) + _mirror(2, west, (D, G, M, B), 24, 18),
         {"scenario": "Two Captains",
          "briefing": "Each side has a captain (the guardian). Taking out the enemy captain scores "
                      "3 points; ending a round alone in the courtyard scores 1. Four points win; "
@@ -215,7 +217,7 @@ def compound_assassins(table, directional, flip) -> Design:
 # A bunker on the hill in the middle, foxholes of sandbags, brambles and bushes on the
 # slopes; a landing field on each short edge. Missions of holding out and getting out.
 OUTPOST = {"width": 24, "base": "'", "rows": """
-''''*'''''''
+''''*TT'''''
 ''''''''^^''
 '''R''''''''
 '''''''s''''
@@ -228,7 +230,7 @@ OUTPOST = {"width": 24, "base": "'", "rows": """
 '''*'''hhhhh
 ''''''''s'''
 ''''''''''''
-''R''''''*''
+''R''''''*TT
 ''''^^''''''
 ''''''''''''
 """}
@@ -237,11 +239,11 @@ OUTPOST = {"width": 24, "base": "'", "rows": """
 def outpost_holdout(table, directional, flip) -> Design:
     return _mission(
         OUTPOST, "outpost_holdout", "Outpost: Hold Out",
-        "Three defenders on the hill must last six rounds against five attackers.",
-        _side(2, [(0, 3), (1, 6), (0, 8), (1, 10), (0, 12)], SQUAD)
-        + _side(1, [(11, 6), (12, 8), (13, 10)], (G, D, M)),
+        "Four defenders on the hill must last six rounds against six attackers.",
+        _side(2, [(0, 3), (1, 6), (0, 8), (1, 10), (0, 12), (1, 14)], (*SQUAD, G))
+        + _side(1, [(11, 6), (12, 8), (13, 10), (10, 8)], (G, D, M, B)),
         {"scenario": "Hold Out",
-         "briefing": "Side 1 holds the hill with three; side 2 attacks with five. If any defender "
+         "briefing": "Side 1 holds the hill with four; side 2 attacks with six. If any defender "
                      "still stands when round 6 ends, side 1 wins. The attackers also win by "
                      "ending two rounds alone in the bunker.",
          "round_limit": 6, "victory_points": 2, "attacker": 2, "survive_rounds": 6},
@@ -253,9 +255,9 @@ def outpost_holdout(table, directional, flip) -> Design:
 def outpost_evacuation(table, directional, flip) -> Design:
     return _mission(
         OUTPOST, "outpost_evacuation", "Outpost: Evacuation",
-        "Four survivors with a wounded officer must reach the east landing field past three hunters.",
-        _side(1, [(1, 5), (0, 7), (1, 8), (0, 10)], (S, G, D, M))
-        + _side(2, [(14, 3), (17, 12), (18, 7)], (B, G, M)),
+        "Five survivors with a wounded officer must reach the east landing field past four hunters.",
+        _side(1, [(1, 5), (0, 7), (1, 8), (0, 10), (1, 3)], (S, G, D, M, B))
+        + _side(2, [(14, 3), (17, 12), (18, 7), (20, 10)], (B, G, M, D)),
         {"scenario": "Evacuation",
          "briefing": "Side 1 must get its officer (the guardian) and the others to the east landing "
                      "field: each who leaves there scores 1 point, the officer's fall loses the "
