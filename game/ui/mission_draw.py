@@ -92,8 +92,9 @@ class MissionDrawing:
                     box.right = spread.right if dx > 0 else box.right
                     box.left = spread.left if dx < 0 else box.left
             else:
+                # above the zone's top-left tile, so a unit standing there hides nothing
                 r = rects[min(z.tiles, key=lambda t: (t[1], t[0]))]
-                box = img.get_rect(topleft=(r.x + 2, r.y + 2)).inflate(8, 4)
+                box = img.get_rect(bottomleft=(r.x, r.y - 3)).inflate(8, 4)
             box.clamp_ip(layer.get_rect())  # a zone at the board's edge keeps its label in view
             pygame.draw.rect(layer, (12, 14, 20, 200), box, border_radius=3)
             pygame.draw.rect(layer, colours[0], box, 1, border_radius=3)
@@ -103,8 +104,9 @@ class MissionDrawing:
     def _zone_label(self, z, state, side) -> str:
         if z.kind == "exit":
             return f"Exit: side {z.side} · {z.points} pt"
-        who = {HELD: f"side {side}", CONTESTED: "contested"}.get(state, "empty")
-        return f"{z.name} · {z.points} pt · {who}"
+        who = {HELD: f"held by side {side}", CONTESTED: "contested"}.get(state, "empty")
+        only = f" for side {z.side}" if z.side is not None else ""
+        return f"{z.name} · {z.points} pt{only} · {who}"
 
     def _exit_direction(self, z) -> tuple[int, int]:
         """Which map edge the exit lies on, for its chevrons (inside the map: east)."""
