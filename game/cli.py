@@ -244,6 +244,9 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("path", metavar="PATH", type=_map_arg)
     p.set_defaults(func=cmd_check_map)
 
+    p = sub.add_parser("scenarios", help="list the shipped and user scenarios: name, map, kinds, sides")
+    p.set_defaults(func=cmd_scenarios)
+
     p = sub.add_parser("rulesets", help="list the rulesets: id and name")
     p.set_defaults(func=cmd_rulesets)
 
@@ -506,18 +509,13 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
 # --- replay ----------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
-    from game.replay import read_replay, replay_battle
+    from game.replay import read_replay, replay_battle, verify_replay
 
-    replay = read_replay(args.file)
-    battle = replay_battle(replay)
+    if args.verify:
+        print(f"verified: {verify_replay(args.file)}")
+        return 0
+    battle = replay_battle(read_replay(args.file))
     try:
-        if args.verify:
-            digest = battle.digest()
-            if digest != replay.digest:
-                raise CommandError(str(args.file), f"digest mismatch: recorded {replay.digest}, "
-                                                   f"replayed {digest}")
-            print(f"verified: {digest}")
-            return 0
         for event in battle.log:
             say(event.describe())
         if not battle.over:
@@ -533,6 +531,28 @@ def cmd_check_map(args: argparse.Namespace) -> int:
 
     say(summarize(load_map(args.path)))
     return 0
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    """One line per scenario among the menu's maps (shipped, then the player's): its
+    name, map, kinds of objective and sides. A user map that cannot be read is one
+    error line on stderr (the others are still listed) and exit status 2."""
+    from game.errors import MapError
+    from game.replay import map_ref
+    from game.ui.mission_words import scenario_line
+    from game.world.catalog import menu_maps
+    from game.world.tiled import load_map
+
+    status = 0
+    for path in menu_maps():
+        try:
+            tmap = load_map(path)
+        except MapError as exc:
+            status = _fail(f"{exc.where}: {exc.problem}")
+            continue
+        if tmap.scenario is not None:
+            say(scenario_line(tmap, map_ref(path)))
+    return status
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:

@@ -91,19 +91,23 @@ def play_timed(battle, controllers: Mapping[int, Any], on_choice: Callable | Non
 
 
 def battle_result(battle, spec: BattleSpec | None = None) -> dict:
-    """One battle's line in the JSON: seed, AI level per side, winner, rounds,
-    casualties per side, digest."""
+    """One battle's line in the JSON: seed, AI level per side, winner, how it ended
+    (BattleEnded.how; None if it has not), rounds, casualties and victory points per
+    side (all 0 in a plain battle), digest."""
     from game.engine.components import OutOfFight
     from game.engine.events import BattleEnded
+    from game.engine.objectives import points
 
     ended = battle.log[-1] if battle.log and isinstance(battle.log[-1], BattleEnded) else None
     return {
         "seed": battle.seed,
         "levels": {str(team): spec.level(team) if spec is not None else "normal" for team in battle.teams()},
         "winner": battle.winner,
+        "how": ended.how if ended is not None else None,
         "rounds": ended.rounds if ended is not None else battle.round,
         "casualties": {str(team): sum(1 for u in battle.units(team) if battle.has(u, OutOfFight))
                        for team in battle.teams()},
+        "points": {str(team): p for team, p in sorted(points(battle).items())},
         "digest": battle.digest(),
     }
 

@@ -14,6 +14,7 @@ from game.ui.friendly_fire import headline
 from game.ui import cover_icons, hud, range_box, reaction_asks, rules_view, strength_bar, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
+from game.ui.mission_draw import MissionDrawing
 from game.ui.zone_draw import ZoneDrawing, dashed_line
 
 
@@ -22,7 +23,7 @@ UNDO_W = 96     # the Undo button, at the right end of the prompt's row
 STRIP_H = 176   # the bottom strip (unit card, one row of actions, the parameter row)
 
 
-class BattleDrawing(ZoneDrawing):
+class BattleDrawing(ZoneDrawing, MissionDrawing):
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
     def layout(self, size) -> dict[str, pygame.Rect]:
@@ -154,6 +155,7 @@ class BattleDrawing(ZoneDrawing):
         if self.decl is not None and not self.anim.resolving and self.handover is None:
             self._draw_declarations(surface, shown)
         prev = self.preview()
+        self._draw_mission_zones(surface)   # a scenario's zones, under everything else
         self._draw_zones(surface, shown)
         if decision is not None:
             self._draw_targets(surface, prev)
@@ -161,6 +163,7 @@ class BattleDrawing(ZoneDrawing):
         units = [(self._anim_unit(u), pos) for u, pos in units]
         self.board.draw_units(surface, units, actor=self.view.actor if not self.battle.over else None,
                               selected=self.selected, pulse=0.0, hp_override=self.anim.hp)   # still: frames only on change
+        self._draw_mission_marks(surface, units)
         self._draw_shot(surface)
         self._draw_floats(surface)
         badge, self._hit_badge = getattr(self, "_hit_badge", None), None
@@ -179,6 +182,7 @@ class BattleDrawing(ZoneDrawing):
         self._draw_cursor(surface)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
+        self._draw_mission_hud(surface, rects["view"])
         # HUD
         self._draw_top(surface, rects["top"], shown)
         self._draw_strength(surface, rects["strength"])

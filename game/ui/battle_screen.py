@@ -522,6 +522,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             for team in self.humans:
                 area = getattr(ev, "tiles", None)
                 keep = bool(area) and not isinstance(area, str) and moment.sees_any(team, area)
+                # a score is read by every side (issue 28: a zone and its score always),
+                # the hidden units that made it unnamed
+                keep = keep or type(ev).__name__ == "PointsScored"
                 line = fog_line(text, moment.unseen_names(team), moment.seen_names(team), keep)
                 if line != text:
                     out[team] = line

@@ -202,9 +202,18 @@ class MenuScreen(Screen):
         if levels:
             offered = self.ai_levels()
             levels = {t: lv if lv in offered else "normal" for t, lv in levels.items()}
-        self.next = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_levels=levels)
-        if note:
-            self.next.say(note)
+        def begin() -> BattleScreen:
+            screen = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_levels=levels)
+            if note:
+                screen.say(note)
+            return screen
+        if battle.map.scenario is not None:  # a mission is read before it is fought
+            from game.ui.mission_briefing import BriefingScreen
+            players = {t: "a person" if who == "human" else f"the AI ({levels.get(t, 'normal')})"
+                       for t, who in sides.items()}
+            self.next = BriefingScreen(self.app, battle, begin, back=self, players=players)
+        else:
+            self.next = begin()
 
     def lesson(self) -> None:
         """The guided first battle (game/ui/tutorial.py): d20 on The Pit, you against
