@@ -521,7 +521,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.replay import read_replay, replay_battle
 
     replay = read_replay(args.file)
-    battle = replay_battle(replay)
+    from game.net.fair_dice import replay_file
+    battle = replay_file(args.file, replay) or replay_battle(replay)  # a networked battle's dice are proven
     try:
         if args.verify:
             digest = battle.digest()

@@ -62,27 +62,38 @@ async def open_battle(where: str, request: dict, timeout: float = 60.0) -> list[
 
 
 async def play_seat(where: str, code: str, decider: Any, timeout: float = 600.0) -> dict:
-    """Join a seat and answer its decisions with `decider(view, decision) -> choice
-    JSON` until the battle is over; the `over` message. `decider.read(view)` is told
-    every view. Everything the seat read is in the result's "lines"."""
+    """Join a seat and answer its decisions with `decider.decide(view, decision) ->
+    choice JSON` until the battle is over; the `over` message, once its replay is proven
+    (game.net.fair_dice.verify) and holds this seat's chain and the commitments it was
+    sent. `decider.start(joined)` and `decider.read(view)` are told every message.
+    Everything the seat read is in the result's "lines"."""
     link = await _connect(where)
+    seat = _SeatDice()
     lines: list[str] = []
     try:
         async def run() -> dict:
-            await link.send(protocol.encode("join", code=code))
+            await link.send(protocol.encode("join", code=code, head=seat.chain.head.hex()))
             for _ in range(MAX_MESSAGES):
                 reply = await _read(link, where)
-                if reply["type"] == "error":
+                kind = reply["type"]
+                if kind == "error":
                     raise InputError(where, f"refused: {reply.get('problem')}")
-                if reply["type"] == "joined":
+                if kind == "joined":
+                    seat.joined(reply)
                     decider.start(reply)
-                elif reply["type"] == "view":
+                elif kind == "commit":
+                    value = seat.reveal(where, reply)
+                    await link.send(protocol.encode("reveal", index=reply["index"], value=value))
+                elif kind == "view":
                     lines.extend(reply.get("lines") or [])
                     decider.read(reply)
-                    if reply.get("decision") is not None:
-                        choice = decider.decide(reply, reply["decision"])
-                        await link.send(protocol.encode("choose", turn=reply["turn"], choice=choice))
-                elif reply["type"] == "over":
+                    decision = reply.get("decision")
+                    if decision is not None:
+                        choice = decider.decide(reply, decision)
+                        value = seat.value_for(where, decision.get("index"))
+                        await link.send(protocol.encode("choose", turn=reply["turn"], choice=choice, value=value))
+                elif kind == "over":
+                    seat.check(where, reply.get("replay"))
                     return {**reply, "lines": lines}
             raise InputError(where, f"no end after {MAX_MESSAGES} messages")
         try:
@@ -91,3 +102,57 @@ async def play_seat(where: str, code: str, decider: Any, timeout: float = 600.0)
             raise InputError(where, f"the battle did not end within {timeout:g} seconds") from None
     finally:
         await link.close()
+
+
+class _SeatDice:
+    """A seat's side of the dice: its chain, the values it has revealed (in order, each
+    once), the commitments it was sent, and the check of the proof at the end."""
+
+    def __init__(self) -> None:
+        from game.net.fair_dice import Chain
+        self.chain = Chain()
+        self.next = None
+        self.commitments: dict[int, str | None] = {}
+
+    def joined(self, reply: dict) -> None:
+        self.chain.start = self.next = int(reply["start"])
+        self.server_head = reply.get("server_head")
+
+    def value_for(self, where: str, index: Any) -> str:
+        if index != self.next:
+            raise InputError(where, f"the server asked for the value of index {index!r}, not {self.next}")
+        self.next += 1
+        return self.chain.value(index).hex()
+
+    def reveal(self, where: str, reply: dict) -> str:
+        # a value is revealed only once the choice it serves is committed to
+        if reply.get("turn") is not None:
+            if not isinstance(reply.get("commitment"), str):
+                raise InputError(where, "the server asked for a value without committing to the choice")
+            self.commitments[int(reply["turn"])] = reply["commitment"]
+        return self.value_for(where, reply.get("index"))
+
+    def check(self, where: str, replay: Any) -> None:
+        from game.net.fair_dice import Unproven, verify
+        try:
+            if not isinstance(replay, dict):
+                raise Unproven("no replay")
+            battle = verify(replay)
+            battle.close()
+            net = replay["net"]
+            mine = [h for _, h in net["heads"].get(str(self.side_of(net)), [])]
+            if self.chain.head.hex() not in mine:
+                raise Unproven("the proof does not hold this seat's chain")
+            if net["heads"]["server"][0][1] != self.server_head:
+                raise Unproven("the proof holds another server chain than the one announced")
+            for turn, commitment in self.commitments.items():
+                if net["commitments"][turn] != commitment:
+                    raise Unproven(f"choice {turn + 1} is not the one the server committed to")
+        except (Unproven, KeyError, IndexError, TypeError) as exc:
+            raise InputError(where, f"the battle's dice do not prove out: {exc}") from None
+
+    def side_of(self, net: dict) -> str:
+        for who, heads in net.get("heads", {}).items():
+            if any(h == self.chain.head.hex() for _, h in heads):
+                return who
+        return ""

@@ -50,11 +50,16 @@ class Open(_Message):
     max_rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = None
 
 
+_Value = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]  # 32 bytes of a hash chain, in hex
+
+
 class Join(_Message):
-    """Take (or take back) a person seat with its code."""
+    """Take (or take back) a person seat with its code, publishing the head of the
+    chain of values it will reveal for the dice (game/net/fair_dice.py)."""
 
     type: Literal["join"]
     code: _Code
+    head: _Value
 
 
 class ChoiceBody(BaseModel):
@@ -67,28 +72,38 @@ class ChoiceBody(BaseModel):
 
 class Choose(_Message):
     """Answer the seat's pending decision; `turn` is the view's turn it answers, so a
-    late or repeated answer cannot answer a later decision."""
+    late or repeated answer cannot answer a later decision. `value`: the seat's value
+    for the decision's batch of rolls (the view's `decision.index`)."""
 
     type: Literal["choose"]
     turn: Annotated[int, Field(ge=0, lt=2 ** 31)]
     choice: ChoiceBody
+    value: _Value
+
+
+class Reveal(_Message):
+    """The seat's value for batch `index`, answering the server's `commit`."""
+
+    type: Literal["reveal"]
+    index: Annotated[int, Field(ge=1, lt=2 ** 31)]
+    value: _Value
 
 
 class Request(BaseModel):
     model_config = ConfigDict(strict=True)
-    message: Annotated[Union[Open, Join, Choose], Field(discriminator="type")]
+    message: Annotated[Union[Open, Join, Choose, Reveal], Field(discriminator="type")]
 
 
 # --- from the server --------------------------------------------------------------------
 class Reply(_Message):
-    """Any message from the server: `opened`, `joined`, `view`, `over` or `error`.
+    """Any message from the server: `opened`, `joined`, `view`, `commit`, `over` or `error`.
     Their fields are described in docs/network.md; the client reads what it needs."""
 
     model_config = ConfigDict(strict=True, extra="allow")
-    type: Literal["opened", "joined", "view", "over", "error"]
+    type: Literal["opened", "joined", "view", "commit", "over", "error"]
 
 
-def read_request(raw: str | bytes) -> Open | Join | Choose:
+def read_request(raw: str | bytes) -> Open | Join | Choose | Reveal:
     """A client's message checked, or Invalid saying (in one line) what is wrong."""
     return check(Request, {"message": _json(raw, MAX_REQUEST_BYTES)}).message
 

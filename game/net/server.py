@@ -7,8 +7,9 @@ played here by the same AI as a local battle. Every message is checked at the bo
 keeps serving every other connection and battle.
 
 Bounds: messages of at most `MAX_REQUEST_BYTES`; at most `max_battles` battles; a
-connection may send `RATE` messages per second on average (a burst of `BURST`) and
-is closed past it; a connection that says nothing for `IDLE_SECONDS` is closed.
+connection may send `RATE` messages per second on average (a burst of `BURST`), and
+may be refused `REFUSALS` times per second on average (a burst of `REFUSALS_BURST`: a
+client that keeps sending what is not asked for), and is closed past either; a connection that says nothing for `IDLE_SECONDS` is closed.
 """
 
 from __future__ import annotations
@@ -17,44 +18,32 @@ import asyncio
 import hmac
 import secrets
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine.decisions import Choice
-from game.errors import IllegalChoice, InputError
+from game.errors import InputError
 from game.net import protocol, sideview
+from game.net.fair_dice import index_of
+from game.net.held import Held, Refused, Seat
 from game.validation import Invalid
 
 IDLE_SECONDS = 600.0
-RATE, BURST = 20.0, 60.0
-MAX_AI_DECISIONS = 100_000  # one battle's AI turns in a row (a battle of 40 rounds makes < 10,000)
+RATE, BURST = 500.0, 1000.0           # a headless client answers as fast as it is asked
+REFUSALS, REFUSALS_BURST = 1.0, 30.0
 
 
-@dataclass
-class Seat:
-    side: int
-    kind: str                  # "person" or "ai:LEVEL"
-    code: str = ""             # a person seat's code (128 bits, URL-safe)
-    link: Any = None           # the connection now playing it
-    lines: list[str] = field(default_factory=list)   # every line the side has read
+class Bucket:
+    """A token bucket: `take` is False once more than `burst` were taken faster than
+    `rate` per second."""
 
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.last = burst, time.monotonic()
 
-@dataclass
-class Held:
-    """A battle the server holds, with its seats."""
-
-    id: int
-    battle: Any
-    fog: bool
-    seats: dict[int, Seat]
-    ais: dict[int, Any]
-    squads: Any = None
-    pre: Any = None            # the board before the events not yet sent (sideview.Picture)
-    sent: int = 0              # how many log events the seats have been sent
-
-    @property
-    def turn(self) -> int:
-        return len(self.battle.choices)
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate) - 1
+        self.last = now
+        return self.tokens >= 0
 
 
 class Server:
@@ -64,11 +53,14 @@ class Server:
         self._ids = 0
         #: every frame sent, per (battle id, side): tests read it (the fog capture)
         self.tap: Any = None
+        self._refusals: dict[Any, Bucket] = {}  # per connection
 
     # --- one connection ------------------------------------------------------------
     async def handle(self, link: Any) -> None:
+        """One connection: open battles, or join one seat and play it."""
         seat: tuple[Held, Seat] | None = None
-        allowance, last = BURST, time.monotonic()
+        messages = Bucket(RATE, BURST)
+        self._refusals[link] = Bucket(REFUSALS, REFUSALS_BURST)
         try:
             while True:
                 try:
@@ -76,10 +68,7 @@ class Server:
                 except asyncio.TimeoutError:
                     await self._refuse(link, "connection: idle too long", close=True)
                     return
-                now = time.monotonic()
-                allowance = min(BURST, allowance + (now - last) * RATE) - 1
-                last = now
-                if allowance < 0:
+                if not messages.take():
                     await self._refuse(link, "connection: too many messages", close=True)
                     return
                 try:
@@ -93,19 +82,33 @@ class Server:
                     if seat is not None:
                         await self._refuse(link, "join: this connection already holds a seat")
                         continue
-                    seat = await self._join(link, message.code)
+                    seat = await self._join(link, message.code, bytes.fromhex(message.head))
                 elif seat is None:
-                    await self._refuse(link, "choose: join a seat first")
+                    await self._refuse(link, f"{message.type}: join a seat first")
                 else:
-                    await self._choose(link, *seat, message)
+                    held, mine = seat
+                    try:
+                        if message.type == "choose":
+                            asks = held.choose(mine, message.turn, message.choice.model_dump(),
+                                               bytes.fromhex(message.value))
+                        else:
+                            asks = held.reveal(mine, message.index, bytes.fromhex(message.value))
+                    except Refused as exc:
+                        await self._refuse(link, str(exc))
+                        continue
+                    await self._after(held, asks)
         except Exception as exc:  # the connection closed under us (ConnectionClosed, reset)
             if not _closed(exc):
                 raise
         finally:
+            self._refusals.pop(link, None)
             if seat is not None and seat[1].link is link:
                 seat[1].link = None  # the seat waits for its code again
 
     async def _refuse(self, link: Any, problem: str, close: bool = False) -> None:
+        bucket = self._refusals.get(link)
+        if not close and bucket is not None and not bucket.take():
+            problem, close = "connection: too many refused messages", True
         await self._send(link, protocol.error(problem))
         if close:
             await link.close(1008, problem[:100])
@@ -129,9 +132,10 @@ class Server:
         except InputError as exc:
             await self._refuse(link, f"open: {exc.where}: {exc.problem}")
             return
-        codes = [{"side": s.side, "code": s.code} for s in held.seats.values() if s.kind == "person"]
-        await self._send(link, protocol.encode("opened", battle=held.id, seats=codes))
-        await self._play_ais(held)
+        codes = [{"side": s.side, "code": s.code} for s in held.seats.values() if s.person]
+        await self._send(link, protocol.encode("opened", battle=held.id, seats=codes,
+                                               server_head=held.chain.head.hex()))
+        await self._after(held, held.begin_if_ready())
 
     def _new(self, message: protocol.Open) -> Held:
         from game.ai.levels import check_level, make_ai
@@ -141,14 +145,18 @@ class Server:
 
         if message.ruleset not in ruleset_ids():
             raise InputError("ruleset", f"unknown ruleset {message.ruleset!r}")
-        path = resolve_map(message.map)
         seed = message.seed if message.seed is not None else secrets.randbelow(2 ** 62)
-        kwargs = {} if message.max_rounds is None else {"max_rounds": message.max_rounds}
-        people = {i + 1 for i, kind in enumerate(message.seats) if kind == "person"}
-        battle = new_battle(path, message.ruleset, seed=seed, player_sides=people, **kwargs)
-        teams = battle.teams()
-        if len(message.seats) != len(teams):
-            battle.close()
+        people = frozenset(i + 1 for i, kind in enumerate(message.seats) if kind == "person")
+        spec = {"map_path": resolve_map(message.map), "ruleset_id": message.ruleset, "seed": seed,
+                "player_sides": people}
+        if message.max_rounds is not None:
+            spec["max_rounds"] = message.max_rounds
+        # built once to check the map, the ruleset and the seats now; the battle itself is
+        # built when every seat's dice values are in (game.net.held)
+        trial = new_battle(**spec)
+        teams, size = trial.teams(), (trial.map.width, trial.map.height)
+        trial.close()
+        if len(message.seats) != len(teams) or teams != list(range(1, len(teams) + 1)):
             raise InputError("seats", f"the map has {len(teams)} sides; {len(message.seats)} seats were given")
         seats, ais = {}, {}
         for team, kind in zip(teams, message.seats):
@@ -157,10 +165,11 @@ class Server:
             else:
                 level = check_level(message.ruleset, kind[3:], "seat")
                 seats[team] = Seat(team, kind)
+                # the seed names the AI seats' own streams; it decides no die
                 ais[team] = make_ai(message.ruleset, seed + team, level)
         self._ids += 1
-        held = Held(self._ids, battle, message.fog, seats, ais)
-        held.pre = sideview.picture(battle)
+        held = Held(self._ids, spec, message.fog, seats, ais)
+        held.size = size
         self.battles[held.id] = held
         return held
 
@@ -174,7 +183,7 @@ class Server:
                     found = (held, seat)
         return found
 
-    async def _join(self, link: Any, code: str) -> tuple[Held, Seat] | None:
+    async def _join(self, link: Any, code: str, head: bytes) -> tuple[Held, Seat] | None:
         found = self._find(code)
         if found is None:
             await self._refuse(link, "join: no seat has this code")
@@ -184,48 +193,28 @@ class Server:
             await self._refuse(link, "join: the seat is taken by another connection")
             return None
         seat.link = link
-        tmap = held.battle.map
+        start = held.join(seat, head)
+        first = held.battle is None
+        tmap = held.battle.map if not first else None
         await self._send(link, protocol.encode(
-            "joined", battle=held.id, side=seat.side, ruleset=held.battle.ruleset.id, fog=held.fog,
-            width=tmap.width, height=tmap.height, sides=sorted(held.seats)), held, seat.side)
-        await self._view(held, seat, seat.lines)  # everything it has read, then what is pending
-        if held.battle.over:
-            await self._over(held, seat)
+            "joined", battle=held.id, side=seat.side, ruleset=held.spec["ruleset_id"], fog=held.fog,
+            sides=sorted(held.seats), width=held.size[0], height=held.size[1], start=start, server_head=held.chain.head.hex()), held, seat.side)
+        if first:
+            await self._after(held, held.begin_if_ready() or held.pending_asks(seat.side))
+        else:
+            await self._view(held, seat, seat.lines)  # everything it has read, then what is pending
+            await self._after(held, held.pending_asks(seat.side))
         return held, seat
 
     # --- playing -------------------------------------------------------------------------
-    async def _choose(self, link: Any, held: Held, seat: Seat, message: protocol.Choose) -> None:
-        battle = held.battle
-        pending = battle.pending
-        if pending is None or pending.side != seat.side:
-            await self._refuse(link, "choose: no decision of this seat is pending")
-            return
-        if message.turn != held.turn:
-            await self._refuse(link, f"choose: turn {message.turn} is not the pending turn {held.turn}")
-            return
-        try:
-            choice = Choice.from_json(message.choice.model_dump())
-            if choice.target is not None and not isinstance(choice.target, tuple) \
-                    and pending.option(choice.option) is not None and held.fog \
-                    and choice.target not in sideview.visible_units(battle, seat.side, True):
-                raise IllegalChoice(f"{choice.target!r} is not a legal target for '{choice.option}'")
-            battle.submit(choice)
-        except (ValueError, IllegalChoice) as exc:
-            await self._refuse(link, f"choose: {exc}")
-            return
-        await self._play_ais(held)
-
-    async def _play_ais(self, held: Held) -> None:
-        """Let the server's AI seats answer until a person must, then tell every seat."""
-        battle = held.battle
-        for count in range(MAX_AI_DECISIONS):
-            decision = battle.pending
-            if decision is None or decision.side not in held.ais:
-                break
-            battle.submit(held.ais[decision.side].decide(battle, decision))
-            if count % 16 == 15:
-                await asyncio.sleep(0)  # let other battles and connections be served
-        await self._broadcast(held)
+    async def _after(self, held: Held, asks: list[tuple[int, str]]) -> None:
+        """After a step: the views of what happened, then the commitments to answer."""
+        if held.battle is not None and held.waiting is None:
+            await self._broadcast(held)
+        for side, text in asks:
+            seat = held.seats[side]
+            if seat.link is not None:
+                await self._send(seat.link, text, held, side)
 
     async def _broadcast(self, held: Held) -> None:
         battle = held.battle
@@ -253,18 +242,18 @@ class Server:
         shown = sideview.visible_units(battle, seat.side, held.fog)
         pending = battle.pending
         decision = None
-        if pending is not None and pending.side == seat.side:
+        if pending is not None and pending.side == seat.side and held.waiting is None:
             decision = sideview.decision_for(battle, pending, shown, held.fog, seat.side)
+            decision["index"] = index_of(held.turn)  # the batch its value goes to
         await self._send(seat.link, protocol.encode(
             "view", turn=held.turn, round=battle.round, lines=lines,
             units=sideview.units_for(battle, shown), decision=decision), held, seat.side)
 
     async def _over(self, held: Held, seat: Seat) -> None:
-        from game.replay import replay_data
         battle = held.battle
         ended = battle.log[-1].describe() if battle.log else "Battle over."
         await self._send(seat.link, protocol.encode(
-            "over", winner=battle.winner, result=ended, replay=replay_data(battle)), held, seat.side)
+            "over", winner=battle.winner, result=ended, replay=held.replay()), held, seat.side)
 
     def _finish(self, held: Held) -> None:
         """A finished battle is let go once every connected seat has its `over`."""
