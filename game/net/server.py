@@ -203,7 +203,8 @@ class Server:
             await self._after(held, held.begin_if_ready() or held.pending_asks(seat.side))
         else:
             await self._view(held, seat, seat.lines)  # everything it has read, then what is pending
-            await self._after(held, held.pending_asks(seat.side))
+            for side, text in held.pending_asks(seat.side):
+                await self._send(link, text, held, side)
         return held, seat
 
     # --- playing -------------------------------------------------------------------------

@@ -51,3 +51,57 @@ async def raw(where: str):
 async def ask(link, message) -> dict:
     await link.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
     return json.loads(await asyncio.wait_for(link.recv(), 10))
+
+
+class Rebuilt:
+    """A networked battle rebuilt here from its replay, with its proven dice: `battle`,
+    and `submit(turn, raw)` that reseeds the dice for the choice's batch and answers."""
+
+    def __init__(self, data: dict) -> None:
+        from game.engine.setup import new_battle
+        from game.net.fair_dice import SETUP, MixedDice, material
+
+        self.batches = [[bytes.fromhex(v) for v in batch] for batch in data["net"]["reveals"]]
+        self.dice = MixedDice(material(SETUP, None, self.batches[0]))
+        self.battle = new_battle(data["map"], data["ruleset"], seed=data["seed"], max_rounds=data["max_rounds"],
+                                 player_sides=frozenset(data["player_sides"]), dice=self.dice)
+
+    def submit(self, turn: int, choice) -> None:
+        from game.net.fair_dice import index_of, material
+        self.dice.reseed(material(index_of(turn), choice.to_json(), self.batches[turn + 1]))
+        self.battle.submit(choice)
+
+
+class RawSeat:
+    """A seat played by hand over a bare websocket: its own chain, values revealed when
+    asked (unless told to withhold), every message kept."""
+
+    def __init__(self, link) -> None:
+        from game.net.fair_dice import Chain
+        self.link, self.chain, self.seen = link, Chain(), []
+
+    async def join(self, code: str) -> dict:
+        joined = await ask(self.link, {"v": 1, "type": "join", "code": code, "head": self.chain.head.hex()})
+        assert joined["type"] == "joined", joined
+        self.chain.start = joined["start"]
+        return joined
+
+    async def next(self, reveal: bool = True) -> dict:
+        """The next message that is not a commit (commits answered), or the first commit
+        when `reveal` is False."""
+        while True:
+            message = json.loads(await asyncio.wait_for(self.link.recv(), 20))
+            self.seen.append(message)
+            if message["type"] != "commit":
+                return message
+            if not reveal:
+                return message
+            await self.link.send(json.dumps({"v": 1, "type": "reveal", "index": message["index"],
+                                             "value": self.chain.value(message["index"]).hex()}))
+
+    async def decision(self) -> dict:
+        """Play on (revealing when asked) until a view brings this seat a decision."""
+        while True:
+            message = await self.next()
+            if message["type"] == "view" and message["decision"] is not None:
+                return message

@@ -14,21 +14,19 @@ import asyncio
 import pytest
 
 from game.net import client
-from game.replay import Replay, replay_battle
+from game.net import fair_dice
 from game.rulesets import ruleset_ids
-from tests.net.helpers import play_all, request, running
+from tests.net.helpers import Rebuilt, play_all, request, running
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 
 
 def verify(over: dict) -> str:
-    """Re-simulate the replay of an `over` message; its recorded digest must come back."""
-    data = over["replay"]
-    replay = Replay(None, data["map"], data["ruleset"], data["seed"], None, data["max_rounds"],
-                    tuple(data["choices"]), data["digest"], data["over"], frozenset(data["player_sides"]))
-    battle = replay_battle(replay)
+    """Prove and re-simulate the replay of an `over` message (game.net.fair_dice):
+    the recorded digest must come back; the battle's last line."""
+    battle = fair_dice.verify(over["replay"])
     try:
-        assert battle.digest() == data["digest"]
+        assert battle.digest() == over["replay"]["digest"]
         return battle.log[-1].describe()
     finally:
         battle.close()
@@ -59,9 +57,7 @@ def test_a_server_ai_seat_plays_as_in_a_local_battle(ruleset):
     """Side 2 is ai:normal on the server: the same battle as a local one where side 2
     is make_ai(ruleset, seed + 2, normal) and side 1 answers the recorded choices."""
     from game.ai.levels import make_ai
-    from game.engine.setup import new_battle
     from game.engine.decisions import Choice
-    from game.replay import resolve_map
 
     async def go():
         async with running() as (where, server):
@@ -71,21 +67,18 @@ def test_a_server_ai_seat_plays_as_in_a_local_battle(ruleset):
     over = asyncio.run(asyncio.wait_for(go(), 120))
     verify(over)
     data = over["replay"]
-    battle = new_battle(resolve_map(data["map"]), ruleset, seed=5, max_rounds=2, player_sides={1})
+    rebuilt = Rebuilt(data)
+    battle = rebuilt.battle
     ai = make_ai(ruleset, 5 + 2, "normal")
-    mine = list(data["choices"])
     try:
-        for _ in range(10_000):
-            if battle.pending is None:
-                break
+        for turn, raw in enumerate(data["choices"]):
             if battle.pending.side == 2:
-                choice = ai.decide(battle, battle.pending)
-                assert battle.pending.validate(choice).to_json() == mine[0]
+                choice = battle.pending.validate(ai.decide(battle, battle.pending))
+                assert choice.to_json() == raw
             else:
-                choice = Choice.from_json(mine[0])
-            battle.submit(choice)
-            mine.pop(0)
-        assert not mine and battle.digest() == data["digest"]
+                choice = Choice.from_json(raw)
+            rebuilt.submit(turn, choice)
+        assert battle.pending is None and battle.digest() == data["digest"]
     finally:
         battle.close()
 

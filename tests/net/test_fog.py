@@ -24,10 +24,9 @@ import re
 import pytest
 
 from game.net import client
-from game.replay import Replay, replay_battle
 from game.ui.fog_words import MomentSight, side_sight
 from game.net.sideview import picture
-from tests.net.helpers import play_all, request, running
+from tests.net.helpers import Rebuilt, play_all, request, running
 from tests.net.walled import walled_map
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
@@ -36,20 +35,19 @@ RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 def never_seen(data: dict, team: int = 1) -> tuple[list[tuple[str, str]], object]:
     """(name, template) of every enemy `team` never saw, re-simulating the replay."""
     from game.engine.decisions import Choice
-    from game.engine.setup import new_battle
 
-    battle = new_battle(data["map"], data["ruleset"], seed=data["seed"], max_rounds=data["max_rounds"],
-                        player_sides=frozenset(data["player_sides"]))
+    rebuilt = Rebuilt(data)
+    battle = rebuilt.battle
     try:
         seen: set[int] = set()
 
         def look(moment):
             seen.update(u for u in battle.units() if moment.sees(team, u))
         look(MomentSight(battle.map, picture(battle)))
-        for raw in data["choices"]:
+        for turn, raw in enumerate(data["choices"]):
             moment = MomentSight(battle.map, picture(battle))
             start = len(battle.log)
-            battle.submit(Choice.from_json(raw))
+            rebuilt.submit(turn, Choice.from_json(raw))
             for ev in battle.log[start:]:
                 look(moment)
                 moment.follow(ev)

@@ -1,10 +1,15 @@
 """Bad messages are refused and change nothing; the server keeps serving (issue 31).
 
-What is tested: a battle is opened (fog, the walled map: side 2's units are hidden
-from side 1) and side 1 joins. Then each bad message below gets one `error` message
-back naming its problem, the battle's digest and pending turn do not move, and the
-same connection (or, after a protocol violation that closes it, a new one) still
-works. Expected: every refusal below, and a legal choice afterwards still accepted.
+What is tested: a fog battle on the walled map (side 2's units hidden from side 1),
+side 2 played by a headless client, side 1 by hand over a bare websocket. While side
+1's decision is pending, each bad message below gets one `error` back naming its
+problem, and neither the battle's digest nor its turn moves: not JSON, not an object,
+another version, an unknown type, an unknown field, a second join, a choice not
+offered, a stale turn, a malformed target, a value that is not the next of the seat's
+chain (a changed contribution), a reveal nobody asked for, a hidden enemy as a target,
+a second connection on the taken seat, a wrong code, an oversized message (the
+connection is closed, the battle goes on). Then side 1 is taken back by a headless
+client (a new chain) and the battle ends, its proof holding.
 """
 
 from __future__ import annotations
@@ -12,16 +17,18 @@ from __future__ import annotations
 import asyncio
 import json
 
-from websockets.exceptions import ConnectionClosed
 from hypothesis import HealthCheck, given, settings, strategies as st
+from websockets.exceptions import ConnectionClosed
 
-from game.net import client, protocol, server as net_server
-from tests.net.helpers import ask, play_all, raw, request, running
+from game.net import client, fair_dice, protocol, server as net_server
+from game.net.view_ai import ViewAI
+from tests.net.helpers import RawSeat, ask, play_all, raw, request, running
 from tests.net.walled import walled_map
 
 
-def _choice(option, target=None, turn=0) -> dict:
-    return {"v": 1, "type": "choose", "turn": turn, "choice": {"option": option, "target": target, "params": {}}}
+def _choice(option, target=None, turn=0, value="00" * 32) -> dict:
+    return {"v": 1, "type": "choose", "turn": turn, "value": value,
+            "choice": {"option": option, "target": target, "params": {}}}
 
 
 def test_bad_messages_get_an_error_and_change_nothing(tmp_path):
@@ -31,95 +38,113 @@ def test_bad_messages_get_an_error_and_change_nothing(tmp_path):
         async with running() as (where, server):
             opened = dict(await client.open_battle(where, request("d20", map_=path, rounds=1)))
             held = server.battles[max(server.battles)]
-            battle = held.battle
             link = await raw(where)
             assert (await ask(link, _choice("end_turn")))["problem"] == "choose: join a seat first"
-            joined = await ask(link, {"v": 1, "type": "join", "code": opened[1]})
-            assert joined["type"] == "joined" and joined["side"] == 1
-            view = json.loads(await link.recv())
-            assert view["type"] == "view"
+            seat = RawSeat(link)
+            await seat.join(opened[1])
+            other = asyncio.create_task(client.play_seat(where, opened[2], ViewAI("greedy", 2), 60))
+            view = await seat.decision()
+            battle = held.battle
             before = (battle.digest(), held.turn)
-            side = battle.pending.side
+            index = view["decision"]["index"]
+            good = seat.chain.value(index).hex()
+            key = view["decision"]["options"][0]["key"]
             refusals = {
                 "not json {": "message: ",
                 json.dumps([1, 2]): "message: a message must be a JSON object",
                 json.dumps({"v": 2, "type": "join", "code": "x" * 22}): "message: this server speaks version 1",
                 json.dumps({"v": 1, "type": "fly"}): "message: ",
-                json.dumps({"v": 1, "type": "join", "code": opened[1], "extra": 1}): "message: ",
-                json.dumps({"v": 1, "type": "join", "code": opened[1]}): "join: this connection already holds a seat",
-                json.dumps(_choice("no_such_option", turn=held.turn)): "choose: ",
-                json.dumps(_choice("end_turn", turn=held.turn + 7)): "choose: turn ",
-                json.dumps({**_choice("end_turn", turn=held.turn), "choice": {"option": "x", "target": [1, 2, 3]}}):
-                    "message: ",
+                json.dumps({**_choice(key, turn=held.turn, value=good), "extra": 1}): "message: ",
+                json.dumps({"v": 1, "type": "join", "code": opened[1], "head": "0" * 64}):
+                    "join: this connection already holds a seat",
+                json.dumps(_choice("no_such_option", turn=held.turn, value=good)): "choose: ",
+                json.dumps(_choice(key, turn=held.turn + 7, value=good)): "choose: turn ",
+                json.dumps({**_choice(key, turn=held.turn, value=good),
+                            "choice": {"option": "x", "target": [1, 2, 3]}}): "message: ",
+                # a changed contribution: not the value the seat's head committed it to
+                json.dumps(_choice("end_turn", turn=held.turn, value=seat.chain.value(index + 1).hex())):
+                    "reveal: the value is not the next of the seat's chain",
+                json.dumps({"v": 1, "type": "reveal", "index": index, "value": good}):
+                    f"reveal: no value of index {index} is awaited",
+                # an enemy side 1 cannot see is not a target it may name
+                json.dumps(_choice(key, 4, held.turn, good)): "choose: ",
             }
             for message, start in refusals.items():
                 reply = await ask(link, message)
                 assert reply["type"] == "error" and reply["problem"].startswith(start), (message, reply)
                 assert (battle.digest(), held.turn) == before
-            if side == 1:
-                # an enemy side 1 cannot see is not a target it may name, even where the rules would allow it
-                reply = await ask(link, _choice(battle.pending.options[0].key, 4, held.turn))
-                assert reply["type"] == "error"
-            # a second connection on the taken seat, and a wrong code
-            other = await raw(where)
-            assert (await ask(other, {"v": 1, "type": "join", "code": opened[1]}))["problem"] == \
-                "join: the seat is taken by another connection"
-            assert (await ask(other, {"v": 1, "type": "join", "code": "A" * 22}))["problem"] == \
-                "join: no seat has this code"
-            # too big a message: the websocket closes the connection; others go on
-            await other.send("x" * (protocol.MAX_REQUEST_BYTES + 1))
-            await asyncio.wait_for(other.wait_closed(), 10)
+            second = await raw(where)
+            assert (await ask(second, {"v": 1, "type": "join", "code": opened[1], "head": "0" * 64}))["problem"] \
+                == "join: the seat is taken by another connection"
+            assert (await ask(second, {"v": 1, "type": "join", "code": "A" * 22, "head": "0" * 64}))["problem"] \
+                == "join: no seat has this code"
+            await second.send("x" * (protocol.MAX_REQUEST_BYTES + 1))  # too big: the websocket closes
+            await asyncio.wait_for(second.wait_closed(), 10)
             assert (battle.digest(), held.turn) == before
-            # the seats still play to the end: legal answers are taken
             await link.close()
             await asyncio.sleep(0.05)
-            return await play_all(where, list(opened.items()))
-    over = asyncio.run(asyncio.wait_for(go(), 60))
-    assert over[1]["replay"]["over"] is True
+            one = await client.play_seat(where, opened[1], ViewAI("greedy", 1), 60)
+            return one, await other
+    one, two = asyncio.run(asyncio.wait_for(go(), 90))
+    assert one["replay"] == two["replay"]
+    fair_dice.verify(one["replay"]).close()
+    assert len(one["replay"]["net"]["heads"]["1"]) == 2  # side 1 came back with a new chain
 
 
-def test_a_dropped_client_takes_its_seat_back_where_it_was(tmp_path):
-    """A client drops mid-battle; joining again with its code it reads every line it had
-    read, and the pending decision; the battle then plays to its end."""
+def test_a_seat_that_withholds_its_value_holds_the_battle_and_resumes_when_back(tmp_path):
+    """A client drops after a commitment and before its value: nothing is applied; back
+    with its code, it reads every line it had read, is asked again, and the battle ends."""
     path = str(walled_map(tmp_path))
 
     async def go():
         async with running() as (where, server):
-            opened = await client.open_battle(where, request("fate", map_=path, seats=("person", "ai:normal"), rounds=2))
+            opened = await client.open_battle(where, request("fate", map_=path, seats=("person", "ai:normal"),
+                                                             rounds=2))
             held = server.battles[max(server.battles)]
-            link = await raw(where)
-            await ask(link, {"v": 1, "type": "join", "code": opened[0][1]})
-            first = json.loads(await link.recv())
-            await link.close()
+            seat = RawSeat(await raw(where))
+            await seat.join(opened[0][1])
+            ask_ = await seat.next(reveal=False)
+            while ask_["type"] != "commit" or ask_["turn"] is None:
+                if ask_["type"] == "commit":
+                    await seat.link.send(json.dumps({"v": 1, "type": "reveal", "index": ask_["index"],
+                                                     "value": seat.chain.value(ask_["index"]).hex()}))
+                elif ask_["type"] == "view" and ask_["decision"] is not None:
+                    d = ask_["decision"]
+                    await seat.link.send(json.dumps(_choice(d["options"][-1]["key"], None, ask_["turn"],
+                                                            seat.chain.value(d["index"]).hex())))
+                ask_ = await seat.next(reveal=False)
+            turn, lines = held.turn, [line for m in seat.seen if m["type"] == "view" for line in m["lines"]]
+            await asyncio.sleep(0.2)
+            assert held.turn == turn and held.waiting is not None  # withheld: nothing applied
+            await seat.link.close()
             await asyncio.sleep(0.05)
-            again = await raw(where)
-            await ask(again, {"v": 1, "type": "join", "code": opened[0][1]})
-            second = json.loads(await again.recv())
-            assert second["lines"] == first["lines"] and second["decision"] == first["decision"]
-            assert second["turn"] == first["turn"] == held.turn
-            await again.close()
+            again = RawSeat(await raw(where))
+            await again.join(opened[0][1])
+            view = await again.next(reveal=False)
+            assert view["type"] == "view" and view["lines"] == lines
+            await again.link.close()
             await asyncio.sleep(0.05)
             return (await play_all(where, opened))[1]
-    over = asyncio.run(asyncio.wait_for(go(), 60))
-    assert over["replay"]["over"] is True
+    over = asyncio.run(asyncio.wait_for(go(), 90))
+    fair_dice.verify(over["replay"]).close()
 
 
 def test_a_flood_is_cut_off_and_the_server_keeps_serving():
     async def go():
         async with running() as (where, server):
             link = await raw(where)
-            for _ in range(int(net_server.BURST) + 20):
+            for _ in range(int(net_server.REFUSALS_BURST) + 20):
                 try:
                     await link.send("{}")
-                except Exception:
+                except ConnectionClosed:
                     break
             problems = []
             try:
-                for _ in range(int(net_server.BURST) + 40):
+                for _ in range(int(net_server.REFUSALS_BURST) + 40):
                     problems.append(json.loads(await asyncio.wait_for(link.recv(), 10))["problem"])
             except ConnectionClosed:
                 pass
-            assert problems[-1] == "connection: too many messages" and link.close_code == 1008
+            assert problems[-1] == "connection: too many refused messages" and link.close_code == 1008
             opened = await client.open_battle(where, request("d20", rounds=1))
             assert len(opened) == 2
     asyncio.run(asyncio.wait_for(go(), 60))
@@ -145,9 +170,11 @@ _messages = st.one_of(
     st.text(max_size=40),
     st.binary(max_size=40),
     _values.map(json.dumps),
-    st.fixed_dictionaries({"v": st.sampled_from([1, 1, 2, True]), "type": st.sampled_from(["open", "join", "choose", "x"])},
+    st.fixed_dictionaries({"v": st.sampled_from([1, 1, 2, True]),
+                           "type": st.sampled_from(["open", "join", "choose", "reveal", "x"])},
                           optional={"code": _values, "turn": _values, "choice": _values, "map": _values,
-                                    "seats": _values, "ruleset": _values}).map(json.dumps),
+                                    "seats": _values, "ruleset": _values, "value": _values, "index": _values,
+                                    "head": _values}).map(json.dumps),
 )
 
 
@@ -156,14 +183,14 @@ _messages = st.one_of(
 def test_fuzz_any_message_gets_a_reply_and_the_battle_does_not_move(messages):
     async def go():
         async with running() as (where, server):
-            opened = dict(await client.open_battle(where, request("d20", rounds=1)))
+            opened = dict(await client.open_battle(where, request("d20", seats=("person", "ai:normal"), rounds=1)))
             held = server.battles[max(server.battles)]
+            seat = RawSeat(await raw(where))
+            await seat.join(opened[1])
+            await seat.decision()
             before = (held.battle.digest(), held.turn)
-            link = await raw(where)
-            await ask(link, {"v": 1, "type": "join", "code": opened[1]})
-            await link.recv()  # the view
             for message in messages:
-                reply = await ask(link, message)
+                reply = await ask(seat.link, message)
                 assert reply["type"] in ("error", "opened"), reply
             assert (held.battle.digest(), held.turn) == before
             assert len(await client.open_battle(where, request("d20", rounds=1))) == 2
