@@ -4,6 +4,10 @@ Plays BATTLES fog battles of each ruleset (two headless clients, the ridge, 3 ro
 and prints the round-trip time of a choice (from a client sending its answer to its
 next view arriving: the server checks, applies, words and sends) as p50/p95, and the
 bytes the server sent per battle. Not part of the test run (it takes a minute).
+
+`python -m tests.net.measure --concurrent N [N ...]`: N battles at once on one server,
+each a client against an `ai:normal` seat (fate, the ridge, 3 rounds): the p50/p95
+round trip of the clients' choices (the server's AI turns and their values included).
 """
 
 from __future__ import annotations
@@ -45,7 +49,24 @@ async def one(ruleset: str, seed: int, times: list) -> int:
         return sum(len(f) for frames in server.tap.values() for f in frames)
 
 
+async def concurrent(count: int, times: list) -> None:
+    async with running(max_battles=count) as (where, server):
+        opened = [await client.open_battle(where, request("fate", seats=("person", "ai:normal"), seed=seed,
+                                                          rounds=3, map_="maps/ridge.tmx"))
+                  for seed in range(count)]
+        await asyncio.gather(*(client.play_seat(where, code, TimedAI("greedy", side, times=times), 600)
+                               for seats in opened for side, code in seats))
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] == "--concurrent":
+        for count in map(int, argv[1:]):
+            times: list[float] = []
+            asyncio.run(concurrent(count, times))
+            q = statistics.quantiles(times, n=20)
+            print(f"{count:3} battles at once: choices {len(times):5}  round trip p50 "
+                  f"{statistics.median(times) * 1000:7.2f} ms  p95 {q[18] * 1000:7.2f} ms")
+        return 0
     battles = int(argv[0]) if argv else 3
     for ruleset in RULESETS:
         times: list[float] = []
