@@ -9,7 +9,8 @@ keeps serving every other connection and battle.
 Bounds: messages of at most `MAX_REQUEST_BYTES`; at most `max_battles` battles; a
 connection may send `RATE` messages per second on average (a burst of `BURST`), and
 may be refused `REFUSALS` times per second on average (a burst of `REFUSALS_BURST`: a
-client that keeps sending what is not asked for), and is closed past either; a connection that says nothing for `IDLE_SECONDS` is closed.
+client that keeps sending what is not asked for), and is closed past either; a
+connection that holds no seat and says nothing for `IDLE_SECONDS` is closed.
 """
 
 from __future__ import annotations
@@ -64,7 +65,9 @@ class Server:
         try:
             while True:
                 try:
-                    raw = await asyncio.wait_for(link.recv(), IDLE_SECONDS)
+                    # a seated client may wait long for the other side (the websocket's
+                    # pings find a dead one); one that has not joined has no reason to linger
+                    raw = await asyncio.wait_for(link.recv(), None if seat else IDLE_SECONDS)
                 except asyncio.TimeoutError:
                     await self._refuse(link, "connection: idle too long", close=True)
                     return

@@ -95,3 +95,16 @@ def test_each_side_read_what_the_server_kept_for_it():
     for side in (1, 2):
         assert results[side]["lines"] == kept[side]
         assert any(line.startswith("Side") or line.startswith("Draw") for line in kept[side][-2:])
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_random_clients_send_parameters_the_server_takes(ruleset):
+    """The `random` view AI picks options, targets and parameters from what the view
+    offers: every one is taken (a refusal would end the client with an error)."""
+    async def go():
+        async with running() as (where, server):
+            opened = await client.open_battle(where, request(ruleset, fog=False, map_="maps/arena.tmx"))
+            return await play_all(where, opened, level="random")
+    results = asyncio.run(asyncio.wait_for(go(), 120))
+    assert results[1]["lines"] == results[2]["lines"]  # without fog both read every line
+    verify(results[1])
