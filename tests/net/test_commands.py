@@ -26,17 +26,20 @@ def game(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture()
-def server():
+def server(tmp_path):
+    errors = open(tmp_path / "serve.err", "w")  # a file, not a pipe nobody reads (it could fill)
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--max-battles", "2"], cwd=ROOT,
-                            env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=ENV, stdout=subprocess.PIPE, stderr=errors, text=True)
     try:
         line = proc.stdout.readline()
         match = re.fullmatch(r"serving on 127\.0\.0\.1:(\d+) \(at most 2 battles\)\n", line)
-        assert match, (line, proc.stderr.read() if proc.poll() is not None else "")
+        assert match, (line, (tmp_path / "serve.err").read_text())
         yield f"127.0.0.1:{match.group(1)}"
     finally:
         proc.terminate()
         proc.wait(10)
+        errors.close()
+    assert (tmp_path / "serve.err").read_text() == ""  # no traceback, nothing logged
 
 
 def test_open_and_two_joins_play_a_battle(server, tmp_path):
