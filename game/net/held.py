@@ -90,6 +90,8 @@ class Held:
             start += 1  # its value for this batch is in: its new chain serves the next
         self.heads.setdefault(str(seat.side), []).append((start, head.hex()))
         self.last[seat.side] = head
+        if self.waiting is not None:
+            self.waiting.asked.discard(seat.side)  # its new connection has not been asked yet
         return start
 
     def begin_if_ready(self) -> list[tuple[int, str]]:
@@ -101,10 +103,13 @@ class Held:
         return self._resolve_or_ask()
 
     def pending_asks(self, side: int) -> list[tuple[int, str]]:
-        """The commit message a seat (back after a drop) still owes its value for."""
+        """The commit message a seat (back after a drop) owes its value for, unless it
+        has been sent on this connection already (each is sent once: a second one
+        would ask the seat for a value it has given)."""
         w = self.waiting
-        if w is None or side not in self.people or side in w.got:
+        if w is None or side not in self.people or side in w.got or side in w.asked:
             return []
+        w.asked.add(side)
         return [(side, self._commit_text(w))]
 
     # --- choices and values --------------------------------------------------------------

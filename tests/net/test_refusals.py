@@ -195,3 +195,26 @@ def test_fuzz_any_message_gets_a_reply_and_the_battle_does_not_move(messages):
             assert (held.battle.digest(), held.turn) == before
             assert len(await client.open_battle(where, request("d20", rounds=1))) == 2
     asyncio.run(asyncio.wait_for(go(), 60))
+
+
+def test_two_seats_joining_at_once_are_each_asked_once():
+    """Both seats join before either hears back (the race two `join` processes run):
+    each is sent the set-up commitment exactly once, and the battle starts."""
+    async def go():
+        async with running() as (where, server):
+            opened = dict(await client.open_battle(where, request("d20", rounds=1)))
+            one, two = RawSeat(await raw(where)), RawSeat(await raw(where))
+            for seat, side in ((one, 1), (two, 2)):
+                await seat.link.send(json.dumps({"v": 1, "type": "join", "code": opened[side],
+                                                 "head": seat.chain.head.hex()}))
+            for seat in (one, two):
+                joined = json.loads(await asyncio.wait_for(seat.link.recv(), 10))
+                seat.chain.start = joined["start"]
+                commit = json.loads(await asyncio.wait_for(seat.link.recv(), 10))
+                assert commit["type"] == "commit" and commit["index"] == 1
+                await seat.link.send(json.dumps({"v": 1, "type": "reveal", "index": 1,
+                                                 "value": seat.chain.value(1).hex()}))
+            for seat in (one, two):
+                view = json.loads(await asyncio.wait_for(seat.link.recv(), 10))
+                assert view["type"] == "view", view  # not a second commit
+    asyncio.run(asyncio.wait_for(go(), 60))
