@@ -272,7 +272,41 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
                    help="only this pair of AI levels, e.g. easy-normal (repeatable)")
     p.add_argument("--json", metavar="FILE", type=Path, help="also write the totals and failures as JSON")
     p.set_defaults(func=cmd_soak)
+
+    # network play (game/net, docs/network.md)
+    from game.net import commands as net
+    p = sub.add_parser("serve", help="hold network battles: the authoritative server (headless)")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on; default 127.0.0.1 (this machine only)")
+    p.add_argument("--port", type=_port, default=net.DEFAULT_PORT, help=f"default {net.DEFAULT_PORT}; 0: any free port")
+    p.add_argument("--max-battles", metavar="N", type=_int_at_least(1), default=16, help="battles held at once; default 16")
+    p.set_defaults(func=net.cmd_serve)
+
+    p = sub.add_parser("open", help="open a battle on a server; prints each person seat's code")
+    p.add_argument("address", metavar="HOST:PORT")
+    p.add_argument("--map", metavar="M", default="maps/woodland.tmx", help="a map the server has; default maps/woodland.tmx")
+    p.add_argument("--ruleset", metavar="ID", default="d20", help="ruleset id; default d20")
+    p.add_argument("--seats", metavar="A,B", default="person,person",
+                   help="one per side: person or ai:LEVEL; default person,person")
+    p.add_argument("--fog", action="store_true", help="fog of war, enforced by the server")
+    p.add_argument("--seed", metavar="S", type=_seed, help="the battle's seed (default: the server draws one)")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
+    p.set_defaults(func=net.cmd_open)
+
+    p = sub.add_parser("join", help="play a network seat headless with an AI; prints the result")
+    p.add_argument("address", metavar="HOST:PORT")
+    p.add_argument("--code", required=True, help="the seat's code (from open)")
+    p.add_argument("--ai", metavar="LEVEL", default="greedy", help="random or greedy (default), played from the seat's view")
+    p.add_argument("--ai-seed", metavar="S", type=_seed, default=0, help="the AI's own random stream; default 0")
+    p.add_argument("--timeout", metavar="SECONDS", type=_int_at_least(1), default=3600, help="give up after this long; default 3600")
+    p.add_argument("--save-replay", metavar="FILE", type=Path, help="write the battle's replay at its end")
+    p.set_defaults(func=net.cmd_join)
     return parser
+
+
+def _port(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a port (0-65535)")
+    return int(text)
 
 
 # --- play / the window -----------------------------------------------------------------
@@ -509,12 +543,12 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
 # --- replay ----------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
-    from game.replay import read_replay, replay_battle, verify_replay
+    from game.replay import read_replay, replay_any, verify_replay
 
     if args.verify:
         print(f"verified: {verify_replay(args.file)}")
         return 0
-    battle = replay_battle(read_replay(args.file))
+    battle = replay_any(args.file, read_replay(args.file))
     try:
         for event in battle.log:
             say(event.describe())

@@ -234,11 +234,18 @@ def load_replay(path: str | Path) -> Any:
     return replay_battle(read_replay(path))
 
 
+def replay_any(path: str | Path, replay: "Replay") -> Any:
+    """The battle of a replay file: a networked one (game.net) has its dice proven and
+    replayed with them; any other is replayed from its seed."""
+    from game.net.fair_dice import replay_file
+    return replay_file(path, replay) or replay_battle(replay)
+
+
 def verify_replay(path: str | Path) -> str:
     """Re-simulate a replay (or save) and check it ends in the digest it recorded:
     the digest, or SaveError naming the file and both digests (`replay --verify`)."""
     replay = read_replay(path)
-    battle = replay_battle(replay)
+    battle = replay_any(path, replay)
     try:
         digest = battle.digest()
     finally:

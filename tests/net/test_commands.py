@@ -1,0 +1,79 @@
+"""`serve`, `open` and `join` from the shell (issue 31), on loopback.
+
+What is tested: a server started with `serve --port 0` prints its address; `open`
+prints one `seat N: CODE` line per person seat; two `join` processes play the seats
+headless and exit 0 printing the same result line; the replay one of them saved
+verifies with `replay --verify`. Bad input is one `error:` line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
+
+
+def game(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=ENV, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+@pytest.fixture()
+def server(tmp_path):
+    errors = open(tmp_path / "serve.err", "w")  # a file, not a pipe nobody reads (it could fill)
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--max-battles", "2"], cwd=ROOT,
+                            env=ENV, stdout=subprocess.PIPE, stderr=errors, text=True)
+    try:
+        line = proc.stdout.readline()
+        match = re.fullmatch(r"serving on 127\.0\.0\.1:(\d+) \(at most 2 battles\)\n", line)
+        assert match, (line, (tmp_path / "serve.err").read_text())
+        yield f"127.0.0.1:{match.group(1)}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        errors.close()
+    assert (tmp_path / "serve.err").read_text() == ""  # no traceback, nothing logged
+
+
+def test_open_and_two_joins_play_a_battle(server, tmp_path):
+    opened = game("open", server, "--map", "maps/arena.tmx", "--ruleset", "actionblock", "--seats",
+                  "person,person", "--fog", "--max-rounds", "2")
+    assert opened.returncode == 0, opened.stderr
+    lines = opened.stdout.splitlines()
+    assert [line[:8] for line in lines] == ["seat 1: ", "seat 2: "]
+    codes = [line[8:] for line in lines]
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{22}", c) for c in codes)  # 16 random bytes: 128 bits
+    replay = tmp_path / "net.json"
+    joins = [subprocess.Popen([sys.executable, "-m", "game", "join", server, "--code", code,
+                               *(["--save-replay", str(replay)] if side == 0 else [])],
+                              cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for side, code in enumerate(codes)]
+    outs = [p.communicate(timeout=60) for p in joins]
+    assert [p.returncode for p in joins] == [0, 0], outs
+    assert outs[0][0] == outs[1][0] and re.fullmatch(r"(Side \d wins|Draw) after \d+ rounds.*\n", outs[0][0])
+    verified = game("replay", str(replay), "--verify")
+    assert verified.returncode == 0 and verified.stdout.startswith("verified: "), verified.stderr
+
+
+@pytest.mark.parametrize("args, where", [
+    (("open", "nohost"), "error: address: expected HOST:PORT"),
+    (("open", "127.0.0.1:1"), "error: 127.0.0.1:1: cannot connect"),
+    (("open", "{server}", "--seats", "person,robot"), "error: open: "),
+    (("open", "{server}", "--ruleset", "chess"), "error: --ruleset: unknown ruleset 'chess'"),
+    (("open", "{server}", "--map", "maps/none.tmx"), "error: {server}: refused: open: maps/none.tmx"),
+    (("open", "{server}", "--seats", "person,ai:superb"), "error: {server}: refused: open: seat: unknown AI level"),
+    (("join", "{server}", "--code", "A" * 22), "error: {server}: refused: join: no seat has this code"),
+    (("join", "{server}", "--code", "A" * 22, "--ai", "hard"), "error: --ai: a network seat plays at random"),
+    (("serve", "--port", "70000"), "error: python -m game serve: argument --port"),
+])
+def test_bad_input_is_one_line_and_status_2(server, args, where):
+    done = game(*(a.replace("{server}", server) for a in args))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(where.replace("{server}", server)), done.stderr
