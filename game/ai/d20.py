@@ -48,6 +48,7 @@ REACTIONS = (attacks.reaction,)
 
 class D20AI(ScoringAI):
     LEVELS = AI_LEVELS
+    POINT_VALUE = 10.0  # a victory point: about a unit dropped (KILL_WEIGHT plus its hit points)
 
     def candidates(self, battle: Any, decision: Decision):
         own = REACTIONS if decision.kind == REACTION else TURN
@@ -75,7 +76,8 @@ class D20AI(ScoringAI):
         if None in parts and decision.option("move") is not None:
             if not others or movement.move_may_win(battle, decision, max(s for s, _ in others)):
                 parts[parts.index(None)] = movement.movement(self, battle, decision)
-        return [sc for part in parts if part for sc in part]
+        # The mission's terms (a move's ground): the base's pass, once over every part.
+        return self.mission_terms(battle, decision, [sc for part in parts if part for sc in part])
 
 
 def make_ai(seed: int = 0, level: str = "normal") -> D20AI:

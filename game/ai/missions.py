@@ -1,0 +1,279 @@
+"""A mission's objectives for the AI: candidate actions and terms shared by every ruleset.
+
+The engine scores the mission (game/engine/objectives.py); this module tells every
+ruleset's AI what the mission is worth, once, over a battle it only reads. Values are
+reckoned in victory points and turned into a ruleset's own score units by its AI's
+`POINT_VALUE` (what a point is worth there: about taking an enemy out).
+
+* **Ground** (`ground`): what standing on each tile at the round's end is worth to a
+  unit: a hold zone's points (scored, or denied to an enemy standing in it), an exit of
+  its side, and the walk toward the best of them; a VIP's exposure to the enemies'
+  sight; the survive-side's exposure likewise (it wins by still standing).
+* **Terms** (`weigh`): every choice that moves the unit gains what its end tile's
+  ground gains over the tile it leaves (so a ruleset's own move that would step out of a
+  zone at the round's end pays for it); an attack on an enemy VIP counts far above
+  others (`VIP_HUNT`).
+* **Candidates** (`candidates`): a move to the best ground within reach, and `leave`
+  by an exit (the engine offers it to a unit standing in its side's exit) worth the
+  exit's points.
+
+A zone's worth grows as the battle's end nears, and more when its points decide the
+battle (they reach the victory points, or change who leads on the last round).
+Nothing here exists in a plain battle: `candidates` is empty and `weigh` changes no
+score, so plain battles play as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game.engine import objectives
+from game.engine.decisions import TARGET_TILE, TURN, Choice, Decision, TileSet
+from game.world.paths import UNREACHABLE, distance_field
+from game.world.scenario import Scenario, Zone
+from game.world.sight import fov, terrain_memo
+
+Scored = list[tuple[float, Choice]]
+
+#: The options that take the unit to their target tile (every ruleset's moving options).
+MOVING = frozenset({"move", "jump", "drag", "sidestep", "fast_sidestep", "charge", "fast_charge",
+                    "teleport"})
+LEAVE = "leave"  # the engine's exit option (no target)
+
+BACKUP = 0.3  # a second unit in a zone its side already holds: a guard against a contest
+DENY_ONLY = 0.5  # standing in an enemy-only zone nobody holds: it cannot score while we stand there
+APPROACH = 0.5  # walking toward the best zone: this share of its worth, fading with the distance
+APPROACH_TILES = 4.0  # ... halved at this many tiles of walking
+LATE = 1.0  # a zone's worth grows by this share over the battle, to the last round
+DECIDES = 2.0  # ... and is multiplied by this when its points decide the battle
+VIP_STAKE = 5.0  # a VIP whose fall ends the battle: worth this many points to its side
+EXPOSED = 0.3  # a VIP's loss per enemy that sees its tile, as a share of its stake
+SURVIVE_STAKE = 1.0  # the survive-side's units: worth this many points each ...
+SURVIVE_EXPOSED = 0.15  # ... and this share of it lost per enemy that sees the tile
+VIP_HUNT = 2.0  # an attack on an enemy VIP counts (1 + this) times its value
+
+
+def scenario_of(battle: Any) -> Scenario | None:
+    return objectives.scenario_of(battle)
+
+
+def plays(ai: Any, battle: Any) -> bool:
+    """Does this AI weigh the battle's mission? (none in a plain battle; an AI whose
+    `plays_mission` is off ignores it, the yardstick of tests.mission_ladder)"""
+    return getattr(ai, "plays_mission", True) and scenario_of(battle) is not None
+
+
+# --- what the mission is worth -------------------------------------------------------
+def round_limit(battle: Any, scenario: Scenario) -> int:
+    return scenario.round_limit or battle.max_rounds
+
+
+def lateness(battle: Any, scenario: Scenario) -> float:
+    """1 at the battle's start, 1 + LATE on its last round; within a round, more for a
+    unit acting later (fewer turns left before the round ends to undo its stand)."""
+    limit = max(1, round_limit(battle, scenario))
+    order = list(getattr(battle, "turn_order", ()) or ())
+    actor = getattr(battle.pending, "actor", None) if getattr(battle, "pending", None) else None
+    within = order.index(actor) / len(order) if actor in order else 0.0
+    done = (max(0, battle.round - 1) + within) / limit
+    return 1.0 + LATE * min(1.0, done)
+
+
+def decides(battle: Any, scenario: Scenario, side: int, totals: dict[int, int], gain: int) -> bool:
+    """Would `gain` more points for `side` decide the battle: reach the victory points,
+    or, on the last round, change who leads?"""
+    if scenario.victory_points is not None and totals.get(side, 0) + gain >= scenario.victory_points:
+        return True
+    if battle.round >= round_limit(battle, scenario):
+        best_other = max((p for t, p in totals.items() if t != side), default=0)
+        return totals.get(side, 0) <= best_other < totals.get(side, 0) + gain + 1
+    return False
+
+
+def zone_worth(battle: Any, scenario: Scenario, side: int, zone: Zone, totals: dict[int, int]) -> float:
+    """What standing in `zone` at this round's end is worth to `side`, in points."""
+    worth = zone.points * lateness(battle, scenario)
+    if decides(battle, scenario, side, totals, zone.points):
+        worth *= DECIDES
+    return worth
+
+
+def _distances(battle: Any, zone: Zone) -> np.ndarray:
+    """Walking distance (terrain only) from every tile to the zone: kept with the map."""
+    key = ("mission zone distances", zone.kind, zone.name, zone.tiles)
+    return terrain_memo(battle.map, key, lambda: distance_field(battle.map, sorted(zone.tiles)))
+
+
+def _mask(battle: Any, tiles: frozenset) -> np.ndarray:
+    mask = np.zeros(battle.map.shape, bool)
+    xs, ys = zip(*tiles)
+    mask[list(xs), list(ys)] = True
+    return mask
+
+
+def _aims(battle: Any, scenario: Scenario, unit: int, side: int) -> list[tuple[Zone, float]]:
+    """Every zone the unit may go to, with what standing in it is worth (points)."""
+    totals = objectives.points(battle)
+    aims = []
+    for zone in scenario.zones:
+        if zone.kind == "exit":
+            if zone.side == side and zone.points > 0:
+                aims.append((zone, zone_worth(battle, scenario, side, zone, totals)))
+            continue
+        inside = objectives.standing_in(battle, zone)
+        ours = [u for u in inside.get(side, []) if u != unit]
+        theirs = [t for t in inside if t != side]
+        if zone.side in (None, side):
+            worth = zone_worth(battle, scenario, side, zone, totals)
+            # Ours already: another unit only guards it. Theirs: stepping in denies them.
+            aims.append((zone, worth * BACKUP if ours and not theirs else worth))
+        elif theirs and not ours:  # their zone, held by them: our stand there denies it
+            aims.append((zone, zone_worth(battle, scenario, zone.side, zone, totals)))
+        elif not ours:
+            aims.append((zone, zone.points * DENY_ONLY))
+    return aims
+
+
+def ground(battle: Any, unit: int) -> np.ndarray:
+    """What standing on each tile at the round's end is worth to `unit`, in points
+    (the grid of the map; kept for the decision)."""
+    def compute() -> np.ndarray:
+        scenario = scenario_of(battle)
+        side = battle.team(unit)
+        grid = np.zeros(battle.map.shape, float)
+        for zone, worth in _aims(battle, scenario, unit, side):
+            dist = _distances(battle, zone).astype(float)
+            walk = np.where(dist >= UNREACHABLE, 0.0, APPROACH * worth / (1.0 + dist / APPROACH_TILES))
+            grid = np.maximum(grid, np.where(_mask(battle, zone.tiles), worth, walk))
+        stake, share = exposure_stake(battle, scenario, unit, side)
+        if stake:
+            grid -= stake * share * seen_by_enemies(battle, side)
+        return grid
+    return battle.memo(("mission ground", unit), compute)
+
+
+def exposure_stake(battle: Any, scenario: Scenario, unit: int, side: int) -> tuple[float, float]:
+    """(stake in points, share lost per enemy in sight) of a unit that must keep out of
+    danger: a VIP, or a unit of the side that wins by surviving."""
+    vip = battle.get(unit, objectives.Vip) if battle.has(unit, objectives.Vip) else None
+    if vip is not None:
+        return (VIP_STAKE if vip.points is None else float(vip.points)), EXPOSED
+    if scenario.survive_rounds is not None and side == scenario.defender(battle.teams()):
+        return SURVIVE_STAKE, SURVIVE_EXPOSED
+    return 0.0, 0.0
+
+
+def seen_by_enemies(battle: Any, side: int) -> np.ndarray:
+    """How many standing enemies see each tile (sight is symmetric: their fields of view)."""
+    def compute() -> np.ndarray:
+        count = np.zeros(battle.map.shape, float)
+        for enemy in battle.units(active_only=True):
+            if battle.team(enemy) != side:
+                count += fov(battle.map, battle.tile(enemy))
+        return count
+    return battle.memo(("mission seen by enemies", side), compute)
+
+
+def point_value(ai: Any) -> float:
+    """A victory point in the ruleset's score units."""
+    return float(getattr(ai, "POINT_VALUE", 1.0))
+
+
+# --- terms ------------------------------------------------------------------------------
+def weigh(ai: Any, battle: Any, decision: Decision, scored: Scored) -> Scored:
+    """The mission's terms added to the scored choices: a move gains what its end tile's
+    ground gains over the unit's tile; an attack on an enemy VIP counts far above others."""
+    if not scored or not plays(ai, battle):
+        return scored
+    unit = decision.actor
+    side = battle.team(unit)
+    value = point_value(ai)
+    offensive = {o.key for o in decision.options if o.offensive}
+    grid = None
+    out: Scored = []
+    for score, choice in scored:
+        if choice.option in MOVING and isinstance(choice.target, tuple) and decision.kind == TURN:
+            if grid is None:
+                grid = ground(battle, unit)
+                here = float(grid[battle.tile(unit)])
+            score += value * (float(grid[choice.target]) - here)
+        elif (choice.option in offensive and isinstance(choice.target, int)
+              and battle.team(choice.target) != side and battle.has(choice.target, objectives.Vip)
+              and score > 0):
+            score *= 1.0 + VIP_HUNT
+        out.append((score, choice))
+    return out
+
+
+# --- candidates --------------------------------------------------------------------------
+def to_the_ground(ai: Any, battle: Any, decision: Decision) -> Scored:
+    """A move to the best ground within reach, for each moving option (its worth is the
+    ground's gain, added by `weigh`): a ruleset's own moves look for a fight, this one
+    for the mission."""
+    if decision.kind != TURN:
+        return []
+    grid = None
+    out: Scored = []
+    for option in decision.options:
+        if option.key not in MOVING or option.target_kind != TARGET_TILE or option.key == "drag":
+            continue
+        grid = ground(battle, decision.actor) if grid is None else grid
+        tile = best_tile(grid, option.targets, battle.map.shape)
+        if tile is not None and grid[tile] > grid[battle.tile(decision.actor)]:
+            params = {name: values[0] for name, values in option.params_for(tile).items()}
+            out.append((0.0, option.choice(tile, **params)))
+    return out
+
+
+def best_tile(grid: np.ndarray, targets: Any, shape: tuple[int, int]) -> tuple[int, int] | None:
+    """The target tile of highest ground (the first by x, then y, among equals)."""
+    if isinstance(targets, TileSet):
+        mask = targets.mask
+    else:
+        tiles = list(targets)
+        if not tiles:
+            return None
+        mask = np.zeros(shape, bool)
+        xs, ys = zip(*tiles)
+        mask[list(xs), list(ys)] = True
+    if not mask.any():
+        return None
+    masked = np.where(mask, grid, -np.inf)
+    x, y = np.unravel_index(int(np.argmax(masked)), shape)
+    return int(x), int(y)
+
+
+def leave(ai: Any, battle: Any, decision: Decision) -> Scored:
+    """Leaving by the exit the unit stands in: worth the exit's points (with their
+    lateness and whether they decide), against whatever fighting on is worth. The side's
+    last standing unit leaves only when its points win the battle."""
+    option = decision.option(LEAVE)
+    if option is None:
+        return []
+    scenario = scenario_of(battle)
+    unit = decision.actor
+    side = battle.team(unit)
+    tile = battle.tile(unit)
+    exits = [z for z in scenario.zones_of("exit") if z.side == side and tile in z.tiles]
+    if not exits:
+        return []
+    totals = objectives.points(battle)
+    zone = max(exits, key=lambda z: z.points)
+    worth = zone_worth(battle, scenario, side, zone, totals)
+    if len(battle.units(side, active_only=True)) <= 1:
+        after = dict(totals)
+        after[side] = after.get(side, 0) + zone.points
+        leads = all(after[side] > p for t, p in after.items() if t != side)
+        if not leads:
+            return [(-point_value(ai) * VIP_STAKE, option.choice())]
+    return [(point_value(ai) * worth, option.choice())]
+
+
+CANDIDATES = (to_the_ground, leave)
+
+
+def candidates(ai: Any, battle: Any) -> tuple:
+    """The mission's candidate actions: none in a plain battle."""
+    return CANDIDATES if plays(ai, battle) else ()
