@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from game.engine import objectives
-from game.engine.decisions import TARGET_TILE, TURN, Choice, Decision, TileSet
+from game.engine.decisions import DECLARE, TARGET_TILE, TURN, Choice, Decision, TileSet
 from game.world.paths import UNREACHABLE, distance_field
 from game.world.scenario import Scenario, Zone
 from game.world.sight import fov, terrain_memo
@@ -41,6 +41,8 @@ Scored = list[tuple[float, Choice]]
 MOVING = frozenset({"move", "jump", "drag", "sidestep", "fast_sidestep", "charge", "fast_charge",
                     "teleport"})
 LEAVE = "leave"  # the engine's exit option (no target)
+#: The decisions where a unit chooses its own action (fate declares its actions first).
+OWN_ACTION = (TURN, DECLARE)
 
 BACKUP = 0.3  # a second unit in a zone its side already holds: a guard against a contest
 DENY_ONLY = 0.5  # standing in an enemy-only zone nobody holds: it cannot score while we stand there
@@ -194,7 +196,7 @@ def weigh(ai: Any, battle: Any, decision: Decision, scored: Scored) -> Scored:
     grid = None
     out: Scored = []
     for score, choice in scored:
-        if choice.option in MOVING and isinstance(choice.target, tuple) and decision.kind == TURN:
+        if choice.option in MOVING and isinstance(choice.target, tuple) and decision.kind in OWN_ACTION:
             if grid is None:
                 grid = ground(battle, unit)
                 here = float(grid[battle.tile(unit)])
@@ -212,7 +214,7 @@ def to_the_ground(ai: Any, battle: Any, decision: Decision) -> Scored:
     """A move to the best ground within reach, for each moving option (its worth is the
     ground's gain, added by `weigh`): a ruleset's own moves look for a fight, this one
     for the mission."""
-    if decision.kind != TURN:
+    if decision.kind not in OWN_ACTION:
         return []
     grid = None
     out: Scored = []
