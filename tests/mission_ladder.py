@@ -1,0 +1,138 @@
+"""Does the AI play the mission? Objective-aware normal against a normal that ignores it.
+
+    python -m tests.mission_ladder [RULESET ...] [--battles N] [--scenario NAME ...]
+
+For each ruleset (default: all five) and each scenario below, plays N battles (default
+100) of the objective-aware normal AI against the same normal with `plays_mission`
+off (today's scoring), the aware AI on side 1 in the even battles and on side 2 in the
+odd ones, and prints the aware side's wins, losses and draws; then, on the symmetric
+scenarios, N mirror battles aware against aware with side 1's wins and the draws.
+Targets (issue 28): aware wins >= 70% everywhere; mirror side 1 wins 40-60%, draws
+<= 5%.
+
+The scenarios are set on the shipped battle maps (arena, ridge) by hand, so this runs
+before any scenario map ships: one hold zone, three zones for victory points, a VIP a
+side, a side holding out for N rounds and, once the engine offers `leave`, an exit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.ai import make_ai
+from game.engine.battle import Battle
+from game.engine.events import BattleEnded
+from game.engine.setup import orders_for
+from game.replay import maps_dir
+from game.rulesets import load_ruleset
+from game.simulate import ai_seed
+from game.world.scenario import Scenario, VipMark, Zone
+from game.world.tiled import load_map
+
+RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
+
+
+def square(x0: int, y0: int, size: int) -> frozenset:
+    return frozenset((x, y) for x in range(x0, x0 + size) for y in range(y0, y0 + size))
+
+
+@dataclass(frozen=True)
+class Mission:
+    name: str
+    map_name: str
+    scenario: Scenario
+    symmetric: bool
+
+
+MISSIONS = (
+    Mission("hold the well", "ridge",
+            Scenario("hold the well", round_limit=6,
+                     zones=(Zone("Well", "hold", square(13, 9, 2), 1),)), True),
+    Mission("three cairns", "ridge",
+            Scenario("three cairns", round_limit=8, victory_points=5,
+                     zones=(Zone("North", "hold", square(13, 2, 2), 1),
+                            Zone("Middle", "hold", square(13, 9, 2), 1),
+                            Zone("South", "hold", square(13, 15, 2), 1))), True),
+    Mission("two envoys", "ridge",
+            Scenario("two envoys", round_limit=8,
+                     vips=(VipMark(1, 2, 8), VipMark(2, 26, 7))), True),
+    Mission("hold out", "ridge",
+            Scenario("hold out", round_limit=8, attacker=2, survive_rounds=4), False),
+)
+
+
+def mission_map(mission: Mission):
+    tmap = load_map(maps_dir() / f"{mission.map_name}.tmx")
+    tmap.scenario = mission.scenario
+    return tmap
+
+
+def play(tmap, ruleset_id: str, seed: int, aware: dict[int, bool]) -> tuple[int | None, str]:
+    """One battle: its winner (None: a draw) and how it ended."""
+    ruleset = load_ruleset(ruleset_id)
+    limit = tmap.scenario.round_limit or 40
+    battle = Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=seed, max_rounds=limit)
+    try:
+        ais = {}
+        for team in battle.teams():
+            ai = make_ai(ruleset_id, ai_seed(seed, team), "normal")
+            ai.plays_mission = aware[team]
+            ais[team] = ai
+        battle.run(ais)
+        ends = [e for e in battle.log if isinstance(e, BattleEnded)]
+        return (ends[-1].winner, ends[-1].how) if ends else (None, "unfinished")
+    finally:
+        battle.close()
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.mission_ladder")
+    parser.add_argument("rulesets", nargs="*", default=list(RULESETS))
+    parser.add_argument("--battles", type=int, default=100)
+    parser.add_argument("--scenario", action="append", default=None)
+    parser.add_argument("--no-mirror", action="store_true")
+    args = parser.parse_args(argv)
+    missions = [m for m in MISSIONS if args.scenario is None or m.name in args.scenario]
+    for ruleset_id in args.rulesets:
+        for mission in missions:
+            tmap = mission_map(mission)
+            start = time.process_time()
+            won = lost = drawn = 0
+            hows: Counter = Counter()
+            for seed in range(args.battles):
+                aware_side = 1 if seed % 2 == 0 else 2
+                winner, how = play(tmap, ruleset_id, seed, {1: aware_side == 1, 2: aware_side == 2})
+                hows[how] += 1
+                if winner is None:
+                    drawn += 1
+                elif winner == aware_side:
+                    won += 1
+                else:
+                    lost += 1
+            n = args.battles
+            print(f"{ruleset_id:12} {mission.name:14} aware vs blind: won {won}/{n} ({100 * won / n:.0f}%), "
+                  f"lost {lost}, drawn {drawn}  ({_hows(hows)}; {time.process_time() - start:.0f}s)", flush=True)
+            if mission.symmetric and not args.no_mirror:
+                ones = draws = 0
+                hows = Counter()
+                for seed in range(args.battles):
+                    winner, how = play(tmap, ruleset_id, 10_000 + seed, {1: True, 2: True})
+                    hows[how] += 1
+                    ones += winner == 1
+                    draws += winner is None
+                print(f"{ruleset_id:12} {mission.name:14} mirror: side 1 won {ones}/{n} ({100 * ones / n:.0f}%), "
+                      f"drawn {draws} ({100 * draws / n:.0f}%)  ({_hows(hows)})", flush=True)
+    return 0
+
+
+def _hows(hows: Counter) -> str:
+    return ", ".join(f"{how} {n}" for how, n in sorted(hows.items()))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
