@@ -201,12 +201,20 @@ def weigh(ai: Any, battle: Any, decision: Decision, scored: Scored) -> Scored:
                 grid = ground(battle, unit)
                 here = float(grid[battle.tile(unit)])
             score += value * (float(grid[choice.target]) - here)
-        elif (choice.option in offensive and isinstance(choice.target, int)
-              and battle.team(choice.target) != side and battle.has(choice.target, objectives.Vip)
-              and score > 0):
-            score *= 1.0 + VIP_HUNT
+        elif choice.option in offensive and isinstance(choice.target, int) and score > 0:
+            score *= hunted(ai, battle, side, choice.target)
         out.append((score, choice))
     return out
+
+
+def hunted(ai: Any, battle: Any, side: int, target: int) -> float:
+    """How many times an attack on `target` counts for `side`: 1 + VIP_HUNT on the enemy
+    VIP, else 1. A ruleset whose candidate offers only its best target picks it with
+    this factor (the base's `weigh` then applies it to the score)."""
+    if (plays(ai, battle) and battle.team(target) != side
+            and battle.has(target, objectives.Vip)):
+        return 1.0 + VIP_HUNT
+    return 1.0
 
 
 # --- candidates --------------------------------------------------------------------------
