@@ -115,9 +115,28 @@ def _mask(battle: Any, tiles: frozenset) -> np.ndarray:
     return mask
 
 
+def nearest_of_side(battle: Any, zone: Zone, unit: int, side: int) -> bool:
+    """Is `unit` the standing unit of its side nearest the zone (walking)? Only that one
+    goes for it: the others back it up and fight on, not the whole squad in the open."""
+    dist = _distances(battle, zone)
+    mine = dist[battle.tile(unit)]
+    return not any(dist[battle.tile(u)] < mine or (dist[battle.tile(u)] == mine and u < unit)
+                   for u in battle.units(side, active_only=True) if u != unit)
+
+
 def _aims(battle: Any, scenario: Scenario, unit: int, side: int) -> list[tuple[Zone, float]]:
     """Every zone the unit may go to, with what standing in it is worth (points)."""
     totals = objectives.points(battle)
+    aims = []
+    for zone, worth in _zone_aims(battle, scenario, unit, side, totals):
+        # Every unit that leaves by an exit scores it; a hold zone needs one unit.
+        goes = zone.kind == "exit" or nearest_of_side(battle, zone, unit, side)
+        aims.append((zone, worth if goes else worth * BACKUP))
+    return aims
+
+
+def _zone_aims(battle: Any, scenario: Scenario, unit: int, side: int,
+               totals: dict[int, int]) -> list[tuple[Zone, float]]:
     aims = []
     for zone in scenario.zones:
         if zone.kind == "exit":
@@ -128,9 +147,9 @@ def _aims(battle: Any, scenario: Scenario, unit: int, side: int) -> list[tuple[Z
         ours = [u for u in inside.get(side, []) if u != unit]
         theirs = [t for t in inside if t != side]
         if zone.side in (None, side):
-            worth = zone_worth(battle, scenario, side, zone, totals)
-            # Ours already: another unit only guards it. Theirs: stepping in denies them.
-            aims.append((zone, worth * BACKUP if ours and not theirs else worth))
+            # Ours already: the nearest (one inside) keeps it, others guard it (BACKUP).
+            # Theirs: stepping in denies them.
+            aims.append((zone, zone_worth(battle, scenario, side, zone, totals)))
         elif theirs and not ours:  # their zone, held by them: our stand there denies it
             aims.append((zone, zone_worth(battle, scenario, zone.side, zone, totals)))
         elif not ours:
