@@ -12,9 +12,10 @@ Targets (issue 28): aware wins >= 70% everywhere; mirror side 1 wins 40-60%, dra
 
 The scenarios are set on the shipped ridge map by hand, so this runs before any
 scenario map ships: one hold zone, three zones for victory points, a VIP a side, a side
-holding out for N rounds. Their round limits are short (4-6) so that the mission, not
+holding out for N rounds. Their round limits are short (6-10) so that the mission, not
 the fight alone, decides a fair share of battles (on ridge most d20 battles end by
-elimination within six rounds).
+elimination within six rounds). On the asymmetric one the aware side's wins are also
+given by the side it played.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class Mission:
 
 MISSIONS = (
     Mission("hold the well", "ridge",
-            Scenario("hold the well", round_limit=4,
+            Scenario("hold the well", round_limit=6,
                      zones=(Zone("Well", "hold", square(13, 9, 2), 1),)), True),
     Mission("three cairns", "ridge",
             Scenario("three cairns", round_limit=6, victory_points=4,
@@ -61,10 +62,10 @@ MISSIONS = (
                             Zone("Middle", "hold", square(13, 9, 2), 1),
                             Zone("South", "hold", square(13, 15, 2), 1))), True),
     Mission("two envoys", "ridge",
-            Scenario("two envoys", round_limit=6,
+            Scenario("two envoys", round_limit=10,
                      vips=(VipMark(1, 2, 8), VipMark(2, 26, 7))), True),
     Mission("hold out", "ridge",
-            Scenario("hold out", round_limit=6, attacker=2, survive_rounds=3), False),
+            Scenario("hold out", round_limit=8, attacker=2, survive_rounds=6), False),
 )
 
 
@@ -104,7 +105,9 @@ def main(argv: list[str]) -> int:
         for mission in missions:
             tmap = mission_map(mission)
             start = time.process_time()
+            n = args.battles
             won = lost = drawn = 0
+            by_side: Counter = Counter()
             hows: Counter = Counter()
             for seed in range(args.battles):
                 aware_side = 1 if seed % 2 == 0 else 2
@@ -114,11 +117,15 @@ def main(argv: list[str]) -> int:
                     drawn += 1
                 elif winner == aware_side:
                     won += 1
+                    by_side[aware_side] += 1
                 else:
                     lost += 1
-            n = args.battles
             print(f"{ruleset_id:12} {mission.name:14} aware vs blind: won {won}/{n} ({100 * won / n:.0f}%), "
                   f"lost {lost}, drawn {drawn}  ({_hows(hows)}; {time.process_time() - start:.0f}s)", flush=True)
+            if not mission.symmetric:
+                halves = {1: (n + 1) // 2, 2: n // 2}
+                print(f"{ruleset_id:12} {mission.name:14} aware as side 1 won {by_side[1]}/{halves[1]}, "
+                      f"as side 2 won {by_side[2]}/{halves[2]}", flush=True)
             if mission.symmetric and not args.no_mirror:
                 ones = draws = 0
                 hows = Counter()

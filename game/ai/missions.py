@@ -48,7 +48,8 @@ BACKUP = 0.3  # a second unit in a zone its side already holds: a guard against 
 DENY_ONLY = 0.5  # standing in an enemy-only zone nobody holds: it cannot score while we stand there
 APPROACH = 0.5  # walking toward the best zone: this share of its worth, fading with the distance
 APPROACH_TILES = 4.0  # ... halved at this many tiles of walking
-LATE = 1.0  # a zone's worth grows by this share over the battle, to the last round
+LATE = 1.0  # a zone's worth grows by this share over the battle, to the last round ...
+WITHIN = 0.5  # ... and by up to this share within a round, the later the unit acts
 DECIDES = 2.0  # ... and is multiplied by this when its points decide the battle
 VIP_STAKE = 5.0  # a VIP whose fall ends the battle: worth this many points to its side
 # Measured (tests.mission_ladder, d20 "two envoys", 40 battles): hiding the VIP at 0.3 or
@@ -76,14 +77,15 @@ def round_limit(battle: Any, scenario: Scenario) -> int:
 
 
 def lateness(battle: Any, scenario: Scenario) -> float:
-    """1 at the battle's start, 1 + LATE on its last round; within a round, more for a
-    unit acting later (fewer turns left before the round ends to undo its stand)."""
+    """How much a zone's points weigh now: 1 + LATE x (round / round limit), so the
+    last round weighs 1 + LATE; plus WITHIN x the share of the round's turn order
+    already played (a unit acting later has fewer turns left before the round ends that
+    could undo its stand)."""
     limit = max(1, round_limit(battle, scenario))
     order = list(getattr(battle, "turn_order", ()) or ())
     actor = getattr(battle.pending, "actor", None) if getattr(battle, "pending", None) else None
     within = order.index(actor) / len(order) if actor in order else 0.0
-    done = (max(0, battle.round - 1) + within) / limit
-    return 1.0 + LATE * min(1.0, done)
+    return 1.0 + LATE * min(1.0, max(1, battle.round) / limit) + WITHIN * within
 
 
 def decides(battle: Any, scenario: Scenario, side: int, totals: dict[int, int], gain: int) -> bool:

@@ -158,13 +158,14 @@ def test_the_sides_last_unit_leaves_only_when_the_exit_puts_its_side_ahead():
         decision = with_leave(first_own_decision(battle))
         ai = normal("d20")
         [(score, choice)] = missions.leave(ai, battle, decision)
-        # 1 point x lateness 1.5 (round 1 of 1, the second of two units to act: half
-        # the round done) x 2 (it decides the battle) x 10 (a point in d20's hit points)
-        assert choice.option == "leave" and score == pytest.approx(30.0)
+        # 1 point x lateness 2.25 (1 + round 1 of 1, + 0.5 x half the round played: it
+        # is the second of two units to act) x 2 (it decides the battle) x 4 (a point
+        # in d20's hit points)
+        assert choice.option == "leave" and score == pytest.approx(18.0)
         battle.log.append(PointsScored(2, 3, "earlier", 0, ()))  # side 2 ahead 0-3
         battle.kept_now.clear()
         [(score, choice)] = missions.leave(ai, battle, decision)
-        assert score == pytest.approx(-10.0 * missions.VIP_STAKE)
+        assert score == pytest.approx(-4.0 * missions.VIP_STAKE)
     finally:
         battle.close()
 
