@@ -20,7 +20,7 @@ import dataclasses
 
 import pytest
 
-from game.ai import make_ai, missions
+from game.ai import make_ai, mission_ground, missions
 from game.engine.battle import Battle, UnitOrder
 from game.engine.decisions import DECLARE, TURN, Option
 from game.engine.events import PointsScored
@@ -165,7 +165,7 @@ def test_the_sides_last_unit_leaves_only_when_the_exit_puts_its_side_ahead():
         battle.log.append(PointsScored(2, 3, "earlier", 0, ()))  # side 2 ahead 0-3
         battle.kept_now.clear()
         [(score, choice)] = missions.leave(ai, battle, decision)
-        assert score == pytest.approx(-4.0 * missions.VIP_STAKE)
+        assert score == pytest.approx(-4.0 * mission_ground.VIP_STAKE)
     finally:
         battle.close()
 
