@@ -233,6 +233,11 @@ class Battle:
         choice = self.pending.validate(choice)
         start = len(self.log)
         self.choices.append(choice)
+        if choice.option == objectives.LEAVE:
+            # The engine's own option (a scenario's exit): carried out here, then the
+            # ruleset is told the unit's turn ends (game.engine.objectives).
+            self._settled = False
+            choice = objectives.leave(self, self.pending)
         self._advance(choice)
         return self.log[start:]
 
@@ -257,6 +262,7 @@ class Battle:
         self._settled = False
         try:
             self.pending = self._flow.send(choice) if choice is not None else next(self._flow)
+            self.pending = objectives.offer_exit(self, self.pending)
         except StopIteration:
             self.pending = None
             self.over = True

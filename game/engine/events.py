@@ -130,3 +130,15 @@ class PointsScored(Event):
         who = f" ({', '.join(self.units)})" if self.units else ""
         unit = "point" if self.points == 1 else "points"
         return f"Side {self.side} scores {self.points} {unit}: {self.zone}{who}, round {self.round}."
+
+
+@dataclass(frozen=True)
+class LeftBattle(Event):
+    """A unit left the battle by an exit: safe, not a casualty."""
+
+    unit: int
+    name: str
+    zone: str
+
+    def describe(self) -> str:
+        return f"{self.name} leaves the battle by {self.zone}."

@@ -21,6 +21,8 @@ def check_victory(battle: "Battle") -> bool:
         return True
     standing = battle.standing_teams()
     if len(standing) <= 1:
+        if objectives.decided_by_points(battle):
+            return True
         winner = standing[0] if standing else None
         battle.emit(BattleEnded(winner, battle.round, "last side standing"))
         return True

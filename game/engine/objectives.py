@@ -16,16 +16,28 @@ and those call in here.
   points where the map gives it some.
 - **Survive**: with an attacker and `survive_rounds` N, the defending side wins if it
   still has a standing unit when round N ends.
+- **Exit**: a unit of the exit's side that stands in it when its turn (or its
+  declaration) comes may leave the battle: the engine offers it one more option,
+  "leave". It is safe, not a casualty: it leaves the board and its side scores the
+  exit's points. Its turn then ends as the ruleset's own "end turn" (or "hold")
+  would end it [choice: the issue says "ends its move there"; offering the exit at
+  the start of a turn and after each move reaches the same tiles, and needs no
+  ruleset to change].
 - **Round limit**: the side with more points wins; equal points is a draw.
-- Elimination still ends a battle (the last side standing wins), before any of these.
+- Elimination still ends a battle (the last side standing wins), before any of these;
+  but once units have left by an exit, a battle with at most one side still standing
+  is decided on points [choice: a breakthrough whose runners all escaped is the
+  attacker's win, not the defender's].
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from game.engine.events import BattleEnded, PointsScored
+from game.engine.components import OutOfFight
+from game.engine.decisions import DECLARE, TARGET_NONE, TURN, Choice, Decision, Option
+from game.engine.events import BattleEnded, LeftBattle, PointsScored
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -38,6 +50,19 @@ class Vip:
     None: its fall ends the battle at once."""
 
     points: int | None = None
+
+
+@dataclass(frozen=True)
+class Left:
+    """This unit left the battle by an exit: safe, not a casualty."""
+
+    zone: str
+
+
+LEAVE = "leave"
+#: The ruleset options that end a unit's turn (or its declaration) doing nothing more:
+#: what the engine answers the ruleset with once a unit has left.
+ENDERS = ("end_turn", "hold", "pass", "end", "wait")
 
 
 def scenario_of(battle: "Battle") -> "Scenario | None":
@@ -147,3 +172,63 @@ def vip_fallen(battle: "Battle") -> bool:
 
 def _vip_label(battle: "Battle", unit: int) -> str:
     return f"VIP {battle.name(unit)}"
+
+
+# --- exits ---------------------------------------------------------------------------
+def exit_here(battle: "Battle", unit: int) -> "Zone | None":
+    """The exit zone of the unit's side it stands in, if any."""
+    scenario = scenario_of(battle)
+    if scenario is None or not battle.active(unit):
+        return None
+    tile, side = battle.tile(unit), battle.team(unit)
+    for zone in scenario.zones_of("exit"):
+        if zone.side == side and tile in zone.tiles:
+            return zone
+    return None
+
+
+def offer_exit(battle: "Battle", decision: Decision | None) -> Decision | None:
+    """The decision, with "leave" added where its unit stands in its side's exit and the
+    ruleset lets it end its turn (a turn or a declaration)."""
+    if decision is None or decision.kind not in (TURN, DECLARE) or decision.option(LEAVE) is not None:
+        return decision
+    zone = exit_here(battle, decision.actor)
+    if zone is None or _ender(decision) is None:
+        return decision
+    unit = "point" if zone.points == 1 else "points"
+    leave = Option(LEAVE, "Leave the battle", f"scores {zone.points} {unit}", hotkey="x",
+                   description=f"Leave by {zone.name}: safe, not a casualty; "
+                               f"side {zone.side} scores {zone.points} {unit}.")
+    return replace(decision, options=decision.options + (leave,))
+
+
+def leave(battle: "Battle", decision: Decision) -> Choice:
+    """Carry out "leave": the unit is safe off the board and its side scores the
+    exit's points. Returns the ruleset's own choice that ends the unit's turn."""
+    unit = decision.actor
+    zone = exit_here(battle, unit)
+    battle.add(unit, Left(zone.name))
+    battle.add(unit, OutOfFight("left the battle"))
+    battle.emit(LeftBattle(unit, battle.name(unit), zone.name))
+    if zone.points > 0:
+        battle.emit(PointsScored(zone.side, zone.points, zone.name, battle.round, (battle.name(unit),)))
+    return _ender(decision).choice()
+
+
+def _ender(decision: Decision) -> Option | None:
+    for key in ENDERS:
+        opt = decision.option(key)
+        if opt is not None and opt.target_kind == TARGET_NONE and not opt.params:
+            return opt
+    return None
+
+
+def decided_by_points(battle: "Battle") -> bool:
+    """At most one side stands and units have left by an exit: the points decide
+    (True, the battle ended); else False (elimination decides)."""
+    if scenario_of(battle) is None or battle.over or not battle.query(Left):
+        return False
+    totals = points(battle)
+    _end_on_points(battle, totals, battle.round, f"no side left to fight, points {score_line(totals)}",
+                   "victory points")
+    return True

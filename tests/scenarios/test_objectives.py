@@ -12,6 +12,8 @@ initiative forced (one d20 face per unit), every unit ending its turn where it s
 
 from __future__ import annotations
 
+import pytest
+
 from game.engine import objectives
 from game.engine.components import OutOfFight
 from game.engine.events import BattleEnded, PointsScored
@@ -118,3 +120,93 @@ def test_a_plain_battle_ends_as_before():
     end = run(b)
     assert (end.winner, end.how, end.reason) == (None, "round limit", "round limit 2")
     assert events_of(b, PointsScored) == []
+
+
+class LeaveWhenOffered(EndTurn):
+    """Leaves by an exit when offered, else ends its turn."""
+
+    def decide(self, battle, decision):
+        if decision.option("leave") is not None:
+            return decision.option("leave").choice()
+        return super().decide(battle, decision)
+
+
+def test_a_unit_in_its_sides_exit_may_leave_safely_and_scores():
+    # Side 1 has two units, one on the exit (9, 0); side 2 one far away. Only side 1's
+    # unit on the exit is offered "leave"; it leaves (not a casualty) and scores 3.
+    s = Scenario("run", zones=(zone("Gate", [(9, 0)], points=3, side=1, kind="exit"),))
+    b = mission_battle(s, [(1, 9, 0), (1, 1, 1), (2, 5, 5)], max_rounds=2)
+    runner = [u for u in b.units(1) if b.tile(u) == (9, 0)][0]
+    assert b.pending.actor == runner and b.pending.option("leave") is not None
+    b.submit(b.pending.option("leave").choice())
+    assert b.has(runner, objectives.Left) and not b.active(runner)
+    assert objectives.points(b) == {1: 3, 2: 0}
+    assert b.pending.actor != runner  # its turn ended as the ruleset's end turn ends it
+    end = run(b)
+    assert (end.winner, end.how) == (1, "round limit")
+
+
+def test_leave_is_never_offered_to_the_other_side_or_off_the_exit():
+    s = Scenario("run", zones=(zone("Gate", [(9, 0)], points=3, side=1, kind="exit"),))
+    b = mission_battle(s, [(2, 9, 0), (1, 1, 1)], max_rounds=2)
+    seen = []
+    while b.pending is not None:
+        seen.append(b.pending.option("leave"))
+        b.submit(EndTurn().decide(b, b.pending))
+    assert seen and all(o is None for o in seen)
+
+
+def test_when_every_runner_has_left_the_points_decide_not_elimination():
+    # Side 1's only unit leaves: side 2 is the last side standing, but side 1 scored 2.
+    s = Scenario("breakthrough", zones=(zone("Gate", [(9, 0)], points=2, side=1, kind="exit"),))
+    b = mission_battle(s, [(1, 9, 0), (2, 1, 5)], max_rounds=5)
+    b.run({1: LeaveWhenOffered(), 2: EndTurn()})
+    end = events_of(b, BattleEnded)[-1]
+    assert (end.winner, end.how) == (1, "victory points") and "2–0" in end.reason
+
+
+def test_a_battle_with_a_leave_replays_to_the_same_digest():
+    s = Scenario("run", zones=(zone("Gate", [(9, 0)], points=3, side=1, kind="exit"),))
+    first = mission_battle(s, [(1, 9, 0), (1, 1, 1), (2, 5, 5)], max_rounds=3)
+    first.run({1: LeaveWhenOffered(), 2: EndTurn()})
+    again = mission_battle(s, [(1, 9, 0), (1, 1, 1), (2, 5, 5)], max_rounds=3)
+    for choice in first.choices:
+        again.submit(choice)
+    assert again.over and again.digest() == first.digest()
+
+
+@pytest.mark.parametrize("ruleset_id", ["d20", "mahou", "fivebyfive", "actionblock", "fate"])
+def test_every_ruleset_plays_a_mission_to_its_end_and_replays(ruleset_id):
+    """Holds, an exit and a VIP on one small map, random legal play in each ruleset
+    (the exit taken whenever offered): the battle ends, nothing is logged after the
+    end, and its choices replay to the same digest."""
+    from game.ai.controllers import RandomController
+    from game.engine.battle import Battle, UnitOrder
+    from game.rulesets import load_ruleset
+
+    s = Scenario("all", victory_points=6, zones=(zone("Hill", [(4, 2), (5, 2), (4, 3), (5, 3)]),
+                                              zone("Gate", [(9, y) for y in range(6)], 2, 1, "exit")),
+                 vips=(VipMark(2, 8, 3),))
+
+    def fresh():
+        tmap = open_map(10, 6)
+        tmap.scenario = s
+        rs = load_ruleset(ruleset_id)
+        orders = [UnitOrder(1, rs.template_for(a), 7, y) for a, y in (("scout", 1), ("gunner", 4))]
+        orders += [UnitOrder(2, rs.template_for(a), x, y) for a, x, y in (("guardian", 8, 3), ("brawler", 2, 2))]
+        return Battle(tmap, rs, orders, seed=11, max_rounds=6)
+
+    class Runner(RandomController):
+        def decide(self, battle, decision):
+            if decision.option("leave") is not None:
+                return decision.option("leave").choice()
+            return super().decide(battle, decision)
+
+    b = fresh()
+    b.run({1: Runner(1), 2: RandomController(2)})
+    assert b.over and not b.late_events
+    assert events_of(b, BattleEnded)[-1].how in ("elimination", "victory points", "vip", "round limit")
+    again = fresh()
+    for choice in b.choices:
+        again.submit(choice)
+    assert again.digest() == b.digest()
