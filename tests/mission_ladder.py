@@ -12,7 +12,7 @@ Targets (issue 28): aware wins >= 70% everywhere; mirror side 1 wins 40-60%, dra
 
 The scenarios are set on the shipped ridge map by hand, so this runs before any
 scenario map ships: one hold zone, three zones for victory points, a VIP a side, a side
-holding out for N rounds. Their round limits are short (6-10) so that the mission, not
+holding out for N rounds, each side's exit on the other's edge. Their round limits are short (6-10) so that the mission, not
 the fight alone, decides a fair share of battles (on ridge most d20 battles end by
 elimination within six rounds). On the asymmetric one the aware side's wins are also
 given by the side it played.
@@ -64,6 +64,11 @@ MISSIONS = (
     Mission("two envoys", "ridge",
             Scenario("two envoys", round_limit=10,
                      vips=(VipMark(1, 2, 8), VipMark(2, 26, 7))), True),
+    Mission("two gates", "ridge",
+            Scenario("two gates", round_limit=8,
+                     zones=(Zone("East gate", "exit", frozenset((x, y) for x in (26, 27) for y in range(8, 12)), 1, side=1),
+                            Zone("West gate", "exit", frozenset((x, y) for x in (0, 1) for y in range(8, 12)), 1, side=2))),
+            True),
     Mission("hold out", "ridge",
             Scenario("hold out", round_limit=8, attacker=2, survive_rounds=6), False),
 )

@@ -38,7 +38,7 @@ Scored = list[tuple[float, Choice]]
 #: The options that take the unit to their target tile (every ruleset's moving options).
 MOVING = frozenset({"move", "jump", "drag", "sidestep", "fast_sidestep", "charge", "fast_charge",
                     "teleport"})
-LEAVE = "leave"  # the engine's exit option (no target)
+LEAVE = objectives.LEAVE  # the engine's exit option (no target)
 #: The decisions where a unit chooses its own action (fate declares its actions first).
 OWN_ACTION = (TURN, DECLARE)
 
@@ -138,13 +138,12 @@ def leave(ai: Any, battle: Any, decision: Decision) -> Scored:
     scenario = scenario_of(battle)
     unit = decision.actor
     side = battle.team(unit)
-    tile = battle.tile(unit)
-    exits = [z for z in scenario.zones_of("exit") if z.side == side and tile in z.tiles]
-    if not exits:
+    zone = objectives.exit_here(battle, unit)  # the exit the engine will score
+    if zone is None:
         return []
     totals = objectives.points(battle)
-    zone = max(exits, key=lambda z: z.points)
     worth = zone_worth(battle, scenario, side, zone, totals)
+    # The last unit to leave leaves no side to fight: the points decide at once.
     if len(battle.units(side, active_only=True)) <= 1:
         after = dict(totals)
         after[side] = after.get(side, 0) + zone.points

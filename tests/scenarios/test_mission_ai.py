@@ -16,17 +16,16 @@ the normal AI of side 1 asked:
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from game.ai import make_ai, mission_ground, missions
 from game.engine.battle import Battle, UnitOrder
-from game.engine.decisions import DECLARE, TURN, Option
+from game.engine import objectives
+from game.engine.decisions import DECLARE, TURN
 from game.engine.events import PointsScored
 from game.rulesets import load_ruleset
 from game.world.scenario import Scenario, VipMark, Zone
-from tests.helpers import open_map
+from tests.helpers import events_of, open_map
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 WELL = frozenset({(3, 2), (3, 3), (3, 4)})  # two steps behind the unit at (5, 3)
@@ -123,11 +122,6 @@ def test_a_unit_holding_the_zone_on_the_last_round_stays_in_it(ruleset_id):
         battle.close()
 
 
-def with_leave(decision):
-    """The decision as the engine offers it to a unit standing in its side's exit."""
-    return dataclasses.replace(decision, options=decision.options + (Option("leave", "Leave by the exit"),))
-
-
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_standing_in_its_exit_a_unit_leaves_when_the_exit_wins_the_battle(ruleset_id):
     gate = Zone("Gate", "exit", frozenset({(5, 3)}), 1, side=1)
@@ -139,10 +133,15 @@ def test_standing_in_its_exit_a_unit_leaves_when_the_exit_wins_the_battle(rulese
         while battle.tile(decision.actor) != (5, 3):  # the other unit of side 1 acts first
             battle.submit(normal(ruleset_id).decide(battle, decision))
             decision = first_own_decision(battle)
-        choice = normal(ruleset_id).decide(battle, with_leave(decision))
-        assert choice.option == "leave"
+        assert decision.option("leave") is not None  # the engine offers it (objectives.offer_exit)
         # Blind to the mission, it fights on.
-        assert normal(ruleset_id, plays_mission=False).decide(battle, with_leave(decision)).option != "leave"
+        assert normal(ruleset_id, plays_mission=False).decide(battle, decision).option != "leave"
+        choice = normal(ruleset_id).decide(battle, decision)
+        assert choice.option == "leave"
+        unit = decision.actor
+        battle.submit(choice)
+        assert [(e.side, e.points, e.zone) for e in events_of(battle, PointsScored)] == [(1, 1, "Gate")]
+        assert not battle.active(unit) and battle.has(unit, objectives.Left)
     finally:
         battle.close()
 
@@ -155,7 +154,7 @@ def test_the_sides_last_unit_leaves_only_when_the_exit_puts_its_side_ahead():
     scenario = Scenario("breakout", round_limit=1, zones=(gate,))
     battle = mission_battle("d20", scenario, [(1, 5, 3), (2, 10, 3)])
     try:
-        decision = with_leave(first_own_decision(battle))
+        decision = first_own_decision(battle)
         ai = normal("d20")
         [(score, choice)] = missions.leave(ai, battle, decision)
         # 1 point x lateness 2.25 (1 + round 1 of 1, + 0.5 x half the round played: it
