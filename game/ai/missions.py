@@ -5,10 +5,11 @@ ruleset's AI what the mission is worth, once, over a battle it only reads. Value
 reckoned in victory points and turned into a ruleset's own score units by its AI's
 `POINT_VALUE` (what a point is worth there: about taking an enemy out).
 
-* **Ground** (`ground`, game/ai/mission_ground.py): what standing on each tile at the round's end is worth to a
-  unit: a hold zone's points (scored, or denied to an enemy standing in it), an exit of
-  its side, and the walk toward the best of them; a VIP's exposure to the enemies'
-  sight; the survive-side's exposure likewise (it wins by still standing).
+* **Ground** (`ground`, in game/ai/mission_ground.py): what standing on each tile at
+  the round's end is worth to a unit: a hold zone's points (scored, or denied to an
+  enemy standing in it), an exit of its side, and the walk toward the best of them; a
+  VIP's exposure to the enemies' sight; the survive-side's exposure likewise (it wins
+  by still standing).
 * **Terms** (`weigh`): every choice that moves the unit gains what its end tile's
   ground gains over the tile it leaves (so a ruleset's own move that would step out of a
   zone at the round's end pays for it); an attack on an enemy VIP counts far above
