@@ -13,12 +13,14 @@ import argparse
 import difflib
 import importlib
 import json
+import math
 import os
 import shlex
 import sys
 from pathlib import Path
 from typing import Sequence
 
+from game.cluster import WORKER_WAIT
 from game.errors import IllegalChoice, InputError
 from game.ladder import DEFAULT_MAPS
 from game.outputs import check_outputs
@@ -122,6 +124,19 @@ def _rounds(text: str) -> int:
     return value
 
 
+MAX_WAIT = 86_400.0  # --cluster-wait: a day; a batch queue that takes longer is better waited on by hand
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_WAIT:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds above 0 and at most {MAX_WAIT:g}")
+    return value
+
+
 def _battles(text: str) -> int:
     value = _int_at_least(1)(text)
     if value > MAX_BATTLES:
@@ -140,7 +155,11 @@ def study_options(p: argparse.ArgumentParser) -> None:
                    help=f"processes to use (0: one per CPU; at most {JOBS_PER_CPU} per CPU); "
                         "results do not depend on it")
     p.add_argument("--cluster", metavar="ADDRESS",
-                   help="run the battles on a Dask scheduler (extra [cluster]); same results as --jobs 1")
+                   help="run the battles on a Dask scheduler (extra [cluster]; docs/cluster.md); "
+                        "same results as --jobs 1")
+    p.add_argument("--cluster-wait", metavar="SECONDS", type=_seconds,
+                   help="with --cluster: how long to wait for a live worker before giving up "
+                        f"(default {WORKER_WAIT:g})")
     p.add_argument("--db", metavar="FILE", type=Path,
                    help="SQLite file: store every battle, skip battles already in it (resume a study)")
 
@@ -224,6 +243,9 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p = sub.add_parser("check-map", help="load a Tiled map and summarize it, or say what is wrong")
     p.add_argument("path", metavar="PATH", type=_map_arg)
     p.set_defaults(func=cmd_check_map)
+
+    p = sub.add_parser("scenarios", help="list the shipped and user scenarios: name, map, kinds, sides")
+    p.set_defaults(func=cmd_scenarios)
 
     p = sub.add_parser("rulesets", help="list the rulesets: id and name")
     p.set_defaults(func=cmd_rulesets)
@@ -347,9 +369,12 @@ def _open_db(path: Path | None):
 
 def _runner(args: argparse.Namespace):
     """Plays specs by --jobs or --cluster: an iterable of specs in, results out in order."""
+    if args.cluster is not None:
+        from game.cluster import run_on_cluster
+        return lambda specs: run_on_cluster(iter(specs), args.cluster, args.cluster_wait)
     from game.simulate import run_battles
     jobs = args.jobs or usable_cpus()
-    return lambda specs: run_battles(specs, jobs, cluster=args.cluster)
+    return lambda specs: run_battles(specs, jobs)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -484,18 +509,13 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
 # --- replay ----------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
-    from game.replay import read_replay, replay_battle
+    from game.replay import read_replay, replay_battle, verify_replay
 
-    replay = read_replay(args.file)
-    battle = replay_battle(replay)
+    if args.verify:
+        print(f"verified: {verify_replay(args.file)}")
+        return 0
+    battle = replay_battle(read_replay(args.file))
     try:
-        if args.verify:
-            digest = battle.digest()
-            if digest != replay.digest:
-                raise CommandError(str(args.file), f"digest mismatch: recorded {replay.digest}, "
-                                                   f"replayed {digest}")
-            print(f"verified: {digest}")
-            return 0
         for event in battle.log:
             say(event.describe())
         if not battle.over:
@@ -511,6 +531,28 @@ def cmd_check_map(args: argparse.Namespace) -> int:
 
     say(summarize(load_map(args.path)))
     return 0
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    """One line per scenario among the menu's maps (shipped, then the player's): its
+    name, map, kinds of objective and sides. A user map that cannot be read is one
+    error line on stderr (the others are still listed) and exit status 2."""
+    from game.errors import MapError
+    from game.replay import map_ref
+    from game.ui.mission_words import scenario_line
+    from game.world.catalog import menu_maps
+    from game.world.tiled import load_map
+
+    status = 0
+    for path in menu_maps():
+        try:
+            tmap = load_map(path)
+        except MapError as exc:
+            status = _fail(f"{exc.where}: {exc.problem}")
+            continue
+        if tmap.scenario is not None:
+            say(scenario_line(tmap, map_ref(path)))
+    return status
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:

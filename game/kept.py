@@ -48,7 +48,8 @@ FEWEST_GRIDS = 16
 class Spec:
     """One table: its name, who owns it, how many answers it holds, and why it exists.
     `grids`: its answers are grids of the map (or as big), so its bound is for a
-    32 x 32 map and shrinks with the map's area."""
+    32 x 32 map and shrinks with the map's area (a battle's tables too: a Battle's
+    stores know its map's size)."""
 
     name: str
     owner: str
@@ -77,13 +78,16 @@ CATALOGUE = _catalogue(
     Spec("state", DECISION, 1 << 16,
          "answers about the current state (options, reach with units in the way, odds)"),
     Spec("pure", BATTLE, 256,
-         "a pure battle query whose key names every input (Battle.cached)"),
+         "a pure battle query whose key names every input (Battle.cached)", grids=True),
     Spec("terrain", MAP, 4096,
          "answers from the terrain alone: grids, walking distances (sight.terrain_memo)", grids=True),
     Spec("move-graph", MAP, 4, "the map's movement graph: scipy's and the repairs' (game.world.paths)"),
     Spec("first-steps", MAP, 1 << 14, "the tiles one step from a tile enters within a budget"),
     Spec("ruleset-data", DATA, 32,
          "a ruleset's data tables, parsed and validated once while their files are unchanged"),
+    Spec("code-hash", DATA, 4,
+         "the game package's code, hashed once per process for a study's key and the "
+         "--cluster workers' check (game.study_db)"),
     Spec("dice-sums", DATA, 1024, "the distribution of the sum of n dice of s sides"),
     Spec("dice-pools", DATA, 4096, "the distribution of a pool of several groups of dice"),
     Spec("fov", MAP, 4096, "fields of view from a tile (one bool grid each)", grids=True),
@@ -95,7 +99,7 @@ CATALOGUE = _catalogue(
     Spec("d20-concealed", MAP, 1 << 16, "d20: is a tile hidden from another by concealment"),
     Spec("d20-shot-lines", MAP, 1 << 16,
          "d20: between two tiles, does a wall stop bullets, is the target seen, how far"),
-    Spec("d20-fields-of-fire", MAP, 1024, "d20: the tiles bullets from a tile reach (one grid each)"),
+    Spec("d20-fields-of-fire", MAP, 1024, "d20: the tiles bullets from a tile reach (one grid each)", grids=True),
     Spec("d20-cones", MAP, 4096, "d20: the tiles a cone of suppressing fire covers"),
     Spec("d20-dealt-dists", DATA, 2048, "d20: a hit's damage distribution by dice, location and cut"),
     Spec("d20-contest-chances", DATA, 1024, "d20: the chance to win a contest by both modifiers"),
@@ -107,13 +111,13 @@ CATALOGUE = _catalogue(
          "d20 AI: a unit's threat and reach by template, weapon and rounds"),
     Spec("d20-ai-setups", BATTLE, 4096, "d20 AI: an attack's set-up (its modifiers), keyed by its inputs"),
     Spec("d20-ai-grounds", BATTLE, 2048,
-         "d20 AI: a unit's tile-value grid (and one tile's value) by reach, punch and enemies"),
+         "d20 AI: a unit's tile-value grid (and one tile's value) by reach, punch and enemies", grids=True),
     Spec("d20-ai-ground-parts", BATTLE, 4096,
-         "d20 AI: the parts of the tile grids: one enemy's fire on every tile, its reach terms"),
+         "d20 AI: the parts of the tile grids: one enemy's fire on every tile, its reach terms", grids=True),
     Spec("d20-ai-views", MAP, 1024,
-         "d20 AI: what an enemy on a tile sees of every tile, how far, the cover each side has"),
+         "d20 AI: what an enemy on a tile sees of every tile, how far, the cover each side has", grids=True),
     Spec("d20-ai-terrain", MAP, 64,
-         "d20 AI: the map's offset tables, range tables by reach and cover rows (by name)"),
+         "d20 AI: the map's offset tables, range tables by reach and cover rows (by name)", grids=True),
     Spec("d20-ai-dealt-stats", DATA, 8192,
          "d20 AI: a hit's mean damage and chance to drop by dice, cut and hit points"),
     Spec("d20-ai-hit-chances", DATA, 512, "d20 AI: the chance of a plain (non-critical) hit"),
@@ -147,7 +151,7 @@ CATALOGUE = _catalogue(
     Spec("mahou-defence-ways", DATA, 1024, "mahou: the ways to block or parry with what the hands hold"),
     Spec("mahou-two-handed", DATA, 1024, "mahou: whether a set of defence ways needs both hands"),
     # the rules, per battle and per map
-    Spec("mahou-reach", BATTLE, 256, "mahou: where a unit's moves take it, by start, radius and blockers"),
+    Spec("mahou-reach", BATTLE, 256, "mahou: where a unit's moves take it, by start, radius and blockers", grids=True),
     Spec("mahou-move-tiles", BATTLE, 256, "mahou: the free tiles a move can end on"),
     Spec("mahou-jumps", BATTLE, 256, "mahou: jump landings and kinds, by start, strength, run, blockers"),
     Spec("mahou-jump-needs", MAP, 1 << 16, "mahou: how far across and up a jump between two tiles is"),
@@ -160,9 +164,9 @@ CATALOGUE = _catalogue(
     Spec("mahou-ai-defence-rolls", BATTLE, 1024, "mahou AI: a defence's roll, keyed by the unit's state"),
     Spec("mahou-ai-tiles", BATTLE, 1024, "mahou AI: the offered tiles' scores (and the unit's own)"),
     Spec("mahou-ai-boards", BATTLE, 128,
-         "mahou AI: the whole map's tile scores against a set of foes (a few map-sized arrays each)"),
-    Spec("mahou-ai-walks", BATTLE, 128, "mahou AI: walking distance to the nearest of a set of foes (a grid each)"),
-    Spec("mahou-ai-sight", BATTLE, 64, "mahou AI: the fields of view of a set of foes, stacked"),
+         "mahou AI: the whole map's tile scores against a set of foes (a few map-sized arrays each)", grids=True),
+    Spec("mahou-ai-walks", BATTLE, 128, "mahou AI: walking distance to the nearest of a set of foes (a grid each)", grids=True),
+    Spec("mahou-ai-sight", BATTLE, 64, "mahou AI: the fields of view of a set of foes, stacked", grids=True),
     Spec("mahou-ai-plan-blows", BATTLE, 4096, "mahou hard: a blow's value struck from another tile"),
     Spec("mahou-ai-plan-threats", BATTLE, 4096, "mahou hard: a foe's best blow on a unit on another tile"),
     Spec("mahou-ai-rises", DATA, 4096, "mahou AI: the chance a defence roll beats the one held"),
@@ -174,9 +178,9 @@ CATALOGUE = _catalogue(
     Spec("mahou-ai-grids", MAP, 16, "mahou AI: the map's solid tiles and flat coordinates"),
     Spec("mahou-ai-fire-clear", MAP, 1 << 16, "mahou AI: no wall on the line of fire between two tiles"),
     # one map-sized grid an answer (128 KB on bench128): bounded to what a battle's foes visit
-    Spec("mahou-ai-walk-from", MAP, 512, "mahou AI: walking distance from every tile to one tile"),
-    Spec("mahou-ai-distances", MAP, 512, "mahou AI: Chebyshev distance from one tile to every tile"),
-    Spec("mahou-ai-shelter", MAP, 512, "mahou AI: the cover from a foe's tile at every tile"),
+    Spec("mahou-ai-walk-from", MAP, 512, "mahou AI: walking distance from every tile to one tile", grids=True),
+    Spec("mahou-ai-distances", MAP, 512, "mahou AI: Chebyshev distance from one tile to every tile", grids=True),
+    Spec("mahou-ai-shelter", MAP, 512, "mahou AI: the cover from a foe's tile at every tile", grids=True),
     # --- fivebyfive ---------------------------------------------------------------------
     Spec("fivebyfive-chances", DATA, 64, "5x5: a target number's exact chances (Fractions)"),
     Spec("fivebyfive-outlook", DATA, 4096,
@@ -184,11 +188,11 @@ CATALOGUE = _catalogue(
     Spec("fivebyfive-line-offsets", DATA, 4,
          "5x5: the crossed tiles of every offset on a map of one size (maps up to 64 a side)"),
     Spec("fivebyfive-reach", BATTLE, 64,
-         "5x5: a move's search by every input, so the move reuses its options' search"),
+         "5x5: a move's search by every input, so the move reuses its options' search", grids=True),
     Spec("fivebyfive-terrain", MAP, 1, "5x5: the terrain grids the sight lines read"),
     Spec("fivebyfive-sight", MAP, 512,
-         "5x5: sight against one figure's tile, and the lines to the tiles asked so far"),
-    Spec("fivebyfive-walk", MAP, 512, "5x5: walking cost from one figure's tile to every tile"),
+         "5x5: sight against one figure's tile, and the lines to the tiles asked so far", grids=True),
+    Spec("fivebyfive-walk", MAP, 512, "5x5: walking cost from one figure's tile to every tile", grids=True),
     Spec("fivebyfive-ai-chances", DATA, 64, "5x5 AI: a target number's chances as floats"),
     Spec("fivebyfive-ai-outlook", DATA, 1 << 13,
          "5x5 AI: (chance to take out, expected points) by target numbers and Abilities"),
@@ -244,7 +248,7 @@ CATALOGUE = _catalogue(
     Spec("actionblock-ai-shot", MAP, 1 << 16,
          "actionblock AI: (an open shot, half its cover's worth) from a tile at a foe's tile"),
     Spec("actionblock-ai-walk", MAP, 1024,
-         "actionblock AI: the move cost from every tile to one tile (nested lists)"),
+         "actionblock AI: the move cost from every tile to one tile (nested lists)", grids=True),
     # --- fate ---------------------------------------------------------------------------
     Spec("fate-data", DATA, 1, "fate: the ruleset's definitions, loaded once per process"),
     Spec("fate-4df", DATA, 1, "fate: the ways 4dF comes to each total"),
@@ -264,13 +268,13 @@ CATALOGUE = _catalogue(
     Spec("fate-ai-tracks", DATA, 20_000, "fate AI: a track's state distribution after attacks in order"),
     Spec("fate-ai-expected", DATA, 20_000, "fate AI: a track's expected worth and out chance after attacks"),
     Spec("fate-ai-gains", DATA, 65_536, "fate AI: what one attack adds to a side's attacks on a track"),
-    Spec("fate-terrain", MAP, 4096, "fate: terrain grids and lists read by cover and the AI's screen"),
+    Spec("fate-terrain", MAP, 4096, "fate: terrain grids and lists read by cover and the AI's screen", grids=True),
     Spec("fate-protection", MAP, 1 << 18, "fate: cover and concealment between two tiles"),
-    Spec("fate-views", MAP, 1 << 14, "fate: sight's field of view from a tile, by the tile as asked (no conversion)"),
-    Spec("fate-reach-open", MAP, 2048, "fate: one move's reach from a tile over open ground"),
-    Spec("fate-reach-blocked", MAP, 256, "fate: one move's reach from a tile past units on given tiles"),
-    Spec("fate-ai-rows", MAP, 4096, "fate AI: an enemy's terrain rows (exposure, reach, distance, sight, height)"),
-    Spec("fate-ai-walk", MAP, 1024, "fate AI: walking distances to a goal, capped"),
+    Spec("fate-views", MAP, 1 << 14, "fate: sight's field of view from a tile, by the tile as asked (no conversion)", grids=True),
+    Spec("fate-reach-open", MAP, 2048, "fate: one move's reach from a tile over open ground", grids=True),
+    Spec("fate-reach-blocked", MAP, 256, "fate: one move's reach from a tile past units on given tiles", grids=True),
+    Spec("fate-ai-rows", MAP, 4096, "fate AI: an enemy's terrain rows (exposure, reach, distance, sight, height)", grids=True),
+    Spec("fate-ai-walk", MAP, 1024, "fate AI: walking distances to a goal, capped", grids=True),
 )
 
 

@@ -232,3 +232,17 @@ def replay_battle(replay: Replay) -> Any:
 def load_replay(path: str | Path) -> Any:
     """The Battle a replay (or save) file records, re-simulated to where it was saved."""
     return replay_battle(read_replay(path))
+
+
+def verify_replay(path: str | Path) -> str:
+    """Re-simulate a replay (or save) and check it ends in the digest it recorded:
+    the digest, or SaveError naming the file and both digests (`replay --verify`)."""
+    replay = read_replay(path)
+    battle = replay_battle(replay)
+    try:
+        digest = battle.digest()
+    finally:
+        battle.close()
+    if digest != replay.digest:
+        raise SaveError(replay.path, f"digest mismatch: recorded {replay.digest}, replayed {digest}")
+    return digest

@@ -91,19 +91,23 @@ def play_timed(battle, controllers: Mapping[int, Any], on_choice: Callable | Non
 
 
 def battle_result(battle, spec: BattleSpec | None = None) -> dict:
-    """One battle's line in the JSON: seed, AI level per side, winner, rounds,
-    casualties per side, digest."""
+    """One battle's line in the JSON: seed, AI level per side, winner, how it ended
+    (BattleEnded.how; None if it has not), rounds, casualties and victory points per
+    side (all 0 in a plain battle), digest."""
     from game.engine.components import OutOfFight
     from game.engine.events import BattleEnded
+    from game.engine.objectives import points
 
     ended = battle.log[-1] if battle.log and isinstance(battle.log[-1], BattleEnded) else None
     return {
         "seed": battle.seed,
         "levels": {str(team): spec.level(team) if spec is not None else "normal" for team in battle.teams()},
         "winner": battle.winner,
+        "how": ended.how if ended is not None else None,
         "rounds": ended.rounds if ended is not None else battle.round,
         "casualties": {str(team): sum(1 for u in battle.units(team) if battle.has(u, OutOfFight))
                        for team in battle.teams()},
+        "points": {str(team): p for team, p in sorted(points(battle).items())},
         "digest": battle.digest(),
     }
 
@@ -133,18 +137,15 @@ def _warm_worker() -> None:
             importlib.import_module(info.module)
 
 
-def run_battles(specs: Iterable[BattleSpec], jobs: int = 1, cluster: str | None = None,
-                chunk: int = 4) -> Iterator[dict]:
-    """Results in the order of `specs`, whatever the number of processes or machines.
+def run_battles(specs: Iterable[BattleSpec], jobs: int = 1, chunk: int = 4) -> Iterator[dict]:
+    """Results in the order of `specs`, whatever the number of processes (on other
+    machines: ``game.cluster.run_on_cluster``).
 
     `specs` is consumed lazily, a window at a time, so a long run starts at once and
     holds only a window in memory. Workers take battles `chunk` at a time and keep
     their map caches (sight, paths, line of fire) from battle to battle.
     """
     specs = iter(specs)
-    if cluster is not None:
-        yield from _run_on_cluster(specs, cluster)
-        return
     if jobs <= 1:
         for spec in specs:
             yield run_one(spec)
@@ -168,26 +169,6 @@ def _context():
                                         "game.world.tiled", "game.world.paths", "game.world.sight"])
         return context
     return multiprocessing.get_context("spawn")
-
-
-def _run_on_cluster(specs: Iterator[BattleSpec], address: str) -> Iterator[dict]:
-    """Battles on an existing Dask distributed scheduler (the optional extra
-    ``[cluster]``); each worker needs this game installed. Same results as --jobs 1."""
-    try:
-        from distributed import Client
-    except ImportError:
-        from game.errors import InputError
-        raise InputError("--cluster", "needs Dask distributed: pip install 'rulebook-skirmish[cluster]'") from None
-    try:
-        client = Client(address, timeout=10)
-    except (OSError, TimeoutError, ValueError) as exc:
-        from game.errors import InputError
-        raise InputError("--cluster", f"no scheduler at {address[:200]!r} ({exc})") from None
-    with client:
-        while batch := list(itertools.islice(specs, 512)):
-            # pure=False: two equal specs are still two battles to play.
-            for future in client.map(run_one, batch, pure=False):
-                yield future.result()
 
 
 # --- statistics ------------------------------------------------------------------------

@@ -17,17 +17,18 @@ change. Rows written before the setup was part of the key (a table without the
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import importlib.util
 import json
 import sqlite3
+import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from game import kept
 from game.errors import InputError
 
 SCHEMA = """
@@ -72,10 +73,16 @@ def _package_files(root: Path, keep: Callable[[Path], bool]) -> list[Path]:
     return [p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts and keep(p)]
 
 
-@functools.lru_cache(maxsize=8)
+@kept.pure("code-hash")
 def code_hash(root: Path = PACKAGE_ROOT) -> str:
-    """The game's source and rule data: any change to them may change a battle."""
-    return _hash_files(_package_files(root, lambda p: p.suffix in CODE_SUFFIXES), root)
+    """The game's source and rule data: any change to them may change a battle. In the
+    standalone build (PyInstaller, tools/build_bundle.py) there are no ``.py`` files:
+    the code is compiled into the program file, which is hashed instead."""
+    files = _hash_files(_package_files(root, lambda p: p.suffix in CODE_SUFFIXES), root)
+    if not getattr(sys, "frozen", False):
+        return files
+    program = hashlib.sha256(Path(sys.executable).read_bytes()).hexdigest()
+    return hashlib.sha256(f"{files} {program}".encode()).hexdigest()
 
 
 def ruleset_data_dir(ruleset: str) -> Path:

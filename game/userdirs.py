@@ -37,6 +37,6 @@ def data_dir() -> Path:
 
 
 def user_maps_dir() -> Path:
-    """Where the player's own maps go. (game/world/catalog.py still computes its own
-    XDG path, the same on Linux; it should call this.)"""
+    """Where the player's own maps go (game/world/catalog.py offers them in the menu
+    and finds them by name)."""
     return data_dir() / "maps"

@@ -85,8 +85,9 @@ class Battle:
         self.over = False
         #: What the rules and the AI keep for this battle (game.engine.kept): answers
         #: about the pending decision's state, and pure answers kept across decisions.
-        self.kept_now = Store(DECISION)
-        self.kept = Store(BATTLE)
+        cells = tmap.width * tmap.height  # tables of grids hold fewer on a bigger map
+        self.kept_now = Store(DECISION, cells)
+        self.kept = Store(BATTLE, cells)
         self._state = self.kept_now.table("state")
         self._pure = self.kept.table("pure")
         self._rosters: dict[tuple, list[int]] = {}

@@ -189,7 +189,9 @@ class App:
             seed = random.randrange(1, 1_000_000)
         else:
             args["seed"] = next_seed(seed)  # each loop a new battle, still reproducible
-        battle = new_battle(m, r, seed=seed, max_rounds=args.get("max_rounds") or 40)
+        # a scenario keeps its own round limit unless `demo --max-rounds` says otherwise
+        rounds = args.get("max_rounds") or (None if _mission_limit(m) else 40)
+        battle = new_battle(m, r, seed=seed, **({"max_rounds": rounds} if rounds else {}))
         speed = args.get("speed", 2.0)   # told by `demo --speed`, never the menu's last choice
         return BattleScreen(self, battle, {t: "ai" for t in battle.teams()}, fog=False,
                             speed=speed, demo=True)
@@ -316,3 +318,10 @@ def run_demo(args: Any = None) -> int:
     app.start_demo(told)
     app.loop()
     return 0
+
+
+def _mission_limit(map_path) -> int | None:
+    """The round limit a map's scenario sets, or None (a plain map, or a mission without one)."""
+    from game.engine.setup import shared_map
+    scenario = shared_map(map_path).scenario
+    return scenario.round_limit if scenario is not None else None

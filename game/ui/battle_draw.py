@@ -11,9 +11,10 @@ import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
 from game.ui.friendly_fire import headline
-from game.ui import hud, rules_view, theme
+from game.ui import cover_icons, hud, range_box, reaction_asks, rules_view, strength_bar, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
+from game.ui.mission_draw import MissionDrawing
 from game.ui.zone_draw import ZoneDrawing, dashed_line
 
 
@@ -22,7 +23,7 @@ UNDO_W = 96     # the Undo button, at the right end of the prompt's row
 STRIP_H = 176   # the bottom strip (unit card, one row of actions, the parameter row)
 
 
-class BattleDrawing(ZoneDrawing):
+class BattleDrawing(ZoneDrawing, MissionDrawing):
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
     def layout(self, size) -> dict[str, pygame.Rect]:
@@ -38,12 +39,15 @@ class BattleDrawing(ZoneDrawing):
         col_x = w - right_w - 6
         preview_h = min(236, max(180, (h - 46) // 2 - 20))
         top = pygame.Rect(0, 0, w, 40)
-        log = pygame.Rect(col_x, 46, right_w, max(80, h - 46 - preview_h - 14))
+        # who is winning heads the right column (strength_bar); the log gives way
+        strength = pygame.Rect(col_x, 46, right_w, strength_bar.HEIGHT)
+        col_y = strength.bottom + 4
+        log = pygame.Rect(col_x, col_y, right_w, max(80, h - col_y - preview_h - 14))
         mini = None
         if self._map_larger_than_view():   # a minimap heads the right column (the log gives way)
             cam = self.board.camera
             mh = min(130, int(right_w * cam.world_h / max(1, cam.world_w)))
-            mini = pygame.Rect(col_x, 46, right_w, mh)
+            mini = pygame.Rect(col_x, col_y, right_w, mh)
             log = pygame.Rect(col_x, mini.bottom + 6, right_w, max(80, log.h - mh - 6))
         preview = pygame.Rect(col_x, h - preview_h - 6, right_w, preview_h)
         card_w = min(290, max(220, w // 5))
@@ -64,7 +68,8 @@ class BattleDrawing(ZoneDrawing):
         # above it) rises over the board's bottom edge instead of pushing it up
         bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
         params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
-        out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params}
+        out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params,
+               "strength": strength}
         if mini is not None:
             out["minimap"] = mini
         out["view"] = pygame.Rect(0, top.bottom, col_x - 4, strip_y - 4 - top.bottom)
@@ -79,12 +84,27 @@ class BattleDrawing(ZoneDrawing):
         if "decl" in out and not self.decl_collapsed:
             free = pygame.Rect(out["decl"].right + 4, v.y, v.right - out["decl"].right - 4, v.h)
         self.board.camera.safe = (free.x, free.y, free.w, free.h)
+        if self.board.camera.auto_fit and getattr(self, "_fit_for", v.size) != v.size:
+            # the window changed size: a fitted map fits again (the demo at 1920x1080
+            # showed The Pit in a quarter of the window); the player's own zoom stays
+            self.board.camera.fit()
+        self._fit_for = v.size
         return out
 
     def _map_larger_than_view(self) -> bool:
         cam = self.board.camera
         sx, sy, sw, sh = cam._safe()
         return cam.world_w * cam.zoom > sw or cam.world_h * cam.zoom > sh
+
+    def _draw_strength(self, surface, rect) -> None:
+        """Who is winning, as the board shows it now (units as drawn, wounds as the
+        playout has reached them); under fog an enemy side reads "?"."""
+        every = [self._anim_unit(u) for u in self.view.units.values()]
+        hidden = set()
+        if self.viewer is not None and self.fog:
+            hidden = {u.team for u in every if u.team != self.viewer}
+        self.rects["strength_parts"] = strength_bar.draw(
+            surface, rect, strength_bar.side_strength(every, self.anim.hp), hidden)
 
     def _draw_minimap(self, surface, rect, shown) -> None:
         """The whole map small: units seen as dots, the camera's view as a frame; a
@@ -122,6 +142,8 @@ class BattleDrawing(ZoneDrawing):
         if self.handover is not None and not self.anim.busy:
             # (what was playing, a turn resolving, is shown to the side that set it off first)
             self._draw_handover(surface)
+            if self.overlay == "rules":   # a first battle's card: over the hand-over, hides nothing
+                self._draw_rules_card(surface)
             return
         self.visible_grid()
         surface.fill(theme.BG)
@@ -133,6 +155,7 @@ class BattleDrawing(ZoneDrawing):
         if self.decl is not None and not self.anim.resolving and self.handover is None:
             self._draw_declarations(surface, shown)
         prev = self.preview()
+        self._draw_mission_zones(surface)   # a scenario's zones, under everything else
         self._draw_zones(surface, shown)
         if decision is not None:
             self._draw_targets(surface, prev)
@@ -140,6 +163,7 @@ class BattleDrawing(ZoneDrawing):
         units = [(self._anim_unit(u), pos) for u, pos in units]
         self.board.draw_units(surface, units, actor=self.view.actor if not self.battle.over else None,
                               selected=self.selected, pulse=0.0, hp_override=self.anim.hp)   # still: frames only on change
+        self._draw_mission_marks(surface, units)
         self._draw_shot(surface)
         self._draw_floats(surface)
         badge, self._hit_badge = getattr(self, "_hit_badge", None), None
@@ -158,8 +182,10 @@ class BattleDrawing(ZoneDrawing):
         self._draw_cursor(surface)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
+        self._draw_mission_hud(surface, rects["view"])
         # HUD
         self._draw_top(surface, rects["top"], shown)
+        self._draw_strength(surface, rects["strength"])
         self.log.draw(surface, rects["log"], viewer=self.viewer)
         self._draw_zone_legend(surface, rects["log"])
         if "minimap" in rects:
@@ -204,6 +230,8 @@ class BattleDrawing(ZoneDrawing):
             r = img.get_rect(midtop=(surface.get_width() // 2 - 100, 50)).inflate(20, 10)
             theme.panel(surface, r, alpha=False, edge=theme.ACCENT)
             surface.blit(img, img.get_rect(center=r.center))
+        if self.tutorial is not None:   # the lesson over the board's top-right corner, a fixed place
+            self.rects["tutorial"] = self.tutorial.draw(surface, rects["view"])
         if self.battle.over and not self.anim.busy:
             self._draw_end_banner(surface)
         if self.overlay == "pause":
@@ -218,16 +246,21 @@ class BattleDrawing(ZoneDrawing):
         from game.ui.playbook import how_it_plays
         title, lines = how_it_plays(self.battle.ruleset.id, getattr(self.battle.ruleset, "name", ""))
         w = min(820, surface.get_width() - 60)
-        wrapped = [part for ln in lines for part in theme.wrap(ln, w - 36, 14)]
-        rect = pygame.Rect(0, 0, w, 90 + 20 * len(wrapped))
+        # each point a paragraph: a bullet, then its lines wrapped under one another
+        wrapped = [(k == 0, part) for ln in lines for k, part in enumerate(theme.wrap(ln, w - 54, 14))]
+        rect = pygame.Rect(0, 0, w, 90 + 20 * len(wrapped) + 4 * len(lines))
         rect.center = surface.get_rect().center
+        self.rects["rules_card"] = rect
         theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
         surface.blit(theme.text(f"How {title} plays", 20, theme.ACCENT, bold=True), (rect.x + 18, rect.y + 14))
         y = rect.y + 52
-        for ln in wrapped:
-            surface.blit(theme.text(ln, 14, theme.TEXT), (rect.x + 18, y))
+        for first, ln in wrapped:
+            if first:
+                y += 4 if y > rect.y + 52 else 0
+                surface.blit(theme.text("•", 14, theme.ACCENT, bold=True), (rect.x + 18, y))
+            surface.blit(theme.text(ln, 14, theme.TEXT), (rect.x + 36, y))
             y += 20
-        hint = theme.text("F2 or Esc closes", 12, theme.DIM)
+        hint = theme.text("Any key or a click closes · F2 shows it again", 12, theme.DIM)
         surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
 
     def _draw_ranges(self, surface, prev) -> None:
@@ -244,33 +277,48 @@ class BattleDrawing(ZoneDrawing):
         here = self.actor_tile()
         if not ranges or here is None:
             return
-        cam = self.board.camera
-        for i, r in ((0, ranges[0]), (len(ranges) - 1, ranges[-1])):
-            a = cam.tile_rect((here[0] - r, here[1] - r))
-            b = cam.tile_rect((here[0] + r, here[1] + r))
-            box = pygame.Rect(a.x, a.y, b.right - a.x, b.bottom - a.y)
-            if i == 0:
-                pts = [box.topleft, box.topright, box.bottomright, box.bottomleft, box.topleft]
-                _dashed_poly(surface, theme.ACCENT, pts, 2)
-            else:
-                pygame.draw.rect(surface, (255, 235, 180), box, 1)
-            if i == 0 and len(ranges) == 1:
-                break
+        cam, tmap = self.board.camera, self.battle.map
+        proj = getattr(cam, "proj", None)   # an isometric board's projection: diamonds
+        tw, th = tmap.tile_width, tmap.tile_height
+
+        def to_screen(x: float, y: float):
+            return cam.to_screen(*(proj.top_corner(x, y) if proj is not None else (x * tw, y * th)))
+
+        fpt = max(1, int(getattr(tmap, "feet_per_tile", 5) or 5))
+        self.rects["range_labels"] = []
+        bands = [(ranges[0], f"range {ranges[0] * fpt} ft" if len(ranges) == 1 else f"first band {ranges[0] * fpt} ft",
+                  theme.ACCENT, True)]
+        if len(ranges) > 1:
+            bands.append((ranges[-1], f"max {ranges[-1] * fpt} ft", (255, 235, 180), False))
+        for reach, label, colour, dashed in bands:
+            box = range_box.draw(surface, to_screen, here, reach, tmap.width, tmap.height, label, colour,
+                                 dashed, _dashed_poly, self.rects.get("view"))
+            if box is not None:
+                self.rects["range_labels"].append((label, box))
 
     def _draw_legend(self, surface, rects) -> None:
         """What each colour of the move overlay costs, in the strip above the prompt."""
         bar = rects["bar"]
         x, y = bar.x + 4, rects["card"].y + 2
-        surface.blit(theme.text("Move:", 12, theme.DIM, bold=True), (x, y + 1))
-        x += 44
+        limit = rects["card"].y + 46
+        prompt = self.rects.get("prompt")
+        if isinstance(prompt, pygame.Rect) and prompt.y < y + 20:
+            # a third row of actions lifted the parameter row and the prompt into the
+            # legend's place (seen at 1024x600, a d20 Gunner beside an enemy): the
+            # legend goes on one line just above the prompt, on a panel of its own
+            y = limit = prompt.y - 24
+            theme.panel(surface, pygame.Rect(bar.x, y - 2, bar.w, 21))
+        label = theme.text("Move:", 12, theme.DIM, bold=True)
+        surface.blit(label, (x, y + 1))
+        x += max(44, label.get_width() + 8)   # (the font grows with the window)
         top = len(theme.MOVE_BANDS) - 1
         for band, words in self.move_legend:
             colour = theme.MOVE_EDGES[min(band, top)]
             img = theme.text(words, 12, theme.TEXT)
             if x + 18 + img.get_width() > bar.right:
-                if y + 18 + 16 > rects["card"].y + 46:   # no second line free: stop
+                if y + 18 + 16 > limit:   # no second line free: stop
                     break
-                x, y = bar.x + 48, y + 18                # the rest on a second line
+                x, y = bar.x + 4 + max(44, label.get_width() + 8), y + 18   # the rest on a second line
             sw = pygame.Rect(x, y + 3, 14, 12)
             pygame.draw.rect(surface, theme.MOVE_BANDS[min(band, top)][:3], sw)
             pygame.draw.rect(surface, colour, sw, 1)
@@ -695,11 +743,10 @@ class BattleDrawing(ZoneDrawing):
                 y += 15
 
     def _cover_name(self, tile) -> str:
-        from game.world.tactical_map import Cover
-        try:
-            return Cover(int(self.battle.map.cover[tile])).name.lower()
-        except (ValueError, IndexError):
+        """The destination's cover in words, the tile's own and each side's (cover_icons)."""
+        if not self.battle.map.in_bounds(*tile):
             return "none"
+        return cover_icons.describe(self.battle.map, tile)
 
     def _draw_bar(self, surface, rects) -> None:
         bar = rects["bar"]
@@ -777,7 +824,7 @@ class BattleDrawing(ZoneDrawing):
         """(prompt lines, buttons per row, rows, panel height) of the reaction prompt."""
         decision = self.decision
         prompt = theme.wrap(decision.prompt, width - 28, 15)
-        n = max(1, len(decision.options))
+        n = max(1, len(self.options()))
         per_row = max(1, (width - 28 + 8) // (200 + 8))
         rows = -(-n // per_row)
         per_row = -(-n // rows)
@@ -785,7 +832,7 @@ class BattleDrawing(ZoneDrawing):
 
     def _reaction_height(self, width: int) -> int:
         """The reaction prompt's height with its parameter row (the layout keeps room)."""
-        extra = 40 if any(o.params for o in self.decision.options) else 0
+        extra = 40 if any(o.params for o in self.options()) else 0
         return self._reaction_shape(width)[3] + extra
 
     def _why_disabled(self, opt, name: str, value) -> str:
@@ -812,7 +859,8 @@ class BattleDrawing(ZoneDrawing):
         """A person may react: what triggers it, and each answer with its odds (the full
         breakdown of the one under the pointer shows in the preview panel)."""
         bar = self.rects["bar"]
-        opts = list(decision.options)
+        numbered = self.reaction_options()
+        later = reaction_asks.deferred(self.battle.ruleset.id, decision)
         prompt, per_row, rows, h = self._reaction_shape(bar.w)
         gap = 8
         rect = pygame.Rect(bar.x, bar.bottom - h, bar.w, h)
@@ -832,17 +880,19 @@ class BattleDrawing(ZoneDrawing):
         out = []
         popt = self._param_option()   # whose parameters the picker row above shows
         bw = min(300, (rect.w - 28 - gap * (per_row - 1)) // per_row)
-        for i, opt in enumerate(opts):
+        for i, (number, opt) in enumerate(numbered):
             row, col = divmod(i, per_row)
             r = pygame.Rect(x + col * (bw + gap), y + 4 + row * 60, bw, 54)
             theme.button(surface, r, "", hover=r.collidepoint(self.app.mouse))
             if opt is popt:
                 pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=5)
             letter = self.hotkeys.of(opt)
-            keys = (f"{(i + 1) % 10} · " if i < 10 else "") + (f"{letter.upper()}  " if letter else " ")
+            digit = reaction_asks.key_label(number)
+            keys = (f"{digit} · " if digit else "") + (f"{letter.upper()}  " if letter else " ")
             surface.blit(theme.text(keys, 13, theme.ACCENT, bold=True), (r.x + 10, r.y + 7))
             kw = theme.font(13, True).size(keys)[0]
-            surface.blit(theme.text(theme.fit(opt.label, r.w - 20 - kw, 15, True), 15, theme.TEXT, bold=True),
+            label = "Wait for the roll" if later and opt.key == "pass" else opt.label
+            surface.blit(theme.text(theme.fit(label, r.w - 20 - kw, 15, True), 15, theme.TEXT, bold=True),
                          (r.x + 10 + kw, r.y + 5))
             detail = opt.cost or ""
             target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
@@ -850,6 +900,9 @@ class BattleDrawing(ZoneDrawing):
             o = rules_view.odds(self.battle, decision, opt.choice(target, **params))
             if o is not None:
                 detail = f"hit {theme.percent(o.hit)} · crit {theme.percent(o.crit)} · avg {o.expected_damage:.1f}"
+            elif later and opt.key == "pass":
+                # the spot defences wait for the roll (reaction_asks): this pass is not the last word
+                detail = "spot defences come after the roll, if it hits"
             elif opt.description:
                 detail = (detail + " · " if detail else "") + opt.description
             elif opt.key in ("pass", "none", "no_reaction") or opt.key.startswith(("no_", "dont_", "skip")):

@@ -37,8 +37,7 @@ class BattleInput:
                 self.question = None
             return
         if self.overlay == "rules":
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_F2, pygame.K_ESCAPE) \
-                    or event.type == pygame.MOUSEBUTTONDOWN:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):   # any key reads as "done"
                 self.overlay = None
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and self.overlay is None:
@@ -54,6 +53,8 @@ class BattleInput:
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.overlay = "pause"
             return
+        if self.tutorial is not None:   # the guided battle's steps watch the player's pointing
+            self.tutorial.note(event)
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.KEYUP:
@@ -300,11 +301,12 @@ class BattleInput:
                     self.arm(opt)
                 return
             if ch.isdigit() and self.decision.kind == REACTION:
-                # a reaction's answers are numbered (a prompt of its own); the action
-                # bar's are not: numbers would shift as buttons come and go
-                i = (int(ch) - 1) % 10
-                if i < len(opts):
-                    self._reaction_pick(opts[i])
+                # a reaction's answers are numbered (a prompt of its own, each number kept
+                # while its answer is offered: reaction_asks); the action bar's are not
+                n = int(ch) or 10
+                opt = next((o for number, o in self.reaction_options() if number == n), None)
+                if opt is not None:
+                    self._reaction_pick(opt)
                 return
         pans = {"w": pygame.K_UP, "a": pygame.K_LEFT, "s": pygame.K_DOWN, "d": pygame.K_RIGHT}
         if ch in pans:

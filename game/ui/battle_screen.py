@@ -18,7 +18,7 @@ import numpy as np
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
-from game.ui import declarations, rules_view
+from game.ui import declarations, reaction_asks, rules_view
 from game.ui.ai_runner import AIRunner
 from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
@@ -34,6 +34,7 @@ from game.ui.snapshot import BoardView, UnitView, snapshot
 AI_PAUSE = 0.45       # seconds between AI decisions at 1×, so a person can follow
 END_BANNER = 1.6      # the "victory" banner before the results screen, at 1×
 INSTANT_BUDGET = 0.02  # seconds of AI work per frame at "instant" (the window stays live)
+READ_HOLD = (2.5, 0.15, 8.0)   # instant speed: seconds to read a round's resolution (base, per line, most)
 
 
 class BattleScreen(BattleInput, BattleDrawing, Screen):
@@ -75,6 +76,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.keyboard_side: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handover: int | None = None
         self.ai_wait = 0.0
+        self.read_hold = 0.0   # instant speed: a round's resolution stays to be read
         self.skip = False
         self.end_timer: float | None = None
         self.clock = 0.0
@@ -106,15 +108,24 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.drag_moved = False
         self.rects: dict[str, Any] = {}
         self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
+        self.reaction_numbers = reaction_asks.ReactionNumbers()   # a reaction's answer numbers
+        self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
         self._announced_order: list[int] | None = None
         self.board.camera.resize(*app.surface.get_size())
         self.layout(app.surface.get_size())
+        self.board.camera.fit_whole = demo   # the demo shows the whole map: nobody pans it
         self.board.camera.fit()   # a small map fills the board's viewport
         first = self._team_units_centre()
         if first is not None:
             self.board.camera.centre_on_tile(first)
         self._on_new_pending()
+        read = app.settings.rules_read
+        if self.humans and not demo and self.battle.ruleset.id not in read:
+            # the first battle a person plays in a ruleset opens on its one page of how
+            # it plays (F2 brings it back); kept in the settings, so once
+            self.overlay = "rules"
+            read.append(self.battle.ruleset.id)
 
     # ------------------------------------------------------------------ helpers
     def _team_of(self, unit: int) -> int | None:
@@ -201,6 +212,11 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.end_timer = END_BANNER / (self.speed or 4)
             return
         if self.sides.get(p.side) == "human":
+            wait = reaction_asks.answered_later(self.battle.ruleset.id, p)
+            if wait is not None:
+                # every answer but "No defence" comes again after the roll: ask then, once
+                self.submit(wait.choice())
+                return
             self.skip = False
             if len(self.humans) > 1 and p.side != self.keyboard_side:
                 self.handover = p.side
@@ -223,6 +239,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             SOUNDS.play("turn")   # a person's turn begins
         self.decision = p
         self.hotkeys.assign(p.options)
+        if p.kind != REACTION:
+            self.reaction_numbers.forget()
         self.selected = p.actor
         if p.kind == REACTION:
             other = p.context.get("unit") if hasattr(p.context, "get") else None
@@ -403,6 +421,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self._played_from = pre  # the top bar shows the turn that plays out, not the next
         if not speed:
             self.log.reveal_all()
+            if playout and not self.skip:
+                # "at instant speed fate's simultaneous resolution flashes past and
+                # scrolls out of the log" (issue 30 item 11): the AI waits while it is read
+                self.read_hold = min(READ_HOLD[0] + READ_HOLD[1] * len(events), READ_HOLD[2])
         self._follow(events)
         self._on_new_pending()
         return True
@@ -500,6 +522,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             for team in self.humans:
                 area = getattr(ev, "tiles", None)
                 keep = bool(area) and not isinstance(area, str) and moment.sees_any(team, area)
+                # a score is read by every side (issue 28: a zone and its score always),
+                # the hidden units that made it unnamed
+                keep = keep or type(ev).__name__ == "PointsScored"
                 line = fog_line(text, moment.unseen_names(team), moment.seen_names(team), keep)
                 if line != text:
                     out[team] = line
@@ -590,6 +615,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         pickers) wake the window when they run out; otherwise it sleeps until input."""
         if self.anim.busy or self.anim.floats or self.pan_keys or self.drag_moved:
             return 0.0
+        if self.read_hold > 0 and not self.skip:
+            return self.read_hold
         if self.ai.busy:
             return 0.0 if (self.speed == 0 or self.skip) else 0.03
         if self._deferred:
@@ -611,6 +638,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._pan(dt)
         self.anim.update(dt)
         self._follow_step()
+        if self.tutorial is not None and self.overlay is None:
+            self.tutorial.update(self)
         if self._deferred and not self.anim.busy:
             self._deferred = False
             p = self.battle.pending
@@ -627,6 +656,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._run_ai(dt)
 
     def _run_ai(self, dt: float) -> None:
+        if self.read_hold > 0:
+            self.read_hold = 0.0 if self.skip else self.read_hold - dt
+            if self.read_hold > 0:
+                return
         if not self.ai.busy:
             return
         fast = self.speed == 0 or self.skip
@@ -675,7 +708,17 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     # ------------------------------------------------------------- options
     def options(self) -> tuple[Option, ...]:
-        return self.decision.options if self.decision is not None else ()
+        """The answers on offer: a reaction's in its number order, without those the
+        rules offer again at the attack's next prompt (reaction_asks)."""
+        if self.decision is None:
+            return ()
+        if self.decision.kind == REACTION:
+            return tuple(o for _, o in self.reaction_options())
+        return self.decision.options
+
+    def reaction_options(self) -> list[tuple[int, Option]]:
+        """(number, answer) of the reaction prompt, numbers kept while offered."""
+        return reaction_asks.shown_options(self.battle.ruleset.id, self.decision, self.reaction_numbers)
 
     def option(self, key: str | None) -> Option | None:
         return self.decision.option(key) if self.decision is not None and key else None
@@ -877,7 +920,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     def _reaction_preview(self):
         """The odds of the reaction under the pointer (else the first one with a target)."""
-        opts = list(self.decision.options)
+        opts = list(self.options())
         hovered = [o for r, o in self.rects.get("reaction_buttons", []) if r.collidepoint(self.app.mouse)]
         order = hovered + [o for o in opts if o.offensive] + opts
         for opt in order:

@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pygame
 
-from game.ui import theme
+from game.ui import cover_icons, theme
 from game.ui.camera import Camera
 from game.ui.iso import IsoCamera, is_isometric, iso_static
 from game.ui.snapshot import UnitView
@@ -103,6 +103,7 @@ class BoardRenderer:
         self._cache_key: tuple | None = None
         self._sprites: dict[tuple, pygame.Surface] = {}
         self.outlines: list = []  # (colour, (vertical edges, horizontal edges)) per move band
+        self.cover_marks: list = []   # cover on the tiles the move reaches (cover_icons)
         self.band_tiles: dict[int, list] = {}   # each move band's tiles, for its pattern
         self._static_surface: pygame.Surface | None = None
         self._static_version = -1
@@ -114,6 +115,8 @@ class BoardRenderer:
         self.move.set({t: theme.MOVE_BANDS[min(b, top)] for t, b in (bands or {}).items()})
         self.outlines = []
         self.band_tiles = {}
+        # cover on every tile the move reaches, per side (cover_icons), but a unit's own
+        self.cover_marks = cover_icons.marks(self.tmap, set(bands or ()) - set(occupied))
         if bands:
             w, h = self.tmap.width, self.tmap.height
             grid = np.full((w, h), 99, np.int16)
@@ -180,6 +183,7 @@ class BoardRenderer:
                         pygame.draw.line(surf, c, (x * tw, y * th), (x * tw, (y + 1) * th - 1), width)
                     for x, y in horiz:  # the edge at the top side of tile (x, y)
                         pygame.draw.line(surf, c, (x * tw, y * th), ((x + 1) * tw - 1, y * th), width)
+            cover_icons.draw(surf, tm, self.cover_marks, lambda x, y: (x * tw, y * th))
             self._static_surface = surf
             self._static_version = self._version
         return self._static_surface

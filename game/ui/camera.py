@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+MIN_FIT = 0.4   # the demo's fit shrinks a large map no further: below it units are dots
 
 
 class Camera:
@@ -20,6 +21,8 @@ class Camera:
         self.fitted: float | None = None   # a zoom between the steps that fits a small map
         self.view_w, self.view_h = 1280, 720
         self.safe = None  # the part of the view no HUD panel covers (x, y, w, h), if set
+        self.fit_whole = False   # fit() also shrinks a large map to fit (the demo watches it all)
+        self.auto_fit = False    # the zoom is fit()'s: refit when the board's size changes
 
     @property
     def zoom(self) -> float:
@@ -52,6 +55,7 @@ class Camera:
     def zoom_at(self, steps: int, sx: float, sy: float) -> None:
         """Zoom by `steps` levels keeping the world point under (sx, sy) in place."""
         wx, wy = self.to_world(sx, sy)
+        self.auto_fit = False   # the player's zoom stays, whatever the window does
         if self.fitted is not None and steps:   # from the fitted zoom to the next step
             f, self.fitted = self.fitted, None
             if steps > 0:
@@ -68,11 +72,18 @@ class Camera:
     def fit(self) -> None:
         """Zoom so that a map smaller than the free area fills it (the largest zoom, up
         to 3×, at which the whole map still fits); a map larger than that stays at 1×
-        (readable tiles) and the camera follows what matters."""
+        (readable tiles) and the camera follows what matters, unless `fit_whole` (the
+        demo, where nobody pans): then it shrinks, down to MIN_FIT, to show the whole map."""
         _, _, sw, sh = self._safe()
         ratio = min((sw - 16) / self.world_w, (sh - 16) / self.world_h)
         self.zoom_index = ZOOMS.index(1.0)
-        self.fitted = min(ratio, ZOOMS[-1]) if ratio > 1.0 else None
+        if ratio > 1.0:
+            self.fitted = min(ratio, ZOOMS[-1])
+        elif self.fit_whole and ratio < 1.0:
+            self.fitted = max(ratio, MIN_FIT)
+        else:
+            self.fitted = None
+        self.auto_fit = True
         self.clamp()
 
     def _safe(self) -> tuple[float, float, float, float]:

@@ -561,8 +561,10 @@ def move_panel(surface, rect, title: str, cost: str, cover: str, threats, name_o
     y += 22
     surface.blit(theme.text(f"Cost: {cost}", 13, theme.TEXT), (x, y))
     y += 18
-    surface.blit(theme.text(f"Cover here: {cover}", 13, theme.GOOD if cover not in ("none", "") else theme.DIM), (x, y))
-    y += 22
+    for ln in theme.wrap(f"Cover here: {cover}", rect.w - 20, 13):   # per side: cover_icons.describe
+        surface.blit(theme.text(ln, 13, theme.GOOD if cover not in ("none", "") else theme.DIM), (x, y))
+        y += 17
+    y += 5
     for words in (reactions or [])[:2]:
         for ln in theme.wrap(f"On the way: {words}", rect.w - 20, 12):
             surface.blit(theme.text(ln, 12, theme.WARN), (x, y))

@@ -21,6 +21,7 @@ import math
 import numpy as np
 import pygame
 
+from game.ui import cover_icons
 from game.ui.camera import Camera
 from game.world.tactical_map import TacticalMap
 
@@ -181,6 +182,7 @@ def iso_static(board) -> pygame.Surface:
             for x, y in horiz:  # the edge at its y-min side: top and right corners
                 d = proj.diamond(x, y)
                 pygame.draw.line(surf, shade or colour, d[0], d[1], width)
+    cover_icons.draw(surf, board.tmap, getattr(board, "cover_marks", ()), proj.top_corner)
     return surf
 
 

@@ -135,6 +135,7 @@ class MenuScreen(Screen):
     def buttons(self):
         return [("Start battle", self.start), ("Load saved battle", lambda: self.open_picker("load")),
                 ("Watch a replay", lambda: self.open_picker("replay")), ("AI demo", self.demo),
+                ("Guided first battle", self.lesson),
                 ("Settings", self.open_settings), ("Quit", self.quit)]
 
     def open_settings(self) -> None:
@@ -201,9 +202,27 @@ class MenuScreen(Screen):
         if levels:
             offered = self.ai_levels()
             levels = {t: lv if lv in offered else "normal" for t, lv in levels.items()}
-        self.next = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_levels=levels)
-        if note:
-            self.next.say(note)
+        def begin() -> BattleScreen:
+            screen = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_levels=levels)
+            if note:
+                screen.say(note)
+            return screen
+        if battle.map.scenario is not None:  # a mission is read before it is fought
+            from game.ui.mission_briefing import BriefingScreen
+            players = {t: "a person" if who == "human" else f"the AI ({levels.get(t, 'normal')})"
+                       for t, who in sides.items()}
+            self.next = BriefingScreen(self.app, battle, begin, back=self, players=players)
+        else:
+            self.next = begin()
+
+    def lesson(self) -> None:
+        """The guided first battle (game/ui/tutorial.py): d20 on The Pit, you against
+        the easy AI, a panel walking through one turn."""
+        from game.ui.battle_screen import BattleScreen
+        from game.ui.tutorial import Tutorial, new_lesson_battle
+        battle = new_lesson_battle()
+        self.next = BattleScreen(self.app, battle, {1: "human", 2: "ai"}, False, 1.0, ai_levels={2: "easy"})
+        self.next.tutorial = Tutorial()
 
     def demo(self) -> None:
         self._sync()
@@ -411,13 +430,14 @@ class MenuScreen(Screen):
         bx = x
         for j, (label, action) in enumerate(self.buttons()):
             idx = len(rows) + j
-            bw = 190 if j == 0 else 170
+            # (narrower on a short window: seven buttons in two rows clear the hint line)
+            bw = (190 if j == 0 else 170) if h >= 680 else (150 if j == 0 else 136)
             right = box.x - 12 if y < box.bottom else w - 40
             if bx + bw > right and bx > x:
                 bx, y = x, y + bh + 8
             r = pygame.Rect(bx, y, bw, bh)
             theme.button(surface, r, label, hover=r.collidepoint(self.app.mouse), armed=idx == self.focus,
-                         size=15 if j == 0 else 14)
+                         size=(15 if j == 0 else 14) if h >= 680 else 13)
             self.hit.append((r, action))
             self.button_rects[label] = r
             bx += bw + 12

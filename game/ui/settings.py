@@ -55,6 +55,7 @@ class Settings:
     volume: int = 60                 # sound effects, 0-100
     mute: bool = False
     window: tuple[int, int] = (1280, 720)
+    rules_read: list[str] = field(default_factory=list)   # rulesets whose "how it plays" card was shown
 
     def side(self, team: int) -> str:
         return self.sides.get(str(team), "human" if team == 1 else "ai")
@@ -91,6 +92,7 @@ def _fields() -> dict:
             "levels": TypeAdapter(dict[Annotated[str, StringConstraints(pattern=r"^[0-9]{1,9}$")], ident]),
             "seed": TypeAdapter(Annotated[int, Field(ge=0, lt=2 ** 31)]),
             "speed": TypeAdapter(Literal[SPEEDS]),
+            "rules_read": TypeAdapter(Annotated[list[ident], Field(max_length=64)]),
             "window": TypeAdapter(Annotated[list[Annotated[int, Field(gt=-(2 ** 63), lt=2 ** 63)]],
                                             Field(min_length=2, max_length=2)]),
         }

@@ -5,9 +5,11 @@ with ``importlib.resources``, so an editable checkout, a wheel, or pipx all find
 from any working directory (the package must be installed unpacked, as pip and pipx
 always do: pytmx and the window read the files by path).
 
-The player's maps go in ``<data dir>/rulebook-skirmish/maps`` — the same data
-directory the window keeps its saves in (``$XDG_DATA_HOME``, by default
-``~/.local/share``). Every ``.tmx`` there appears in the menu beside the shipped ones
+The player's maps go in ``<data dir>/maps`` — the same data directory the window
+keeps its saves in, from ``game.userdirs`` (platformdirs: on Linux
+``$XDG_DATA_HOME/rulebook-skirmish``, by default ``~/.local/share/rulebook-skirmish``,
+as before; ``%LOCALAPPDATA%`` on Windows, ``~/Library/Application Support`` on
+macOS). Every ``.tmx`` there appears in the menu beside the shipped ones
 and is found by ``--map NAME``; a shipped map of the same name wins, so a replay that
 names ``maps/woodland.tmx`` always means the shipped one.
 
@@ -17,11 +19,11 @@ How a replay names a map (``map_ref``): ``maps/<file>`` for a shipped map,
 
 from __future__ import annotations
 
-import os
 from importlib import resources
 from pathlib import Path
 
-APP_DIR = "rulebook-skirmish"
+from game.userdirs import user_maps_dir  # the player's own map folder (it may not exist yet)
+
 SHIPPED_PREFIX = "maps"
 USER_PREFIX = "user-maps"
 
@@ -29,12 +31,6 @@ USER_PREFIX = "user-maps"
 def shipped_maps_dir() -> Path:
     """The ``maps`` folder inside the installed ``game`` package."""
     return Path(str(resources.files("game") / "maps"))
-
-
-def user_maps_dir() -> Path:
-    """The player's own map folder (it may not exist yet)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / APP_DIR / "maps"
 
 
 def _tmx_in(folder: Path) -> list[Path]:

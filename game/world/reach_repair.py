@@ -119,27 +119,47 @@ def first_steps(tmap: TacticalMap, start: Tile, budget: int) -> tuple[Tile, ...]
     return tmap.kept.get("first-steps", (start, budget), compute)
 
 
-def _move_graph(tmap) -> tuple[list, list]:
+def _move_graph(tmap) -> tuple["_Steps", "_Steps"]:
     """Per tile (flat index x * height + y): the steps out of it and the steps into it,
     (other tile, weight), as paths.reach's graph has them: into an enterable tile, a
-    diagonal only where it cuts no corner. Built once per map."""
+    diagonal only where it cuts no corner. Read from that graph's arrays the first time
+    a tile is asked about, so a map keeps only the tiles its searches visit (a 512 x 512
+    map's whole graph as Python tuples would be some 400 MB)."""
     def compute():
         terrain = _terrain_of(tmap)
-        base = terrain.base.tolist()
-        corners = [c.tolist() for c in terrain.corners]
-        width, height = tmap.width, tmap.height
-        out: list[list] = [[] for _ in range(width * height)]
-        into: list[list] = [[] for _ in range(width * height)]
-        for x in range(width):
-            for y in range(height):
-                for k, (dx, dy) in enumerate(_STEPS):
-                    bx, by = x + dx, y + dy
-                    if not (0 <= bx < width and 0 <= by < height) or base[bx][by] <= 0:
-                        continue
-                    if k >= 4 and not corners[k - 4][x][y]:
-                        continue
-                    w = base[bx][by] * _TIE + (k >= 4)
-                    out[x * height + y].append((bx * height + by, w))
-                    into[bx * height + by].append((x * height + y, w))
-        return [tuple(e) for e in out], [tuple(e) for e in into]
-    return tmap.kept.get("move-graph", "lists", compute)
+        graph, height = terrain.graph, tmap.height
+        # Out of a tile, the steps in _STEPS order (the graph's row is sorted by tile);
+        # into a tile, by the tile they come from (the order of the graph's rows).
+        order = {dx * height + dy: k for k, (dx, dy) in enumerate(_STEPS)}
+        out = _Steps(graph.indptr, graph.indices, terrain.weights, lambda b, c: order[c - b])
+        into = _Steps(terrain.into_ptr, graph.indices, terrain.weights, None, terrain.into,
+                      _rows_of(graph))
+        return out, into
+    return tmap.kept.get("move-graph", "steps", compute)
+
+
+def _rows_of(graph) -> np.ndarray:
+    """The tile each of the graph's edges leaves (its CSR row), by edge position."""
+    return np.repeat(np.arange(len(graph.indptr) - 1), np.diff(graph.indptr))
+
+
+class _Steps(dict):
+    """Flat index -> ((other tile, weight), ...), worked out from the graph's arrays
+    when a tile is first asked about (a dict hit costs what a list index does)."""
+
+    def __init__(self, ptr, ends, weights, sort_key, positions=None, starts=None) -> None:
+        super().__init__()
+        self.ptr, self.ends, self.weights = ptr, ends, weights
+        self.sort_key, self.positions, self.starts = sort_key, positions, starts
+
+    def __missing__(self, b: int) -> tuple:
+        lo, hi = int(self.ptr[b]), int(self.ptr[b + 1])
+        if self.positions is None:  # out of b: the row's own edges
+            others = self.ends[lo:hi].tolist()
+            weights = self.weights[lo:hi].astype(np.int64).tolist()
+            pairs = sorted(zip(others, weights), key=lambda cw: self.sort_key(b, cw[0]))
+        else:  # into b: the edges that end there, by the tile they leave
+            edges = self.positions[lo:hi]
+            pairs = list(zip(self.starts[edges].tolist(), self.weights[edges].astype(np.int64).tolist()))
+        found = self[b] = tuple(pairs)
+        return found

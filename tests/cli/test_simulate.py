@@ -33,7 +33,7 @@ def test_same_arguments_give_the_same_output(cli, tmp_path):
     assert doc1["ruleset"] == "d20" and doc1["map"] == "maps/woodland.tmx" and doc1["seed"] == 11
     assert [b["seed"] for b in doc1["battles"]] == [11, 12, 13, 14]
     for battle in doc1["battles"]:
-        assert set(battle) == {"seed", "levels", "winner", "rounds", "casualties", "digest"}
+        assert set(battle) == {"seed", "levels", "winner", "how", "rounds", "casualties", "points", "digest"}
         assert battle["levels"] == {"1": "normal", "2": "normal"}
         assert battle["rounds"] <= 3
         assert len(battle["digest"]) == 64

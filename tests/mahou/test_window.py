@@ -91,8 +91,9 @@ def attacked_fencer(make_app, dice):
     assert screen.handover is None and screen.decision is p
     assert "Boxer 2-1 attacks Fencer 1-1" in p.prompt and "defend before the roll?" in p.prompt
     assert not events_of(battle, AttackRollShown) and not events_of(battle, AttackRolled)
-    assert reaction_keys(screen) == ["spot_block", "spot_parry", "spot_dodge", "active_block",
-                                     "active_parry", "active_dodge", "pass"]
+    # before the roll the window offers the active defences and "Wait for the roll": the
+    # spot ones ("before or after an attack roll") are asked after it (game/ui/reaction_asks.py)
+    assert reaction_keys(screen) == ["active_block", "active_parry", "active_dodge", "pass"]
     assert screen.preview()[0] == "context"   # the incoming attack, in the preview panel
     # every answer fits inside the window, in the reaction panel
     panel = screen.rects["reaction"]

@@ -26,7 +26,10 @@ def make_app():
 
     def make(**settings):
         # (the end-turn question is tested on its own: elsewhere E ends the turn at once)
-        s = Settings(**{"sides": {"1": "human", "2": "human"}, "seed": 5, "confirm_end_turn": False, **settings})
+        # (the first-battle card of each ruleset is tested on its own: elsewhere it is read)
+        from game.rulesets import REGISTRY
+        s = Settings(**{"sides": {"1": "human", "2": "human"}, "seed": 5, "confirm_end_turn": False,
+                        "rules_read": list(REGISTRY), **settings})
         return App(size=(1280, 720), settings=s)
     return make
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import base64
 import gzip
+import itertools
 import os
 import sys
 import zlib
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -27,6 +29,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import map_designs  # noqa: E402
+import scenario_designs  # noqa: E402
 import tile_art as art  # noqa: E402
 
 ROOT = HERE.parents[1]
@@ -184,6 +187,36 @@ def layer_xml(layer, w, h, encoding, ids, indent=" ") -> list[str]:
     ]
 
 
+def property_xml(name: str, value, indent: str) -> str:
+    """One Tiled property; ints are typed so the loader reads them as numbers."""
+    if isinstance(value, bool):
+        return f'{indent}<property name="{name}" type="bool" value="{str(value).lower()}"/>'
+    if isinstance(value, int):
+        return f'{indent}<property name="{name}" type="int" value="{value}"/>'
+    return f'{indent}<property name="{name}" value="{escape(str(value), {chr(34): "&quot;"})}"/>'
+
+
+def objectives_xml(objectives, layer_id: int, ids) -> list[str]:
+    """A scenario's ``objectives`` layer: zones as rectangles of whole tiles, VIPs as
+    points on their spawn's tile centre (maps/README.md, "Scenarios")."""
+    out = [f' <objectgroup id="{layer_id}" name="objectives">']
+    for kind, name, where, props in objectives:
+        if kind == "vip":
+            x, y = where
+            shape = f'x="{x * TILE + TILE // 2}" y="{y * TILE + TILE // 2}"'
+        else:
+            x, y, w, h = where
+            shape = f'x="{x * TILE}" y="{y * TILE}" width="{w * TILE}" height="{h * TILE}"'
+        out.append(f'  <object id="{ids()}" name="{name}" {shape}>')
+        out.append("   <properties>")
+        out += [property_xml(k, v, "    ") for k, v in {"kind": kind, **props}.items()]
+        out.append("   </properties>")
+        if kind == "vip":
+            out.append("   <point/>")
+        out.append("  </object>")
+    return out + [" </objectgroup>"]
+
+
 def write_tmx(design: map_designs.Design, tilesets_xml: list[str]) -> Path:
     w, h = design.width, design.height
     ids, objects = Ids(), Ids()
@@ -203,6 +236,8 @@ def write_tmx(design: map_designs.Design, tilesets_xml: list[str]) -> Path:
             "  </object>",
         ]
     body.append(" </objectgroup>")
+    if design.objectives:
+        body += objectives_xml(design.objectives, ids(), objects)
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
@@ -212,6 +247,7 @@ def write_tmx(design: map_designs.Design, tilesets_xml: list[str]) -> Path:
         f'  <property name="description" value="{design.description}"/>',
         f'  <property name="feet_per_tile" type="int" value="{design.feet_per_tile}"/>',
         f'  <property name="name" value="{design.title}"/>',
+        *(property_xml(key, value, "  ") for key, value in design.mission.items()),
         " </properties>",
     ]
     path = MAPS / f"{design.name}.tmx"
@@ -235,7 +271,9 @@ def main() -> None:
     ).replace("\n", "\n ")
 
     table = legend()
-    for design in map_designs.all_designs(table, DIRECTIONAL, FLIP_H | FLIP_V):
+    designs = itertools.chain(map_designs.all_designs(table, DIRECTIONAL, FLIP_H | FLIP_V),
+                              scenario_designs.all_scenarios(table, DIRECTIONAL, FLIP_H | FLIP_V))
+    for design in designs:
         tilesets = external + ([embedded] if design.uses_props else [])
         path = write_tmx(design, tilesets)
         print(f"wrote {path.relative_to(ROOT)} ({design.width}x{design.height}, {design.encoding})")

@@ -31,6 +31,10 @@ class Design:
     chars: np.ndarray = field(repr=False)  # the full char grid, [y, x], for the preview
     feet_per_tile: int = 5
     uses_props: bool = False
+    #: A scenario's map properties (scenario, briefing, round_limit...), empty for a plain map.
+    mission: dict = field(default_factory=dict)
+    #: A scenario's objectives, in tiles (scenario_designs explains the shape).
+    objectives: list = field(default_factory=list)
 
 
 def full_grid(west_half: str, width: int) -> np.ndarray:

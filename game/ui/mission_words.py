@@ -1,0 +1,137 @@
+"""A scenario in words: the lines the CLI, the briefing, the HUD and a zone's hover say.
+
+No pygame here (the `scenarios` command reads it headless). Everything is read from the
+map's scenario (game.world.scenario), the window's snapshot of the units and the log.
+
+Fog [choice: the issue says a side "sees a zone and its score always, but not which
+hidden enemy stands in it"]: who holds a zone is the score's state, shown to every side
+like a tabletop objective marker; the units named inside it are only those the side
+sees, hidden enemies are counted, not named.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable
+
+#: A zone's state at this moment: held by one side, contested, or empty.
+HELD, CONTESTED, EMPTY = "held", "contested", "empty"
+
+
+def kinds(scenario: Any) -> list[str]:
+    """The kinds of objective a scenario plays, in the words of the issue."""
+    holds = scenario.zones_of("hold")
+    out = []
+    if holds:
+        out.append("hold" if len(holds) == 1 else f"hold x{len(holds)}")
+    if scenario.victory_points is not None:
+        out.append(f"{scenario.victory_points} points win")
+    if scenario.zones_of("exit"):
+        out.append("exit")
+    if scenario.vips:
+        out.append("vip")
+    if scenario.survive_rounds is not None:
+        out.append(f"survive {scenario.survive_rounds} rounds")
+    return out or ["no objectives"]
+
+
+def sides(tmap: Any) -> str:
+    """"side 1: 5 units (attacker), side 2: 3 units"."""
+    counts = Counter(s.team for s in tmap.spawns)
+    attacker = tmap.scenario.attacker if tmap.scenario is not None else None
+    return ", ".join(f"side {t}: {n} unit{'s' if n != 1 else ''}" + (" (attacker)" if t == attacker else "")
+                     for t, n in sorted(counts.items()))
+
+
+def scenario_line(tmap: Any, ref: str) -> str:
+    """The `scenarios` command's line: name, map file, kinds, sides (" | " between)."""
+    s = tmap.scenario
+    return " | ".join((s.name, ref, ", ".join(kinds(s)), sides(tmap)))
+
+
+def rules_lines(scenario: Any, round_limit: int | None) -> list[str]:
+    """How the mission is won, one rule a line (the briefing screen's list)."""
+    out = []
+    for z in scenario.zones_of("hold"):
+        who = f"side {z.side}" if z.side is not None else "a side"
+        out.append(f"{z.name}: {who} alone in it at a round's end scores {_pts(z.points)}.")
+    for z in scenario.zones_of("exit"):
+        out.append(f"{z.name}: side {z.side} may leave the battle here, scoring {_pts(z.points)} each.")
+    for v in scenario.vips:
+        fall = "loses the battle" if v.points is None else f"gives the enemy {_pts(v.points)}"
+        out.append(f"Side {v.team}'s VIP (at {v.x},{v.y}): its fall {fall}.")
+    if scenario.victory_points is not None:
+        out.append(f"{_pts(scenario.victory_points).capitalize()} win at once.")
+    if scenario.survive_rounds is not None:
+        out.append(f"Side {scenario.attacker} attacks: the defenders win if one still stands "
+                   f"when round {scenario.survive_rounds} ends.")
+    if round_limit is not None:
+        out.append(f"After round {round_limit}, more points win; equal points is a draw.")
+    out.append("Taking out every enemy still wins.")
+    return out
+
+
+def _pts(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def standing(view: Any, zone: Any) -> dict[int, list[Any]]:
+    """The standing units inside `zone` by side, read from the window's snapshot
+    (game.ui.snapshot.BoardView): the window never touches the Battle while the AI
+    thinks. The same rule as game.engine.objectives.standing_in."""
+    found: dict[int, list[Any]] = {}
+    for u in sorted(view.units.values(), key=lambda u: u.id):
+        if u.active and u.tile in zone.tiles:
+            found.setdefault(u.team, []).append(u)
+    return found
+
+
+def zone_state(view: Any, zone: Any) -> tuple[str, int | None]:
+    """(HELD, side) / (CONTESTED, None) / (EMPTY, None) as the round's end would score
+    it now."""
+    inside = standing(view, zone)
+    if len(inside) == 1:
+        return HELD, next(iter(inside))
+    return (CONTESTED, None) if inside else (EMPTY, None)
+
+
+def zone_hover(view: Any, zone: Any, shown: Iterable[int] | None) -> str:
+    """What a zone is worth and who holds it, for the pointer over it. `shown`: the
+    units the side at the keyboard sees (None: no fog): others are not named."""
+    if zone.kind == "exit":
+        return f"{zone.name}: exit for side {zone.side}, {_pts(zone.points)} for each unit that leaves"
+    worth = f"{zone.name}: {_pts(zone.points)} a round" + (f" (side {zone.side} only)" if zone.side else "")
+    state, side = zone_state(view, zone)
+    seen = None if shown is None else set(shown)
+    names, hidden = [], 0
+    for _, units in sorted(standing(view, zone).items()):
+        for u in units:
+            if seen is None or u.id in seen:
+                names.append(u.name)
+            else:
+                hidden += 1
+    who = {HELD: f"held by side {side}", CONTESTED: "contested", EMPTY: "empty"}[state]
+    inside = ", ".join(names + ([f"{hidden} unseen"] if hidden else []))
+    return f"{worth}; {who}" + (f": {inside}" if inside else "")
+
+
+def scored(log: Iterable[Any], teams: Iterable[int]) -> dict[int, int]:
+    """Each side's points in `log` (the events so far): game.engine.objectives.points
+    over a log the window holds, not the battle it may not touch while the AI thinks."""
+    totals = {team: 0 for team in teams}
+    for event in log:
+        if type(event).__name__ == "PointsScored":
+            totals[event.side] = totals.get(event.side, 0) + event.points
+    return totals
+
+
+def score_text(scenario: Any, round_no: int, max_rounds: int, totals: dict[int, int]) -> str:
+    """The HUD's tracker: "Round 3 of 8 · points 1: 1 – 2: 0 · 3 to win"."""
+    parts = [f"Round {max(1, round_no)} of {max_rounds}",
+             "points " + " – ".join(f"{t}: {p}" for t, p in sorted(totals.items()))]
+    if scenario.victory_points is not None:
+        parts.append(f"{scenario.victory_points} to win")
+    if scenario.survive_rounds is not None:
+        defender = scenario.defender(sorted(totals))
+        parts.append(f"side {defender} holds out to round {scenario.survive_rounds}")
+    return " · ".join(parts)

@@ -1,0 +1,275 @@
+"""The shipped scenarios: four layouts, two missions on each (issue 28).
+
+A scenario is a whole map file (its mission lives in the map's properties and an
+``objectives`` layer, maps/README.md "Scenarios"), so each mission here is one
+``Design`` that shares its layout with its sister mission. Layouts are drawn like
+map_designs' (west half, point-mirrored); the sides need not be: asymmetric missions
+give the attacker more spawns than the defender.
+
+Objectives are written in tiles here and in pixels in the file:
+``("hold" | "exit", name, (x, y, w, h), {props})`` is a rectangle of tiles, and
+``("vip", name, (x, y), {props})`` a point on the spawn at tile (x, y).
+"""
+
+from __future__ import annotations
+
+from map_designs import SQUAD, Design, full_grid, split_layers, to_gids
+
+B, G, M, D, S = SQUAD  # brawler, gunner, marksman, guardian, scout
+
+
+def _side(team: int, places, squad) -> list:
+    return [(x, y, team, a) for (x, y), a in zip(places, squad)]
+
+
+def _mirror(team: int, places, squad, width: int, height: int) -> list:
+    """The same deployment on the far side, turned 180 degrees like the ground."""
+    return [(width - 1 - x, height - 1 - y, team, a) for (x, y), a in zip(places, squad)]
+
+
+def _mission(layout, name: str, title: str, description: str, spawns: list, mission: dict,
+             objectives: list, table, directional, flip) -> Design:
+    # the file lists spawns by side, then row, then column (the maps' convention)
+    spawns = sorted(spawns, key=lambda s: (s[2], s[1], s[0]))
+    chars = full_grid(layout["rows"], layout["width"])
+    ground, objects = split_layers(chars, layout["base"])
+    return Design(
+        name, title, description, layout["width"], chars.shape[0], "csv",
+        [("layer", "ground", to_gids(ground, table, directional, flip)),
+         ("layer", "objects", to_gids(objects, table, directional, flip))],
+        spawns, chars, mission=mission, objectives=objectives,
+    )
+
+
+# --- crossroads: a village where two roads meet, 24 x 16 -----------------------------
+# Cottages in the corners, a well in the middle of the crossing, hedges and low walls
+# along the lanes. Symmetric missions: hold the crossing, or three places for points.
+CROSSROADS = {"width": 24, "base": "'", "rows": """
+''''''''*'::
+'####'''''::
+'#..#''=''::
+'#..D'''''::
+'##W#'''''::
+'''''''*''::
+''&&&'''''::
+::::::::::;O
+::::::::::::
+''''''''''::
+'=''s'''''::
+''''''''*'::
+'&&''''R''::
+''''''''''::
+'*''''''''::
+''''''T'''::
+"""}
+
+CROSSROADS_WEST = [(0, 5), (1, 7), (0, 9), (2, 10), (0, 11)]
+
+
+def crossroads_well(table, directional, flip) -> Design:
+    return _mission(
+        CROSSROADS, "crossroads_well", "Crossroads: the Well",
+        "A village crossing with a well in the middle: whoever holds it at the end of a round scores.",
+        _side(1, CROSSROADS_WEST[:4], SQUAD) + _mirror(2, CROSSROADS_WEST[:4], SQUAD, 24, 16),
+        {"scenario": "Hold the Well",
+         "briefing": "Both squads need the village well. At the end of each round, a side with a "
+                     "unit at the crossing and no enemy there scores a point. Three points win; "
+                     "after 8 rounds, the side with more points wins.",
+         "round_limit": 8, "victory_points": 3},
+        [("hold", "The Well", (9, 6, 6, 4), {"points": 1})],
+        table, directional, flip,
+    )
+
+
+def crossroads_farms(table, directional, flip) -> Design:
+    return _mission(
+        CROSSROADS, "crossroads_farms", "Crossroads: Three Farms",
+        "Three places in the village score each round: the crossing is worth two, the lanes one each.",
+        _side(1, CROSSROADS_WEST, SQUAD) + _mirror(2, CROSSROADS_WEST, SQUAD, 24, 16),
+        {"scenario": "Three Farms",
+         "briefing": "Spread out. At the end of each round the north lane and the south lane score "
+                     "1 point each and the crossing 2, for a side that holds them alone. Six "
+                     "points win; after 10 rounds, the side with more points wins.",
+         "round_limit": 10, "victory_points": 6},
+        [("hold", "Crossing", (10, 6, 4, 4), {"points": 2}),
+         ("hold", "North Lane", (10, 0, 4, 3), {"points": 1}),
+         ("hold", "South Lane", (10, 13, 4, 3), {"points": 1})],
+        table, directional, flip,
+    )
+
+
+# --- depot: a walled supply depot between two roads, 26 x 16 ------------------------
+# Sheds and stacks of boxes in the middle, gates on the roads; the east road leads
+# away. Asymmetric missions: the attacker comes from the west.
+DEPOT = {"width": 26, "base": ":", "rows": """
+:::::'''''''#
+:::::''*''''#
+:'''''''''''D
+:''R''''#####
+:'''''''#,,,,
+::::::''#,bb,
+:''''':'#,,,c
+:'**'':'D,,,,
+:'''''::::,,,
+:''=''::#,,b,
+:'''''::#,,,,
+:::::'':#,,c,
+:''''''':#,,,
+:'''*'''':###
+:''''''''::::
+:::::''''::::
+"""}
+
+DEPOT_ATTACK = [(1, 4), (0, 6), (1, 8), (0, 10), (1, 12), (0, 2)]
+
+
+def depot_breakthrough(table, directional, flip) -> Design:
+    return _mission(
+        DEPOT, "depot_breakthrough", "Depot: Breakthrough",
+        "Six raiders must cross the depot and get out by the east road; four guards stand in the way.",
+        _side(1, DEPOT_ATTACK, (*SQUAD, G)) + _side(2, [(15, 6), (16, 9), (12, 10), (10, 4)], (G, D, M, B)),
+        {"scenario": "Breakthrough",
+         "briefing": "Side 1 has six raiders; side 2 four guards. Every raider who leaves by the "
+                     "east road scores 2 points for side 1. Six points win; after 10 rounds, "
+                     "the side with more points wins, so the guards win by stopping them.",
+         "round_limit": 10, "victory_points": 6, "attacker": 1},
+        [("exit", "East Road", (25, 0, 1, 16), {"side": 1, "points": 2})],
+        table, directional, flip,
+    )
+
+
+def depot_raid(table, directional, flip) -> Design:
+    return _mission(
+        DEPOT, "depot_raid", "Depot: Raid",
+        "Five raiders try to hold the fuel dump inside the depot; four guards must last 7 rounds.",
+        _side(2, DEPOT_ATTACK[:5], (B, G, S, M, D)) + _side(1, [(15, 7), (14, 9), (12, 11), (9, 5)], (D, G, M, B)),
+        {"scenario": "Raid on the Depot",
+         "briefing": "Side 2 raids the depot with five; side 1 guards it with four. The raiders "
+                     "score 1 point for each round they end alone in the fuel dump: three points "
+                     "win. The guards win if any of them still stands when round 7 ends.",
+         "round_limit": 7, "victory_points": 3, "attacker": 2, "survive_rounds": 7},
+        [("hold", "Fuel Dump", (13, 5, 4, 6), {"points": 1, "side": 2})],
+        table, directional, flip,
+    )
+
+
+# --- compound: a walled yard with one house, 24 x 18 --------------------------------
+# A courtyard wall with two gates, a house in the middle with a radio room, trees and
+# rocks outside. Missions around a VIP.
+COMPOUND = {"width": 24, "base": "'", "rows": """
+'T''''''''''
+''''*'''''''
+'''''''R''''
+''''''######
+''T'''#,,,,,
+''''''#,,,,#
+'''''''D,,,#
+''''''#,,,,W
+''=''''#,,,#
+''''''''D,,D
+''''''#,,,,,
+''*'''#,,,,,
+''''''######
+''''''''''''
+''''R'''''''
+''''''''*'''
+'T''''''''''
+''''''''''''
+"""}
+
+
+def compound_envoy(table, directional, flip) -> Design:
+    west = [(1, 6), (0, 8), (1, 9), (0, 11), (1, 12)]
+    return _mission(
+        COMPOUND, "compound_envoy", "Compound: the Envoy",
+        "An envoy must reach the radio in the compound and call home; the other side hunts him.",
+        _side(1, west, (S, G, D, M, B)) + _mirror(2, west, (B, G, M, S, D), 24, 18),
+        {"scenario": "The Envoy",
+         "briefing": "Side 1 escorts an envoy (the scout). If he falls, side 2 wins at once. Side 1 "
+                     "scores 1 point for each round it ends alone in the radio room: three "
+                     "points win. After 10 rounds, more points win.",
+         "round_limit": 10, "victory_points": 3},
+        [("hold", "Radio Room", (10, 7, 4, 4), {"points": 1, "side": 1}),
+         ("vip", "Envoy", (1, 6), {})],
+        table, directional, flip,
+    )
+
+
+def compound_assassins(table, directional, flip) -> Design:
+    west = [(1, 6), (0, 8), (1, 9), (0, 11)]
+    return _mission(
+        COMPOUND, "compound_assassins", "Compound: Two Captains",
+        "Each side's captain is worth 3 points to the other; the courtyard scores 1 a round.",
+        _side(1, west, (D, G, M, B)) + _mirror(2, west, (D, G, M, B), 24, 18),
+        {"scenario": "Two Captains",
+         "briefing": "Each side has a captain (the guardian). Taking out the enemy captain scores "
+                     "3 points; ending a round alone in the courtyard scores 1. Four points win; "
+                     "after 10 rounds, more points win.",
+         "round_limit": 10, "victory_points": 4},
+        [("hold", "Courtyard", (7, 4, 10, 10), {"points": 1}),
+         ("vip", "Captain West", (1, 6), {"points": 3}),
+         ("vip", "Captain East", (22, 11), {"points": 3})],
+        table, directional, flip,
+    )
+
+
+# --- outpost: sandbagged posts on a low hill, 24 x 16 --------------------------------
+# A bunker on the hill in the middle, foxholes of sandbags, brambles and bushes on the
+# slopes; a landing field on each short edge. Missions of holding out and getting out.
+OUTPOST = {"width": 24, "base": "'", "rows": """
+''''*TT'''''
+''''''''^^''
+'''R''''''''
+'''''''s''''
+''*'''''''hh
+'''''''''hhh
+''''=''''h1h
+'''''''''h11
+''^'''''hh11
+''''''''hh##
+'''*'''hhhhh
+''''''''s'''
+''''''''''''
+''R''''''*TT
+''''^^''''''
+''''''''''''
+"""}
+
+
+def outpost_holdout(table, directional, flip) -> Design:
+    return _mission(
+        OUTPOST, "outpost_holdout", "Outpost: Hold Out",
+        "Four defenders on the hill must last six rounds against six attackers.",
+        _side(2, [(0, 3), (1, 6), (0, 8), (1, 10), (0, 12), (1, 14)], (*SQUAD, G))
+        + _side(1, [(11, 6), (12, 8), (13, 10), (10, 8)], (G, D, M, B)),
+        {"scenario": "Hold Out",
+         "briefing": "Side 1 holds the hill with four; side 2 attacks with six. If any defender "
+                     "still stands when round 6 ends, side 1 wins. The attackers also win by "
+                     "ending two rounds alone in the bunker.",
+         "round_limit": 6, "victory_points": 2, "attacker": 2, "survive_rounds": 6},
+        [("hold", "Bunker", (10, 6, 4, 4), {"points": 1, "side": 2})],
+        table, directional, flip,
+    )
+
+
+def outpost_evacuation(table, directional, flip) -> Design:
+    return _mission(
+        OUTPOST, "outpost_evacuation", "Outpost: Evacuation",
+        "Five survivors with a wounded officer must reach the east landing field past four hunters.",
+        _side(1, [(1, 5), (0, 7), (1, 8), (0, 10), (1, 3)], (S, G, D, M, B))
+        + _side(2, [(14, 3), (17, 12), (18, 7), (20, 10)], (B, G, M, D)),
+        {"scenario": "Evacuation",
+         "briefing": "Side 1 must get its officer (the guardian) and the others to the east landing "
+                     "field: each who leaves there scores 1 point, the officer's fall loses the "
+                     "battle at once. Three points win; after 10 rounds, more points win.",
+         "round_limit": 10, "victory_points": 3, "attacker": 1},
+        [("exit", "Landing Field", (22, 4, 2, 8), {"side": 1, "points": 1}),
+         ("vip", "Officer", (1, 8), {})],
+        table, directional, flip,
+    )
+
+
+def all_scenarios(table, directional, flip):
+    for make in (crossroads_well, crossroads_farms, depot_breakthrough, depot_raid,
+                 compound_envoy, compound_assassins, outpost_holdout, outpost_evacuation):
+        yield make(table, directional, flip)
