@@ -1,6 +1,6 @@
 """Does the AI play the mission? Objective-aware normal against a normal that ignores it.
 
-    python -m tests.mission_ladder [RULESET ...] [--battles N] [--scenario NAME ...]
+    python -m tests.mission_ladder [RULESET ...] [--battles N] [--scenario NAME ...] [--shipped]
 
 For each ruleset (default: all five) and each scenario below, plays N battles (default
 100) of the objective-aware normal AI against the same normal with `plays_mission`
@@ -80,6 +80,17 @@ def mission_map(mission: Mission):
     return tmap
 
 
+def shipped() -> list[Mission]:
+    """The shipped scenario maps (maps/*.tmx with a scenario), each as its own mission;
+    symmetric when it names no attacker."""
+    found = []
+    for path in sorted(maps_dir().glob("*.tmx")):
+        scenario = load_map(path).scenario
+        if scenario is not None:
+            found.append(Mission(path.stem, path.stem, scenario, scenario.attacker is None))
+    return found
+
+
 def play(tmap, ruleset_id: str, seed: int, aware: dict[int, bool]) -> tuple[int | None, str]:
     """One battle: its winner (None: a draw) and how it ended."""
     ruleset = load_ruleset(ruleset_id)
@@ -104,8 +115,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--battles", type=int, default=100)
     parser.add_argument("--scenario", action="append", default=None)
     parser.add_argument("--no-mirror", action="store_true")
+    parser.add_argument("--shipped", action="store_true", help="the shipped scenario maps instead")
     args = parser.parse_args(argv)
-    missions = [m for m in MISSIONS if args.scenario is None or m.name in args.scenario]
+    every = shipped() if args.shipped else MISSIONS
+    missions = [m for m in every if args.scenario is None or m.name in args.scenario]
     for ruleset_id in args.rulesets:
         for mission in missions:
             tmap = mission_map(mission)
