@@ -86,6 +86,7 @@ LEVELS = tuple(LEVELS_BY_NAME)
 
 class ActionBlockAI(ScoringAI):
     LEVELS = LEVELS_BY_NAME
+    POINT_VALUE = 10.0  # a victory point: about a foe dropped (KILL_WEIGHT plus its damage)
 
     def candidates(self, battle: Any, decision: Decision) -> Iterable[Candidate]:
         if decision.kind == REACTION:

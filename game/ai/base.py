@@ -16,7 +16,9 @@ is normal's scores picked by a softmax (game.ai.levels.SoftmaxAI); `random` and
 `greedy` are the engine's, for every ruleset (game.ai.levels).
 
 Missions add candidates shared by every ruleset (go to a zone, hold it, leave by an
-exit): `shared_candidates` is where they join a ruleset's own.
+exit): `shared_candidates` is where they join a ruleset's own, and `mission_terms`
+adds the mission's worth to every scored choice (game/ai/missions.py). A ruleset's AI
+sets `POINT_VALUE`, what a victory point is worth in its score units.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from game.ai import missions
 from game.ai.controllers import random_choice
 from game.engine.decisions import Choice, Decision
 
@@ -73,6 +76,10 @@ class ScoringAI:
 
     LEVELS: Mapping[str, Level] = MappingProxyType({"normal": Level("normal")})
     CANDIDATES: tuple[Candidate, ...] = ()
+    #: A victory point in this ruleset's score units (about taking an enemy out).
+    POINT_VALUE = 1.0
+    #: Off: the AI ignores a mission's objectives (the yardstick of tests.mission_ladder).
+    plays_mission = True
 
     def __init__(self, seed: int = 0, level: str = "normal") -> None:
         if level not in self.LEVELS:
@@ -94,7 +101,7 @@ class ScoringAI:
         out: Scored = []
         for candidate in self.candidates(battle, decision):
             out += candidate(self, battle, decision)
-        return out
+        return self.mission_terms(battle, decision, out)
 
     def best_choices(self, battle: Any, decision: Decision) -> Scored:
         """The candidates `decide` picks from: all of them unless a ruleset prunes."""
@@ -107,7 +114,13 @@ class ScoringAI:
 
     def shared_candidates(self, battle: Any, decision: Decision) -> tuple[Candidate, ...]:
         """Candidates every ruleset shares (a mission's objectives); none in a plain battle."""
-        return ()
+        return missions.candidates(self, battle)
+
+    def mission_terms(self, battle: Any, decision: Decision, scored: Scored) -> Scored:
+        """`scored` with the mission's terms added (a move's ground, a hit on a VIP);
+        unchanged in a plain battle. A ruleset that gathers its candidates itself
+        passes its scores through here once."""
+        return missions.weigh(self, battle, decision, scored)
 
     def weight(self, term: str) -> float:
         """This level's weight of a scoring term."""

@@ -51,6 +51,7 @@ class FateAI(ScoringAI):
 
     LEVELS = levels(NORMAL, fate_hard.HARD)
     CANDIDATES = CANDIDATES
+    POINT_VALUE = 6.0  # a victory point: about an enemy taken out (fate_team.OUT_WORTH)
 
     def __init__(self, seed: int = 0, level: str = "normal") -> None:
         super().__init__(seed, level)
@@ -111,7 +112,10 @@ class FateAI(ScoringAI):
         out: Scored = []
         for candidate in self.CANDIDATES:
             out += candidate(self, look)
-        return out
+        # A mission's candidates and terms (the base's, over the battle rather than a Look).
+        for candidate in self.shared_candidates(look.battle, look.decision):
+            out += candidate(self, look.battle, look.decision)
+        return self.mission_terms(look.battle, look.decision, out)
 
     # --- a turn planned at its first declaration -----------------------------------
     # A unit declares both its actions in a row, with nothing declared between them, so

@@ -151,6 +151,7 @@ class FiveByFiveAI(ScoringAI):
               extra_terms=frozenset({ALLIES, REPLIES}), depth=1),
     )
     CANDIDATES = (damage_pick, victory_rush, attacks, end_turn, moves)
+    POINT_VALUE = TAKE_OUT  # a victory point: about an enemy taken out
 
     def scored_choices(self, battle: Any, decision: Decision) -> Scored:
         """Every candidate weighed, with its score (higher is better); only reads."""

@@ -61,6 +61,8 @@ Scored = list[tuple[float, Choice]]
 class MahouAI(ScoringAI):
     """Mahou's scorer; its levels differ only in depth, extra terms and weights."""
 
+    POINT_VALUE = 10.0  # a victory point, in hit points: about a foe knocked out
+
     LEVELS = levels(
         Level("normal"),
         # hard: 64.8% of 400 battles against normal; woodland 54%

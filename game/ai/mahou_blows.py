@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.missions import hunted
 from game.ai.mahou_odds import best_skill, blow, pair_state, stance_blows, threat_profiles
 from game.ai.mahou_read import answered, cheb
 from game.engine.components import Archetype
@@ -38,6 +39,7 @@ def is_attack(opt: Option) -> bool:
 def best_attack(ai: Any, battle: Any, decision: Decision, opt: Option) -> Scored:
     unit = decision.actor
     best: Scored = NOTHING
+    best_weighed = NOTHING[0]
     skill = best_skill(battle, unit, opt.params["skill"])
     for target in opt.targets:
         if not battle.active(target):
@@ -55,8 +57,11 @@ def best_attack(ai: Any, battle: Any, decision: Decision, opt: Option) -> Scored
             score = b.value * answered(battle, target, stance)
             if opt.key == "kick":
                 score *= KICK_COST
-            if score > best[0]:
-                best = (score, choice)
+            # A mission's enemy VIP is the target to pick (missions.hunted); the base's
+            # mission_terms weighs the picked blow's score with the same factor.
+            weighed = score * hunted(ai, battle, battle.team(unit), target)
+            if weighed > best_weighed:
+                best, best_weighed = (score, choice), weighed
     return best
 
 

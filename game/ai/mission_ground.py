@@ -1,0 +1,168 @@
+"""What standing on a tile is worth to a unit, by a scenario's objectives (issue 28).
+
+The ground of game/ai/missions.py, in victory points, over a battle it only reads: a
+hold zone's points (scored, or denied to the enemy standing in it), an exit of the
+unit's side, the walk toward the best of them; a VIP's or a survive-side unit's
+exposure to the enemies' sight counts against. A zone's points weigh more as the
+battle's end and the round's end near, and more when they decide the battle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game.engine import objectives
+from game.world.paths import UNREACHABLE, distance_field
+from game.world.scenario import Scenario, Zone
+from game.world.sight import fov, terrain_memo
+
+BACKUP = 0.3  # a second unit in a zone its side already holds: a guard against a contest
+DENY_ONLY = 0.5  # standing in an enemy-only zone nobody holds: it cannot score while we stand there
+APPROACH = 0.5  # walking toward the best zone: this share of its worth, fading with the distance
+APPROACH_TILES = 4.0  # ... halved at this many tiles of walking
+LATE = 1.0  # a zone's worth grows by this share over the battle, to the last round ...
+WITHIN = 0.5  # ... and by up to this share within a round, the later the unit acts
+DECIDES = 2.0  # ... and is multiplied by this when its points decide the battle
+VIP_STAKE = 5.0  # a VIP whose fall ends the battle: worth this many points to its side
+# Measured (tests.mission_ladder, d20 "two envoys", 40 battles): hiding the VIP at 0.3 or
+# even 0.05 lost more than it saved (a VIP that hides stops fighting); at 0.02 it is a
+# tie-break among the tiles its ruleset likes, and hunting the other VIP carries it.
+EXPOSED = 0.02  # a VIP's loss per enemy that sees its tile, as a share of its stake
+SURVIVE_STAKE = 1.0  # the survive-side's units: worth this many points each ...
+SURVIVE_EXPOSED = 0.05  # ... and this share of it lost per enemy that sees the tile
+
+
+def scenario_of(battle: Any) -> Scenario | None:
+    return objectives.scenario_of(battle)
+
+
+def round_limit(battle: Any, scenario: Scenario) -> int:
+    return scenario.round_limit or battle.max_rounds
+
+
+def lateness(battle: Any, scenario: Scenario) -> float:
+    """How much a zone's points weigh now: 1 + LATE x (round / round limit), so the
+    last round weighs 1 + LATE; plus WITHIN x the share of the round's turn order
+    already played (a unit acting later has fewer turns left before the round ends that
+    could undo its stand)."""
+    limit = max(1, round_limit(battle, scenario))
+    order = list(getattr(battle, "turn_order", ()) or ())
+    actor = getattr(battle.pending, "actor", None) if getattr(battle, "pending", None) else None
+    within = order.index(actor) / len(order) if actor in order else 0.0
+    return 1.0 + LATE * min(1.0, max(1, battle.round) / limit) + WITHIN * within
+
+
+def decides(battle: Any, scenario: Scenario, side: int, totals: dict[int, int], gain: int) -> bool:
+    """Would `gain` more points for `side` decide the battle: reach the victory points,
+    or, on the last round, change who leads?"""
+    if scenario.victory_points is not None and totals.get(side, 0) + gain >= scenario.victory_points:
+        return True
+    if battle.round >= round_limit(battle, scenario):
+        best_other = max((p for t, p in totals.items() if t != side), default=0)
+        return totals.get(side, 0) <= best_other < totals.get(side, 0) + gain + 1
+    return False
+
+
+def zone_worth(battle: Any, scenario: Scenario, side: int, zone: Zone, totals: dict[int, int]) -> float:
+    """What standing in `zone` at this round's end is worth to `side`, in points."""
+    worth = zone.points * lateness(battle, scenario)
+    if decides(battle, scenario, side, totals, zone.points):
+        worth *= DECIDES
+    return worth
+
+
+def _distances(battle: Any, zone: Zone) -> np.ndarray:
+    """Walking distance (terrain only) from every tile to the zone: kept with the map."""
+    key = ("mission zone distances", zone.kind, zone.name, zone.tiles)
+    return terrain_memo(battle.map, key, lambda: distance_field(battle.map, sorted(zone.tiles)))
+
+
+def _mask(battle: Any, tiles: frozenset) -> np.ndarray:
+    mask = np.zeros(battle.map.shape, bool)
+    xs, ys = zip(*tiles)
+    mask[list(xs), list(ys)] = True
+    return mask
+
+
+def nearest_of_side(battle: Any, zone: Zone, unit: int, side: int) -> bool:
+    """Is `unit` the standing unit of its side nearest the zone (walking)? Only that one
+    goes for it: the others back it up and fight on, not the whole squad in the open."""
+    dist = _distances(battle, zone)
+    mine = dist[battle.tile(unit)]
+    return not any(dist[battle.tile(u)] < mine or (dist[battle.tile(u)] == mine and u < unit)
+                   for u in battle.units(side, active_only=True) if u != unit)
+
+
+def _aims(battle: Any, scenario: Scenario, unit: int, side: int) -> list[tuple[Zone, float]]:
+    """Every zone the unit may go to, with what standing in it is worth (points)."""
+    totals = objectives.points(battle)
+    aims = []
+    for zone, worth in _zone_aims(battle, scenario, unit, side, totals):
+        # Every unit that leaves by an exit scores it; a hold zone needs one unit.
+        goes = zone.kind == "exit" or nearest_of_side(battle, zone, unit, side)
+        aims.append((zone, worth if goes else worth * BACKUP))
+    return aims
+
+
+def _zone_aims(battle: Any, scenario: Scenario, unit: int, side: int,
+               totals: dict[int, int]) -> list[tuple[Zone, float]]:
+    aims = []
+    for zone in scenario.zones:
+        if zone.kind == "exit":
+            if zone.side == side and zone.points > 0:
+                aims.append((zone, zone_worth(battle, scenario, side, zone, totals)))
+            continue
+        inside = objectives.standing_in(battle, zone)
+        ours = [u for u in inside.get(side, []) if u != unit]
+        theirs = [t for t in inside if t != side]
+        if zone.side in (None, side):
+            # Ours already: the nearest (one inside) keeps it, others guard it (BACKUP).
+            # Theirs: stepping in denies them.
+            aims.append((zone, zone_worth(battle, scenario, side, zone, totals)))
+        elif theirs and not ours:  # their zone, held by them: our stand there denies it
+            aims.append((zone, zone_worth(battle, scenario, zone.side, zone, totals)))
+        elif not ours:
+            aims.append((zone, zone.points * DENY_ONLY))
+    return aims
+
+
+def ground(battle: Any, unit: int) -> np.ndarray:
+    """What standing on each tile at the round's end is worth to `unit`, in points
+    (the grid of the map; kept for the decision)."""
+    def compute() -> np.ndarray:
+        scenario = scenario_of(battle)
+        side = battle.team(unit)
+        grid = np.zeros(battle.map.shape, float)
+        for zone, worth in _aims(battle, scenario, unit, side):
+            dist = _distances(battle, zone).astype(float)
+            walk = np.where(dist >= UNREACHABLE, 0.0, APPROACH * worth / (1.0 + dist / APPROACH_TILES))
+            grid = np.maximum(grid, np.where(_mask(battle, zone.tiles), worth, walk))
+        stake, share = exposure_stake(battle, scenario, unit, side)
+        if stake:
+            grid -= stake * share * seen_by_enemies(battle, side)
+        return grid
+    return battle.memo(("mission ground", unit), compute)
+
+
+def exposure_stake(battle: Any, scenario: Scenario, unit: int, side: int) -> tuple[float, float]:
+    """(stake in points, share lost per enemy in sight) of a unit that must keep out of
+    danger: a VIP, or a unit of the side that wins by surviving."""
+    vip = battle.get(unit, objectives.Vip) if battle.has(unit, objectives.Vip) else None
+    if vip is not None:
+        return (VIP_STAKE if vip.points is None else float(vip.points)), EXPOSED
+    if scenario.survive_rounds is not None and side == scenario.defender(battle.teams()):
+        return SURVIVE_STAKE, SURVIVE_EXPOSED
+    return 0.0, 0.0
+
+
+def seen_by_enemies(battle: Any, side: int) -> np.ndarray:
+    """How many standing enemies see each tile (sight is symmetric: their fields of view)."""
+    def compute() -> np.ndarray:
+        count = np.zeros(battle.map.shape, float)
+        for enemy in battle.units(active_only=True):
+            if battle.team(enemy) != side:
+                count += fov(battle.map, battle.tile(enemy))
+        return count
+    return battle.memo(("mission seen by enemies", side), compute)

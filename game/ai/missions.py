@@ -1,0 +1,162 @@
+"""A mission's objectives for the AI: candidate actions and terms shared by every ruleset.
+
+The engine scores the mission (game/engine/objectives.py); this module tells every
+ruleset's AI what the mission is worth, once, over a battle it only reads. Values are
+reckoned in victory points and turned into a ruleset's own score units by its AI's
+`POINT_VALUE` (what a point is worth there: about taking an enemy out).
+
+* **Ground** (`ground`, in game/ai/mission_ground.py): what standing on each tile at
+  the round's end is worth to a unit: a hold zone's points (scored, or denied to an
+  enemy standing in it), an exit of its side, and the walk toward the best of them; a
+  VIP's exposure to the enemies' sight; the survive-side's exposure likewise (it wins
+  by still standing).
+* **Terms** (`weigh`): every choice that moves the unit gains what its end tile's
+  ground gains over the tile it leaves (so a ruleset's own move that would step out of a
+  zone at the round's end pays for it); an attack on an enemy VIP counts far above
+  others (`VIP_HUNT`).
+* **Candidates** (`candidates`): a move to the best ground within reach, and `leave`
+  by an exit (the engine offers it to a unit standing in its side's exit) worth the
+  exit's points.
+
+A zone's worth grows as the battle's end nears, and more when its points decide the
+battle (they reach the victory points, or change who leads on the last round).
+Nothing here exists in a plain battle: `candidates` is empty and `weigh` changes no
+score, so plain battles play as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game.ai.mission_ground import VIP_STAKE, ground, scenario_of, zone_worth
+from game.engine import objectives
+from game.engine.decisions import DECLARE, TARGET_TILE, TURN, Choice, Decision, TileSet
+
+Scored = list[tuple[float, Choice]]
+
+#: The options that take the unit to their target tile (every ruleset's moving options).
+MOVING = frozenset({"move", "jump", "drag", "sidestep", "fast_sidestep", "charge", "fast_charge",
+                    "teleport"})
+LEAVE = objectives.LEAVE  # the engine's exit option (no target)
+#: The decisions where a unit chooses its own action (fate declares its actions first).
+OWN_ACTION = (TURN, DECLARE)
+
+VIP_HUNT = 3.0  # an attack on an enemy VIP counts (1 + this) times its value
+
+
+def plays(ai: Any, battle: Any) -> bool:
+    """Does this AI weigh the battle's mission? (none in a plain battle; an AI whose
+    `plays_mission` is off ignores it, the yardstick of tests.mission_ladder)"""
+    return getattr(ai, "plays_mission", True) and scenario_of(battle) is not None
+
+
+def point_value(ai: Any) -> float:
+    """A victory point in the ruleset's score units."""
+    return float(getattr(ai, "POINT_VALUE", 1.0))
+
+
+# --- terms ------------------------------------------------------------------------------
+def weigh(ai: Any, battle: Any, decision: Decision, scored: Scored) -> Scored:
+    """The mission's terms added to the scored choices: a move gains what its end tile's
+    ground gains over the unit's tile; an attack on an enemy VIP counts far above others."""
+    if not scored or not plays(ai, battle):
+        return scored
+    unit = decision.actor
+    side = battle.team(unit)
+    value = point_value(ai)
+    offensive = {o.key for o in decision.options if o.offensive}
+    grid = None
+    out: Scored = []
+    for score, choice in scored:
+        if choice.option in MOVING and isinstance(choice.target, tuple) and decision.kind in OWN_ACTION:
+            if grid is None:
+                grid = ground(battle, unit)
+                here = float(grid[battle.tile(unit)])
+            score += value * (float(grid[choice.target]) - here)
+        elif choice.option in offensive and isinstance(choice.target, int) and score > 0:
+            score *= hunted(ai, battle, side, choice.target)
+        out.append((score, choice))
+    return out
+
+
+def hunted(ai: Any, battle: Any, side: int, target: int) -> float:
+    """How many times an attack on `target` counts for `side`: 1 + VIP_HUNT on the enemy
+    VIP, else 1. A ruleset whose candidate offers only its best target picks it with
+    this factor (the base's `weigh` then applies it to the score)."""
+    if (plays(ai, battle) and battle.team(target) != side
+            and battle.has(target, objectives.Vip)):
+        return 1.0 + VIP_HUNT
+    return 1.0
+
+
+# --- candidates --------------------------------------------------------------------------
+def to_the_ground(ai: Any, battle: Any, decision: Decision) -> Scored:
+    """A move to the best ground within reach, for each moving option (its worth is the
+    ground's gain, added by `weigh`): a ruleset's own moves look for a fight, this one
+    for the mission."""
+    if decision.kind not in OWN_ACTION:
+        return []
+    grid = None
+    out: Scored = []
+    for option in decision.options:
+        if option.key not in MOVING or option.target_kind != TARGET_TILE or option.key == "drag":
+            continue
+        grid = ground(battle, decision.actor) if grid is None else grid
+        tile = best_tile(grid, option.targets, battle.map.shape)
+        if tile is not None and grid[tile] > grid[battle.tile(decision.actor)]:
+            params = {name: values[0] for name, values in option.params_for(tile).items()}
+            out.append((0.0, option.choice(tile, **params)))
+    return out
+
+
+def best_tile(grid: np.ndarray, targets: Any, shape: tuple[int, int]) -> tuple[int, int] | None:
+    """The target tile of highest ground (the first by x, then y, among equals)."""
+    if isinstance(targets, TileSet):
+        mask = targets.mask
+    else:
+        tiles = list(targets)
+        if not tiles:
+            return None
+        mask = np.zeros(shape, bool)
+        xs, ys = zip(*tiles)
+        mask[list(xs), list(ys)] = True
+    if not mask.any():
+        return None
+    masked = np.where(mask, grid, -np.inf)
+    x, y = np.unravel_index(int(np.argmax(masked)), shape)
+    return int(x), int(y)
+
+
+def leave(ai: Any, battle: Any, decision: Decision) -> Scored:
+    """Leaving by the exit the unit stands in: worth the exit's points (with their
+    lateness and whether they decide), against whatever fighting on is worth. The side's
+    last standing unit leaves only when its points win the battle."""
+    option = decision.option(LEAVE)
+    if option is None:
+        return []
+    scenario = scenario_of(battle)
+    unit = decision.actor
+    side = battle.team(unit)
+    zone = objectives.exit_here(battle, unit)  # the exit the engine will score
+    if zone is None:
+        return []
+    totals = objectives.points(battle)
+    worth = zone_worth(battle, scenario, side, zone, totals)
+    # The last unit to leave leaves no side to fight: the points decide at once.
+    if len(battle.units(side, active_only=True)) <= 1:
+        after = dict(totals)
+        after[side] = after.get(side, 0) + zone.points
+        leads = all(after[side] > p for t, p in after.items() if t != side)
+        if not leads:
+            return [(-point_value(ai) * VIP_STAKE, option.choice())]
+    return [(point_value(ai) * worth, option.choice())]
+
+
+CANDIDATES = (to_the_ground, leave)
+
+
+def candidates(ai: Any, battle: Any) -> tuple:
+    """The mission's candidate actions: none in a plain battle."""
+    return CANDIDATES if plays(ai, battle) else ()

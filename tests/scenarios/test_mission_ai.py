@@ -1,0 +1,224 @@
+"""The AI plays the mission (issue 28), in every ruleset: game/ai/missions.py.
+
+Tactical positions where the mission is clearly the right call, each on a small open
+map with a Scenario set by hand (as tests/scenarios/test_objectives.py does), the
+battle's dice seeded (no roll decides these choices: side 2 only ends its turns), and
+the normal AI of side 1 asked:
+- on the last round, an uncontested zone two steps away is worth more than a shot at
+  the enemy: the unit steps in (and ends its turn there), where the same AI with the
+  mission off does not value it above the shot;
+- a unit holding a zone on the last round keeps standing in it;
+- standing in its side's exit, a unit leaves when the exit's points win the battle;
+  the side's last unit does not leave when they do not;
+- an attack on the enemy VIP counts far above the same attack on another unit;
+- in a plain battle the mission adds no candidate and changes no score.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import make_ai, mission_ground, missions
+from game.engine.battle import Battle, UnitOrder
+from game.engine import objectives
+from game.engine.decisions import DECLARE, TURN
+from game.engine.events import PointsScored
+from game.rulesets import load_ruleset
+from game.world.scenario import Scenario, VipMark, Zone
+from tests.helpers import events_of, open_map
+
+RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
+WELL = frozenset({(3, 2), (3, 3), (3, 4)})  # two steps behind the unit at (5, 3)
+OWN = (TURN, DECLARE)
+#: Mahou's talk is offensive but no attack: it comes first in a turn, before moving.
+TALK = frozenset({"distract", "bait", "demand"})
+
+
+def mission_battle(ruleset_id: str, scenario: Scenario | None, units, rounds: int = 1, seed: int = 3):
+    """A battle of gunners on an open 14 x 7 field: `units` are (team, x, y)."""
+    ruleset = load_ruleset(ruleset_id)
+    tmap = open_map(14, 7)
+    tmap.scenario = scenario
+    gunner = ruleset.template_for("gunner")
+    orders = [UnitOrder(team, gunner, x, y) for team, x, y in units]
+    return Battle(tmap, ruleset, orders, seed=seed, max_rounds=rounds)
+
+
+def pass_turn(decision):
+    """Side 2's answer: end the turn (or hold), else the first option."""
+    option = decision.option("end_turn") or decision.option("hold") or decision.options[0]
+    if option.target_kind == "none":
+        return option.choice()
+    return option.choice(option.targets[0])
+
+
+def first_own_decision(battle, side: int = 1):
+    """Play side 2's turns as passes until `side` chooses its own action."""
+    while battle.pending is not None:
+        decision = battle.pending
+        if decision.side == side and decision.kind in OWN:
+            return decision
+        battle.submit(pass_turn(decision))
+    raise AssertionError("the battle ended before side 1 chose anything")
+
+
+def play_out(battle, ai) -> None:
+    """Side 1's decisions answered by `ai`, side 2's by passing, to the battle's end
+    (the last round's: these battles last one round, and fate resolves its moves only
+    after every unit has declared)."""
+    while battle.pending is not None:
+        decision = battle.pending
+        battle.submit(ai.decide(battle, decision) if decision.side == 1 else pass_turn(decision))
+
+
+def normal(ruleset_id: str, plays_mission: bool = True):
+    ai = make_ai(ruleset_id, 1, "normal")
+    ai.plays_mission = plays_mission
+    return ai
+
+
+def best(scored, keep):
+    return max((s for s, c in scored if keep(c)), default=float("-inf"))
+
+
+def last_round_well():
+    return Scenario("step in", round_limit=1, zones=(Zone("Well", "hold", WELL, 1),))
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_on_the_last_round_the_unit_steps_into_the_uncontested_zone_rather_than_shoot(ruleset_id):
+    battle = mission_battle(ruleset_id, last_round_well(), [(1, 5, 3), (2, 10, 3)])
+    try:
+        decision = first_own_decision(battle)
+        unit = decision.actor
+        offensive = {o.key for o in decision.options if o.offensive}
+        assert offensive, "the enemy is in reach of an attack"
+        aware = normal(ruleset_id).scored_choices(battle, decision)
+        blind = normal(ruleset_id, plays_mission=False).scored_choices(battle, decision)
+
+        def into_well(c):
+            return c.option in missions.MOVING and c.target in WELL
+
+        def attack(c):
+            return c.option in offensive and c.option not in TALK
+        # One point decides the last round (0-0): a move in is worth about two enemies
+        # taken out, far above any shot; without the mission it is not above the shot.
+        assert best(aware, into_well) > best(aware, attack) + 1.0
+        assert best(blind, into_well) <= best(blind, attack) + 1e-9
+        play_out(battle, normal(ruleset_id))
+        assert battle.tile(unit) in WELL
+    finally:
+        battle.close()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_unit_holding_the_zone_on_the_last_round_stays_in_it(ruleset_id):
+    battle = mission_battle(ruleset_id, last_round_well(), [(1, 3, 3), (2, 10, 3)])
+    try:
+        unit = first_own_decision(battle).actor
+        play_out(battle, normal(ruleset_id))
+        assert battle.tile(unit) in WELL
+    finally:
+        battle.close()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_standing_in_its_exit_a_unit_leaves_when_the_exit_wins_the_battle(ruleset_id):
+    gate = Zone("Gate", "exit", frozenset({(5, 3)}), 1, side=1)
+    scenario = Scenario("breakout", round_limit=1, zones=(gate,))
+    # Two units a side: the one in the exit leaves, its ally fights on.
+    battle = mission_battle(ruleset_id, scenario, [(1, 5, 3), (1, 5, 5), (2, 10, 3), (2, 10, 5)])
+    try:
+        decision = first_own_decision(battle)
+        while battle.tile(decision.actor) != (5, 3):  # the other unit of side 1 acts first
+            battle.submit(normal(ruleset_id).decide(battle, decision))
+            decision = first_own_decision(battle)
+        assert decision.option("leave") is not None  # the engine offers it (objectives.offer_exit)
+        # Blind to the mission, it fights on.
+        assert normal(ruleset_id, plays_mission=False).decide(battle, decision).option != "leave"
+        choice = normal(ruleset_id).decide(battle, decision)
+        assert choice.option == "leave"
+        unit = decision.actor
+        battle.submit(choice)
+        assert [(e.side, e.points, e.zone) for e in events_of(battle, PointsScored)] == [(1, 1, "Gate")]
+        assert not battle.active(unit) and battle.has(unit, objectives.Left)
+    finally:
+        battle.close()
+
+
+def test_the_sides_last_unit_leaves_only_when_the_exit_puts_its_side_ahead():
+    # Side 1's one unit stands in its exit (1 point) on the last round. At 0-0 leaving
+    # leads 1-0: worth the point. With side 2 ahead 0-3, it would trail 1-3 and leave
+    # nobody standing: it scores below anything else (minus a VIP's stake in points).
+    gate = Zone("Gate", "exit", frozenset({(5, 3)}), 1, side=1)
+    scenario = Scenario("breakout", round_limit=1, zones=(gate,))
+    battle = mission_battle("d20", scenario, [(1, 5, 3), (2, 10, 3)])
+    try:
+        decision = first_own_decision(battle)
+        ai = normal("d20")
+        [(score, choice)] = missions.leave(ai, battle, decision)
+        # 1 point x lateness 2.25 (1 + round 1 of 1, + 0.5 x half the round played: it
+        # is the second of two units to act) x 2 (it decides the battle) x 4 (a point
+        # in d20's hit points)
+        assert choice.option == "leave" and score == pytest.approx(18.0)
+        battle.log.append(PointsScored(2, 3, "earlier", 0, ()))  # side 2 ahead 0-3
+        battle.kept_now.clear()
+        [(score, choice)] = missions.leave(ai, battle, decision)
+        assert score == pytest.approx(-4.0 * mission_ground.VIP_STAKE)
+    finally:
+        battle.close()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_an_attack_on_the_enemy_vip_counts_far_above_others(ruleset_id):
+    # Two enemies side by side at the same range; the one at (10, 4) is the VIP.
+    scenario = Scenario("hunt", round_limit=5, vips=(VipMark(2, 10, 4),))
+    battle = mission_battle(ruleset_id, scenario, [(1, 5, 3), (2, 10, 2), (2, 10, 4)], rounds=5)
+    try:
+        vip = next(u for u in battle.units(2) if battle.tile(u) == (10, 4))
+        for _ in range(4):  # mahou talks first in a turn: its shots are weighed after
+            decision = first_own_decision(battle)
+            offensive = {o.key for o in decision.options if o.offensive} - TALK
+            aware = normal(ruleset_id).scored_choices(battle, decision)
+            on_vip = [s for s, c in aware if c.option in offensive and c.target == vip]
+            if on_vip:
+                break
+            battle.submit(normal(ruleset_id).decide(battle, decision))
+        assert on_vip, "an attack on the VIP is weighed"
+        blind = dict((c, sc) for sc, c in
+                     normal(ruleset_id, plays_mission=False).scored_choices(battle, decision))
+        attacks = [(sc, c) for sc, c in aware if c.option in offensive]
+        top, picked = max(attacks, key=lambda sc_c: sc_c[0])
+        assert picked.target == vip
+        # The same blow, weighed blind (where blind lists it: mahou lists one target's)
+        for sc, c in attacks:
+            if c.target == vip and c in blind and blind[c] > 0:
+                assert sc == pytest.approx((1 + missions.VIP_HUNT) * blind[c])
+    finally:
+        battle.close()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_plain_battle_gets_no_mission_candidates_and_no_terms(ruleset_id):
+    battle = mission_battle(ruleset_id, None, [(1, 5, 3), (2, 10, 3)])
+    try:
+        decision = first_own_decision(battle)
+        ai = normal(ruleset_id)
+        assert ai.shared_candidates(battle, decision) == ()
+        scored = ai.scored_choices(battle, decision)
+        assert missions.weigh(ai, battle, decision, scored) is scored
+    finally:
+        battle.close()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_weighing_the_mission_only_reads_the_battle(ruleset_id):
+    battle = mission_battle(ruleset_id, last_round_well(), [(1, 5, 3), (2, 10, 3)])
+    try:
+        decision = first_own_decision(battle)
+        before, units = battle.digest(), len(battle.units())
+        normal(ruleset_id).scored_choices(battle, decision)
+        normal(ruleset_id).decide(battle, decision)
+        assert (battle.digest(), len(battle.units())) == (before, units)
+    finally:
+        battle.close()
