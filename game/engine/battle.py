@@ -263,6 +263,11 @@ class Battle:
         self._settled = False
         try:
             self.pending = self._flow.send(choice) if choice is not None else next(self._flow)
+            while self.pending is not None and objectives.has_left(self, self.pending.actor):
+                # A unit that left by an exit is off the board: whatever the ruleset
+                # still asks of it (fate's second declaration) passes, unrecorded (a
+                # replay passes it the same way).
+                self.pending = self._flow.send(objectives.passing(self.pending))
             self.pending = objectives.offer_exit(self, self.pending)
         except StopIteration:
             self.pending = None

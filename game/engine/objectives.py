@@ -215,6 +215,18 @@ def leave(battle: "Battle", decision: Decision) -> Choice:
     return _ender(decision).choice()
 
 
+def has_left(battle: "Battle", unit: int) -> bool:
+    return battle.try_get(unit, Left) is not None
+
+
+def passing(decision: Decision) -> Choice:
+    """The answer that does nothing more for a unit that has left: the ruleset's own
+    end (or pass), else its first option that needs no target."""
+    opt = _ender(decision) or next((o for o in decision.options if o.target_kind == TARGET_NONE),
+                                   decision.options[0])
+    return opt.choice(None if opt.target_kind == TARGET_NONE else opt.targets[0])
+
+
 def _ender(decision: Decision) -> Option | None:
     for key in ENDERS:
         opt = decision.option(key)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from game.ai import RandomController, make_ai
 from game.engine.components import OutOfFight, Position
+from game.engine.objectives import Left
 from game.engine.decisions import DECLARE, TARGET_NONE, TARGET_TILE, TARGET_UNIT
 from game.engine.grapple import consistency_errors
 from game.engine.setup import new_battle
@@ -27,7 +28,8 @@ def check_invariants(b) -> None:
         t = b.get(unit, WoundTrack)
         for level, boxes in BOXES.items():
             assert 0 <= getattr(t, FIELD[level]) <= boxes
-        assert t.out == b.has(unit, OutOfFight), b.name(unit)
+        # Out of the fight: by its wounds, or safe off the board by a scenario's exit.
+        assert t.out == (b.has(unit, OutOfFight) and not b.has(unit, Left)), b.name(unit)
         if t.dead:
             assert b.get(unit, OutOfFight).reason == "Dead"
     assert len(tiles) == len(set(tiles)), "two units on one tile"
