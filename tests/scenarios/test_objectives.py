@@ -210,3 +210,41 @@ def test_every_ruleset_plays_a_mission_to_its_end_and_replays(ruleset_id):
     for choice in b.choices:
         again.submit(choice)
     assert again.digest() == b.digest()
+
+
+def test_a_fate_unit_that_leaves_at_its_first_declaration_is_asked_nothing_more():
+    """Fate asks each unit for two declarations in a row; one that leaves at its first
+    is off the board, so the engine passes its second for it (and a replay the same)."""
+    from game.engine.battle import Battle, UnitOrder
+    from game.rulesets import load_ruleset
+
+    s = Scenario("run", zones=(zone("Gate", [(9, y) for y in range(6)], 2, 1, "exit"),))
+
+    def fresh():
+        tmap = open_map(10, 6)
+        tmap.scenario = s
+        rs = load_ruleset("fate")
+        orders = [UnitOrder(1, rs.template_for("scout"), 9, 2), UnitOrder(1, rs.template_for("gunner"), 1, 1),
+                  UnitOrder(2, rs.template_for("brawler"), 4, 5)]
+        return Battle(tmap, rs, orders, seed=3, max_rounds=2)
+
+    b = fresh()
+    runner = [u for u in b.units(1) if b.tile(u) == (9, 2)][0]
+    asked_after = []
+    left = False
+    while b.pending is not None:
+        d = b.pending
+        if left:
+            asked_after.append(d.actor == runner)
+        if d.actor == runner and d.option("leave") is not None:
+            b.submit(d.option("leave").choice())
+            left = True
+        else:
+            b.submit(EndTurn().decide(b, d) if d.option("end_turn") else
+                     (d.option("hold") or d.options[0]).choice())
+    assert left and not any(asked_after)
+    assert objectives.points(b)[1] == 2
+    again = fresh()
+    for choice in b.choices:
+        again.submit(choice)
+    assert again.digest() == b.digest()
