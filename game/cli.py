@@ -135,6 +135,39 @@ def ai_option(p: argparse.ArgumentParser) -> None:
                         "e.g. --ai 1=hard,2=normal")
 
 
+def squad_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--squad", metavar="SIDE=FILE|SIDE=T,T,...", action="append",
+                   help="a side's squad: a squad file (TOML) or template ids / archetypes, e.g. "
+                        "--squad 1=my.toml --squad 2=gunner,gunner,marksman (repeatable)")
+
+
+def squads_for(args: argparse.Namespace, ruleset: str, map_path) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Every --squad, checked against the ruleset, the map's sides and its budgets."""
+    from game.engine.setup import shared_map
+    from game.rulesets import load_ruleset
+    from game.squads import check_budgets, parse_squad_args
+
+    squads = parse_squad_args(getattr(args, "squad", None), ruleset)
+    if not squads:
+        return ()
+    tmap = shared_map(map_path)
+    teams = tmap.teams()
+    for side in squads:
+        if side not in teams:
+            raise CommandError("--squad", f"the map has no side {side} (its sides: {', '.join(map(str, teams))})")
+    units = {side: squad.units for side, squad in sorted(squads.items())}
+    check_budgets(tmap, load_ruleset(ruleset), units)
+    return tuple(units.items())
+
+
+def _setup_for(ruleset: str, map_path, squads):
+    """The study database's key for a battle's setup, its squads included."""
+    from game.replay import map_ref
+    from game.study_db import Setup, setup_hash
+    chosen = {str(side): list(units) for side, units in squads} if squads else None
+    return Setup(setup_hash(ruleset, map_path, chosen), ruleset, map_ref(map_path))
+
+
 def study_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
                    help=f"processes to use (0: one per CPU; at most {JOBS_PER_CPU} per CPU); "
@@ -183,6 +216,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
     p.add_argument("--save-replay", metavar="FILE", type=Path, help="with --headless: write the battle's replay")
     ai_option(p)
+    squad_option(p)
     p.add_argument("--speed", choices=("1", "2", "4", "instant"), default="2",
                    help="the window's pace (default 2; the menu's last speed is not used)")
     p.set_defaults(func=cmd_demo)
@@ -192,6 +226,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--battles", metavar="N", type=_battles, default=100,
                    help=f"how many (at most {MAX_BATTLES:,}); default 100")
     ai_option(p)
+    squad_option(p)
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write every result and the summary as JSON")
     p.add_argument("--csv", metavar="FILE", type=Path, help="also write one row per battle as CSV")
@@ -208,6 +243,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
                    help="battles per pairing per map (seeds played from both sides); default 100")
     p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
     p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
+    squad_option(p)
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write the table and ratings as JSON")
     p.add_argument("--csv", metavar="FILE", type=Path, help="also write the table as CSV")
@@ -300,6 +336,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if not args.headless:
         if args.save_replay is not None:
             raise CommandError("--save-replay", "only works with --headless")
+        if args.squad:
+            raise CommandError("--squad", "the window's demo does not take squads yet; use --headless")
         return _open_window(args, "run_demo")
     from game.engine.events import BattleEnded
     from game.replay import save_replay
@@ -308,15 +346,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from game.replay import default_map
     ruleset = args.ruleset or "d20"
     map_path = args.map or default_map()
+    squads = squads_for(args, ruleset, map_path)
     spec = BattleSpec(str(map_path), ruleset, 0 if args.seed is None else args.seed, args.max_rounds,
-                      ai_levels_for(args.ai, ruleset, map_path))
+                      ai_levels_for(args.ai, ruleset, map_path), squads)
     battle = play_ai_battle(spec, on_event=lambda event: say(event.describe()))
     try:
         if not (battle.log and isinstance(battle.log[-1], BattleEnded)):
             who = f"side {battle.winner} wins" if battle.winner is not None else "no winner"
             print(f"Battle over after {battle.round} rounds: {who}.")
         if args.save_replay is not None:
-            save_replay(battle, args.save_replay)
+            save_replay(battle, args.save_replay, dict(squads) or None)
             say(f"replay saved: {args.save_replay}", file=sys.stderr)
     finally:
         battle.close()
@@ -357,22 +396,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from game.replay import map_ref
     from game.outputs import provenance
     from game.simulate import BattleSpec, battles_csv, summarize_results, summary_text
-    from game.study_db import reuse_line, run_with_db, study_setup
+    from game.study_db import reuse_line, run_with_db
 
     # Bad input (outputs, map, ruleset, rosters, levels) is found here, in this process,
     # before any worker starts: a worker would only see it as a crash.
     check_outputs(args)
     kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
     check_seed_run(args.seed, args.battles)
-    probe = new_battle(args.map, args.ruleset, seed=args.seed, **kwargs)
+    squads = squads_for(args, args.ruleset, args.map)
+    probe = new_battle(args.map, args.ruleset, seed=args.seed, squads=dict(squads) or None, **kwargs)
     max_rounds = probe.max_rounds
     probe.close()
     levels = ai_levels_for(args.ai, args.ruleset, args.map)
     db = _open_db(args.db)
     ref = map_ref(args.map)
-    setup = study_setup(args.ruleset, args.map) if db is not None else None
+    setup = _setup_for(args.ruleset, args.map, squads) if db is not None else None
 
-    specs = (BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds, levels)
+    specs = (BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds, levels, squads)
              for i in range(args.battles))
     results = []
     progress = _Progress(args.battles)
@@ -424,7 +464,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from game.engine.setup import new_battle
     from game.outputs import provenance
     from game.replay import resolve_map
-    from game.study_db import reuse_line, run_with_db, study_setup
+    from game.study_db import reuse_line, run_with_db
 
     check_outputs(args)
     offered = list(ai_levels(args.ruleset))
@@ -444,21 +484,24 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         raise CommandError("--maps", "no map given")
     maps = []
     max_rounds = None
+    squads: dict[str, tuple] = {}
     for name in names:
         path = resolve_map(name)
         kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
-        probe = new_battle(path, args.ruleset, seed=args.seed, **kwargs)  # bad maps fail here, in one line
+        squads[str(path)] = squads_for(args, args.ruleset, path)  # each map's sides and budgets
+        probe = new_battle(path, args.ruleset, seed=args.seed, squads=dict(squads[str(path)]) or None,
+                           **kwargs)  # bad maps fail here, in one line
         max_rounds = probe.max_rounds
         probe.close()
         maps.append((Path(name).stem, str(path)))
     db = _open_db(args.db)
-    setups = {path: study_setup(args.ruleset, path) for _, path in maps} if db is not None else {}
+    setups = {path: _setup_for(args.ruleset, path, squads[path]) for _, path in maps} if db is not None else {}
     progress = _Progress(ladder.total_battles(levels, maps, args.battles))
     try:
         progress.update(0)
         table = ladder.play_ladder(
             args.ruleset, maps, levels, args.battles, args.seed, args.max_rounds,
-            lambda specs: run_with_db(specs, _runner(args), db, lambda s: setups[s.map_path], max_rounds),
+            squads=squads, run=lambda specs: run_with_db(specs, _runner(args), db, lambda s: setups[s.map_path], max_rounds),
             on_battle=progress.update)
     finally:
         progress.close()
