@@ -251,6 +251,32 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
                    help="also draw the ratings and the win-share matrix (needs the [lab] extra)")
     p.set_defaults(func=cmd_ladder)
 
+    p = sub.add_parser("price", help="fit each unit template's point cost by playing mixed squads")
+    p.add_argument("--ruleset", metavar="ID", default="d20", help="ruleset id (see `rulesets`); default d20")
+    p.add_argument("--maps", metavar="A,B,...", default=",".join(DEFAULT_MAPS),
+                   help=f"maps to play on (names or paths); default {','.join(DEFAULT_MAPS)}")
+    p.add_argument("--battles", metavar="N", type=_battles, default=400, help="battles to play; default 400")
+    p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
+    p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
+                   help="processes to use (0: one per CPU); results do not depend on it")
+    p.add_argument("--write", action="store_true", help="write the fitted costs into the ruleset's units.toml")
+    p.set_defaults(func=cmd_price, cluster=None)
+
+    p = sub.add_parser("balance", help="do equal points make even fights? random equal-points pairs "
+                                       "against the equal-size baseline")
+    p.add_argument("--ruleset", metavar="ID", default="d20", help="ruleset id (see `rulesets`); default d20")
+    p.add_argument("--maps", metavar="A,B,...", default=",".join(DEFAULT_MAPS),
+                   help=f"maps to play on (names or paths); default {','.join(DEFAULT_MAPS)}")
+    p.add_argument("--pairs", metavar="P", type=_int_at_least(1), default=20, help="pairs of squads; default 20")
+    p.add_argument("--battles", metavar="N", type=_battles, default=80, help="battles per pair; default 80")
+    p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
+    p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
+                   help="processes to use (0: one per CPU); results do not depend on it")
+    p.add_argument("--no-baseline", action="store_true", help="skip the equal-size baseline")
+    p.set_defaults(func=cmd_balance, cluster=None)
+
     p = sub.add_parser("replay", help="print a replay's log, or --verify it")
     p.add_argument("file", metavar="FILE", type=Path)
     p.add_argument("--verify", action="store_true",
@@ -522,6 +548,83 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             ladder.plot(args.plot, args.ruleset, levels, table, rated)
         except OSError as exc:  # a full disk: name the file, as _write does
             raise CommandError(str(args.plot)[:200], f"cannot be written ({exc.strerror or exc})") from None
+    return 0
+
+
+# --- price and balance (issue 29) ------------------------------------------------------
+def _study_maps(text: str, ruleset: str, max_rounds) -> list[str]:
+    """--maps for price and balance: each map resolved and probed (bad ones fail here)."""
+    from game.engine.setup import new_battle
+    from game.replay import resolve_map
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise CommandError("--maps", "no map given")
+    paths = []
+    for name in names:
+        path = resolve_map(name)
+        kwargs = {} if max_rounds is None else {"max_rounds": max_rounds}
+        new_battle(path, ruleset, seed=0, **kwargs).close()
+        paths.append(str(path))
+    if len(set(paths)) != len(paths):
+        raise CommandError("--maps", "a map is listed twice")
+    return paths
+
+
+def cmd_price(args: argparse.Namespace) -> int:
+    from game.price import price, priced_text
+    from game.price_play import outcomes, price_specs
+    from game.price_write import write_costs
+    from game.rulesets import load_ruleset
+
+    ruleset = load_ruleset(args.ruleset)
+    templates = list(ruleset.data.templates)
+    maps = _study_maps(args.maps, args.ruleset, args.max_rounds)
+    check_seed_run(args.seed, args.battles)
+    specs = price_specs(args.ruleset, templates, maps, args.battles, args.seed, args.max_rounds)
+    progress = _Progress(args.battles)
+    try:
+        progress.update(0)
+        played = outcomes(specs, templates, maps, _runner(args), on_battle=progress.update)
+    finally:
+        progress.close()
+    priced = price(played, templates, len(maps), args.seed)
+    current = {t: ruleset.data.templates[t].cost for t in templates}
+    say(priced_text(args.ruleset, priced, current))
+    if args.write:
+        try:
+            path = write_costs(args.ruleset, dict(zip(templates, priced.costs)))
+        except OSError as exc:
+            raise CommandError(str(exc.filename or args.ruleset), f"cannot be written ({exc.strerror or exc})") from None
+        say(f"costs written: {path}", file=sys.stderr)
+    return 0
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from game import price_check
+    from game.rulesets import load_ruleset
+    from game.squads import template_cost
+
+    ruleset = load_ruleset(args.ruleset)
+    for template in ruleset.data.templates:
+        template_cost(ruleset, template)  # unpriced templates: one line, before anything plays
+    maps = _study_maps(args.maps, args.ruleset, args.max_rounds)
+    check_seed_run(args.seed + 100_000 * (args.pairs - 1), args.battles)
+    studies = [("equal points", True)] + ([] if args.no_baseline else [("equal size (baseline)", False)])
+    progress = _Progress(len(studies) * args.pairs * args.battles)
+    texts, done = [], 0
+    try:
+        progress.update(0)
+        for title, equal_points in studies:
+            pairs = price_check.make_pairs(ruleset, args.pairs, args.seed, equal_points)
+            checked = price_check.check(ruleset, pairs, maps, args.battles, args.seed, args.max_rounds,
+                                        _runner(args), on_battle=lambda n, d=done: progress.update(d + n))
+            done += args.pairs * args.battles
+            texts.append(price_check.check_text(
+                f"{args.ruleset} {title}: {args.pairs} pairs x {args.battles} battles over "
+                f"{', '.join(Path(m).stem for m in maps)}, seed {args.seed}", checked))
+    finally:
+        progress.close()
+    say("\n".join(texts))
     return 0
 
 
