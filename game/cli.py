@@ -137,8 +137,9 @@ def ai_option(p: argparse.ArgumentParser) -> None:
 
 def squad_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--squad", metavar="SIDE=FILE|SIDE=T,T,...", action="append",
-                   help="a side's squad: a squad file (TOML) or template ids / archetypes, e.g. "
-                        "--squad 1=my.toml --squad 2=gunner,gunner,marksman (repeatable)")
+                   help="a side's squad: a squad file (TOML), template ids / archetypes, or ai[:LEVEL] "
+                        "(the AI picks to the map's points_SIDE budget, else 100), e.g. "
+                        "--squad 1=my.toml --squad 2=gunner,gunner,marksman --squad 2=ai:hard (repeatable)")
 
 
 def squads_for(args: argparse.Namespace, ruleset: str, map_path) -> tuple[tuple[int, tuple[str, ...]], ...]:
@@ -147,17 +148,45 @@ def squads_for(args: argparse.Namespace, ruleset: str, map_path) -> tuple[tuple[
     from game.rulesets import load_ruleset
     from game.squads import check_budgets, parse_squad_args
 
-    squads = parse_squad_args(getattr(args, "squad", None), ruleset)
-    if not squads:
+    texts = list(getattr(args, "squad", None) or ())
+    picked = [t for t in texts if t.partition("=")[2].strip().split(":")[0] == "ai"]
+    squads = {side: squad.units for side, squad in
+              parse_squad_args([t for t in texts if t not in picked], ruleset).items()}
+    if not texts:
         return ()
     tmap = shared_map(map_path)
+    for text in picked:
+        side_text, _, what = text.partition("=")
+        if not side_text.strip().isdecimal():
+            raise CommandError("--squad", f"{text[:60]!r} is not SIDE=ai or SIDE=ai:LEVEL")
+        side = int(side_text)
+        if side in squads:
+            raise CommandError("--squad", f"side {side} is given two squads")
+        squads[side] = _ai_squad(args, ruleset, tmap, side, what.strip().partition(":")[2])
     teams = tmap.teams()
     for side in squads:
         if side not in teams:
             raise CommandError("--squad", f"the map has no side {side} (its sides: {', '.join(map(str, teams))})")
-    units = {side: squad.units for side, squad in sorted(squads.items())}
+    units = dict(sorted(squads.items()))
     check_budgets(tmap, load_ruleset(ruleset), units)
     return tuple(units.items())
+
+
+def _ai_squad(args: argparse.Namespace, ruleset: str, tmap, side: int, level: str) -> tuple[str, ...]:
+    """`--squad SIDE=ai[:LEVEL]`: the AI's pick for the side's budget, by the given level or
+    the side's --ai level (default normal), from a stream seeded by --seed and the side."""
+    import random
+    from game.ai.levels import check_level, parse_ai_sides
+    from game.ai.squad_pick import pick_squad, ruleset_costs
+    from game.price import BUDGET
+    from game.rulesets import load_ruleset
+    from game.squads import budgets
+
+    level = level or parse_ai_sides(getattr(args, "ai", None)).get(side, "normal")
+    check_level(ruleset, level, "--squad")
+    seed = getattr(args, "seed", None) or 0
+    return pick_squad(ruleset_costs(load_ruleset(ruleset)), budgets(tmap).get(side, BUDGET), level,
+                      random.Random(f"rulebook-skirmish squad {seed} {side}"))
 
 
 def _setup_for(ruleset: str, map_path, squads):

@@ -128,10 +128,17 @@ def priced_text(ruleset: str, priced: Priced, current: dict[str, int | None]) ->
     for i, name in enumerate(priced.templates):
         now = current.get(name)
         lines.append(f"{name:<14}{priced.strengths[i]:>9.3f}{priced.costs[i]:>6}   "
-                     f"{priced.low[i]:>5.0f} to {priced.high[i]:<5.0f}{'-' if now is None else now:>5}")
+                     f"{_points(priced.low[i]):>5} to {_points(priced.high[i]):<5}{'-' if now is None else now:>5}")
     lines.append("side 1's advantage per map (log-odds): "
                  + ", ".join(f"{a:+.2f}" for a in priced.map_advantage))
     return "\n".join(lines)
+
+
+def _points(x: float) -> str:
+    """An interval's end; past 9999 points the few battles have not pinned the scale."""
+    if np.isnan(x):
+        return "?"
+    return f"{x:.0f}" if abs(x) <= 9999 else ("<-9999" if x < 0 else ">9999")
 
 
 def win_chance(logit_per_point: float, cost_1: int, cost_2: int) -> float:
