@@ -104,3 +104,39 @@ def test_simulate_and_a_headless_demo_field_the_chosen_squads(tmp_path: Path, ca
     assert json.loads(replay.read_text())["squads"] == {"1": ["scout", "gunner"]}
     capsys.readouterr()
     assert main(["replay", "--verify", str(replay)]) == 0
+
+
+def _arena_with_budgets(tmp_path: Path, points_1: int, points_2: int) -> Path:
+    """arena.tmx with `points_1`, `points_2` map properties, beside a copy of its tileset."""
+    import shutil
+    text = Path("maps/arena.tmx").read_text()
+    text = text.replace(' <properties>\n', f' <properties>\n  <property name="points_1" type="int" value="{points_1}"/>\n'
+                                            f'  <property name="points_2" type="int" value="{points_2}"/>\n', 1)
+    (tmp_path / "maps").mkdir()
+    shutil.copytree("assets", tmp_path / "assets")
+    path = tmp_path / "maps" / "budget.tmx"
+    path.write_text(text)
+    return path
+
+
+def test_a_map_budget_refuses_a_dear_squad_and_the_ai_picks_within_it(tmp_path: Path, capsys):
+    import json
+    from game.rulesets import load_ruleset
+    from game.squads import squad_cost
+    ruleset = load_ruleset("d20")
+    cheapest = min(t.cost for t in ruleset.data.templates.values())
+    path = _arena_with_budgets(tmp_path, cheapest * 2, 60)
+    dear = max(ruleset.data.templates.values(), key=lambda t: t.cost)
+    three = [dear.id] * 3  # more than twice the cheapest, whatever the fitted costs
+    assert main(["simulate", "--battles", "1", "--map", str(path), "--squad", "1=" + ",".join(three)]) == 2
+    assert capsys.readouterr().err == (f"error: --squad: side 1's squad costs {3 * dear.cost} points, "
+                                       f"over the map's budget of {cheapest * 2} (points_1)\n")
+    replay = tmp_path / "r.json"
+    assert main(["demo", "--headless", "--map", str(path), "--max-rounds", "1", "--squad", "1=ai:hard",
+                 "--squad", "2=ai:easy", "--save-replay", str(replay)]) == 0
+    squads = json.loads(replay.read_text())["squads"]
+    # hard spends the most of its budget, and two of the cheapest spend it all
+    assert squad_cost(ruleset, squads["1"]) == cheapest * 2
+    assert squad_cost(ruleset, squads["2"]) <= 60
+    capsys.readouterr()
+    assert main(["replay", "--verify", str(replay)]) == 0
