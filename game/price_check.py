@@ -50,8 +50,7 @@ def equal_size_pair(rng: random.Random, ruleset, templates: Sequence[str], size:
         b = tuple(sorted(rng.choice(templates) for _ in range(size)))
         if b != a or len(set(templates)) == 1:
             break
-    priced = all(ruleset.data.templates[t].cost is not None for t in templates)
-    return Pair(a, b, squad_cost(ruleset, a) if priced else 0, squad_cost(ruleset, b) if priced else 0)
+    return Pair(a, b, squad_cost(ruleset, a), squad_cost(ruleset, b))
 
 
 def pair_specs(ruleset_id: str, pair: Pair, maps: Sequence[str], battles: int, seed: int,

@@ -54,8 +54,9 @@ def with_costs(text: str, costs: Mapping[str, int]) -> str:
     if pending:
         raise KeyError(f"no template {sorted(pending)[0]!r} in the file")
     new = "\n".join(out) + "\n"
-    parsed = tomllib.loads(new)
-    assert all(parsed[name]["cost"] == cost for name, cost in costs.items())
+    parsed = tomllib.loads(new)  # the edited text must still read, with the costs in place
+    if any(parsed[name].get("cost") != cost for name, cost in costs.items()):
+        raise ValueError("the costs could not be placed in units.toml")  # pragma: no cover
     return new
 
 

@@ -117,3 +117,25 @@ def test_price_runs_end_to_end_and_writes_only_when_asked(tmp_path: Path, monkey
     import tomllib
     written = tomllib.loads(target.read_text())
     assert all(isinstance(entry["cost"], int) and entry["cost"] >= 1 for entry in written.values())
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["price", "--maps", ","], "error: --maps: no map given"),
+    (["price", "--maps", "arena,arena"], "error: --maps: a map is listed twice"),
+    (["price", "--maps", "nowhere"], "error: nowhere: no such map file"),
+    (["balance", "--pairs", "0"], "error: skirmish balance: argument --pairs: 0 is less than 1 "
+                                  "(see skirmish balance --help)"),
+])
+def test_price_and_balance_refuse_bad_arguments_in_one_line(capsys, argv, line):
+    assert main(argv) == 2
+    assert capsys.readouterr().err == line + "\n"
+
+
+def test_balance_prints_each_pair_and_the_deviation_for_both_studies(capsys):
+    assert main(["balance", "--ruleset", "d20", "--maps", "arena", "--pairs", "2", "--battles", "2",
+                 "--max-rounds", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "d20 equal points: 2 pairs x 2 battles over arena, seed 0"
+    assert out[3].startswith("  mean absolute deviation from 50%: ")
+    assert out[4] == "d20 equal size (baseline): 2 pairs x 2 battles over arena, seed 0"
+    assert len(out) == 8
