@@ -33,29 +33,31 @@ def orders_for(tmap: Any, ruleset: Any,
         else:
             wanted = spawn.archetype or ARCHETYPES[index % len(ARCHETYPES)]
         orders.append(UnitOrder(spawn.team, ruleset.template_for(wanted), spawn.x, spawn.y))
-    for team, squad in sorted((squads or {}).items()):
+    taken = {(s.x, s.y) for s in tmap.spawns}
+    for team, squad in sorted((squads or {}).items()):  # side 1 stands its extras first
         spawned = per_team.get(team, 0)
         if len(squad) <= spawned:
             continue
         if not spawned:
             raise InputError(tmap.path, f"has no spawns for side {team}, so its squad has nowhere to stand")
-        tiles = extra_tiles(tmap, team, len(squad) - spawned)
+        tiles = extra_tiles(tmap, team, len(squad) - spawned, taken)
+        taken.update(tiles)
         orders += [UnitOrder(team, ruleset.template_for(wanted), x, y)
                    for wanted, (x, y) in zip(squad[spawned:], tiles)]
     return orders
 
 
-def extra_tiles(tmap: Any, team: int, count: int) -> list[tuple[int, int]]:
+def extra_tiles(tmap: Any, team: int, count: int, taken: set[tuple[int, int]]) -> list[tuple[int, int]]:
     """Where a squad larger than its side's spawns stands the rest (issue 29): the free
     walkable tiles nearest its spawns by straight steps over walkable ground (the
     connection every ruleset allows, as game.world.deploy), nearest first, ties by row
-    then column. Free: no spawn of any side. Refuses, in one line, a map with too few."""
+    then column. Free: not in `taken` (every side's spawns, and the tiles a side
+    before this one took). Refuses, in one line, a map with too few."""
     from collections import deque
 
     import numpy as np
 
     own = [(s.x, s.y) for s in tmap.spawns if s.team == team]
-    taken = {(s.x, s.y) for s in tmap.spawns}
     w, h = tmap.walkable.shape
     steps = np.full((w, h), -1, dtype=np.int32)
     queue = deque(own)

@@ -41,6 +41,15 @@ def test_walls_are_walked_around_and_other_sides_spawns_kept_free():
     assert [(o.x, o.y) for o in orders if o.team == 1] == [(0, 0), (0, 1), (0, 2), (2, 1), (1, 2)]
 
 
+def test_two_large_squads_never_share_a_tile():
+    tmap = _with_spawns([".....", "....."], [(1, 0, 1), (3, 0, 2)])
+    orders = orders_for(tmap, load_ruleset("d20"), {1: ["gunner"] * 3, 2: ["scout"] * 3})
+    # side 1 first: (0,0) and (2,0), one step, row 0; side 2's nearest, (2,0), is taken,
+    # so it stands (4,0) and then (3,1), one step each
+    assert [(o.team, o.x, o.y) for o in orders] == [(1, 1, 0), (2, 3, 0), (1, 0, 0), (1, 2, 0),
+                                                   (2, 4, 0), (2, 3, 1)]
+
+
 def test_a_smaller_squad_leaves_spawns_empty_and_no_squad_keeps_the_map_default():
     tmap = _with_spawns([".....", "....."], [(0, 0, 1), (0, 1, 1), (4, 1, 2)])
     ruleset = load_ruleset("d20")
