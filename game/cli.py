@@ -150,6 +150,68 @@ def ai_option(p: argparse.ArgumentParser) -> None:
                         "e.g. --ai 1=hard,2=normal")
 
 
+def squad_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--squad", metavar="SIDE=FILE|SIDE=T,T,...", action="append",
+                   help="a side's squad: a squad file (TOML), template ids / archetypes, or ai[:LEVEL] "
+                        "(the AI picks to the map's points_SIDE budget, else 100), e.g. "
+                        "--squad 1=my.toml --squad 2=gunner,gunner,marksman --squad 2=ai:hard (repeatable)")
+
+
+def squads_for(args: argparse.Namespace, ruleset: str, map_path) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Every --squad, checked against the ruleset, the map's sides and its budgets."""
+    from game.engine.setup import shared_map
+    from game.rulesets import load_ruleset
+    from game.squads import check_budgets, parse_squad_args
+
+    texts = list(getattr(args, "squad", None) or ())
+    picked = [t for t in texts if t.partition("=")[2].strip().split(":")[0] == "ai"]
+    squads = {side: squad.units for side, squad in
+              parse_squad_args([t for t in texts if t not in picked], ruleset).items()}
+    if not texts:
+        return ()
+    tmap = shared_map(map_path)
+    for text in picked:
+        side_text, _, what = text.partition("=")
+        if not side_text.strip().isdecimal():
+            raise CommandError("--squad", f"{text[:60]!r} is not SIDE=ai or SIDE=ai:LEVEL")
+        side = int(side_text)
+        if side in squads:
+            raise CommandError("--squad", f"side {side} is given two squads")
+        squads[side] = _ai_squad(args, ruleset, tmap, side, what.strip().partition(":")[2])
+    teams = tmap.teams()
+    for side in squads:
+        if side not in teams:
+            raise CommandError("--squad", f"the map has no side {side} (its sides: {', '.join(map(str, teams))})")
+    units = dict(sorted(squads.items()))
+    check_budgets(tmap, load_ruleset(ruleset), units)
+    return tuple(units.items())
+
+
+def _ai_squad(args: argparse.Namespace, ruleset: str, tmap, side: int, level: str) -> tuple[str, ...]:
+    """`--squad SIDE=ai[:LEVEL]`: the AI's pick for the side's budget, by the given level or
+    the side's --ai level (default normal), from a stream seeded by --seed and the side."""
+    import random
+    from game.ai.levels import check_level, parse_ai_sides
+    from game.ai.squad_pick import pick_squad, ruleset_costs
+    from game.price import BUDGET
+    from game.rulesets import load_ruleset
+    from game.squads import budgets
+
+    level = level or parse_ai_sides(getattr(args, "ai", None)).get(side, "normal")
+    check_level(ruleset, level, "--squad")
+    seed = getattr(args, "seed", None) or 0
+    return pick_squad(ruleset_costs(load_ruleset(ruleset)), budgets(tmap).get(side, BUDGET), level,
+                      random.Random(f"rulebook-skirmish squad {seed} {side}"))
+
+
+def _setup_for(ruleset: str, map_path, squads):
+    """The study database's key for a battle's setup, its squads included."""
+    from game.replay import map_ref
+    from game.study_db import Setup, setup_hash
+    chosen = {str(side): list(units) for side, units in squads} if squads else None
+    return Setup(setup_hash(ruleset, map_path, chosen), ruleset, map_ref(map_path))
+
+
 def study_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
                    help=f"processes to use (0: one per CPU; at most {JOBS_PER_CPU} per CPU); "
@@ -202,6 +264,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
     p.add_argument("--save-replay", metavar="FILE", type=Path, help="with --headless: write the battle's replay")
     ai_option(p)
+    squad_option(p)
     p.add_argument("--speed", choices=("1", "2", "4", "instant"), default="2",
                    help="the window's pace (default 2; the menu's last speed is not used)")
     p.set_defaults(func=cmd_demo)
@@ -211,6 +274,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--battles", metavar="N", type=_battles, default=100,
                    help=f"how many (at most {MAX_BATTLES:,}); default 100")
     ai_option(p)
+    squad_option(p)
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write every result and the summary as JSON")
     p.add_argument("--csv", metavar="FILE", type=Path, help="also write one row per battle as CSV")
@@ -227,12 +291,39 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
                    help="battles per pairing per map (seeds played from both sides); default 100")
     p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
     p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
+    squad_option(p)
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write the table and ratings as JSON")
     p.add_argument("--csv", metavar="FILE", type=Path, help="also write the table as CSV")
     p.add_argument("--plot", metavar="FILE.png", type=Path,
                    help="also draw the ratings and the win-share matrix (needs the [lab] extra)")
     p.set_defaults(func=cmd_ladder)
+
+    p = sub.add_parser("price", help="fit each unit template's point cost by playing mixed squads")
+    p.add_argument("--ruleset", metavar="ID", default="d20", help="ruleset id (see `rulesets`); default d20")
+    p.add_argument("--maps", metavar="A,B,...", default=",".join(DEFAULT_MAPS),
+                   help=f"maps to play on (names or paths); default {','.join(DEFAULT_MAPS)}")
+    p.add_argument("--battles", metavar="N", type=_battles, default=400, help="battles to play; default 400")
+    p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
+    p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
+                   help="processes to use (0: one per CPU); results do not depend on it")
+    p.add_argument("--write", action="store_true", help="write the fitted costs into the ruleset's units.toml")
+    p.set_defaults(func=cmd_price, cluster=None)
+
+    p = sub.add_parser("balance", help="do equal points make even fights? random equal-points pairs "
+                                       "against the equal-size baseline")
+    p.add_argument("--ruleset", metavar="ID", default="d20", help="ruleset id (see `rulesets`); default d20")
+    p.add_argument("--maps", metavar="A,B,...", default=",".join(DEFAULT_MAPS),
+                   help=f"maps to play on (names or paths); default {','.join(DEFAULT_MAPS)}")
+    p.add_argument("--pairs", metavar="P", type=_int_at_least(1), default=20, help="pairs of squads; default 20")
+    p.add_argument("--battles", metavar="N", type=_battles, default=80, help="battles per pair; default 80")
+    p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
+    p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
+                   help="processes to use (0: one per CPU); results do not depend on it")
+    p.add_argument("--no-baseline", action="store_true", help="skip the equal-size baseline")
+    p.set_defaults(func=cmd_balance, cluster=None)
 
     p = sub.add_parser("replay", help="print a replay's log, or --verify it")
     p.add_argument("file", metavar="FILE", type=Path)
@@ -356,6 +447,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if not args.headless:
         if args.save_replay is not None:
             raise CommandError("--save-replay", "only works with --headless")
+        if args.squad:
+            raise CommandError("--squad", "the window's demo does not take squads yet; use --headless")
         return _open_window(args, "run_demo")
     from game.engine.events import BattleEnded
     from game.replay import save_replay
@@ -364,15 +457,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from game.replay import default_map
     ruleset = args.ruleset or "d20"
     map_path = args.map or default_map()
+    squads = squads_for(args, ruleset, map_path)
     spec = BattleSpec(str(map_path), ruleset, 0 if args.seed is None else args.seed, args.max_rounds,
-                      ai_levels_for(args.ai, ruleset, map_path))
+                      ai_levels_for(args.ai, ruleset, map_path), squads)
     battle = play_ai_battle(spec, on_event=lambda event: say(event.describe()))
     try:
         if not (battle.log and isinstance(battle.log[-1], BattleEnded)):
             who = f"side {battle.winner} wins" if battle.winner is not None else "no winner"
             print(f"Battle over after {battle.round} rounds: {who}.")
         if args.save_replay is not None:
-            save_replay(battle, args.save_replay)
+            save_replay(battle, args.save_replay, dict(squads) or None)
             say(f"replay saved: {args.save_replay}", file=sys.stderr)
     finally:
         battle.close()
@@ -416,22 +510,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from game.replay import map_ref
     from game.outputs import provenance
     from game.simulate import BattleSpec, battles_csv, summarize_results, summary_text
-    from game.study_db import reuse_line, run_with_db, study_setup
+    from game.study_db import reuse_line, run_with_db
 
     # Bad input (outputs, map, ruleset, rosters, levels) is found here, in this process,
     # before any worker starts: a worker would only see it as a crash.
     check_outputs(args)
     kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
     check_seed_run(args.seed, args.battles)
-    probe = new_battle(args.map, args.ruleset, seed=args.seed, **kwargs)
+    squads = squads_for(args, args.ruleset, args.map)
+    probe = new_battle(args.map, args.ruleset, seed=args.seed, squads=dict(squads) or None, **kwargs)
     max_rounds = probe.max_rounds
     probe.close()
     levels = ai_levels_for(args.ai, args.ruleset, args.map)
     db = _open_db(args.db)
     ref = map_ref(args.map)
-    setup = study_setup(args.ruleset, args.map) if db is not None else None
+    setup = _setup_for(args.ruleset, args.map, squads) if db is not None else None
 
-    specs = (BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds, levels)
+    specs = (BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds, levels, squads)
              for i in range(args.battles))
     results = []
     progress = _Progress(args.battles)
@@ -483,7 +578,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from game.engine.setup import new_battle
     from game.outputs import provenance
     from game.replay import resolve_map
-    from game.study_db import reuse_line, run_with_db, study_setup
+    from game.study_db import reuse_line, run_with_db
 
     check_outputs(args)
     offered = list(ai_levels(args.ruleset))
@@ -503,21 +598,24 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         raise CommandError("--maps", "no map given")
     maps = []
     max_rounds = None
+    squads: dict[str, tuple] = {}
     for name in names:
         path = resolve_map(name)
         kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
-        probe = new_battle(path, args.ruleset, seed=args.seed, **kwargs)  # bad maps fail here, in one line
+        squads[str(path)] = squads_for(args, args.ruleset, path)  # each map's sides and budgets
+        probe = new_battle(path, args.ruleset, seed=args.seed, squads=dict(squads[str(path)]) or None,
+                           **kwargs)  # bad maps fail here, in one line
         max_rounds = probe.max_rounds
         probe.close()
         maps.append((Path(name).stem, str(path)))
     db = _open_db(args.db)
-    setups = {path: study_setup(args.ruleset, path) for _, path in maps} if db is not None else {}
+    setups = {path: _setup_for(args.ruleset, path, squads[path]) for _, path in maps} if db is not None else {}
     progress = _Progress(ladder.total_battles(levels, maps, args.battles))
     try:
         progress.update(0)
         table = ladder.play_ladder(
             args.ruleset, maps, levels, args.battles, args.seed, args.max_rounds,
-            lambda specs: run_with_db(specs, _runner(args), db, lambda s: setups[s.map_path], max_rounds),
+            squads=squads, run=lambda specs: run_with_db(specs, _runner(args), db, lambda s: setups[s.map_path], max_rounds),
             on_battle=progress.update)
     finally:
         progress.close()
@@ -538,6 +636,83 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             ladder.plot(args.plot, args.ruleset, levels, table, rated)
         except OSError as exc:  # a full disk: name the file, as _write does
             raise CommandError(str(args.plot)[:200], f"cannot be written ({exc.strerror or exc})") from None
+    return 0
+
+
+# --- price and balance (issue 29) ------------------------------------------------------
+def _study_maps(text: str, ruleset: str, max_rounds) -> list[str]:
+    """--maps for price and balance: each map resolved and probed (bad ones fail here)."""
+    from game.engine.setup import new_battle
+    from game.replay import resolve_map
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise CommandError("--maps", "no map given")
+    paths = []
+    for name in names:
+        path = resolve_map(name)
+        kwargs = {} if max_rounds is None else {"max_rounds": max_rounds}
+        new_battle(path, ruleset, seed=0, **kwargs).close()
+        paths.append(str(path))
+    if len(set(paths)) != len(paths):
+        raise CommandError("--maps", "a map is listed twice")
+    return paths
+
+
+def cmd_price(args: argparse.Namespace) -> int:
+    from game.price import price, priced_text
+    from game.price_play import outcomes, price_specs
+    from game.price_write import write_costs
+    from game.rulesets import load_ruleset
+
+    ruleset = load_ruleset(args.ruleset)
+    templates = list(ruleset.data.templates)
+    maps = _study_maps(args.maps, args.ruleset, args.max_rounds)
+    check_seed_run(args.seed, args.battles)
+    specs = price_specs(args.ruleset, templates, maps, args.battles, args.seed, args.max_rounds)
+    progress = _Progress(args.battles)
+    try:
+        progress.update(0)
+        played = outcomes(specs, templates, maps, _runner(args), on_battle=progress.update)
+    finally:
+        progress.close()
+    priced = price(played, templates, len(maps), args.seed)
+    current = {t: ruleset.data.templates[t].cost for t in templates}
+    say(priced_text(args.ruleset, priced, current))
+    if args.write:
+        try:
+            path = write_costs(args.ruleset, dict(zip(templates, priced.costs)))
+        except OSError as exc:
+            raise CommandError(str(exc.filename or args.ruleset), f"cannot be written ({exc.strerror or exc})") from None
+        say(f"costs written: {path}", file=sys.stderr)
+    return 0
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from game import price_check
+    from game.rulesets import load_ruleset
+    from game.squads import template_cost
+
+    ruleset = load_ruleset(args.ruleset)
+    for template in ruleset.data.templates:
+        template_cost(ruleset, template)  # unpriced templates: one line, before anything plays
+    maps = _study_maps(args.maps, args.ruleset, args.max_rounds)
+    check_seed_run(args.seed + 100_000 * (args.pairs - 1), args.battles)
+    studies = [("equal points", True)] + ([] if args.no_baseline else [("equal size (baseline)", False)])
+    progress = _Progress(len(studies) * args.pairs * args.battles)
+    texts, done = [], 0
+    try:
+        progress.update(0)
+        for title, equal_points in studies:
+            pairs = price_check.make_pairs(ruleset, args.pairs, args.seed, equal_points)
+            checked = price_check.check(ruleset, pairs, maps, args.battles, args.seed, args.max_rounds,
+                                        _runner(args), on_battle=lambda n, d=done: progress.update(d + n))
+            done += args.pairs * args.battles
+            texts.append(price_check.check_text(
+                f"{args.ruleset} {title}: {args.pairs} pairs x {args.battles} battles over "
+                f"{', '.join(Path(m).stem for m in maps)}, seed {args.seed}", checked))
+    finally:
+        progress.close()
+    say("\n".join(texts))
     return 0
 
 

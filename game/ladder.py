@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Mapping
 
 from game.simulate import BattleSpec, wilson_interval
 
@@ -84,9 +84,11 @@ def seeds_for(battles: int) -> int:
 
 
 def ladder_specs(ruleset: str, maps: list[tuple[str, str]], levels: list[str], battles: int,
-                 seed: int, max_rounds: int | None) -> Iterator[tuple[int, int, BattleSpec]]:
+                 seed: int, max_rounds: int | None,
+                 squads: Mapping[str, tuple] | None = None) -> Iterator[tuple[int, int, BattleSpec]]:
     """(pairing index, the side the stronger level plays, spec) for every battle, lazily.
-    `maps` are (name, path) pairs."""
+    `maps` are (name, path) pairs; `squads` (map path -> BattleSpec.squads) stay with
+    the map's sides while the levels swap sides."""
     index = 0
     for a, b in pairs(levels):
         for _, path in maps:
@@ -94,17 +96,18 @@ def ladder_specs(ruleset: str, maps: list[tuple[str, str]], levels: list[str], b
                 for a_side in (1, 2):
                     b_side = 3 - a_side
                     yield index, a_side, BattleSpec(path, ruleset, seed + k, max_rounds,
-                                                     ((a_side, a), (b_side, b)))
+                                                     ((a_side, a), (b_side, b)), (squads or {}).get(path, ()))
             index += 1
 
 
 def play_ladder(ruleset: str, maps: list[tuple[str, str]], levels: list[str], battles: int, seed: int,
                 max_rounds: int | None, run: Callable[[Iterable[BattleSpec]], Iterable[dict]],
-                on_battle: Callable[[int], None] | None = None) -> list[Pairing]:
+                on_battle: Callable[[int], None] | None = None,
+                squads: Mapping[str, tuple] | None = None) -> list[Pairing]:
     """Play the whole ladder through `run` (which yields results in the order of the
     specs it is given) and return the pairings with their results."""
     table = [Pairing(a, b, name) for a, b in pairs(levels) for name, _ in maps]
-    plan = ladder_specs(ruleset, maps, levels, battles, seed, max_rounds)
+    plan = ladder_specs(ruleset, maps, levels, battles, seed, max_rounds, squads)
     meta: list[tuple[int, int]] = []
 
     def specs() -> Iterator[BattleSpec]:

@@ -38,6 +38,8 @@ class BattleSpec:
     max_rounds: int | None = None
     #: (side, AI level) pairs; a side not named plays "normal".
     levels: tuple[tuple[int, str], ...] = ()
+    #: (side, template ids) pairs (issue 29's --squad); a side not named fields the map's default.
+    squads: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
     def level(self, team: int) -> str:
         return dict(self.levels).get(team, "normal")
@@ -50,6 +52,8 @@ def play_ai_battle(spec: BattleSpec, on_event: Callable | None = None):
     from game.engine.setup import new_battle
 
     kwargs = {} if spec.max_rounds is None else {"max_rounds": spec.max_rounds}
+    if spec.squads:
+        kwargs["squads"] = dict(spec.squads)
     battle = new_battle(spec.map_path, spec.ruleset, seed=spec.seed, **kwargs)
     try:
         controllers = {team: make_ai(spec.ruleset, ai_seed(spec.seed, team), spec.level(team))

@@ -15,9 +15,11 @@ from game.errors import InputError
 
 def orders_for(tmap: Any, ruleset: Any,
                squads: Mapping[int, Sequence[str]] | None = None) -> list[UnitOrder]:
-    """One UnitOrder per spawn. A squad lists archetypes (or template ids) per team in
+    """One UnitOrder per unit. A squad lists archetypes (or template ids) per team in
     spawn order; without one, a spawn's own `archetype` is used, else the archetypes
-    in turn (brawler, gunner, marksman, guardian, scout)."""
+    in turn (brawler, gunner, marksman, guardian, scout). A squad smaller than its
+    side's spawns leaves the last ones empty; a larger one deploys the rest on the
+    nearest free walkable tiles around them (`extra_tiles`)."""
     orders: list[UnitOrder] = []
     per_team: dict[int, int] = {}
     for spawn in tmap.spawns:
@@ -31,7 +33,49 @@ def orders_for(tmap: Any, ruleset: Any,
         else:
             wanted = spawn.archetype or ARCHETYPES[index % len(ARCHETYPES)]
         orders.append(UnitOrder(spawn.team, ruleset.template_for(wanted), spawn.x, spawn.y))
+    taken = {(s.x, s.y) for s in tmap.spawns}
+    for team, squad in sorted((squads or {}).items()):  # side 1 stands its extras first
+        spawned = per_team.get(team, 0)
+        if len(squad) <= spawned:
+            continue
+        if not spawned:
+            raise InputError(tmap.path, f"has no spawns for side {team}, so its squad has nowhere to stand")
+        tiles = extra_tiles(tmap, team, len(squad) - spawned, taken)
+        taken.update(tiles)
+        orders += [UnitOrder(team, ruleset.template_for(wanted), x, y)
+                   for wanted, (x, y) in zip(squad[spawned:], tiles)]
     return orders
+
+
+def extra_tiles(tmap: Any, team: int, count: int, taken: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Where a squad larger than its side's spawns stands the rest (issue 29): the free
+    walkable tiles nearest its spawns by straight steps over walkable ground (the
+    connection every ruleset allows, as game.world.deploy), nearest first, ties by row
+    then column. Free: not in `taken` (every side's spawns, and the tiles a side
+    before this one took). Refuses, in one line, a map with too few."""
+    from collections import deque
+
+    import numpy as np
+
+    own = [(s.x, s.y) for s in tmap.spawns if s.team == team]
+    w, h = tmap.walkable.shape
+    steps = np.full((w, h), -1, dtype=np.int32)
+    queue = deque(own)
+    for tile in own:
+        steps[tile] = 0
+    found: list[tuple[int, int, int]] = []
+    while queue:
+        x, y = queue.popleft()
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < w and 0 <= ny < h and steps[nx, ny] < 0 and tmap.walkable[nx, ny]:
+                steps[nx, ny] = steps[x, y] + 1
+                queue.append((nx, ny))
+                if (nx, ny) not in taken:
+                    found.append((int(steps[nx, ny]), ny, nx))
+    if len(found) < count:
+        raise InputError(tmap.path, f"has room for only {len(found) + len(own)} of side {team}'s "
+                                    f"{len(own) + count} units")
+    return [(x, y) for _, y, x in sorted(found)[:count]]
 
 
 MAP_CACHE_SIZE = 8
@@ -76,6 +120,9 @@ def new_battle(map_path: str | Path, ruleset_id: str, seed: int = 0,
     if scenario is not None and scenario.round_limit is not None and "max_rounds" not in kwargs:
         kwargs["max_rounds"] = scenario.round_limit  # the mission's own limit, unless asked otherwise
     ruleset = load_ruleset(ruleset_id)
+    if squads:
+        from game.squads import check_budgets
+        check_budgets(tmap, ruleset, squads)  # a scenario's points_1, points_2
     orders = orders_for(tmap, ruleset, squads)
     if len({o.team for o in orders}) < 2:
         raise InputError(map_path, "the squads leave fewer than two sides on the map")

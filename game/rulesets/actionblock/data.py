@@ -263,6 +263,8 @@ class UnitTemplate(BaseModel):
     id: str
     name: str
     archetype: Literal["brawler", "gunner", "marksman", "guardian", "scout"]
+    #: Points (issue 29): fitted by play with `python -m game price`, never guessed; None until priced.
+    cost: int | None = Field(None, ge=1, le=10_000)
     max_strength: int = Field(ge=1, le=40)
     max_speed: int = Field(ge=1, le=40)
     armour: str

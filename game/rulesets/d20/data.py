@@ -78,6 +78,8 @@ class UnitTemplate(BaseModel):
     id: str
     name: str
     archetype: Literal["brawler", "gunner", "marksman", "guardian", "scout"]
+    #: Points (issue 29): fitted by play with `python -m game price`, never guessed; None until priced.
+    cost: int | None = Field(None, ge=1, le=10_000)
     agility: int = Field(ge=-5, le=10)
     body: int = Field(ge=-5, le=10)
     dexterity: int = Field(ge=-5, le=10)

@@ -99,6 +99,8 @@ class UnitTemplate(BaseModel):
     id: str
     name: str
     archetype: Literal["brawler", "gunner", "marksman", "guardian", "scout"]
+    #: Points (issue 29): fitted by play with `python -m game price`, never guessed; None until priced.
+    cost: int | None = Field(None, ge=1, le=10_000)
     reaction: Ladder
     attack: Ladder
     defense: Ladder

@@ -52,6 +52,8 @@ class UnitTemplate(BaseModel):
     id: str
     name: str
     archetype: Literal["brawler", "gunner", "marksman", "guardian", "scout"]
+    #: Points (issue 29): fitted by play with `python -m game price`, never guessed; None until priced.
+    cost: int | None = Field(None, ge=1, le=10_000)
     combat_class: Literal["Brawler", "Shooter", "Mentalist"]
     rage: int = Field(ge=ABILITY_RANGE[0], le=ABILITY_RANGE[1])
     grace: int = Field(ge=ABILITY_RANGE[0], le=ABILITY_RANGE[1])

@@ -1,0 +1,74 @@
+"""The AI picks its squad to a budget (issue 29), by level.
+
+The price model (game.price) is additive: a squad's predicted chance against another
+rises with its points and nothing else, so "the best squad the model predicts against
+the opponent's" is one that spends the most of the budget, whatever the opponent
+fields. Levels:
+
+* `hard`: a squad of the highest affordable cost (among equals, a draw from the AI's
+  own stream);
+* `normal` (and `greedy`): a varied good one: any squad within NORMAL_SLACK of that
+  cost, drawn at random, so two battles do not meet the same squad;
+* `easy` (and `random`): random affordable: random templates added while one fits.
+
+Every draw comes from the `rng` handed in (the AI's own stream, never the battle's
+dice): the same seed picks the same squad.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Sequence
+
+NORMAL_SLACK = 0.05  # normal takes any squad within 5% of the best affordable cost
+MAX_PICK = 8  # the most units the AI fields: the shipped maps hold 4 or 5 a side, and some room around
+
+
+def affordable(costs: dict[str, int], budget: int, max_units: int = MAX_PICK) -> list[tuple[str, ...]]:
+    """Every squad (a multiset of templates, in the templates' order) of 1 to
+    `max_units` units costing at most `budget`."""
+    names = list(costs)
+    out = []
+    for size in range(1, max_units + 1):
+        for squad in itertools.combinations_with_replacement(names, size):
+            if sum(costs[t] for t in squad) <= budget:
+                out.append(squad)
+    return out
+
+
+def pick_squad(costs: dict[str, int], budget: int, level: str, rng: random.Random,
+               max_units: int = MAX_PICK) -> tuple[str, ...]:
+    """A squad for `level` within `budget`; `costs` are the templates' points."""
+    cheapest = min(costs.values())
+    if budget < cheapest:
+        from game.errors import InputError
+        raise InputError("squad", f"a budget of {budget} points buys no unit (the cheapest costs {cheapest})")
+    if level in ("easy", "random"):
+        return _random_fill(costs, budget, rng, max_units)
+    squads = affordable(costs, budget, max_units)
+    best = max(sum(costs[t] for t in s) for s in squads)
+    floor = best if level == "hard" else best * (1 - NORMAL_SLACK)
+    good = [s for s in squads if sum(costs[t] for t in s) >= floor]
+    return good[rng.randrange(len(good))] if len(good) > 1 else good[0]
+
+
+def _random_fill(costs: dict[str, int], budget: int, rng: random.Random, max_units: int) -> tuple[str, ...]:
+    names = list(costs)
+    squad: list[str] = []
+    left = budget
+    while len(squad) < max_units:
+        fits = [t for t in names if costs[t] <= left]
+        if not fits:
+            break
+        pick = fits[rng.randrange(len(fits))]
+        squad.append(pick)
+        left -= costs[pick]
+    return tuple(squad)
+
+
+def ruleset_costs(ruleset: object, templates: Sequence[str] | None = None) -> dict[str, int]:
+    """The priced templates' costs (an unpriced one is refused in one line)."""
+    from game.squads import template_cost
+    names = templates if templates is not None else list(ruleset.data.templates)  # type: ignore[attr-defined]
+    return {t: template_cost(ruleset, t) for t in names}

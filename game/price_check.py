@@ -1,0 +1,110 @@
+"""`balance`: do equal points make even fights? (issue 29's target, reproducible)
+
+20 random pairs of squads built to equal points (within 5%) from different templates
+play N battles each over the four battle maps at normal, sides swapped every other
+round of maps: each pair's win share (a draw half a win) and the mean absolute
+deviation from 50% in points. The baseline is measured the same way on today's
+squads: pairs of equal size (five units each) of random templates, costs ignored.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from game.price_play import score, stream
+from game.simulate import BattleSpec
+from game.squads import squad_cost
+
+TOLERANCE = 0.05  # equal points: within 5%
+SIZES = range(3, 8)  # sizes tried for the second squad of a pair
+PAIR_TRIES = 10_000
+
+
+@dataclass(frozen=True)
+class Pair:
+    a: tuple[str, ...]
+    b: tuple[str, ...]
+    cost_a: int
+    cost_b: int
+
+
+def equal_points_pair(rng: random.Random, ruleset, templates: Sequence[str], size: int = 5) -> Pair:
+    """Squad A: `size` random templates; squad B: random templates of a random size,
+    drawn until its points are within TOLERANCE of A's and its contents differ."""
+    a = tuple(sorted(rng.choice(templates) for _ in range(size)))
+    cost_a = squad_cost(ruleset, a)
+    for _ in range(PAIR_TRIES):
+        b = tuple(sorted(rng.choice(templates) for _ in range(rng.choice(SIZES))))
+        cost_b = squad_cost(ruleset, b)
+        if b != a and abs(cost_b - cost_a) <= TOLERANCE * cost_a:
+            return Pair(a, b, cost_a, cost_b)
+    raise ValueError(f"no squad within {TOLERANCE:.0%} of {cost_a} points found")  # pragma: no cover
+
+
+def equal_size_pair(rng: random.Random, ruleset, templates: Sequence[str], size: int = 5) -> Pair:
+    """The baseline: two squads of `size` random templates, different contents."""
+    a = tuple(sorted(rng.choice(templates) for _ in range(size)))
+    while True:
+        b = tuple(sorted(rng.choice(templates) for _ in range(size)))
+        if b != a or len(set(templates)) == 1:
+            break
+    return Pair(a, b, squad_cost(ruleset, a), squad_cost(ruleset, b))
+
+
+def pair_specs(ruleset_id: str, pair: Pair, maps: Sequence[str], battles: int, seed: int,
+               max_rounds: int | None) -> list[tuple[int, BattleSpec]]:
+    """(the side squad A plays, spec) for each battle: map `j mod len(maps)`, sides
+    swapped every other round of maps, dice seed `seed + j`."""
+    out = []
+    for j in range(battles):
+        a_side = 1 if (j // len(maps)) % 2 == 0 else 2
+        squads = ((a_side, pair.a), (3 - a_side, pair.b))
+        out.append((a_side, BattleSpec(maps[j % len(maps)], ruleset_id, seed + j, max_rounds, (),
+                                       tuple(sorted(squads)))))
+    return out
+
+
+@dataclass(frozen=True)
+class Checked:
+    pair: Pair
+    share_a: float
+    battles: int
+
+
+def check(ruleset, pairs: Sequence[Pair], maps: Sequence[str], battles: int, seed: int,
+          max_rounds: int | None, run: Callable[[Iterable[BattleSpec]], Iterable[dict]],
+          on_battle: Callable[[int], None] | None = None) -> list[Checked]:
+    plan = [(i, side, spec) for i, pair in enumerate(pairs)
+            for side, spec in pair_specs(ruleset.id, pair, maps, battles, seed + 100_000 * i, max_rounds)]
+    totals = [0.0] * len(pairs)
+    results = run(spec for _, _, spec in plan)
+    for done, ((i, a_side, _), result) in enumerate(zip(plan, results), start=1):
+        totals[i] += score(result["winner"], a_side)
+        if on_battle is not None:
+            on_battle(done)
+    return [Checked(pair, totals[i] / battles, battles) for i, pair in enumerate(pairs)]
+
+
+def make_pairs(ruleset, count: int, seed: int, equal_points: bool) -> list[Pair]:
+    templates = list(ruleset.data.templates)
+    rng = stream(ruleset.id, "balance", seed, "points" if equal_points else "size")
+    build = equal_points_pair if equal_points else equal_size_pair
+    return [build(rng, ruleset, templates) for _ in range(count)]
+
+
+def deviation(checked: Sequence[Checked]) -> float:
+    """The mean absolute deviation of the win shares from 50%, in percentage points."""
+    return 100 * sum(abs(c.share_a - 0.5) for c in checked) / len(checked)
+
+
+def check_text(title: str, checked: Sequence[Checked]) -> str:
+    lines = [title]
+    for c in checked:
+        lines.append(f"  {c.share_a:6.1%}  {c.pair.cost_a:>4} {'+'.join(c.pair.a)}  vs  "
+                     f"{c.pair.cost_b:>4} {'+'.join(c.pair.b)}")
+    inside = sum(1 for c in checked if 0.35 <= c.share_a <= 0.65)
+    lines.append(f"  mean absolute deviation from 50%: {deviation(checked):.1f} points; "
+                 f"{inside}/{len(checked)} pairs within 35-65%")
+    return "\n".join(lines)

@@ -1,0 +1,68 @@
+"""The battles `price` plays: mixed random squads at normal over several maps.
+
+Battle `k` of a run seeded `S` draws its squads from a stream seeded by the ruleset,
+`S` and `k` (sha256, stable across platforms), plays with dice seed `S + k` on map
+`k mod len(maps)`: each battle is a pure function of its spec, so `--jobs` does not
+change the result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Callable, Iterable, Sequence
+
+from game.price import Outcome
+from game.simulate import BattleSpec
+
+SIZES = (4, 5, 6)
+#: Most battles are between squads of one size, which is where the templates' relative
+#: worth shows; one in four gives one side a unit more or less, which shows what a
+#: unit is worth at all (the scale of the points). A larger gap decides the battle
+#: before the templates matter.
+UNEVEN = 0.25
+
+
+def stream(*words: object) -> random.Random:
+    """A random stream named by `words` (no hash(): the same on every run)."""
+    digest = hashlib.sha256(" ".join(["rulebook-skirmish price", *map(str, words)]).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def random_squad(rng: random.Random, templates: Sequence[str], size: int) -> tuple[str, ...]:
+    return tuple(rng.choice(templates) for _ in range(size))
+
+
+def counts(squad: Sequence[str], templates: Sequence[str]) -> tuple[int, ...]:
+    return tuple(squad.count(t) for t in templates)
+
+
+def price_specs(ruleset: str, templates: Sequence[str], maps: Sequence[str], battles: int, seed: int,
+                max_rounds: int | None) -> list[BattleSpec]:
+    specs = []
+    for k in range(battles):
+        rng = stream(ruleset, seed, k)
+        size = rng.choice(SIZES)
+        other = size + rng.choice((-1, 1)) if rng.random() < UNEVEN else size
+        squads = ((1, random_squad(rng, templates, size)), (2, random_squad(rng, templates, other)))
+        specs.append(BattleSpec(maps[k % len(maps)], ruleset, seed + k, max_rounds, (), squads))
+    return specs
+
+
+def score(winner: int | None, side: int = 1) -> float:
+    """A side's score in one battle: 1 a win, 0.5 a draw, 0 a loss."""
+    return 0.5 if winner is None else float(winner == side)
+
+
+def outcomes(specs: Sequence[BattleSpec], templates: Sequence[str], maps: Sequence[str],
+             run: Callable[[Iterable[BattleSpec]], Iterable[dict]],
+             on_battle: Callable[[int], None] | None = None) -> list[Outcome]:
+    """Play the specs through `run` (results in order) and read each as an Outcome."""
+    out = []
+    for done, (spec, result) in enumerate(zip(specs, run(specs)), start=1):
+        squads = dict(spec.squads)
+        out.append(Outcome(counts(squads[1], templates), counts(squads[2], templates),
+                           list(maps).index(spec.map_path), score(result["winner"])))
+        if on_battle is not None:
+            on_battle(done)
+    return out

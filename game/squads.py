@@ -1,0 +1,182 @@
+"""Squads as data: who fights for a side, as a small TOML file (issue 29).
+
+A squad file names its ruleset, its own name and the unit templates it fields, in
+deployment order, with optional names for the units::
+
+    ruleset = "d20"
+    name = "Fire team"
+    units = ["gunner", "gunner", "marksman"]
+    names = ["Ada", "", "Kim"]   # optional: one per unit, "" keeps the game's name
+
+It is read through the one validation layer (game.rulesets.data.read_toml) and checked
+against the ruleset's templates; any problem is one line `<file>: <problem>` (an
+InputError: the command line prints `error: ...` and exits 2). It is saved atomically
+(game.files). A squad's cost is the sum of its templates' `cost` (units.toml, fitted by
+`python -m game price`); a map's `points_1`, `points_2` properties are each side's
+budget.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from game.errors import DataError, InputError
+
+MAX_UNITS = 64  # one side's units: far beyond any shipped map, small enough to deploy quickly
+MAX_NAME = 64
+KEYS = ("ruleset", "name", "units", "names")
+
+
+@dataclass(frozen=True)
+class Squad:
+    """One side's units: template ids in deployment order, and their optional names."""
+
+    ruleset: str
+    name: str
+    units: tuple[str, ...]
+    #: One per unit ("" for the game's own name), or empty: no names chosen.
+    names: tuple[str, ...] = ()
+
+
+def _text(value: object, what: str, where: str | Path, allow_empty: bool = False) -> str:
+    if not isinstance(value, str):
+        raise DataError(where, f"{what}: must be text (it is {type(value).__name__})")
+    if (not value.strip() and not allow_empty) or len(value) > MAX_NAME:
+        raise DataError(where, f"{what}: must be 1 to {MAX_NAME} characters (it is {value[:40]!r})")
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise DataError(where, f"{what}: holds a control character")
+    return value
+
+
+def check_squad(raw: Mapping, where: str | Path, ruleset_id: str | None = None) -> Squad:
+    """A squad from its parsed tables, every field checked; the first problem is one
+    DataError naming `where`, the field and the fix."""
+    from game.rulesets import load_ruleset, ruleset_ids
+
+    for key in raw:
+        if key not in KEYS:
+            raise DataError(where, f"{str(key)[:40]}: unknown field (fields: {', '.join(KEYS)})")
+    for key in ("ruleset", "name", "units"):
+        if key not in raw:
+            raise DataError(where, f"{key}: missing")
+    rid = _text(raw["ruleset"], "ruleset", where)
+    if rid not in ruleset_ids():
+        raise DataError(where, f"ruleset: unknown ruleset {rid[:40]!r} (known: {', '.join(ruleset_ids())})")
+    if ruleset_id is not None and rid != ruleset_id:
+        raise DataError(where, f"ruleset: the squad is for {rid}, the battle plays {ruleset_id}")
+    name = _text(raw["name"], "name", where)
+    units = raw["units"]
+    if not isinstance(units, list) or not 1 <= len(units) <= MAX_UNITS:
+        raise DataError(where, f"units: must be a list of 1 to {MAX_UNITS} template ids")
+    templates = load_ruleset(rid).data.templates
+    for i, unit in enumerate(units, 1):
+        _text(unit, f"units[{i}]", where)
+        if unit not in templates:
+            raise DataError(where, f"units[{i}]: {rid} has no unit template {unit[:40]!r} "
+                                   f"(templates: {', '.join(templates)})")
+    names = raw.get("names", [])
+    if not isinstance(names, list) or (names and len(names) != len(units)):
+        raise DataError(where, f"names: must be a list of {len(units)} names, one per unit (\"\" for none)")
+    for i, text in enumerate(names, 1):
+        _text(text, f"names[{i}]", where, allow_empty=True)
+    return Squad(rid, name, tuple(units), tuple(names))
+
+
+def load_squad(path: str | Path, ruleset_id: str | None = None) -> Squad:
+    """Read and check a squad file (for `ruleset_id`'s battle, when given)."""
+    from game.rulesets.data import read_toml
+    return check_squad(read_toml(Path(path)), path, ruleset_id)
+
+
+def squad_text(squad: Squad) -> str:
+    """The TOML a squad is saved as (json strings are valid TOML basic strings)."""
+    lines = [f"ruleset = {json.dumps(squad.ruleset)}", f"name = {json.dumps(squad.name)}",
+             "units = [" + ", ".join(json.dumps(u) for u in squad.units) + "]"]
+    if squad.names:
+        lines.append("names = [" + ", ".join(json.dumps(n) for n in squad.names) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def save_squad(squad: Squad, path: str | Path) -> None:
+    """Write the squad atomically: a failed write leaves the old file whole."""
+    from game.files import write_text
+    write_text(path, squad_text(squad))
+
+
+# --- the command line's --squad ----------------------------------------------------------
+def parse_squad_arg(text: str, ruleset_id: str) -> tuple[int, Squad]:
+    """`--squad SIDE=FILE` or `--squad SIDE=TEMPLATE,TEMPLATE,...` (template ids or
+    archetypes): the side and its squad, checked for `ruleset_id`."""
+    side_text, sep, what = text.partition("=")
+    if not sep or not side_text.strip().isdecimal() or not what.strip():
+        raise InputError("--squad", f"{text[:60]!r} is not SIDE=FILE or SIDE=TEMPLATE,TEMPLATE,...")
+    side = int(side_text)
+    what = what.strip()
+    path = Path(what)
+    if what.endswith(".toml") or path.exists():
+        return side, load_squad(path, ruleset_id)
+    from game.rulesets import load_ruleset
+    ruleset = load_ruleset(ruleset_id)
+    units = []
+    for word in (w.strip() for w in what.split(",")):
+        try:
+            units.append(ruleset.template_for(word))
+        except InputError:
+            raise InputError("--squad", f"{ruleset_id} has no unit template or archetype {word[:40]!r} "
+                                        f"(templates: {', '.join(ruleset.data.templates)})") from None
+    if len(units) > MAX_UNITS:
+        raise InputError("--squad", f"side {side}: more than {MAX_UNITS} units")
+    return side, Squad(ruleset_id, f"side {side}", tuple(units))
+
+
+def parse_squad_args(texts: Sequence[str] | None, ruleset_id: str) -> dict[int, Squad]:
+    """Every --squad option, each side at most once."""
+    squads: dict[int, Squad] = {}
+    for text in texts or ():
+        side, squad = parse_squad_arg(text, ruleset_id)
+        if side in squads:
+            raise InputError("--squad", f"side {side} is given two squads")
+        squads[side] = squad
+    return squads
+
+
+# --- points ----------------------------------------------------------------------------
+def template_cost(ruleset: object, template_id: str) -> int:
+    """A template's points (units.toml `cost`); a template not priced yet is refused."""
+    cost = ruleset.data.templates[template_id].cost  # type: ignore[attr-defined]
+    if cost is None:
+        raise InputError(f"{ruleset.id} units.toml", f"[{template_id}] cost: not priced yet "  # type: ignore[attr-defined]
+                                                     f"(run python -m game price --ruleset {ruleset.id} --write)")  # type: ignore[attr-defined]
+    return cost
+
+
+def squad_cost(ruleset: object, units: Sequence[str]) -> int:
+    return sum(template_cost(ruleset, u) for u in units)
+
+
+def budgets(tmap: object) -> dict[int, int]:
+    """Each side's budget from the map's `points_<side>` properties (a scenario's)."""
+    out: dict[int, int] = {}
+    for key, value in getattr(tmap, "properties", {}).items():
+        if not str(key).startswith("points_"):
+            continue
+        side = str(key)[len("points_"):]
+        if not side.isdecimal() or isinstance(value, bool) or not str(value).strip().isdecimal():
+            raise InputError(getattr(tmap, "path", "map"), f"property {str(key)[:40]}: must be points_<side> "
+                                                            f"with a whole number (it is {str(value)[:40]!r})")
+        out[int(side)] = int(str(value).strip())
+    return out
+
+
+def check_budgets(tmap: object, ruleset: object, squads: Mapping[int, Sequence[str]]) -> None:
+    """Refuse, in one line, a chosen squad that costs more than its side's budget."""
+    limits = budgets(tmap)
+    for side, units in sorted(squads.items()):
+        if side in limits:
+            cost = squad_cost(ruleset, units)
+            if cost > limits[side]:
+                raise InputError("--squad", f"side {side}'s squad costs {cost} points, over the map's "
+                                            f"budget of {limits[side]} (points_{side})")

@@ -1,0 +1,63 @@
+"""The AI's squad to a budget (issue 29), by level, and the balance check's pairs."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from game.ai.squad_pick import affordable, pick_squad
+from game.errors import InputError
+from game.price_check import Checked, Pair, deviation, equal_points_pair, pair_specs
+
+COSTS = {"a": 15, "b": 20, "c": 35}
+
+
+def test_affordable_lists_every_multiset_within_budget():
+    # budget 40: a, b, c, aa (30), ab (35), bb (40); nothing of three units (45 at least)
+    assert affordable(COSTS, 40) == [("a",), ("b",), ("c",), ("a", "a"), ("a", "b"), ("b", "b")]
+
+
+def test_hard_spends_the_most_of_the_budget():
+    # budget 70 is spent exactly by c+c, a+b+c and a+a+b+b (15+15+20+20); nothing else
+    # reaches 70 (b+b+c is 75, a+a+c 65, a+a+a+b 65)
+    picks = {pick_squad(COSTS, 70, "hard", random.Random(seed)) for seed in range(40)}
+    assert picks == {("c", "c"), ("a", "b", "c"), ("a", "a", "b", "b")}  # equals drawn from the AI's stream
+
+
+def test_normal_varies_within_five_percent_and_easy_fills_at_random():
+    normal = {pick_squad(COSTS, 100, "normal", random.Random(s)) for s in range(60)}
+    assert all(95 <= sum(COSTS[t] for t in s) <= 100 for s in normal)
+    assert len(normal) > 3
+    for s in range(30):
+        easy = pick_squad(COSTS, 100, "easy", random.Random(s))
+        spent = sum(COSTS[t] for t in easy)
+        assert spent <= 100 and 100 - spent < 15  # nothing more fits
+    assert pick_squad(COSTS, 100, "easy", random.Random(3)) == pick_squad(COSTS, 100, "easy", random.Random(3))
+    with pytest.raises(InputError, match="a budget of 10 points buys no unit"):
+        pick_squad(COSTS, 10, "hard", random.Random(0))
+
+
+def test_equal_points_pairs_are_within_five_percent_and_differ():
+    ruleset = SimpleNamespace(id="toy", data=SimpleNamespace(templates={
+        name: SimpleNamespace(cost=cost) for name, cost in COSTS.items()}))
+    rng = random.Random(4)
+    for _ in range(20):
+        pair = equal_points_pair(rng, ruleset, list(COSTS))
+        assert pair.a != pair.b and abs(pair.cost_a - pair.cost_b) <= 0.05 * pair.cost_a
+        assert pair.cost_a == sum(COSTS[t] for t in pair.a)
+
+
+def test_pairs_swap_sides_every_other_round_of_maps():
+    pair = Pair(("a",), ("b",), 15, 20)
+    plan = pair_specs("toy", pair, ["m1", "m2"], 6, 10, None)
+    assert [(side, spec.map_path, spec.seed) for side, spec in plan] == [
+        (1, "m1", 10), (1, "m2", 11), (2, "m1", 12), (2, "m2", 13), (1, "m1", 14), (1, "m2", 15)]
+    assert dict(plan[2][1].squads) == {2: ("a",), 1: ("b",)}
+
+
+def test_the_deviation_is_in_percentage_points():
+    pair = Pair(("a",), ("b",), 15, 20)
+    checked = [Checked(pair, 0.6, 10), Checked(pair, 0.45, 10), Checked(pair, 0.5, 10)]
+    assert deviation(checked) == pytest.approx(5.0)  # (10 + 5 + 0) / 3
