@@ -91,6 +91,9 @@ CATALOGUE = _catalogue(
     Spec("dice-sums", DATA, 1024, "the distribution of the sum of n dice of s sides"),
     Spec("dice-pools", DATA, 4096, "the distribution of a pool of several groups of dice"),
     Spec("fov", MAP, 4096, "fields of view from a tile (one bool grid each)", grids=True),
+    Spec("sight-line-offsets", DATA, 8192,
+         "the tiles a line crosses, by the offset between its ends (a 32x32 map has 3,969 offsets; "
+         "bigger maps' long lines churn instead of growing: issue 33)"),
     Spec("line-of-fire", MAP, 1 << 16, "what lies between two tiles"),
     # --- d20 (rules and AI) -------------------------------------------------------------
     # The rules: terrain answers (kept with the map) and dice arithmetic (the data's).

@@ -9,13 +9,13 @@ reliably itself; the maps keep every walkable tile see-through.)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable
 
 import numpy as np
 import tcod.constants
 import tcod.map
 
+from game.kept import pure
 from game.world.paths import chebyshev
 from game.world.tactical_map import Cover, TacticalMap
 
@@ -128,7 +128,7 @@ def crossed_tiles(shooter: Tile, target: Tile) -> list[Tile]:
     return [(x + dx, y + dy) for dx, dy in _crossed_offsets(int(target[0]) - x, int(target[1]) - y)]
 
 
-@lru_cache(maxsize=1 << 16)
+@pure("sight-line-offsets")
 def _crossed_offsets(dx: int, dy: int) -> tuple[Tile, ...]:
     """`crossed_tiles` from (0, 0) to (dx, dy): a line depends only on the offset
     between its ends (and on which end is the smaller, which the offset's sign says)."""
