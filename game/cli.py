@@ -231,6 +231,21 @@ def _map_arg(text: str) -> Path:
     return resolve_map(text)
 
 
+def _squad_study_where(p: argparse.ArgumentParser) -> None:
+    """--ruleset and --maps, as price and balance read them."""
+    p.add_argument("--ruleset", metavar="ID", default="d20", help="ruleset id (see `rulesets`); default d20")
+    p.add_argument("--maps", metavar="A,B,...", default=",".join(DEFAULT_MAPS),
+                   help=f"maps to play on (names or paths); default {','.join(DEFAULT_MAPS)}")
+
+
+def _squad_study_how(p: argparse.ArgumentParser) -> None:
+    """--seed, --max-rounds and --jobs, as price and balance read them."""
+    p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
+    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
+    p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
+                   help="processes to use (0: one per CPU); results do not depend on it")
+
+
 def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     parser = _Parser(prog=prog, description="Rulebook Skirmish: tabletop combat rulesets on Tiled maps.",
                      epilog="With no command, opens the window (play).")
@@ -300,28 +315,18 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_ladder)
 
     p = sub.add_parser("price", help="fit each unit template's point cost by playing mixed squads")
-    p.add_argument("--ruleset", metavar="ID", default="d20", help="ruleset id (see `rulesets`); default d20")
-    p.add_argument("--maps", metavar="A,B,...", default=",".join(DEFAULT_MAPS),
-                   help=f"maps to play on (names or paths); default {','.join(DEFAULT_MAPS)}")
+    _squad_study_where(p)
     p.add_argument("--battles", metavar="N", type=_battles, default=400, help="battles to play; default 400")
-    p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
-    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
-    p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
-                   help="processes to use (0: one per CPU); results do not depend on it")
+    _squad_study_how(p)
     p.add_argument("--write", action="store_true", help="write the fitted costs into the ruleset's units.toml")
     p.set_defaults(func=cmd_price, cluster=None)
 
     p = sub.add_parser("balance", help="do equal points make even fights? random equal-points pairs "
                                        "against the equal-size baseline")
-    p.add_argument("--ruleset", metavar="ID", default="d20", help="ruleset id (see `rulesets`); default d20")
-    p.add_argument("--maps", metavar="A,B,...", default=",".join(DEFAULT_MAPS),
-                   help=f"maps to play on (names or paths); default {','.join(DEFAULT_MAPS)}")
+    _squad_study_where(p)
     p.add_argument("--pairs", metavar="P", type=_int_at_least(1), default=20, help="pairs of squads; default 20")
     p.add_argument("--battles", metavar="N", type=_battles, default=80, help="battles per pair; default 80")
-    p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
-    p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
-    p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
-                   help="processes to use (0: one per CPU); results do not depend on it")
+    _squad_study_how(p)
     p.add_argument("--no-baseline", action="store_true", help="skip the equal-size baseline")
     p.set_defaults(func=cmd_balance, cluster=None)
 
