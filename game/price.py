@@ -11,7 +11,8 @@ spread over several maps). A draw scores half a win for each side. Why this mode
 points are meant to add up (a squad's cost is the sum of its units'), and an additive
 strength in log-odds is the simplest model in which "equal points" means "an even
 fight"; it needs one parameter per template, so a few hundred battles pin it, and its
-fit is a smooth convex problem (scipy's L-BFGS, with the exact gradient). What it
+fit is a smooth convex problem (Newton's method with the exact Hessian, a few
+steps). What it
 cannot see: units that are worth more together than apart (a synergy term per pair
 of templates would need many times more battles).
 
@@ -32,6 +33,7 @@ BUDGET_UNITS = 5  # "a 5-unit squad of average units"
 BUDGET = 100  # ... costs about this many points
 RIDGE = 1e-3  # a faint pull toward 0: keeps the fit finite when a few battles separate perfectly
 BOOTSTRAP = 200
+NEWTON_STEPS = 100  # a few suffice: each roughly squares the error once near the optimum
 
 
 @dataclass(frozen=True)
@@ -49,24 +51,34 @@ def fit_strengths(outcomes: Sequence[Outcome], templates: int, maps: int,
                   ridge: float = RIDGE) -> tuple[np.ndarray, np.ndarray]:
     """The maximum-likelihood strengths (one per template) and map advantages
     (one per map) for these battles."""
-    from scipy.optimize import minimize
-
     diff = np.array([np.subtract(o.side_1, o.side_2) for o in outcomes], dtype=float)
     where = np.zeros((len(outcomes), maps))
     where[np.arange(len(outcomes)), [o.map_index for o in outcomes]] = 1.0
     design = np.hstack([diff, where])
     score = np.array([o.score for o in outcomes])
 
-    def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:
+    def loss(theta: np.ndarray) -> float:
         z = design @ theta
         # -log-likelihood of soft outcomes: y log(1+e^-z) + (1-y) log(1+e^z), stably
-        value = np.sum(score * np.logaddexp(0, -z) + (1 - score) * np.logaddexp(0, z))
-        p = 0.5 * (1 + np.tanh(z / 2))  # the logistic, without overflow
-        grad = design.T @ (p - score)
-        return value + ridge * theta @ theta, grad + 2 * ridge * theta
+        return float(np.sum(score * np.logaddexp(0, -z) + (1 - score) * np.logaddexp(0, z))
+                     + ridge * theta @ theta)
 
-    result = minimize(loss, np.zeros(templates + maps), jac=True, method="L-BFGS-B")
-    return result.x[:templates], result.x[templates:]
+    # Newton's method: the loss is convex and smooth (the ridge makes it strictly so), so
+    # each step solves gradient = Hessian @ step, halved while it would not lower the loss.
+    theta = np.zeros(templates + maps)
+    ridge_hessian = 2 * ridge * np.eye(len(theta))
+    for _ in range(NEWTON_STEPS):
+        p = 0.5 * (1 + np.tanh(design @ theta / 2))  # the logistic, without overflow
+        grad = design.T @ (p - score) + 2 * ridge * theta
+        hessian = (design * (p * (1 - p))[:, None]).T @ design + ridge_hessian
+        step = np.linalg.solve(hessian, grad)
+        now, shrink = loss(theta), 1.0
+        while loss(theta - shrink * step) > now and shrink > 1e-6:
+            shrink /= 2
+        theta = theta - shrink * step
+        if np.max(np.abs(shrink * step)) < 1e-10:
+            break
+    return theta[:templates], theta[templates:]
 
 
 def costs_from(strengths: np.ndarray) -> np.ndarray | None:
