@@ -211,18 +211,13 @@ def chosen_squads(args: argparse.Namespace, ruleset: str, map_path, custom=None)
 def _ai_squad(args: argparse.Namespace, ruleset: str, tmap, side: int, level: str, custom=None) -> tuple[str, ...]:
     """`--squad SIDE=ai[:LEVEL]`: the AI's pick for the side's budget, by the given level or
     the side's --ai level (default normal), from a stream seeded by --seed and the side."""
-    import random
     from game.ai.levels import check_level, parse_ai_sides
-    from game.ai.squad_pick import pick_squad, ruleset_costs
-    from game.price import BUDGET
+    from game.ai.squad_pick import ai_pick
     from game.rulesets import load_ruleset
-    from game.squads import budgets
 
     level = level or parse_ai_sides(getattr(args, "ai", None)).get(side, "normal")
     check_level(ruleset, level, "--squad")
-    seed = getattr(args, "seed", None) or 0
-    return pick_squad(ruleset_costs(load_ruleset(ruleset, custom)), budgets(tmap).get(side, BUDGET), level,
-                      random.Random(f"rulebook-skirmish squad {seed} {side}"))
+    return ai_pick(load_ruleset(ruleset, custom), tmap, side, level, getattr(args, "seed", None) or 0)
 
 
 def _setup_for(ruleset: str, map_path, squads, custom=None):
@@ -476,6 +471,16 @@ def _open_window(args: argparse.Namespace, entry: str) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.squad:
+        # the battle starts at once with the squads, as `play --map` starts its battle
+        if args.map is None:
+            raise CommandError("--squad", "needs --map (the window starts that battle with the squads)")
+        args.ruleset = args.ruleset or "d20"
+        custom = custom_for(args, args.ruleset)
+        squads, names = chosen_squads(args, args.ruleset, args.map, custom)
+        args.battle_squads = {"squads": dict(squads), "names": dict(names) or None, "custom": custom}
+    elif args.units is not None:
+        custom_for(args, args.ruleset or "d20")  # a bad file is one line, before the window opens
     return _open_window(args, "run")
 
 

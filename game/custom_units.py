@@ -95,10 +95,11 @@ def units_for(ruleset_id: str, path: str | Path | None = None) -> CustomUnits | 
     return read_units(own, ruleset_id)
 
 
-def units_or_problem(ruleset_id: str) -> tuple[CustomUnits | None, str | None]:
-    """For the window: the player's units for `ruleset_id` and None, or None and the one
-    line saying what is wrong with the file (the window goes on without it)."""
+def units_or_problem(ruleset_id: str, path: str | Path | None = None) -> tuple[CustomUnits | None, str | None]:
+    """For the window: the custom units for `ruleset_id` (`play --units FILE`, else the
+    data folder's) and None, or None and the one line saying what is wrong with the
+    file: the window goes on without it."""
     try:
-        return units_for(ruleset_id), None
+        return units_for(ruleset_id, path), None
     except InputError as exc:
         return None, f"{exc.where}: {exc.problem}"

@@ -60,6 +60,17 @@ def extra_tiles(tmap: Any, team: int, count: int, taken: set[tuple[int, int]]) -
     connection every ruleset allows, as game.world.deploy), nearest first, ties by row
     then column. Free: not in `taken` (every side's spawns, and the tiles a side
     before this one took). Refuses, in one line, a map with too few."""
+    own = [(s.x, s.y) for s in tmap.spawns if s.team == team]
+    found = free_tiles(tmap, team, taken)
+    if len(found) < count:
+        raise InputError(tmap.path, f"has room for only {len(found) + len(own)} of side {team}'s "
+                                    f"{len(own) + count} units")
+    return found[:count]
+
+
+def free_tiles(tmap: Any, team: int, taken: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Every free walkable tile a side's spawns reach by straight steps, nearest first,
+    ties by row then column (`extra_tiles`' order); how many a squad may stand there."""
     from collections import deque
 
     import numpy as np
@@ -79,10 +90,7 @@ def extra_tiles(tmap: Any, team: int, count: int, taken: set[tuple[int, int]]) -
                 queue.append((nx, ny))
                 if (nx, ny) not in taken:
                     found.append((int(steps[nx, ny]), ny, nx))
-    if len(found) < count:
-        raise InputError(tmap.path, f"has room for only {len(found) + len(own)} of side {team}'s "
-                                    f"{len(own) + count} units")
-    return [(x, y) for _, y, x in sorted(found)[:count]]
+    return [(x, y) for _, y, x in sorted(found)]
 
 
 MAP_CACHE_SIZE = 8
