@@ -175,11 +175,15 @@ class SquadChoiceScreen(Screen):
         w, h = surface.get_size()
         self.hit = []
         small = h < 680
-        surface.blit(theme.text("Squads", 30 if not small else 26, theme.ACCENT, bold=True), (48, 20))
+        title = theme.text("Squads", 30 if not small else 26, theme.ACCENT, bold=True)
+        surface.blit(title, (48, 20))
         where = self.tmap.name if self.tmap is not None else "no map"
-        surface.blit(theme.text(f"{self.ruleset.name} on {where} · seed {self.menu.s.seed}", 15, theme.DIM), (52, 64))
-        y = 100
-        row_h = 92 if not small else 84
+        sub = theme.text(f"{self.ruleset.name} on {where} · seed {self.menu.s.seed}", 15, theme.DIM)
+        surface.blit(sub, (52, 24 + title.get_height()))
+        # heights from the fonts: they grow with the window (the UI scale)
+        f18, f13 = theme.font(18, True).get_height(), theme.font(13).get_height()
+        y = 24 + title.get_height() + sub.get_height() + 14
+        row_h = max(92 if not small else 84, f18 + 2 * f13 + 36)
         value_w = min(520, w - 400)
         for i, side in enumerate(self.sides):
             focused = i == self.focus
@@ -187,9 +191,9 @@ class SquadChoiceScreen(Screen):
             theme.panel(surface, box, alpha=False, edge=theme.ACCENT if focused else theme.PANEL_EDGE)
             who = "Person" if self.menu.s.side(side) == "human" else f"AI · {self.menu.s.level(side)}"
             surface.blit(theme.text(f"Side {side}", 18, theme.team_colour(side), bold=True), (box.x + 12, box.y + 8))
-            surface.blit(theme.text(who, 13, theme.DIM), (box.x + 12, box.y + 34))
-            left = pygame.Rect(box.x + 130, box.y + 8, 28, 28)
-            right = pygame.Rect(left.x + value_w - 28, box.y + 8, 28, 28)
+            surface.blit(theme.text(who, 13, theme.DIM), (box.x + 12, box.y + 12 + f18))
+            left = pygame.Rect(box.x + 130, box.y + 8, 28, max(28, f18 + 4))
+            right = pygame.Rect(left.x + value_w - 28, box.y + 8, 28, left.h)
             theme.arrow_button(surface, left, -1, hover=left.collidepoint(self.app.mouse))
             theme.arrow_button(surface, right, 1, hover=right.collidepoint(self.app.mouse))
             label = theme.fit(self.option(side).label, value_w - 70, 16, bold=True)
@@ -197,7 +201,7 @@ class SquadChoiceScreen(Screen):
             surface.blit(img, img.get_rect(center=((left.right + right.x) // 2, left.centery)))
             self.hit.append((left, lambda s=side, i=i: (self._focus(i), self.change(s, -1))))
             self.hit.append((right, lambda s=side, i=i: (self._focus(i), self.change(s, 1))))
-            build = pygame.Rect(right.right + 16, box.y + 8, 130, 30)
+            build = pygame.Rect(right.right + 16, box.y + 8, 130, max(30, f13 + 14))
             theme.button(surface, build, "Build…", hover=build.collidepoint(self.app.mouse), size=14)
             self.hit.append((build, lambda s=side, i=i: (self._focus(i), self.build(s))))
             chosen = self.units(side)
@@ -212,7 +216,7 @@ class SquadChoiceScreen(Screen):
                 except InputError:  # an unpriced custom unit: the builder says why
                     cost = f"budget {self.budgets[side]}"
                 line = f"{len(units)} units · {cost}: " + ", ".join(parts)
-            surface.blit(theme.text(theme.fit(line, box.w - 150, 13), 13, theme.TEXT), (box.x + 130, box.y + 46))
+            surface.blit(theme.text(theme.fit(line, box.w - 150, 13), 13, theme.TEXT), (box.x + 130, left.bottom + 8))
             self.hit.append((box, lambda i=i: self._focus(i)))
             y += row_h
         bx = 48
