@@ -220,34 +220,3 @@ def squad_file_name(name: str, folder: Path | None = None) -> Path:
     `-` for the rest (never a path outside the folder)."""
     stem = "".join(c if c.isalnum() else "-" for c in name.strip().lower()).strip("-")[:48] or "squad"
     return (folder if folder is not None else squads_dir()) / f"{stem}.toml"
-
-
-def room_for(tmap: object, side: int) -> int:
-    """How many units side `side` can stand on the map: its spawns and every free
-    walkable tile they reach (game.engine.setup's deployment), other sides' spawns kept."""
-    from game.engine.setup import free_tiles
-    spawns = getattr(tmap, "spawns")
-    own = sum(1 for s in spawns if s.team == side)
-    if not own:
-        return 0
-    return own + len(free_tiles(tmap, side, {(s.x, s.y) for s in spawns}))
-
-
-def squad_problem(tmap: object, ruleset: object, side: int, units: Sequence[str], budget: int) -> str | None:
-    """Why side `side` cannot field `units` on the map against `budget`, in one line
-    (the builder shows it and refuses), or None."""
-    if not units:
-        return "A squad needs at least one unit."
-    if len(units) > MAX_UNITS:
-        return f"At most {MAX_UNITS} units."
-    templates = ruleset.data.templates  # type: ignore[attr-defined]
-    unpriced = [t for t in units if templates[t].cost is None]
-    if unpriced:
-        return f"{templates[unpriced[0]].name} has no cost yet: price it first (python -m game price --write)."
-    cost = squad_cost(ruleset, units)
-    if cost > budget:
-        return f"Over budget: {cost} of {budget} points."
-    room = room_for(tmap, side)
-    if len(units) > room:
-        return f"More units than the map has places: side {side} has room for {room}, the squad has {len(units)}."
-    return None

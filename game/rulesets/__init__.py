@@ -54,5 +54,7 @@ def load_ruleset(ruleset_id: str, custom=None):
     info = REGISTRY.get(ruleset_id)
     if info is None or not available(info):
         raise InputError("--ruleset", f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
+    if custom is not None and custom.ruleset != ruleset_id:
+        raise InputError(custom.source, f"the units are for {custom.ruleset}, the battle plays {ruleset_id}")
     module = importlib.import_module(info.module)
     return module.make_ruleset() if custom is None else module.make_ruleset(custom)

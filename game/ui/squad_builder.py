@@ -18,7 +18,8 @@ from typing import Any, Callable
 
 import pygame
 
-from game.squads import MAX_NAME, Squad, save_squad, squad_file_name, squad_problem
+from game.squad_fielding import squad_problem
+from game.squads import MAX_NAME, Squad, save_squad, squad_file_name
 from game.ui import theme
 from game.ui.screen import Screen, key_char
 

@@ -16,8 +16,10 @@ SKIP = {"id", "name", "archetype", "cost", "hp", "sex", "attracted_to"}
 
 
 def item_name(data: Any, item: str) -> str:
+    """An item's name in the ruleset's tables (weapons, shields, armour, spells), else
+    the id in words (5x5's weapons are words already)."""
     for table in ("weapons", "shields", "armour", "armours", "spells"):
-        entry = getattr(data, table, {}).get(item) if hasattr(data, table) else None
+        entry = getattr(data, table, {}).get(item)
         if entry is not None:
             return getattr(entry, "name", item)
     return item.replace("_", " ")

@@ -111,7 +111,7 @@ class SquadChoiceScreen(Screen):
                                        start, done, note=" ".join(self.notes)[:300])
 
     def start(self) -> None:
-        from game.squads import squad_problem
+        from game.squad_fielding import squad_problem
         squads, names = {}, {}
         for side in self.sides:
             chosen = self.units(side)

@@ -119,7 +119,7 @@ def test_the_saved_squad_is_offered_next_time_and_bad_files_are_named(tmp_path: 
 
 
 def test_the_builder_refuses_over_budget_and_more_units_than_places():
-    from game.squads import squad_problem
+    from game.squad_fielding import squad_problem
     from tests.ui.conftest import field_map
     app, menu = make_menu()
     menu.open_squads()
