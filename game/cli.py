@@ -491,7 +491,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
             raise CommandError("--save-replay", "only works with --headless")
         if args.squad:
             raise CommandError("--squad", "the window's demo does not take squads yet; use --headless")
-        custom_for(args, args.ruleset or "d20") if args.units is not None else None  # a bad file: one line
+        if args.units is not None:
+            custom_for(args, args.ruleset or "d20")  # a bad file is one line, before the window opens
         return _open_window(args, "run_demo")
     from game.engine.events import BattleEnded
     from game.replay import save_replay
