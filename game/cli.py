@@ -157,18 +157,39 @@ def squad_option(p: argparse.ArgumentParser) -> None:
                         "--squad 1=my.toml --squad 2=gunner,gunner,marksman --squad 2=ai:hard (repeatable)")
 
 
-def squads_for(args: argparse.Namespace, ruleset: str, map_path) -> tuple[tuple[int, tuple[str, ...]], ...]:
+def units_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--units", metavar="FILE", type=Path,
+                   help="your own unit templates beside the ruleset's (a TOML file of the form of its "
+                        "units.toml); default: units/RULESET.toml in the data folder, when there is one")
+
+
+def custom_for(args: argparse.Namespace, ruleset: str):
+    """The designer's units for this command (--units FILE, else the data folder's
+    units/<ruleset>.toml, else None): validated here, a bad file is one line."""
+    from game.custom_units import units_for
+    return units_for(ruleset, getattr(args, "units", None))
+
+
+def squads_for(args: argparse.Namespace, ruleset: str, map_path, custom=None) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """Every --squad, checked against the ruleset, the map's sides and its budgets."""
+    return chosen_squads(args, ruleset, map_path, custom)[0]
+
+
+def chosen_squads(args: argparse.Namespace, ruleset: str, map_path, custom=None):
+    """Every --squad, checked against the ruleset (and `custom`, the designer's units),
+    the map's sides and its budgets: (side, templates) pairs and (side, names) pairs
+    for the squad files that name their units."""
     from game.engine.setup import shared_map
     from game.rulesets import load_ruleset
     from game.squads import check_budgets, parse_squad_args
 
     texts = list(getattr(args, "squad", None) or ())
     picked = [t for t in texts if t.partition("=")[2].strip().split(":")[0] == "ai"]
-    squads = {side: squad.units for side, squad in
-              parse_squad_args([t for t in texts if t not in picked], ruleset).items()}
+    files = parse_squad_args([t for t in texts if t not in picked], ruleset, custom)
+    squads = {side: squad.units for side, squad in files.items()}
+    names = tuple((side, squad.names) for side, squad in sorted(files.items()) if any(squad.names))
     if not texts:
-        return ()
+        return (), ()
     tmap = shared_map(map_path)
     for text in picked:
         side_text, _, what = text.partition("=")
@@ -177,38 +198,36 @@ def squads_for(args: argparse.Namespace, ruleset: str, map_path) -> tuple[tuple[
         side = int(side_text)
         if side in squads:
             raise CommandError("--squad", f"side {side} is given two squads")
-        squads[side] = _ai_squad(args, ruleset, tmap, side, what.strip().partition(":")[2])
+        squads[side] = _ai_squad(args, ruleset, tmap, side, what.strip().partition(":")[2], custom)
     teams = tmap.teams()
     for side in squads:
         if side not in teams:
             raise CommandError("--squad", f"the map has no side {side} (its sides: {', '.join(map(str, teams))})")
     units = dict(sorted(squads.items()))
-    check_budgets(tmap, load_ruleset(ruleset), units)
-    return tuple(units.items())
+    check_budgets(tmap, load_ruleset(ruleset, custom), units)
+    return tuple(units.items()), names
 
 
-def _ai_squad(args: argparse.Namespace, ruleset: str, tmap, side: int, level: str) -> tuple[str, ...]:
+def _ai_squad(args: argparse.Namespace, ruleset: str, tmap, side: int, level: str, custom=None) -> tuple[str, ...]:
     """`--squad SIDE=ai[:LEVEL]`: the AI's pick for the side's budget, by the given level or
     the side's --ai level (default normal), from a stream seeded by --seed and the side."""
-    import random
     from game.ai.levels import check_level, parse_ai_sides
-    from game.ai.squad_pick import pick_squad, ruleset_costs
-    from game.price import BUDGET
+    from game.ai.squad_pick import ai_pick
     from game.rulesets import load_ruleset
-    from game.squads import budgets
 
     level = level or parse_ai_sides(getattr(args, "ai", None)).get(side, "normal")
     check_level(ruleset, level, "--squad")
-    seed = getattr(args, "seed", None) or 0
-    return pick_squad(ruleset_costs(load_ruleset(ruleset)), budgets(tmap).get(side, BUDGET), level,
-                      random.Random(f"rulebook-skirmish squad {seed} {side}"))
+    return ai_pick(load_ruleset(ruleset, custom), tmap, side, level, getattr(args, "seed", None) or 0)
 
 
-def _setup_for(ruleset: str, map_path, squads):
-    """The study database's key for a battle's setup, its squads included."""
+def _setup_for(ruleset: str, map_path, squads, custom=None):
+    """The study database's key for a battle's setup, its squads (and the definitions
+    of the designer's units they may field) included."""
     from game.replay import map_ref
     from game.study_db import Setup, setup_hash
     chosen = {str(side): list(units) for side, units in squads} if squads else None
+    if custom is not None:
+        chosen = {"squads": chosen, "custom_units": custom.tables()}
     return Setup(setup_hash(ruleset, map_path, chosen), ruleset, map_ref(map_path))
 
 
@@ -269,6 +288,8 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="open the window (the default)")
     battle_options(p)
+    squad_option(p)
+    units_option(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("demo", help="one AI-against-AI battle, in the window or printed (--headless)")
@@ -280,6 +301,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--save-replay", metavar="FILE", type=Path, help="with --headless: write the battle's replay")
     ai_option(p)
     squad_option(p)
+    units_option(p)
     p.add_argument("--speed", choices=("1", "2", "4", "instant"), default="2",
                    help="the window's pace (default 2; the menu's last speed is not used)")
     p.set_defaults(func=cmd_demo)
@@ -290,6 +312,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
                    help=f"how many (at most {MAX_BATTLES:,}); default 100")
     ai_option(p)
     squad_option(p)
+    units_option(p)
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write every result and the summary as JSON")
     p.add_argument("--csv", metavar="FILE", type=Path, help="also write one row per battle as CSV")
@@ -307,6 +330,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
     p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
     squad_option(p)
+    units_option(p)
     study_options(p)
     p.add_argument("--json", metavar="FILE", type=Path, help="also write the table and ratings as JSON")
     p.add_argument("--csv", metavar="FILE", type=Path, help="also write the table as CSV")
@@ -318,7 +342,9 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     _squad_study_where(p)
     p.add_argument("--battles", metavar="N", type=_battles, default=400, help="battles to play; default 400")
     _squad_study_how(p)
-    p.add_argument("--write", action="store_true", help="write the fitted costs into the ruleset's units.toml")
+    p.add_argument("--write", action="store_true", help="write the fitted costs into the ruleset's units.toml "
+                                                        "(and custom units' costs into their own file)")
+    units_option(p)
     p.set_defaults(func=cmd_price, cluster=None)
 
     p = sub.add_parser("balance", help="do equal points make even fights? random equal-points pairs "
@@ -328,6 +354,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--battles", metavar="N", type=_battles, default=80, help="battles per pair; default 80")
     _squad_study_how(p)
     p.add_argument("--no-baseline", action="store_true", help="skip the equal-size baseline")
+    units_option(p)
     p.set_defaults(func=cmd_balance, cluster=None)
 
     p = sub.add_parser("replay", help="print a replay's log, or --verify it")
@@ -444,6 +471,16 @@ def _open_window(args: argparse.Namespace, entry: str) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.squad:
+        # the battle starts at once with the squads, as `play --map` starts its battle
+        if args.map is None:
+            raise CommandError("--squad", "needs --map (the window starts that battle with the squads)")
+        args.ruleset = args.ruleset or "d20"
+        custom = custom_for(args, args.ruleset)
+        squads, names = chosen_squads(args, args.ruleset, args.map, custom)
+        args.battle_squads = {"squads": dict(squads), "names": dict(names) or None, "custom": custom}
+    elif args.units is not None:
+        custom_for(args, args.ruleset or "d20")  # a bad file is one line, before the window opens
     return _open_window(args, "run")
 
 
@@ -454,6 +491,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
             raise CommandError("--save-replay", "only works with --headless")
         if args.squad:
             raise CommandError("--squad", "the window's demo does not take squads yet; use --headless")
+        if args.units is not None:
+            custom_for(args, args.ruleset or "d20")  # a bad file is one line, before the window opens
         return _open_window(args, "run_demo")
     from game.engine.events import BattleEnded
     from game.replay import save_replay
@@ -462,9 +501,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from game.replay import default_map
     ruleset = args.ruleset or "d20"
     map_path = args.map or default_map()
-    squads = squads_for(args, ruleset, map_path)
+    custom = custom_for(args, ruleset)
+    squads, names = chosen_squads(args, ruleset, map_path, custom)
     spec = BattleSpec(str(map_path), ruleset, 0 if args.seed is None else args.seed, args.max_rounds,
-                      ai_levels_for(args.ai, ruleset, map_path), squads)
+                      ai_levels_for(args.ai, ruleset, map_path), squads, names, custom)
     battle = play_ai_battle(spec, on_event=lambda event: say(event.describe()))
     try:
         if not (battle.log and isinstance(battle.log[-1], BattleEnded)):
@@ -522,16 +562,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     check_outputs(args)
     kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
     check_seed_run(args.seed, args.battles)
-    squads = squads_for(args, args.ruleset, args.map)
-    probe = new_battle(args.map, args.ruleset, seed=args.seed, squads=dict(squads) or None, **kwargs)
+    custom = custom_for(args, args.ruleset)
+    squads, names = chosen_squads(args, args.ruleset, args.map, custom)
+    probe = new_battle(args.map, args.ruleset, seed=args.seed, squads=dict(squads) or None, custom=custom, **kwargs)
     max_rounds = probe.max_rounds
     probe.close()
     levels = ai_levels_for(args.ai, args.ruleset, args.map)
     db = _open_db(args.db)
     ref = map_ref(args.map)
-    setup = _setup_for(args.ruleset, args.map, squads) if db is not None else None
+    setup = _setup_for(args.ruleset, args.map, squads, custom if squads else None) if db is not None else None
 
-    specs = (BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds, levels, squads)
+    specs = (BattleSpec(str(args.map), args.ruleset, args.seed + i, args.max_rounds, levels, squads, names, custom)
              for i in range(args.battles))
     results = []
     progress = _Progress(args.battles)
@@ -604,23 +645,27 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     maps = []
     max_rounds = None
     squads: dict[str, tuple] = {}
+    custom = custom_for(args, args.ruleset)
     for name in names:
         path = resolve_map(name)
         kwargs = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
-        squads[str(path)] = squads_for(args, args.ruleset, path)  # each map's sides and budgets
+        squads[str(path)] = squads_for(args, args.ruleset, path, custom)  # each map's sides and budgets
         probe = new_battle(path, args.ruleset, seed=args.seed, squads=dict(squads[str(path)]) or None,
-                           **kwargs)  # bad maps fail here, in one line
+                           custom=custom, **kwargs)  # bad maps fail here, in one line
         max_rounds = probe.max_rounds
         probe.close()
         maps.append((Path(name).stem, str(path)))
     db = _open_db(args.db)
-    setups = {path: _setup_for(args.ruleset, path, squads[path]) for _, path in maps} if db is not None else {}
+    setups = {path: _setup_for(args.ruleset, path, squads[path], custom if squads[path] else None)
+              for _, path in maps} if db is not None else {}
+    with_units = _with_custom(custom)
     progress = _Progress(ladder.total_battles(levels, maps, args.battles))
     try:
         progress.update(0)
         table = ladder.play_ladder(
             args.ruleset, maps, levels, args.battles, args.seed, args.max_rounds,
-            squads=squads, run=lambda specs: run_with_db(specs, _runner(args), db, lambda s: setups[s.map_path], max_rounds),
+            squads=squads, run=lambda specs: run_with_db(with_units(specs), _runner(args), db,
+                                                         lambda s: setups[s.map_path], max_rounds),
             on_battle=progress.update)
     finally:
         progress.close()
@@ -642,6 +687,15 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         except OSError as exc:  # a full disk: name the file, as _write does
             raise CommandError(str(args.plot)[:200], f"cannot be written ({exc.strerror or exc})") from None
     return 0
+
+
+def _with_custom(custom):
+    """Specs given the designer's units their squads may field (a spec without squads
+    fields the map's default, the ruleset's own units, and stays as it was)."""
+    from dataclasses import replace
+    if custom is None:
+        return lambda specs: specs
+    return lambda specs: (replace(s, custom=custom) if s.squads else s for s in specs)
 
 
 # --- price and balance (issue 29) ------------------------------------------------------
@@ -669,11 +723,13 @@ def cmd_price(args: argparse.Namespace) -> int:
     from game.price_write import write_costs
     from game.rulesets import load_ruleset
 
-    ruleset = load_ruleset(args.ruleset)
-    templates = list(ruleset.data.templates)
+    custom = custom_for(args, args.ruleset)
+    ruleset = load_ruleset(args.ruleset, custom)
+    templates = list(ruleset.data.templates)  # the designer's units priced with the rest
     maps = _study_maps(args.maps, args.ruleset, args.max_rounds)
     check_seed_run(args.seed, args.battles)
-    specs = price_specs(args.ruleset, templates, maps, args.battles, args.seed, args.max_rounds)
+    specs = list(_with_custom(custom)(price_specs(args.ruleset, templates, maps, args.battles, args.seed,
+                                                  args.max_rounds)))
     progress = _Progress(args.battles)
     try:
         progress.update(0)
@@ -684,11 +740,17 @@ def cmd_price(args: argparse.Namespace) -> int:
     current = {t: ruleset.data.templates[t].cost for t in templates}
     say(priced_text(args.ruleset, priced, current))
     if args.write:
-        try:
-            path = write_costs(args.ruleset, dict(zip(templates, priced.costs)))
-        except OSError as exc:
-            raise CommandError(str(exc.filename or args.ruleset), f"cannot be written ({exc.strerror or exc})") from None
-        say(f"costs written: {path}", file=sys.stderr)
+        costs = dict(zip(templates, priced.costs))
+        own = set(custom.ids) if custom is not None else set()
+        writes = [(None, {t: c for t, c in costs.items() if t not in own})]
+        if own:
+            writes.append((Path(custom.source), {t: c for t, c in costs.items() if t in own}))
+        for where, part in writes:
+            try:
+                path = write_costs(args.ruleset, part, where)
+            except OSError as exc:
+                raise CommandError(str(exc.filename or args.ruleset), f"cannot be written ({exc.strerror or exc})") from None
+            say(f"costs written: {path}", file=sys.stderr)
     return 0
 
 
@@ -697,9 +759,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
     from game.rulesets import load_ruleset
     from game.squads import template_cost
 
-    ruleset = load_ruleset(args.ruleset)
+    custom = custom_for(args, args.ruleset)
+    ruleset = load_ruleset(args.ruleset, custom)
     for template in ruleset.data.templates:
         template_cost(ruleset, template)  # unpriced templates: one line, before anything plays
+    with_units = _with_custom(custom)
     maps = _study_maps(args.maps, args.ruleset, args.max_rounds)
     check_seed_run(args.seed + 100_000 * (args.pairs - 1), args.battles)
     studies = [("equal points", True)] + ([] if args.no_baseline else [("equal size (baseline)", False)])
@@ -710,7 +774,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
         for title, equal_points in studies:
             pairs = price_check.make_pairs(ruleset, args.pairs, args.seed, equal_points)
             checked = price_check.check(ruleset, pairs, maps, args.battles, args.seed, args.max_rounds,
-                                        _runner(args), on_battle=lambda n, d=done: progress.update(d + n))
+                                        lambda specs: _runner(args)(with_units(specs)),
+                                        on_battle=lambda n, d=done: progress.update(d + n))
             done += args.pairs * args.battles
             texts.append(price_check.check_text(
                 f"{args.ruleset} {title}: {args.pairs} pairs x {args.battles} battles over "

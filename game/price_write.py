@@ -73,8 +73,10 @@ def _has_cost_line(lines: list[str], section: str) -> bool:
     return False
 
 
-def write_costs(ruleset_id: str, costs: Mapping[str, int]) -> Path:
+def write_costs(ruleset_id: str, costs: Mapping[str, int], path: Path | None = None) -> Path:
+    """Write `costs` into the ruleset's units.toml, or into `path` (a designer's own
+    units file, game.custom_units: the same form)."""
     from game.files import write_text
-    path = units_file(ruleset_id)
+    path = path if path is not None else units_file(ruleset_id)
     write_text(path, with_costs(path.read_text(encoding="utf-8"), costs))
     return path

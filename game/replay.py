@@ -11,6 +11,9 @@ The file, version 1::
     {"format": "rulebook-skirmish-replay", "version": 1,
      "map": "maps/woodland.tmx", "ruleset": "d20", "seed": 0,
      "squads": {"1": ["gunner", ...], ...} or null, "max_rounds": 40,
+     "names": {"1": ["Ada", "", ...], ...} (optional: the squads' units' own names),
+     "custom_units": {"heavy": {...}, ...} (optional: the definitions of the designer's
+                     units the battle fields, game.custom_units, so it replays anywhere),
      "player_sides": [1] (optional: the sides a person commanded),
      "choices": [{"option": ..., "target": ..., "params": {...}}, ...],
      "digest": "<sha256 of the state when saved>", "over": true, "dice": 2}
@@ -44,6 +47,8 @@ FORMAT = "rulebook-skirmish-replay"
 VERSION = 1
 #: A squad's team number: ASCII digits only ("²" passes str.isdigit() but not int()).
 _TeamKey = Annotated[str, Field(pattern=r"^-?[0-9]{1,9}$")]
+#: A unit's own name: up to 64 characters, no control characters (game.squads).
+_NAME = r"^[^\x00-\x1f\x7f]*$"
 KEYS = ("format", "version", "map", "ruleset", "seed", "squads", "max_rounds",
         "choices", "digest", "over")
 
@@ -86,6 +91,7 @@ def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None,
     window's own choices for a save (who plays each side, fog), kept in the same file so
     a save and its settings can never disagree."""
     extra = {} if window is None else {"window": dict(window)}
+    extra.update(squad_extras(battle))
     return {**extra, 
         "format": FORMAT,
         "version": VERSION,
@@ -100,6 +106,23 @@ def replay_data(battle: Any, squads: Mapping[int, Sequence[str]] | None = None,
         "over": bool(battle.over),
         "dice": 2,  # negative seeds have their own dice (see Replay.legacy_dice)
     }
+
+
+def squad_extras(battle: Any) -> dict:
+    """The optional keys a battle with named units or custom units needs (issue 29):
+    the names per side in squad order (the orders of a side are in squad order,
+    game.engine.setup), and the definitions of the custom templates it fields."""
+    extra: dict = {}
+    named: dict[str, list[str]] = {}
+    for order in battle.orders:
+        named.setdefault(str(order.team), []).append(order.name)
+    if any(any(names) for names in named.values()):
+        extra["names"] = {team: names for team, names in named.items() if any(names)}
+    custom = getattr(battle.ruleset, "custom", None)
+    used = custom.only(o.template for o in battle.orders) if custom is not None else None
+    if used is not None:
+        extra["custom_units"] = used.tables()
+    return extra
 
 
 def save_replay(battle: Any, path: str | Path,
@@ -138,6 +161,15 @@ class Replay:
     #: negative seed replays with the dice of its absolute value (game.engine.dice).
     legacy_dice: bool = False
     window: Any = None  # a save's "window" key, unchecked (game.ui.saves reads it)
+    #: The squads' units' own names per side, in squad order (optional key).
+    names: dict[int, list[str]] | None = None
+    #: The designer's units the battle fields (optional key): game.custom_units.CustomUnits.
+    custom: Any = None
+
+    def battle_kwargs(self) -> dict:
+        """What new_battle takes from the file besides map, ruleset and seed."""
+        return {"squads": self.squads, "names": self.names, "custom": self.custom,
+                "max_rounds": self.max_rounds, "player_sides": self.player_sides}
 
 
 class _ReplayFile(BaseModel):
@@ -156,6 +188,8 @@ class _ReplayFile(BaseModel):
     over: bool
     dice: Literal[2] | None = None
     window: Any = None  # the window's choices in a save: checked by game.ui.saves
+    names: dict[_TeamKey, list[Annotated[str, Field(max_length=64, pattern=_NAME)]]] | None = None
+    custom_units: dict[Annotated[str, Field(max_length=64)], dict] | None = None
 
     @field_validator("map")
     @classmethod
@@ -191,9 +225,14 @@ def read_replay(path: str | Path) -> Replay:
     except Invalid as exc:
         raise SaveError(path, str(exc)) from None
     squads = None if raw.squads is None else {int(t): list(s) for t, s in raw.squads.items()}
+    names = None if raw.names is None else {int(t): list(n) for t, n in raw.names.items()}
+    custom = None
+    if raw.custom_units:
+        from game.custom_units import from_tables
+        custom = from_tables(raw.ruleset, f"{path}: custom_units", raw.custom_units)
     return Replay(path, raw.map, raw.ruleset, raw.seed, squads, raw.max_rounds, tuple(raw.choices),
                   raw.digest, raw.over, frozenset(raw.player_sides), legacy_dice=raw.dice is None,
-                  window=raw.window)
+                  window=raw.window, names=names, custom=custom)
 
 
 def replay_battle(replay: Replay) -> Any:
@@ -207,9 +246,7 @@ def replay_battle(replay: Replay) -> Any:
     try:
         from game.engine.dice import Dice
         battle = new_battle(resolve_map(replay.map), replay.ruleset, seed=replay.seed,
-                            squads=replay.squads, max_rounds=replay.max_rounds,
-                            player_sides=replay.player_sides,
-                            dice=Dice(replay.seed, legacy=replay.legacy_dice))
+                            dice=Dice(replay.seed, legacy=replay.legacy_dice), **replay.battle_kwargs())
     except InputError as exc:
         raise SaveError(replay.path, f"{exc.where}: {exc.problem}") from None
     try:

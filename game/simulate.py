@@ -40,6 +40,10 @@ class BattleSpec:
     levels: tuple[tuple[int, str], ...] = ()
     #: (side, template ids) pairs (issue 29's --squad); a side not named fields the map's default.
     squads: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    #: (side, unit names) pairs: a squad file's names for its units, "" for the game's own.
+    names: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    #: A designer's units the squads may field (game.custom_units.CustomUnits: plain data).
+    custom: Any = None
 
     def level(self, team: int) -> str:
         return dict(self.levels).get(team, "normal")
@@ -54,6 +58,10 @@ def play_ai_battle(spec: BattleSpec, on_event: Callable | None = None):
     kwargs = {} if spec.max_rounds is None else {"max_rounds": spec.max_rounds}
     if spec.squads:
         kwargs["squads"] = dict(spec.squads)
+    if spec.names:
+        kwargs["names"] = dict(spec.names)
+    if spec.custom is not None:
+        kwargs["custom"] = spec.custom
     battle = new_battle(spec.map_path, spec.ruleset, seed=spec.seed, **kwargs)
     try:
         controllers = {team: make_ai(spec.ruleset, ai_seed(spec.seed, team), spec.level(team))

@@ -51,9 +51,10 @@ def _text(value: object, what: str, where: str | Path, allow_empty: bool = False
     return value
 
 
-def check_squad(raw: Mapping, where: str | Path, ruleset_id: str | None = None) -> Squad:
+def check_squad(raw: Mapping, where: str | Path, ruleset_id: str | None = None, custom=None) -> Squad:
     """A squad from its parsed tables, every field checked; the first problem is one
-    DataError naming `where`, the field and the fix."""
+    DataError naming `where`, the field and the fix. `custom`: a designer's units
+    (game.custom_units) the squad may field beside the ruleset's own."""
     from game.rulesets import load_ruleset, ruleset_ids
 
     for key in raw:
@@ -71,7 +72,7 @@ def check_squad(raw: Mapping, where: str | Path, ruleset_id: str | None = None) 
     units = raw["units"]
     if not isinstance(units, list) or not 1 <= len(units) <= MAX_UNITS:
         raise DataError(where, f"units: must be a list of 1 to {MAX_UNITS} template ids")
-    templates = load_ruleset(rid).data.templates
+    templates = load_ruleset(rid, custom if custom is not None and custom.ruleset == rid else None).data.templates
     for i, unit in enumerate(units, 1):
         _text(unit, f"units[{i}]", where)
         if unit not in templates:
@@ -85,10 +86,10 @@ def check_squad(raw: Mapping, where: str | Path, ruleset_id: str | None = None) 
     return Squad(rid, name, tuple(units), tuple(names))
 
 
-def load_squad(path: str | Path, ruleset_id: str | None = None) -> Squad:
+def load_squad(path: str | Path, ruleset_id: str | None = None, custom=None) -> Squad:
     """Read and check a squad file (for `ruleset_id`'s battle, when given)."""
     from game.rulesets.data import read_toml
-    return check_squad(read_toml(Path(path)), path, ruleset_id)
+    return check_squad(read_toml(Path(path)), path, ruleset_id, custom)
 
 
 def squad_text(squad: Squad) -> str:
@@ -107,7 +108,7 @@ def save_squad(squad: Squad, path: str | Path) -> None:
 
 
 # --- the command line's --squad ----------------------------------------------------------
-def parse_squad_arg(text: str, ruleset_id: str) -> tuple[int, Squad]:
+def parse_squad_arg(text: str, ruleset_id: str, custom=None) -> tuple[int, Squad]:
     """`--squad SIDE=FILE` or `--squad SIDE=TEMPLATE,TEMPLATE,...` (template ids or
     archetypes): the side and its squad, checked for `ruleset_id`."""
     side_text, sep, what = text.partition("=")
@@ -117,9 +118,9 @@ def parse_squad_arg(text: str, ruleset_id: str) -> tuple[int, Squad]:
     what = what.strip()
     path = Path(what)
     if what.endswith(".toml") or path.exists():
-        return side, load_squad(path, ruleset_id)
+        return side, load_squad(path, ruleset_id, custom)
     from game.rulesets import load_ruleset
-    ruleset = load_ruleset(ruleset_id)
+    ruleset = load_ruleset(ruleset_id, custom)
     units = []
     for word in (w.strip() for w in what.split(",")):
         try:
@@ -132,11 +133,11 @@ def parse_squad_arg(text: str, ruleset_id: str) -> tuple[int, Squad]:
     return side, Squad(ruleset_id, f"side {side}", tuple(units))
 
 
-def parse_squad_args(texts: Sequence[str] | None, ruleset_id: str) -> dict[int, Squad]:
+def parse_squad_args(texts: Sequence[str] | None, ruleset_id: str, custom=None) -> dict[int, Squad]:
     """Every --squad option, each side at most once."""
     squads: dict[int, Squad] = {}
     for text in texts or ():
-        side, squad = parse_squad_arg(text, ruleset_id)
+        side, squad = parse_squad_arg(text, ruleset_id, custom)
         if side in squads:
             raise InputError("--squad", f"side {side} is given two squads")
         squads[side] = squad
@@ -148,7 +149,9 @@ def template_cost(ruleset: object, template_id: str) -> int:
     """A template's points (units.toml `cost`); a template not priced yet is refused."""
     cost = ruleset.data.templates[template_id].cost  # type: ignore[attr-defined]
     if cost is None:
-        raise InputError(f"{ruleset.id} units.toml", f"[{template_id}] cost: not priced yet "  # type: ignore[attr-defined]
+        custom = getattr(ruleset, "custom", None)
+        where = custom.source if custom is not None and template_id in custom.ids else f"{ruleset.id} units.toml"  # type: ignore[attr-defined]
+        raise InputError(where, f"[{template_id}] cost: not priced yet "  # type: ignore[attr-defined]
                                                      f"(run python -m game price --ruleset {ruleset.id} --write)")  # type: ignore[attr-defined]
     return cost
 
@@ -180,3 +183,40 @@ def check_budgets(tmap: object, ruleset: object, squads: Mapping[int, Sequence[s
             if cost > limits[side]:
                 raise InputError("--squad", f"side {side}'s squad costs {cost} points, over the map's "
                                             f"budget of {limits[side]} (points_{side})")
+
+
+# --- the window's squads: the data folder, and why a squad cannot be fielded ---------------
+def squads_dir() -> Path:
+    """Where the player's squads are saved: `<data folder>/squads` (game.userdirs)."""
+    from game.userdirs import data_dir
+    return data_dir() / "squads"
+
+
+def saved_squads(ruleset_id: str, custom=None, folder: Path | None = None) -> tuple[list[tuple[Path, Squad]], list[str]]:
+    """The saved squads for `ruleset_id`, by file name, and one line for each file that
+    cannot be read (a bad file is listed as its problem, never a crash). Files for
+    other rulesets are left out silently: they are fine, just not for this battle."""
+    from game.rulesets.data import read_toml
+    folder = folder if folder is not None else squads_dir()
+    found: list[tuple[Path, Squad]] = []
+    problems: list[str] = []
+    try:
+        paths = sorted(p for p in folder.glob("*.toml") if p.is_file())
+    except OSError:
+        return [], []
+    for path in paths[:200]:  # a folder of thousands lists its first 200
+        try:
+            raw = read_toml(path)
+            if raw.get("ruleset") != ruleset_id:
+                continue
+            found.append((path, check_squad(raw, path, ruleset_id, custom)))
+        except InputError as exc:
+            problems.append(f"{exc.where}: {exc.problem}")
+    return found, problems
+
+
+def squad_file_name(name: str, folder: Path | None = None) -> Path:
+    """A file for a squad called `name` in the squads folder: its letters and digits,
+    `-` for the rest (never a path outside the folder)."""
+    stem = "".join(c if c.isalnum() else "-" for c in name.strip().lower()).strip("-")[:48] or "squad"
+    return (folder if folder is not None else squads_dir()) / f"{stem}.toml"

@@ -67,8 +67,25 @@ def _random_fill(costs: dict[str, int], budget: int, rng: random.Random, max_uni
     return tuple(squad)
 
 
+def ai_pick(ruleset: object, tmap: object, side: int, level: str, seed: int) -> tuple[str, ...]:
+    """The AI's squad for `side` on the map: its `points_<side>` budget, else BUDGET, by
+    `level`, from a stream named by the seed and the side (the command line's
+    `--squad SIDE=ai` and the window's "AI's pick" give the same squad)."""
+    from game.price import BUDGET
+    from game.squads import budgets
+    return pick_squad(ruleset_costs(ruleset), budgets(tmap).get(side, BUDGET), level,
+                      random.Random(f"rulebook-skirmish squad {seed} {side}"))
+
+
 def ruleset_costs(ruleset: object, templates: Sequence[str] | None = None) -> dict[str, int]:
-    """The priced templates' costs (an unpriced one is refused in one line)."""
+    """The priced templates' costs (an unpriced one is refused in one line). Of all the
+    templates (`templates` None), a designer's unit not priced yet is left out: the AI
+    fields what it can weigh, and a new unit must not stop every AI pick."""
     from game.squads import template_cost
-    names = templates if templates is not None else list(ruleset.data.templates)  # type: ignore[attr-defined]
+    if templates is None:
+        custom = getattr(ruleset, "custom", None)
+        unpriced = {t for t in (custom.ids if custom is not None else ())
+                    if ruleset.data.templates[t].cost is None}  # type: ignore[attr-defined]
+        templates = [t for t in ruleset.data.templates if t not in unpriced]  # type: ignore[attr-defined]
+    names = templates
     return {t: template_cost(ruleset, t) for t in names}

@@ -47,6 +47,8 @@ class UnitOrder:
     template: str
     x: int
     y: int
+    #: The unit's own name from a squad file (issue 29); "" for the ruleset's "Gunner 1-2".
+    name: str = ""
 
 
 _WORLD_LOCK = threading.RLock()  # esper's current world is process-global: writes hold it

@@ -14,12 +14,18 @@ from game.errors import InputError
 
 
 def orders_for(tmap: Any, ruleset: Any,
-               squads: Mapping[int, Sequence[str]] | None = None) -> list[UnitOrder]:
+               squads: Mapping[int, Sequence[str]] | None = None,
+               names: Mapping[int, Sequence[str]] | None = None) -> list[UnitOrder]:
     """One UnitOrder per unit. A squad lists archetypes (or template ids) per team in
     spawn order; without one, a spawn's own `archetype` is used, else the archetypes
     in turn (brawler, gunner, marksman, guardian, scout). A squad smaller than its
     side's spawns leaves the last ones empty; a larger one deploys the rest on the
-    nearest free walkable tiles around them (`extra_tiles`)."""
+    nearest free walkable tiles around them (`extra_tiles`). `names`: per side, one
+    name per squad unit ("" for the ruleset's own "Gunner 1-2"), a squad file's names."""
+    def name_of(team: int, index: int) -> str:
+        given = (names or {}).get(team) or ()
+        return given[index] if index < len(given) else ""
+
     orders: list[UnitOrder] = []
     per_team: dict[int, int] = {}
     for spawn in tmap.spawns:
@@ -32,7 +38,8 @@ def orders_for(tmap: Any, ruleset: Any,
             wanted = squad[index]
         else:
             wanted = spawn.archetype or ARCHETYPES[index % len(ARCHETYPES)]
-        orders.append(UnitOrder(spawn.team, ruleset.template_for(wanted), spawn.x, spawn.y))
+        orders.append(UnitOrder(spawn.team, ruleset.template_for(wanted), spawn.x, spawn.y,
+                                name_of(spawn.team, index) if squad is not None else ""))
     taken = {(s.x, s.y) for s in tmap.spawns}
     for team, squad in sorted((squads or {}).items()):  # side 1 stands its extras first
         spawned = per_team.get(team, 0)
@@ -42,8 +49,8 @@ def orders_for(tmap: Any, ruleset: Any,
             raise InputError(tmap.path, f"has no spawns for side {team}, so its squad has nowhere to stand")
         tiles = extra_tiles(tmap, team, len(squad) - spawned, taken)
         taken.update(tiles)
-        orders += [UnitOrder(team, ruleset.template_for(wanted), x, y)
-                   for wanted, (x, y) in zip(squad[spawned:], tiles)]
+        orders += [UnitOrder(team, ruleset.template_for(wanted), x, y, name_of(team, spawned + i))
+                   for i, (wanted, (x, y)) in enumerate(zip(squad[spawned:], tiles))]
     return orders
 
 
@@ -53,6 +60,17 @@ def extra_tiles(tmap: Any, team: int, count: int, taken: set[tuple[int, int]]) -
     connection every ruleset allows, as game.world.deploy), nearest first, ties by row
     then column. Free: not in `taken` (every side's spawns, and the tiles a side
     before this one took). Refuses, in one line, a map with too few."""
+    own = [(s.x, s.y) for s in tmap.spawns if s.team == team]
+    found = free_tiles(tmap, team, taken)
+    if len(found) < count:
+        raise InputError(tmap.path, f"has room for only {len(found) + len(own)} of side {team}'s "
+                                    f"{len(own) + count} units")
+    return found[:count]
+
+
+def free_tiles(tmap: Any, team: int, taken: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Every free walkable tile a side's spawns reach by straight steps, nearest first,
+    ties by row then column (`extra_tiles`' order); how many a squad may stand there."""
     from collections import deque
 
     import numpy as np
@@ -72,10 +90,7 @@ def extra_tiles(tmap: Any, team: int, count: int, taken: set[tuple[int, int]]) -
                 queue.append((nx, ny))
                 if (nx, ny) not in taken:
                     found.append((int(steps[nx, ny]), ny, nx))
-    if len(found) < count:
-        raise InputError(tmap.path, f"has room for only {len(found) + len(own)} of side {team}'s "
-                                    f"{len(own) + count} units")
-    return [(x, y) for _, y, x in sorted(found)[:count]]
+    return [(x, y) for _, y, x in sorted(found)]
 
 
 MAP_CACHE_SIZE = 8
@@ -111,19 +126,23 @@ def shared_map(map_path: str | Path) -> Any:
 
 
 def new_battle(map_path: str | Path, ruleset_id: str, seed: int = 0,
-               squads: Mapping[int, Sequence[str]] | None = None, **kwargs: Any) -> Battle:
-    """Load the map and the ruleset and field the units: the one way every battle starts."""
+               squads: Mapping[int, Sequence[str]] | None = None,
+               names: Mapping[int, Sequence[str]] | None = None, custom: Any = None,
+               **kwargs: Any) -> Battle:
+    """Load the map and the ruleset and field the units: the one way every battle starts.
+    `names`: the squads' units' own names (per side, in squad order); `custom`: a
+    designer's units beside the ruleset's (game.custom_units.CustomUnits)."""
     from game.rulesets import load_ruleset
 
     tmap = shared_map(map_path)
     scenario = getattr(tmap, "scenario", None)
     if scenario is not None and scenario.round_limit is not None and "max_rounds" not in kwargs:
         kwargs["max_rounds"] = scenario.round_limit  # the mission's own limit, unless asked otherwise
-    ruleset = load_ruleset(ruleset_id)
+    ruleset = load_ruleset(ruleset_id, custom)
     if squads:
         from game.squads import check_budgets
         check_budgets(tmap, ruleset, squads)  # a scenario's points_1, points_2
-    orders = orders_for(tmap, ruleset, squads)
+    orders = orders_for(tmap, ruleset, squads, names)
     if len({o.team for o in orders}) < 2:
         raise InputError(map_path, "the squads leave fewer than two sides on the map")
     return Battle(tmap, ruleset, orders, seed=seed, **kwargs)

@@ -48,10 +48,13 @@ def ruleset_ids() -> list[str]:
     return [rid for rid, info in REGISTRY.items() if available(info)]
 
 
-def load_ruleset(ruleset_id: str):
-    """A fresh ruleset object for `ruleset_id` (its data files loaded and validated)."""
+def load_ruleset(ruleset_id: str, custom=None):
+    """A fresh ruleset object for `ruleset_id` (its data files loaded and validated);
+    `custom`: a designer's own units for it (game.custom_units.CustomUnits), or None."""
     info = REGISTRY.get(ruleset_id)
     if info is None or not available(info):
         raise InputError("--ruleset", f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
+    if custom is not None and custom.ruleset != ruleset_id:
+        raise InputError(custom.source, f"the units are for {custom.ruleset}, the battle plays {ruleset_id}")
     module = importlib.import_module(info.module)
-    return module.make_ruleset()
+    return module.make_ruleset() if custom is None else module.make_ruleset(custom)

@@ -54,6 +54,8 @@ class TemplatedRuleset:
 
     id: str
     data: Any
+    #: A designer's own units fielded beside the shipped ones (game.custom_units), or None.
+    custom: Any = None
 
     def template_for(self, wanted: str) -> str:
         if wanted in self.data.templates:
@@ -64,10 +66,11 @@ class TemplatedRuleset:
         raise InputError("squad", f"{self.id} has no unit template or archetype {wanted!r}")
 
     def fielded(self, orders: list["UnitOrder"]) -> Iterator[tuple["UnitOrder", Any, str]]:
-        """Each order with its template and the unit's name: "Gunner 1-2" is side 1's
-        second Gunner."""
+        """Each order with its template and the unit's name: the squad file's name when
+        it gives one, else "Gunner 1-2", side 1's second Gunner (counted either way, so a
+        named unit does not change the numbers of its unnamed fellows)."""
         counts: dict[tuple[int, str], int] = {}
         for order in orders:
             t = self.data.templates[order.template]
             counts[(order.team, t.id)] = n = counts.get((order.team, t.id), 0) + 1
-            yield order, t, f"{t.name} {order.team}-{n}"
+            yield order, t, order.name or f"{t.name} {order.team}-{n}"

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Callable, Iterable, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from game.errors import DataError
 from game.kept import DATA_STORE
+
+if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -41,7 +44,12 @@ def read_toml(path: Path) -> dict:
 
 def load_table(path: Path, model: type[M]) -> dict[str, M]:
     """Each top-level table of the file is one entry, validated as `model`."""
-    raw = read_toml(path)
+    return check_entries(read_toml(path), model, path)
+
+
+def check_entries(raw: dict, model: type[M], path: Path | str) -> dict[str, M]:
+    """Each top-level table of `raw` (read from `path`) is one entry, validated as `model`;
+    the first problem is one DataError: `[entry] field: problem`."""
     out: dict[str, M] = {}
     for key, entry in raw.items():
         if not isinstance(entry, dict):
@@ -57,6 +65,25 @@ def load_table(path: Path, model: type[M]) -> dict[str, M]:
     return out
 
 
+def with_custom(shipped: Mapping[str, M], path: Path, model: type[M],
+                custom: "CustomUnits | None") -> tuple[dict[str, M], Callable[[str], Path | str]]:
+    """The shipped unit templates (read from `path`) followed by a designer's own
+    (game.custom_units), each of those validated as `model` like the shipped ones, and
+    `where(id)`: the file a template came from, for the cross-checks' messages. An id
+    the ruleset already has is refused: a custom unit adds, it never replaces (a plain
+    battle must field exactly what it fielded before)."""
+    templates = dict(shipped)
+    if custom is None:
+        return templates, lambda _id: path
+    own = check_entries(custom.tables(), model, custom.source)
+    for key in own:
+        if key in templates:
+            raise DataError(custom.source, f"[{key[:60]}] id: duplicate: the ruleset already has a "
+                                           f"unit template {key[:60]!r} (choose another id)")
+    templates.update(own)
+    return templates, lambda unit_id: custom.source if unit_id in own else path
+
+
 def kept_while_unchanged(kind: object, paths: Iterable[Path], build: Callable[[], T]) -> T:
     """`build()`, kept for the process while the files `paths` keep their size and
     change time (the table "ruleset-data", game.kept). Definitions never change in play, and parsing and validating the tables
@@ -68,3 +95,9 @@ def kept_while_unchanged(kind: object, paths: Iterable[Path], build: Callable[[]
     except OSError:
         return build()
     return DATA_STORE.get("ruleset-data", (kind, stamp), build)
+
+
+def kept_data(kind: object, paths: Iterable[Path], custom: "CustomUnits | None", build: Callable[[], T]) -> T:
+    """`kept_while_unchanged`, the designer's units (their text) part of the key: the
+    same files and the same custom units share one set of definitions."""
+    return kept_while_unchanged(kind if custom is None else (kind, custom.key), paths, build)

@@ -277,6 +277,7 @@ def run(args: Any = None) -> int:
         print(f"play: {problem}", file=sys.stderr)
         return 2
     app = App(extra_map=getattr(args, "map", None))
+    app.units_file = getattr(args, "units", None)  # `play --units FILE`: the squad screens' custom units
     for name in ("ruleset", "seed"):
         value = getattr(args, name, None)
         if value is not None:
@@ -290,7 +291,7 @@ def run(args: Any = None) -> int:
         if getattr(args, "map", None) is not None:
             # `play --map X` means that battle: start it as the menu's Start would
             # (a map that does not load stays on the menu, which says why)
-            menu.start()
+            menu.start(getattr(args, "battle_squads", None))  # `play --squad`: those squads
             if menu.next is not None:
                 app.screen, menu.next = menu.next, None
     app.loop()

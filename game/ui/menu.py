@@ -133,10 +133,17 @@ class MenuScreen(Screen):
         return ["map", "ruleset"] + [f"side:{t}" for t in self.teams()] + ["fog", "seed", "speed"]
 
     def buttons(self):
-        return [("Start battle", self.start), ("Load saved battle", lambda: self.open_picker("load")),
+        return [("Start battle", self.start), ("Squads", self.open_squads),
+                ("Load saved battle", lambda: self.open_picker("load")),
                 ("Watch a replay", lambda: self.open_picker("replay")), ("AI demo", self.demo),
                 ("Guided first battle", self.lesson),
                 ("Settings", self.open_settings), ("Quit", self.quit)]
+
+    def open_squads(self) -> None:
+        """Each side's squad before the battle (game/ui/squad_choice.py), which starts it."""
+        from game.ui.squad_choice import SquadChoiceScreen
+        self._sync()
+        self.next = SquadChoiceScreen(self.app, self)
 
     def open_settings(self) -> None:
         from game.ui.settings_screen import SettingsScreen
@@ -181,7 +188,9 @@ class MenuScreen(Screen):
             self.s.seed = 0
 
     # --- actions -------------------------------------------------------------------------
-    def start(self) -> None:
+    def start(self, chosen: dict | None = None) -> None:
+        """Start the battle; `chosen`: the squads' new_battle arguments (squads, names,
+        custom), from the squad screen or `play --squad`."""
         from game.engine.setup import new_battle
         from game.ui.battle_screen import BattleScreen
         self._sync()
@@ -193,7 +202,7 @@ class MenuScreen(Screen):
         humans = frozenset(t for t in self.teams() if self.s.side(t) == "human")
         try:
             # the sides people command are part of the battle: some rules favour them
-            battle = new_battle(info.path, self.s.ruleset, seed=self.s.seed, player_sides=humans)
+            battle = new_battle(info.path, self.s.ruleset, seed=self.s.seed, player_sides=humans, **(chosen or {}))
         except InputError as exc:
             self.message = str(exc)
             return
@@ -203,7 +212,8 @@ class MenuScreen(Screen):
             offered = self.ai_levels()
             levels = {t: lv if lv in offered else "normal" for t, lv in levels.items()}
         def begin() -> BattleScreen:
-            screen = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_levels=levels)
+            screen = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_levels=levels,
+                                  squads=(chosen or {}).get("squads"))
             if note:
                 screen.say(note)
             return screen

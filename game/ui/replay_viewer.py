@@ -76,8 +76,7 @@ class ReplayViewer(Screen):
                 raise SaveError(path, f"choice {n} of {len(rep.choices)} is malformed: {exc}") from None
 
         def factory():
-            return new_battle(resolve_map(rep.map), rep.ruleset, seed=rep.seed, squads=rep.squads,
-                              max_rounds=rep.max_rounds, player_sides=rep.player_sides)
+            return new_battle(resolve_map(rep.map), rep.ruleset, seed=rep.seed, **rep.battle_kwargs())
         try:
             return cls(app, factory, choices, back, Path(path).name)
         except InputError as exc:

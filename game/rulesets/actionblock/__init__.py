@@ -19,6 +19,7 @@ from game.rulesets.actionblock.stats import (full_pdr, max_battle_speed, max_bat
                                              max_health, spell_dr, template)
 
 if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
     from game.engine.battle import Battle, UnitOrder
 
 
@@ -186,5 +187,10 @@ class ActionBlockRuleset(TemplatedRuleset):
         return danger_zones(battle)
 
 
-def make_ruleset() -> ActionBlockRuleset:
-    return ActionBlockRuleset()
+def make_ruleset(custom: "CustomUnits | None" = None) -> ActionBlockRuleset:
+    """A ruleset for one battle; `custom`: a designer's own units beside the shipped ones."""
+    if custom is None:
+        return ActionBlockRuleset()
+    ruleset = ActionBlockRuleset(ActionBlockData(custom=custom))
+    ruleset.custom = custom
+    return ruleset

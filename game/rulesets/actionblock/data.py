@@ -10,12 +10,15 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.errors import DataError
-from game.rulesets.data import kept_while_unchanged, load_table
+from game.rulesets.data import kept_while_unchanged, load_table, with_custom
+
+if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
 
 HERE = Path(__file__).parent
 
@@ -308,7 +311,7 @@ def _tables(folder: Path) -> dict[str, dict]:
 class ActionBlockData:
     """All definitions, cross-checked: every reference names an existing entry."""
 
-    def __init__(self, folder: Path = HERE) -> None:
+    def __init__(self, folder: Path = HERE, custom: "CustomUnits | None" = None) -> None:
         tables = _tables(folder)
         # Each object gets its own dicts (tests add templates to theirs); the entries
         # are frozen models, shared.
@@ -318,11 +321,11 @@ class ActionBlockData:
         self.spells = dict(tables["spells"])
         self.charisma = dict(tables["charisma"])
         self.insanity = dict(tables["insanity"])
-        self.templates = dict(tables["units"])
-        units = folder / "units.toml"
+        self.templates, where = with_custom(tables["units"], folder / "units.toml", UnitTemplate, custom)
         if "unarmed" not in self.weapons:
             raise DataError(folder / "weapons.toml", "[unarmed] missing: every unit can fight unarmed")
         for t in self.templates.values():
+            units = where(t.id)
             if t.armour not in self.armours:
                 raise DataError(units, f"[{t.id}] armour: unknown armour {t.armour!r}")
             for w in t.weapons:

@@ -22,6 +22,7 @@ from game.world.sight import line_of_fire
 from game.world.tactical_map import Cover
 
 if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
     from game.engine.battle import Battle, UnitOrder
 
 
@@ -128,5 +129,10 @@ class D20Ruleset(TemplatedRuleset):
         return danger_zones(battle)
 
 
-def make_ruleset() -> D20Ruleset:
-    return D20Ruleset()
+def make_ruleset(custom: "CustomUnits | None" = None) -> D20Ruleset:
+    """A ruleset for one battle; `custom`: a designer's own units beside the shipped ones."""
+    if custom is None:
+        return D20Ruleset()
+    ruleset = D20Ruleset(shared_data(custom=custom))
+    ruleset.custom = custom
+    return ruleset

@@ -6,12 +6,15 @@ import re
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.errors import DataError
-from game.rulesets.data import kept_while_unchanged, load_table
+from game.rulesets.data import kept_data, load_table, with_custom
+
+if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
 
 HERE = Path(__file__).parent
 DIE_LADDER = (4, 6, 8, 10, 12, 20)  # [PROP] die sizes for upgrades and downgrades
@@ -109,26 +112,27 @@ class UnitTemplate(BaseModel):
 class D20Data:
     """All d20 definitions, cross-checked: every template's weapons exist."""
 
-    def __init__(self, folder: Path = HERE) -> None:
+    def __init__(self, folder: Path = HERE, custom: "CustomUnits | None" = None) -> None:
         self.weapons = load_table(folder / "weapons.toml", Weapon)
-        self.templates = load_table(folder / "units.toml", UnitTemplate)
+        self.templates, where = with_custom(load_table(folder / "units.toml", UnitTemplate),
+                                            folder / "units.toml", UnitTemplate, custom)
         for t in self.templates.values():
             for w in t.weapons:
                 if w not in self.weapons:
-                    raise DataError(folder / "units.toml", f"[{t.id}] weapons: unknown weapon {w!r}")
+                    raise DataError(where(t.id), f"[{t.id}] weapons: unknown weapon {w!r}")
         self.by_archetype: dict[str, str] = {}
         for t in self.templates.values():
             self.by_archetype.setdefault(t.archetype, t.id)
 
 
-def shared_data(folder: Path = HERE) -> D20Data:
+def shared_data(folder: Path = HERE, custom: "CustomUnits | None" = None) -> D20Data:
     """The definitions for `folder`, parsed once while its files are unchanged (a battle
     starts in a few milliseconds less; the tables are frozen models, never changed)."""
     def read() -> D20Data:
-        data = D20Data(folder)
+        data = D20Data(folder, custom)
         # Shared by every battle: read-only, so no battle can change another's tables.
         data.weapons = MappingProxyType(data.weapons)
         data.templates = MappingProxyType(data.templates)
         data.by_archetype = MappingProxyType(data.by_archetype)
         return data
-    return kept_while_unchanged(D20Data, [folder / "weapons.toml", folder / "units.toml"], read)
+    return kept_data(D20Data, [folder / "weapons.toml", folder / "units.toml"], custom, read)

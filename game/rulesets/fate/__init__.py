@@ -14,7 +14,7 @@ from game.rulesets.base import TemplatedRuleset
 from game.rulesets.fate import flow
 from game.rulesets.fate.attacks import FateOdds, Situation, attack_odds, attack_profile
 from game.rulesets.fate.components import Aiming, Awareness, Fighter, Initiative, Kit, Plan
-from game.rulesets.fate.data import FateData, shared_data
+from game.rulesets.fate.data import FateData, custom_data, shared_data
 from game.rulesets.fate.options import MOVE_TILES, move_reach
 from game.rulesets.fate.plans import (aim_planned, charge_planned, plan_of, posture_after,
                                       tile_after)
@@ -22,6 +22,7 @@ from game.rulesets.fate.stats import is_blind, posture, surprised_this_turn, tem
 from game.rulesets.fate.wounds import SCRATCH_WORTH, scratch_value
 
 if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
     from game.engine.battle import Battle, UnitOrder
 
 
@@ -123,5 +124,10 @@ class FateRuleset(TemplatedRuleset):
         return full - scratch_value(track(battle, unit)), full
 
 
-def make_ruleset() -> FateRuleset:
-    return FateRuleset()
+def make_ruleset(custom: "CustomUnits | None" = None) -> FateRuleset:
+    """A ruleset for one battle; `custom`: a designer's own units beside the shipped ones."""
+    if custom is None:
+        return FateRuleset()
+    ruleset = FateRuleset(custom_data(custom))
+    ruleset.custom = custom
+    return ruleset

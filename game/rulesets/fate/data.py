@@ -6,13 +6,16 @@ A malformed file raises DataError naming the file, the entry and the field.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.errors import DataError
 from game import kept
-from game.rulesets.data import kept_while_unchanged, load_table
+from game.rulesets.data import kept_data, kept_while_unchanged, load_table, with_custom
+
+if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
 
 HERE = Path(__file__).parent
 UNARMED = "fist"  # what a free hand attacks with
@@ -119,15 +122,16 @@ class UnitTemplate(BaseModel):
 class FateData:
     """All 4dF definitions, cross-checked: every id a template names exists and fits."""
 
-    def __init__(self, folder: Path = HERE) -> None:
+    def __init__(self, folder: Path = HERE, custom: "CustomUnits | None" = None) -> None:
         self.weapons = _table(folder / "weapons.toml", Weapon)
         self.armour = _table(folder / "armour.toml", Armour)
-        self.templates = _table(folder / "units.toml", UnitTemplate)
-        units = folder / "units.toml"
+        self.templates, where = with_custom(_table(folder / "units.toml", UnitTemplate),
+                                            folder / "units.toml", UnitTemplate, custom)
         if UNARMED not in self.weapons or self.weapons[UNARMED].kind != "unarmed":
             raise DataError(folder / "weapons.toml", f"[{UNARMED}] kind: an unarmed attack "
                             f"named {UNARMED!r} is required (every free hand can punch)")
         for t in self.templates.values():
+            units = where(t.id)
             for field in ("held", "carried", "powers"):
                 for w in getattr(t, field):
                     if w not in self.weapons:
@@ -159,6 +163,12 @@ def shared_data() -> FateData:
     """The shipped definitions, loaded once per process and shared read-only by every
     battle (so answers kept with them serve every battle, keyed on ids)."""
     return FateData()
+
+
+def custom_data(custom: "CustomUnits") -> FateData:
+    """The shipped definitions and a designer's own units (game.custom_units), read once
+    while the files and the units are unchanged."""
+    return kept_data(FateData, sorted(HERE.glob("*.toml")), custom, lambda: FateData(HERE, custom))
 
 
 def _table(path: Path, model: type) -> dict:

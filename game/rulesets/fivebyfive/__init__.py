@@ -19,6 +19,7 @@ from game.rulesets.fivebyfive.options import move_reach
 from game.rulesets.fivebyfive.rolls import rank_label
 
 if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
     from game.engine.battle import Battle, UnitOrder
 
 
@@ -93,5 +94,10 @@ class FiveByFiveRuleset(TemplatedRuleset):
         return r.path_to(tile), f"{cost} of {ts.movement_left} tiles"
 
 
-def make_ruleset() -> FiveByFiveRuleset:
-    return FiveByFiveRuleset()
+def make_ruleset(custom: "CustomUnits | None" = None) -> FiveByFiveRuleset:
+    """A ruleset for one battle; `custom`: a designer's own units beside the shipped ones."""
+    if custom is None:
+        return FiveByFiveRuleset()
+    ruleset = FiveByFiveRuleset(shared_data(custom=custom))
+    ruleset.custom = custom
+    return ruleset

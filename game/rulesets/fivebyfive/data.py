@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal, Mapping
+from typing import TYPE_CHECKING, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.errors import DataError
-from game.rulesets.data import kept_while_unchanged, load_table
+from game.rulesets.data import kept_data, load_table, with_custom
+
+if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
 
 HERE = Path(__file__).parent
 
@@ -88,9 +91,10 @@ class UnitTemplate(BaseModel):
 class FiveByFiveData:
     """All 5x5 definitions, validated; read-only (`shared_data` hands one to every battle)."""
 
-    def __init__(self, folder: Path = HERE, extra: tuple[UnitTemplate, ...] = ()) -> None:
+    def __init__(self, folder: Path = HERE, extra: tuple[UnitTemplate, ...] = (),
+                 custom: "CustomUnits | None" = None) -> None:
         path = folder / "units.toml"
-        templates = load_table(path, UnitTemplate)
+        templates, _ = with_custom(load_table(path, UnitTemplate), path, UnitTemplate, custom)
         templates.update((t.id, t) for t in extra)
         self.templates: Mapping[str, UnitTemplate] = MappingProxyType(templates)
         by_archetype: dict[str, str] = {}
@@ -102,7 +106,7 @@ class FiveByFiveData:
             raise DataError(path, f"no template for archetype(s) {', '.join(sorted(missing))}")
 
 
-def shared_data(folder: Path = HERE) -> FiveByFiveData:
+def shared_data(folder: Path = HERE, custom: "CustomUnits | None" = None) -> FiveByFiveData:
     """The definitions read once per process while units.toml is unchanged, shared
     read-only by every battle (nothing in play changes a definition)."""
-    return kept_while_unchanged(FiveByFiveData, [folder / "units.toml"], lambda: FiveByFiveData(folder))
+    return kept_data(FiveByFiveData, [folder / "units.toml"], custom, lambda: FiveByFiveData(folder, custom=custom))

@@ -29,6 +29,7 @@ from game.rulesets.mahou.stats import (fist_weapon, is_exhausted, is_fallen, pas
                                        pinned, stat, template)
 
 if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
     from game.engine.battle import Battle, UnitOrder
 
 
@@ -174,8 +175,13 @@ def _check_odds(spec: md.RollSpec, against: int, label: str) -> Odds:
     return Odds(p, 0.0, {0: 1.0}, tuple(spec.modifiers), against, (f"needs {against} ({label})",))
 
 
-def make_ruleset() -> MahouRuleset:
-    return MahouRuleset()
+def make_ruleset(custom: "CustomUnits | None" = None) -> MahouRuleset:
+    """A ruleset for one battle; `custom`: a designer's own units beside the shipped ones."""
+    if custom is None:
+        return MahouRuleset()
+    ruleset = MahouRuleset(shared_data(custom=custom))
+    ruleset.custom = custom
+    return ruleset
 
 
 __all__ = ["MahouRuleset", "make_ruleset", "attack_spec_of", "damage_after_soak"]

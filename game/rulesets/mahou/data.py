@@ -12,14 +12,17 @@ import re
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.errors import DataError
 from game.kept import DATA, Store
-from game.rulesets.data import kept_while_unchanged, load_table
+from game.rulesets.data import kept_data, load_table, with_custom
 from game.rulesets.mahou.dice import DiceSet, Die, RollSpec, nonskilled, stat_die
+
+if TYPE_CHECKING:
+    from game.custom_units import CustomUnits
 
 HERE = Path(__file__).parent
 
@@ -216,7 +219,7 @@ def soak_dice(template: UnitTemplate, worn: Armour | None, shield: Shield | None
 class MahouData:
     """All definitions, cross-checked: every template's items and facets exist."""
 
-    def __init__(self, folder: Path = HERE) -> None:
+    def __init__(self, folder: Path = HERE, custom: "CustomUnits | None" = None) -> None:
         #: What the rules work out from these definitions alone when first asked (an
         #: attack's name, the ways to defend with what the hands hold), kept by ids for
         #: as long as the definitions (game.kept, tables owned by the data).
@@ -225,7 +228,8 @@ class MahouData:
         self.shields = load_table(folder / "shields.toml", Shield)
         self.armour = load_table(folder / "armour.toml", Armour)
         self.facets = load_table(folder / "facets.toml", Facet)
-        self.templates = load_table(folder / "units.toml", UnitTemplate)
+        self.templates, where = with_custom(load_table(folder / "units.toml", UnitTemplate),
+                                            folder / "units.toml", UnitTemplate, custom)
         if "fists" not in self.weapons:
             raise DataError(folder / "weapons.toml", "[fists] missing: bare hands need an entry")
         clash = set(self.weapons) & set(self.shields)
@@ -233,6 +237,7 @@ class MahouData:
             raise DataError(folder / "shields.toml", f"[{sorted(clash)[0]}] id also used by a weapon")
         units = folder / "units.toml"
         for t in self.templates.values():
+            units = where(t.id)
             for slot in ("main", "off"):
                 item = getattr(t, slot)
                 if item is not None and item not in self.weapons and item not in self.shields:
@@ -253,7 +258,7 @@ class MahouData:
             self.by_archetype.setdefault(t.archetype, t.id)
         missing = {"brawler", "gunner", "marksman", "guardian", "scout"} - set(self.by_archetype)
         if missing:
-            raise DataError(units, f"no template for archetype {sorted(missing)[0]!r}")
+            raise DataError(folder / "units.toml", f"no template for archetype {sorted(missing)[0]!r}")
         # What the definitions give each template, worked out once (frozen, by ids): its
         # damage dice with each weapon (None: a kick), its soak roll in each armour with
         # each shield, and the skills its facets name (criticals).
@@ -271,8 +276,8 @@ class MahouData:
         return self.weapons.get(item_id) or self.shields[item_id]
 
 
-def shared_data(folder: Path = HERE) -> MahouData:
+def shared_data(folder: Path = HERE, custom: "CustomUnits | None" = None) -> MahouData:
     """The definitions in `folder`, read once while its files stay unchanged: they are
     never changed in play, and reading and checking five tables each battle costs more
     than a short battle's rules."""
-    return kept_while_unchanged(MahouData, sorted(folder.glob("*.toml")), lambda: MahouData(folder))
+    return kept_data(MahouData, sorted(folder.glob("*.toml")), custom, lambda: MahouData(folder, custom))

@@ -1,0 +1,218 @@
+"""The window's squads (issue 29), driven as a player drives them under SDL's dummy
+driver: the menu's Squads button, each side's choice (the map's default, a saved squad,
+one built, the AI's pick), the builder (add by keyboard and mouse, names typed, the
+running total, the refusals: over budget, more units than the map has places, saved
+to the data folder), the battle started with those squads and names, `play --squad`,
+and a bad custom units file shown in one line while the window goes on without it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from tests.ui.conftest import post_click, press, pump
+
+
+@pytest.fixture(autouse=True)
+def headless_window(monkeypatch, tmp_path):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    yield
+    pygame.display.quit()
+
+
+def make_menu(ruleset="d20", size=(1280, 720)):
+    from game.rulesets import REGISTRY
+    from game.ui.app import App
+    from game.ui.menu import MenuScreen
+    from game.ui.settings import Settings
+    s = Settings(sides={"1": "human", "2": "ai"}, levels={"2": "hard"}, seed=5, map="arena", ruleset=ruleset,
+                 rules_read=list(REGISTRY), confirm_end_turn=False)
+    app = App(size=size, settings=s)
+    menu = MenuScreen(app)
+    app.screen = menu
+    pump(app, 2)
+    return app, menu
+
+
+def type_text(app, text):
+    for ch in text:
+        press(app, getattr(pygame, f"K_{ch.lower()}", pygame.K_a), ch)
+
+
+def test_a_built_squad_and_the_ais_pick_start_the_battle(tmp_path: Path):
+    from game.ai.squad_pick import ai_pick
+    from game.squads import load_squad, squads_dir
+    app, menu = make_menu()
+    post_click(menu.button_rects["Squads"].center)   # the menu's button, by the mouse
+    pump(app)
+    choice = app.screen
+    assert type(choice).__name__ == "SquadChoiceScreen"
+    assert choice.option(1).label == "Map's default"
+    press(app, pygame.K_b, "b")                       # build side 1's squad
+    builder = app.screen
+    assert type(builder).__name__ == "SquadBuilderScreen"
+    assert builder.templates == ["brawler", "gunner", "marksman", "guardian", "scout"]
+    press(app, pygame.K_RETURN, "\r")                 # brawler (20)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_PLUS, "+")                    # marksman (22)
+    press(app, pygame.K_TAB, "\t")                    # to the squad: the marksman is chosen
+    type_text(app, "Kim")
+    press(app, pygame.K_UP)
+    type_text(app, "Ada")
+    assert builder.units == ["brawler", "marksman"] and builder.names == ["Ada", "Kim"]
+    assert builder.cost() == 42 and builder.problem() is None
+    press(app, pygame.K_TAB, "\t")                    # the squad's name
+    for _ in range(len("Side 1")):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Duo")
+    press(app, pygame.K_s, "s", pygame.KMOD_CTRL)     # saved to the data folder
+    saved = squads_dir() / "duo.toml"
+    assert builder.message == f"Saved {saved}"
+    assert load_squad(saved).units == ("brawler", "marksman")
+    assert load_squad(saved).names == ("Ada", "Kim")
+    press(app, pygame.K_F5)                           # use it
+    assert app.screen is choice and choice.option(1).label == "Built: Duo"
+    press(app, pygame.K_DOWN)                         # side 2: the AI's pick at its level (hard)
+    press(app, pygame.K_RIGHT)
+    assert choice.option(2).label == "AI's pick (hard)"
+    expected = ai_pick(choice.ruleset, choice.tmap, 2, "hard", 5)
+    press(app, pygame.K_RETURN, "\r")
+    screen = app.screen
+    assert type(screen).__name__ == "BattleScreen"
+    battle = screen.battle
+    assert [(o.template, o.name) for o in battle.orders if o.team == 1] == [("brawler", "Ada"), ("marksman", "Kim")]
+    assert tuple(o.template for o in battle.orders if o.team == 2) == expected
+    assert sum(battle.ruleset.data.templates[t].cost for t in expected) == 100  # hard spends the budget
+    assert screen.squads == {1: ["brawler", "marksman"], 2: list(expected)}  # a save records them
+    assert battle.player_sides == {1}
+    screen.leave()
+
+
+def test_the_saved_squad_is_offered_next_time_and_bad_files_are_named(tmp_path: Path):
+    from game.squads import Squad, save_squad, squads_dir
+    squads_dir().mkdir(parents=True)
+    save_squad(Squad("d20", "Scouts", ("scout", "scout"), ("Lou", "")), squads_dir() / "scouts.toml")
+    save_squad(Squad("fate", "Knights", ("knight",)), squads_dir() / "knights.toml")  # another ruleset's
+    (squads_dir() / "broken.toml").write_text('ruleset = "d20"\nname = "x"\nunits = ["wizard"]\n')
+    app, menu = make_menu()
+    menu.open_squads()
+    choice = menu.next
+    app.screen = choice
+    pump(app)
+    labels = [o.label for o in choice.options(1)]
+    assert labels == ["Map's default", "AI's pick (normal)", "Saved: Scouts"]
+    assert any("broken.toml: units[1]: d20 has no unit template 'wizard'" in n for n in choice.notes)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN, "\r")
+    battle = app.screen.battle
+    assert [(o.template, o.name) for o in battle.orders if o.team == 1] == [("scout", "Lou"), ("scout", "")]
+    app.screen.leave()
+
+
+def test_the_builder_refuses_over_budget_and_more_units_than_places():
+    from game.squad_fielding import squad_problem
+    from tests.ui.conftest import field_map
+    app, menu = make_menu()
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    choice.build(1)
+    pump(app)                                         # the window moves to the builder
+    builder = app.screen
+    for _ in range(5):
+        press(app, pygame.K_RETURN, "\r")             # five brawlers: 100 points, within
+    assert builder.problem() is None
+    press(app, pygame.K_RETURN, "\r")
+    assert builder.problem() == "Over budget: 120 of 100 points."
+    press(app, pygame.K_F5)                           # refused, said, and the builder stays
+    assert app.screen is builder and builder.message == "Over budget: 120 of 100 points."
+    x_button = next(r for r, action in builder.hit if r.w == 24 and r.x > builder.app.surface.get_width() // 2)
+    post_click(x_button.center)                       # the first unit's ×, by the mouse
+    pump(app)
+    assert len(builder.units) == 5 and builder.problem() is None
+    # a map with room for 3 of side 1's units: its 2 spawns and the one free tile beside them
+    tmap = field_map([(1, "gunner", 0, 0), (1, "gunner", 1, 0), (2, "gunner", 5, 0)], w=6, h=1, walls=[(3, 0)])
+    assert squad_problem(tmap, builder.ruleset, 1, ["scout"] * 3, 1000) is None
+    assert squad_problem(tmap, builder.ruleset, 1, ["scout"] * 4, 1000) == (
+        "More units than the map has places: side 1 has room for 3, the squad has 4.")
+    assert squad_problem(tmap, builder.ruleset, 1, [], 100) == "A squad needs at least one unit."
+
+
+def test_custom_units_are_built_with_and_a_bad_file_is_shown_and_left_out(tmp_path: Path):
+    from game.custom_units import user_units_file
+    own = user_units_file("d20")
+    own.parent.mkdir(parents=True)
+    own.write_text('[heavy]\nname = "Heavy"\narchetype = "gunner"\ncost = 30\nagility = 1\nbody = 4\n'
+                   'dexterity = 2\nwillpower = 1\nfirearms = 6\nmelee = 2\nathletics = 3\nhp = 30\n'
+                   'weapons = ["pistol"]\n')
+    app, menu = make_menu()
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    choice.build(1)
+    pump(app)                                         # the window moves to the builder
+    builder = app.screen
+    assert builder.templates[-1] == "heavy"
+    builder.t_index = len(builder.templates) - 1
+    press(app, pygame.K_RETURN, "\r")
+    press(app, pygame.K_F5)
+    press(app, pygame.K_RETURN, "\r")
+    battle = app.screen.battle
+    assert [o.template for o in battle.orders if o.team == 1] == ["heavy"]
+    from game.replay import replay_data
+    assert "heavy" in replay_data(battle, {1: ["heavy"]})["custom_units"]
+    app.screen.leave()
+    own.write_text(own.read_text().replace("agility = 1", "agility = 12"))
+    app, menu = make_menu()
+    menu.open_squads()
+    choice = menu.next
+    assert choice.notes == [f"Custom units left out: {own}: [heavy] agility: Input should be less than or equal to 10"]
+    assert "heavy" not in choice.ruleset.data.templates
+
+
+def test_play_squad_starts_the_window_battle_with_those_squads(tmp_path: Path, monkeypatch, capsys):
+    import game.cli
+    opened = {}
+    monkeypatch.setattr(game.cli, "_open_window", lambda args, entry: opened.setdefault("args", args) and 0)
+    squad = tmp_path / "team.toml"
+    squad.write_text('ruleset = "mahou"\nname = "Pair"\nunits = ["gunner", "scout"]\nnames = ["Ada", ""]\n')
+    assert game.cli.main(["play", "--ruleset", "mahou", "--map", "arena", "--squad", f"1={squad}",
+                          "--squad", "2=brawler"]) == 0
+    chosen = opened["args"].battle_squads
+    assert chosen == {"squads": {1: ("gunner", "scout"), 2: ("brawler",)}, "names": {1: ("Ada", "")}, "custom": None}
+    app, menu = make_menu("mahou")
+    menu.start(chosen)                                # what app.run does with `play --map ... --squad ...`
+    battle = menu.next.battle
+    assert [(o.team, o.template, o.name) for o in battle.orders] == [
+        (1, "gunner", "Ada"), (1, "scout", ""), (2, "brawler", "")]
+    menu.next.leave()
+    assert game.cli.main(["play", "--squad", "1=gunner"]) == 2
+    assert capsys.readouterr().err == "error: --squad: needs --map (the window starts that battle with the squads)\n"
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_screens_fit_the_window(size):
+    """Every button and row of both screens lies inside the window at the sizes the
+    game supports (what the screenshots under Xvfb showed by eye)."""
+    app, menu = make_menu("actionblock", size)
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    window = pygame.Rect((0, 0), size)
+    assert all(window.contains(r) for r, _ in choice.hit)
+    choice.build(1)
+    pump(app)
+    builder = app.screen
+    for _ in range(7):
+        press(app, pygame.K_RETURN, "\r")
+    assert all(window.contains(r) for r, _ in builder.hit)
+    assert np.any(pygame.surfarray.array3d(app.surface))
