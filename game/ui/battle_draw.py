@@ -278,12 +278,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         if not ranges or here is None:
             return
         cam, tmap = self.board.camera, self.battle.map
-        proj = getattr(cam, "proj", None)   # an isometric board's projection: diamonds
-        tw, th = tmap.tile_width, tmap.tile_height
-
-        def to_screen(x: float, y: float):
-            return cam.to_screen(*(proj.top_corner(x, y) if proj is not None else (x * tw, y * th)))
-
+        to_screen = cam.corner   # the grid's corners: diamonds on an isometric board
         fpt = max(1, int(getattr(tmap, "feet_per_tile", 5) or 5))
         self.rects["range_labels"] = []
         bands = [(ranges[0], f"range {ranges[0] * fpt} ft" if len(ranges) == 1 else f"first band {ranges[0] * fpt} ft",
@@ -395,7 +390,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             pygame.draw.lines(surface, (0, 0, 0), False, pts, 6)
             pygame.draw.lines(surface, theme.PATH, False, pts, 3)
         rect = cam.tile_rect(tile)
-        pygame.draw.rect(surface, theme.PATH, rect, 2)
+        _tile_frame(surface, cam, tile, theme.PATH, 2)
         threats = self.threats(tile)
         shooters = [t for t in threats if t.can_shoot]
         for t in threats:
@@ -530,8 +525,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
     def _draw_cursor(self, surface) -> None:
         if self.cursor is None:
             return
-        rect = self.board.camera.tile_rect(self.cursor)
-        pygame.draw.rect(surface, theme.CURSOR, rect.inflate(2, 2), 3)
+        _tile_frame(surface, self.board.camera, self.cursor, theme.CURSOR, 3, grow=2)
 
     def _draw_shot(self, surface) -> None:
         """The shot playing now: a tracer from shooter to target. Under fog a side sees
@@ -1056,6 +1050,18 @@ def draw_declared(surface, cam, r: int, dv, e) -> bool:
         _badge(surface, str(e.slot) if offensive else f"{e.slot} {dv.label(e.kind).lower()}", mid, colour)
         return True
     return False
+
+
+def _tile_frame(surface, cam, tile, colour, width: int, grow: int = 0) -> None:
+    """A frame round one tile: its square, or on an isometric board (a camera with a
+    projection) its diamond, so the cursor and a move's end sit on the grid drawn."""
+    if getattr(cam, "proj", None) is None:
+        pygame.draw.rect(surface, colour, cam.tile_rect(tile).inflate(grow, grow), width)
+        return
+    pts = cam.tile_outline(tile)
+    cx, cy = sum(p[0] for p in pts) / 4, sum(p[1] for p in pts) / 4
+    k = 1 + grow / max(1.0, abs(pts[1][0] - pts[0][0]) * 2)
+    pygame.draw.polygon(surface, colour, [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in pts], width)
 
 
 def _light(colour) -> tuple[int, int, int]:
