@@ -654,8 +654,11 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
                              "On the board: dashed lines are moves declared so far, arrows are "
                              "declared attacks; the ring marks where you act from.",
                              "Hover an enemy for your odds where it will be; click to declare."]
-                surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
-                y += 24
+                # a title wider than the panel (large fonts, a narrow window) wraps
+                for part in theme.wrap(title, rect.w - 20, 14, bold=True):
+                    surface.blit(theme.text(part, 14, theme.ACCENT, bold=True), (x, y))
+                    y += 19
+                y += 5
                 for ln in lines:
                     for part in theme.wrap(ln, rect.w - 20, 13):
                         surface.blit(theme.text(part, 13, theme.DIM), (x, y))
