@@ -26,6 +26,20 @@ MAX_DT = 0.1
 IDLE_WAIT = 5.0   # seconds the loop sleeps at most when nothing moves (a safety net)
 
 
+def native_framebuffer() -> None:
+    """On X11, present through X's own shared-memory image, not a GL texture.
+
+    SDL 2 on X11 keeps a software window's pixels in a GL texture unless told not to
+    (the hint SDL_FRAMEBUFFER_ACCELERATION). Every present then uploads the whole
+    1280x720 picture and draws it: 5-6 ms of our CPU a frame where GL is software (Xvfb,
+    a machine without a GPU driver, mesa's llvmpipe), for a 1x1 update as for a whole
+    frame. X's shared image (MIT-SHM) costs about 0.01 ms: the battle frame under Xvfb
+    went from 8.5 to ~3 ms CPU (`skirmish bench`, see docs/ui.md). Only on X11: other
+    drivers (Wayland) have no native framebuffer, and a hint the player set stays."""
+    if pygame.display.get_driver() == "x11":
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 class App:
     def __init__(self, size: tuple[int, int] | None = None, settings_path: Path | None = None,
                  settings: Settings | None = None, extra_map: Path | None = None) -> None:
@@ -37,6 +51,7 @@ class App:
         self.startup_note = note
         self.extra_map = extra_map
         pygame.display.init()  # no audio: the game is silent, and SDL's audio probe is noisy
+        native_framebuffer()
         pygame.font.init()
         pygame.display.set_caption("Rulebook Skirmish")
         # a size the caller names is kept (tests); the saved one is the last window's,
