@@ -231,7 +231,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             theme.panel(surface, r, alpha=False, edge=theme.ACCENT)
             surface.blit(img, img.get_rect(center=r.center))
         if self.tutorial is not None:   # the lesson over the board's top-right corner, a fixed place
-            self.rects["tutorial"] = self.tutorial.draw(surface, rects["view"])
+            self.rects["tutorial"] = self.tutorial.draw(surface, rects["view"], over=self.battle.over)
         if self.battle.over and not self.anim.busy:
             self._draw_end_banner(surface)
         if self.overlay == "pause":
