@@ -70,8 +70,9 @@ class App:
         self.held = HeldInput()   # keys held from one screen are not the next one's
         from game.ui.settings_screen import apply
         apply(self)   # fonts' scale, team palette, sound volume
-        from game.ui.menu import MenuScreen
-        self.screen = MenuScreen(self, note)
+        from game.ui.screens import Screens
+        self.screens = Screens(self)   # every screen goes on through it (game/ui/screens.py)
+        self.screen = self.screens.menu(note)
 
     # --- one frame -------------------------------------------------------------------
     def step(self, dt: float | None = None, wait: float | None = None) -> bool:
@@ -190,7 +191,6 @@ class App:
         """The next AI-vs-AI battle of the demo loop, as a BattleScreen."""
         from game.engine.setup import new_battle
         from game.rulesets import REGISTRY
-        from game.ui.battle_screen import BattleScreen
         from game.ui.menu import shipped_maps
         from game.engine.dice import next_seed
         args = self.demo_args
@@ -208,8 +208,8 @@ class App:
         rounds = args.get("max_rounds") or (None if _mission_limit(m) else 40)
         battle = new_battle(m, r, seed=seed, **({"max_rounds": rounds} if rounds else {}))
         speed = args.get("speed", 2.0)   # told by `demo --speed`, never the menu's last choice
-        return BattleScreen(self, battle, {t: "ai" for t in battle.teams()}, fog=False,
-                            speed=speed, demo=True)
+        return self.screens.battle(battle, {t: "ai" for t in battle.teams()}, fog=False,
+                                   speed=speed, demo=True)
 
     def start_demo(self, args: dict[str, Any]) -> None:
         self.demo_args = dict(args)
@@ -299,8 +299,7 @@ def run(args: Any = None) -> int:
     if getattr(args, "map", None) is not None:
         app.settings.map = str(getattr(args, "map"))
     if any(getattr(args, n, None) is not None for n in ("ruleset", "seed", "map")):
-        from game.ui.menu import MenuScreen
-        menu = MenuScreen(app, app.startup_note)
+        menu = app.screens.menu(app.startup_note)
         app.screen = menu
         if getattr(args, "map", None) is not None:
             # `play --map X` means that battle: start it as the menu's Start would

@@ -497,11 +497,9 @@ class BattleInput:
             self.ask("Load the last save? This battle's progress since then is lost.", self.quickload)
 
         def menu():
-            from game.ui.menu import MenuScreen
-
             def leave():
                 self.ai.abandon()
-                self.next = MenuScreen(self.app)
+                self.next = self.app.screens.menu()
             if self.battle.over or self.demo or self.saved_at == len(self.battle.choices):
                 leave()   # nothing since the last save or load is lost
                 return
@@ -511,10 +509,9 @@ class BattleInput:
                      + " is not saved (F5 saves).", leave)
 
         def settings():
-            from game.ui.settings_screen import SettingsScreen
             self.overlay = None
             self.suspended = True   # the AI may go on thinking: the battle screen comes back
-            self.next = SettingsScreen(self.app, self)
+            self.next = self.app.screens.settings(self)
 
         def quit_():
             self.app.running = False
@@ -547,9 +544,8 @@ class BattleInput:
         except SaveError as exc:
             self.say(f"Load failed: {exc}", 6)
             return
-        from game.ui.battle_screen import BattleScreen
-        screen = BattleScreen(self.app, battle, meta.get("sides") or self.sides, meta.get("fog", self.fog),
-                              self.speed, squads=meta.get("squads"))
+        screen = self.app.screens.battle(battle, meta.get("sides") or self.sides, meta.get("fog", self.fog),
+                                         self.speed, squads=meta.get("squads"))
         screen.say(f"Loaded {Path(path).name} (round {battle.round})")
         screen.saved_at = len(battle.choices)
         self.next = screen

@@ -695,10 +695,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.submit(_fallback_choice(decision))
 
     def go_to_results(self) -> None:
-        from game.ui.results import ResultsScreen
         self.ai.abandon()
-        self.next = ResultsScreen(self.app, self.battle, self.sides, demo=self.demo, squads=self.squads,
-                                  fog=self.fog, speed=self.speed, ai_levels=self.ai_levels)
+        self.next = self.app.screens.results(self.battle, self.sides, demo=self.demo, squads=self.squads,
+                                             fog=self.fog, speed=self.speed, ai_levels=self.ai_levels)
 
     def leave(self) -> None:
         if self.suspended:   # off to the settings, and back: the battle is not closed

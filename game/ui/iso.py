@@ -8,9 +8,9 @@ A tile's picture stands on its diamond: its bottom-left corner at the diamond's 
 corner's x and bottom corner's y (Tiled's rule), moved by the tileset's tile offset
 and the layer's offset; tiles are painted back to front (by ``x + y``).
 
-The board uses an :class:`IsoCamera` (screen <-> tile through the projection), draws the
-map with :func:`render_iso_map`, and overlays (movement, targets, fog) as diamonds with
-:func:`iso_static`. Everything that asks the camera for a tile's centre or the tile
+The board uses an :class:`IsoCamera` (screen <-> tile through the projection); the map's
+picture is ``tilemap.render_iso_map``, and the overlays (movement, targets, fog) as diamonds
+are ``iso_overlays.iso_static``. Everything that asks the camera for a tile's centre or the tile
 under the mouse (paths, sight lines, units, picking) works unchanged.
 """
 
@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pygame
 
-from game.ui import cover_icons
 from game.ui.camera import Camera
 from game.world.tactical_map import TacticalMap
 
@@ -114,115 +112,6 @@ def colour_key(surface: pygame.Surface, trans: str | None) -> pygame.Surface:
     alpha[(rgb[:, :, 0] == key.r) & (rgb[:, :, 1] == key.g) & (rgb[:, :, 2] == key.b)] = 0
     del rgb, alpha
     return out
-
-
-def _grid_colour(tmap: TacticalMap, x: int, y: int) -> tuple[int, int, int]:
-    from game.ui.tilemap import _COVER, _FLOOR, _WALL
-    if not tmap.walkable[x, y]:
-        return _WALL
-    return _COVER.get(int(tmap.cover[x, y]), tuple(v + 6 * ((x + y) % 2) for v in _FLOOR))
-
-
-def render_iso_map(tmap: TacticalMap, grid: bool = True, only: np.ndarray | None = None) -> pygame.Surface:
-    """The whole isometric map, layers in file order, tiles back to front; with `only`
-    (a mask of tiles), just those tiles' pictures on a clear surface."""
-    from game.ui.tilemap import GRID_ALPHA, TileSource
-    proj = IsoProjection(tmap)
-    surf = pygame.Surface(proj.size, pygame.SRCALPHA)
-    order = sorted(((x, y) for x in range(tmap.width) for y in range(tmap.height)
-                    if only is None or only[x, y]),
-                   key=lambda t: (t[0] + t[1], t[0]))
-    if only is not None:
-        grid = False
-    drawn = False
-    if tmap.render_layers and tmap.tiles:
-        source = TileSource(tmap)
-        for layer in tmap.render_layers:
-            target = surf if layer.opacity >= 1.0 else pygame.Surface(proj.size, pygame.SRCALPHA)
-            lx, ly = layer.offset
-            for x, y in order:
-                gid = int(layer.gids[x, y])
-                img = source.tile(gid) if gid else None
-                if img is None:
-                    continue
-                drawn = True
-                tx, ty = proj.top_corner(x, y)
-                ox, oy = tmap.tiles[gid].offset
-                target.blit(img, (round(tx - proj.tw / 2 + ox + lx), round(ty + proj.th - img.get_height() + oy + ly)))
-            if target is not surf:
-                target.set_alpha(int(layer.opacity * 255))
-                surf.blit(target, (0, 0))
-    if not drawn and only is None:
-        for x, y in order:
-            pygame.draw.polygon(surf, _grid_colour(tmap, x, y), proj.diamond(x, y))
-    if grid:
-        lines = pygame.Surface(proj.size, pygame.SRCALPHA)
-        for x, y in order:
-            pygame.draw.polygon(lines, (0, 0, 0, GRID_ALPHA), proj.diamond(x, y), 1)
-        surf.blit(lines, (0, 0))
-    if pygame.display.get_surface() is not None:
-        surf = surf.convert_alpha()
-    return surf
-
-
-def iso_static(board) -> pygame.Surface:
-    """The board's map with its overlays (movement, targets, fog) and range outlines as
-    diamonds: the isometric counterpart of ``BoardRenderer._static``."""
-    proj = board.camera.proj
-    surf = board.base.copy()
-
-    def tint(layer) -> None:
-        if layer.empty:
-            return
-        out = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        rgba = np.dstack([pygame.surfarray.array3d(layer.surface),
-                          pygame.surfarray.array_alpha(layer.surface)])
-        for x, y in zip(*np.nonzero(rgba[:, :, 3])):
-            pygame.draw.polygon(out, tuple(int(v) for v in rgba[x, y]), proj.diamond(int(x), int(y)))
-        surf.blit(out, (0, 0))
-    tint(board.move)
-    tint(board.targets)
-    from game.ui.board import EDGE_SHADOW, band_pattern
-    # each band past the first carries its pattern, as on a square board, cut to the
-    # diamond (reach reads by shape, not by a tint alone)
-    hw = proj.tw / 2
-    cut = pygame.Surface((proj.tw, proj.th), pygame.SRCALPHA)
-    pygame.draw.polygon(cut, (255, 255, 255, 255), [(hw, 0), (proj.tw, proj.th / 2), (hw, proj.th), (0, proj.th / 2)])
-    for band, tiles in board.band_tiles.items():
-        mark = band_pattern(band, proj.tw, proj.th)
-        if mark is None:
-            continue
-        mark = mark.copy()
-        mark.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        for x, y in tiles:
-            tx, ty = proj.top_corner(x, y)
-            surf.blit(mark, (round(tx - hw), round(ty)))
-    # as on a square map: a dark stroke under the band's light one, to read on any floor
-    for width, shade in ((4, EDGE_SHADOW), (2, None)):
-        for colour, (vert, horiz) in board.outlines:
-            for x, y in vert:  # the edge at tile (x, y)'s x-min side: its top and left corners
-                d = proj.diamond(x, y)
-                pygame.draw.line(surf, shade or colour, d[0], d[3], width)
-            for x, y in horiz:  # the edge at its y-min side: top and right corners
-                d = proj.diamond(x, y)
-                pygame.draw.line(surf, shade or colour, d[0], d[1], width)
-    # what stands up (walls, crates, trees: the tiles one cannot walk on) is drawn again
-    # over the ground's overlays, so a band or its edge behind a wall is hidden by the
-    # wall, as the ground itself is, and does not paint over the wall's face
-    if not board.move.empty or not board.targets.empty:
-        surf.blit(iso_blocks(board), (0, 0))
-    cover_icons.draw(surf, board.tmap, getattr(board, "cover_marks", ()), proj.top_corner)
-    tint(board.fog)   # last: fog darkens the blocks too
-    return surf
-
-
-def iso_blocks(board) -> pygame.Surface:
-    """The pictures of the tiles one cannot walk on (they stand up), alone: drawn once
-    a board."""
-    blocks = getattr(board, "_iso_blocks", None)
-    if blocks is None:
-        blocks = board._iso_blocks = render_iso_map(board.tmap, only=~board.tmap.walkable)
-    return blocks
 
 
 def map_point(tmap: TacticalMap, x: float, y: float) -> tuple[float, float]:

@@ -213,8 +213,7 @@ class ReplayViewer(Screen):
                 self.board.camera.zoom_at(1 if event.y > 0 else -1, *self.app.mouse)
 
     def leave_viewer(self) -> None:
-        from game.ui.menu import MenuScreen
-        self.next = self.back or MenuScreen(self.app)
+        self.next = self.back or self.app.screens.menu()
 
     def leave(self) -> None:
         if self.next is not self and self.battle is not None and self.next is not None:
