@@ -11,85 +11,40 @@ import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
 from game.ui.friendly_fire import headline
-from game.ui import cover_icons, hud, range_box, reaction_asks, rules_view, strength_bar, theme
+from game.ui import battle_layout, cover_icons, hud, range_box, reaction_asks, rules_view, strength_bar, theme
 from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
 from game.ui.mission_draw import MissionDrawing
 from game.ui.zone_draw import ZoneDrawing, dashed_line
 
-
-BUTTON_H = 52   # an action button: two lines of label and the cost under them
 UNDO_W = 96     # the Undo button, at the right end of the prompt's row
-STRIP_H = 176   # the bottom strip (unit card, one row of actions, the parameter row)
 
 
 class BattleDrawing(ZoneDrawing, MissionDrawing):
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
     def layout(self, size) -> dict[str, pygame.Rect]:
-        """Where everything goes. The map has its own viewport (`view`), a rectangle set
-        by the window's size alone: the log and the preview in a column on the right, the
-        unit card and the action bar in a strip of fixed height along the bottom. What
-        needs more room for a moment (the bar's second row, a reaction panel, the
-        declarations column while declaring) is laid over the board at a fixed place,
-        never by moving or shrinking the board: a board that resized itself cut rows off
-        or left a gap, and moved the tile under the pointer (issue 30, item 5)."""
-        w, h = size
-        right_w = min(360, max(250, w // 4))
-        col_x = w - right_w - 6
-        preview_h = min(236, max(180, (h - 46) // 2 - 20))
-        top = pygame.Rect(0, 0, w, 40)
-        # who is winning heads the right column (strength_bar); the log gives way
-        strength = pygame.Rect(col_x, 46, right_w, strength_bar.HEIGHT)
-        col_y = strength.bottom + 4
-        log = pygame.Rect(col_x, col_y, right_w, max(80, h - col_y - preview_h - 14))
-        mini = None
-        if self._map_larger_than_view():   # a minimap heads the right column (the log gives way)
-            cam = self.board.camera
-            mh = min(130, int(right_w * cam.world_h / max(1, cam.world_w)))
-            mini = pygame.Rect(col_x, col_y, right_w, mh)
-            log = pygame.Rect(col_x, mini.bottom + 6, right_w, max(80, log.h - mh - 6))
-        preview = pygame.Rect(col_x, h - preview_h - 6, right_w, preview_h)
-        card_w = min(290, max(220, w // 5))
-        bar_w = max(120, col_x - card_w - 6 - 8 - 6)
-        # the strip's own height, set by the window alone: room for the card, two rows
-        # of actions, the parameter row and a prompt line. More rows (a narrow window,
-        # many actions) and a tall reaction panel rise over the board.
-        two_rows = 12 + 2 * BUTTON_H + 6
-        strip_h = max(STRIP_H, two_rows + 6 + 40 + 46)
-        strip_h = min(strip_h, h - 40 - 160)   # the board keeps 160 px at the very least
-        strip_y = h - strip_h - 6
+        """Where everything goes: the regions `battle_layout` hands out for the window's
+        size and this moment (the board's rectangle is the window's alone), and the
+        camera told the part of the board it may bring things to."""
         reacting = self.decision is not None and self.decision.kind == REACTION
-        n = len(self.decision.options) if self.decision is not None and not reacting else 1
-        rows = hud.bar_rows(n, bar_w)
-        bar_h = 12 + rows * BUTTON_H + 6 * (rows - 1)
-        card = pygame.Rect(6, strip_y, card_w, strip_h)
-        # the bar sits on the window's bottom edge; a second row (and the parameter row
-        # above it) rises over the board's bottom edge instead of pushing it up
-        bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
-        params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
-        out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params,
-               "strength": strength}
-        if mini is not None:
-            out["minimap"] = mini
-        out["view"] = pygame.Rect(0, top.bottom, col_x - 4, strip_y - 4 - top.bottom)
-        if getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving:
-            # over the board's left edge, folded or not: the board does not move for it
-            out["decl"] = pygame.Rect(6, top.bottom + 6, card_w, max(60, strip_y - top.bottom - 12))
-        v = out["view"]
-        # where the camera brings what it shows (a unit asked, a shot): the board less
-        # the open declarations column. The camera reads it only when it moves, so the
-        # column opening moves nothing on the board.
-        free = v
-        if "decl" in out and not self.decl_collapsed:
-            free = pygame.Rect(out["decl"].right + 4, v.y, v.right - out["decl"].right - 4, v.h)
-        self.board.camera.safe = (free.x, free.y, free.w, free.h)
-        if self.board.camera.auto_fit and getattr(self, "_fit_for", v.size) != v.size:
+        cam = self.board.camera
+        moment = battle_layout.Moment(
+            actions=len(self.decision.options) if self.decision is not None and not reacting else 1,
+            minimap_aspect=cam.world_h / max(1, cam.world_w) if self._map_larger_than_view() else None,
+            declaring=getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving,
+            decl_folded=self.decl_collapsed)
+        out = battle_layout.regions(size, moment)
+        # the camera reads the free area only when it moves, so the declarations column
+        # opening moves nothing on the board
+        free = out.free
+        cam.safe = (free.x, free.y, free.w, free.h)
+        if cam.auto_fit and getattr(self, "_fit_for", out.view.size) != out.view.size:
             # the window changed size: a fitted map fits again (the demo at 1920x1080
             # showed The Pit in a quarter of the window); the player's own zoom stays
-            self.board.camera.fit()
-        self._fit_for = v.size
-        return out
+            cam.fit()
+        self._fit_for = out.view.size
+        return out.as_dict()
 
     def _map_larger_than_view(self) -> bool:
         cam = self.board.camera
