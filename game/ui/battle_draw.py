@@ -61,36 +61,6 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         self.rects["strength_parts"] = strength_bar.draw(
             surface, rect, strength_bar.side_strength(every, self.anim.hp), hidden)
 
-    def _draw_minimap(self, surface, rect, shown) -> None:
-        """The whole map small: units seen as dots, the camera's view as a frame; a
-        click there centres the view."""
-        cam = self.board.camera
-        key = (rect.size, self.board._version)
-        if getattr(self, "_mini_key", None) != key:
-            scale = min(rect.w / cam.world_w, rect.h / cam.world_h)
-            size = (max(1, int(cam.world_w * scale)), max(1, int(cam.world_h * scale)))
-            self._mini = pygame.transform.smoothscale(self.board.base, size)
-            self._mini_key, self._mini_scale = key, scale
-        img, scale = self._mini, self._mini_scale
-        pygame.draw.rect(surface, (12, 14, 18), rect)
-        at = img.get_rect(center=rect.center)
-        surface.blit(img, at)
-        vis = self.visible_grid()
-        if vis is not None:   # the fog, as on the board
-            fog = pygame.transform.scale(self.board.fog.surface, at.size)
-            surface.blit(fog, at)
-        for u in self.view.units.values():
-            if u.id in shown and u.active:
-                c = (at.x + int((u.tile[0] + 0.5) * cam.tw * scale), at.y + int((u.tile[1] + 0.5) * cam.th * scale))
-                pygame.draw.circle(surface, theme.team_colour(u.team), c, 3)
-        sx, sy, sw, sh = cam._safe()
-        x0, y0 = cam.to_world(sx, sy)
-        frame = pygame.Rect(at.x + int(x0 * scale), at.y + int(y0 * scale),
-                            int(sw / cam.zoom * scale), int(sh / cam.zoom * scale))
-        pygame.draw.rect(surface, (255, 255, 255), frame.clip(at), 1)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
-        self.rects["minimap_image"] = (at, scale)
-
     def draw(self, surface: pygame.Surface) -> None:
         rects = self.layout(surface.get_size())
         self.rects = dict(rects)
@@ -143,8 +113,12 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         self._draw_strength(surface, rects["strength"])
         self.log.draw(surface, rects["log"], viewer=self.viewer)
         self._draw_zone_legend(surface, rects["log"])
-        if "minimap" in rects:
-            self._draw_minimap(surface, rects["minimap"], shown)
+        if "minimap" in rects:   # (a part with its own state: game/ui/minimap.py)
+            self.minimap.draw(surface, rects["minimap"], self.board,
+                              [(u.tile, u.team) for u in self.view.units.values() if u.id in shown and u.active],
+                              self.visible_grid() is not None)
+        else:
+            self.minimap.hide()
         # the card follows the pointer over a unit, else shows the selected one
         card_unit = self.selected
         if self.hover_tile is not None:

@@ -140,12 +140,9 @@ class BattleInput:
         if self.rects.get("undo") and self.rects["undo"].collidepoint(pos):
             self.undo()
             return
-        mini = self.rects.get("minimap_image")
-        if mini is not None and mini[0].collidepoint(pos):
-            at, scale = mini
-            cam = self.board.camera
-            tile = (int((pos[0] - at.x) / scale // cam.tw), int((pos[1] - at.y) / scale // cam.th))
-            cam.centre_on_tile(tile)
+        tile = self.minimap.tile_at(pos, self.board.camera)
+        if tile is not None:
+            self.board.camera.centre_on_tile(tile)
             return
         if self.rects.get("decl_title") and self.rects["decl_title"].collidepoint(pos):
             self.decl_collapsed = not self.decl_collapsed

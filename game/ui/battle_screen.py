@@ -28,6 +28,7 @@ from game.ui.fog_words import side_sight
 from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
+from game.ui.minimap import Minimap
 from game.ui.screen import Screen
 from game.ui.snapshot import BoardView, UnitView, snapshot
 
@@ -59,6 +60,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 self.controllers[team] = _make_ai(battle.ruleset.id, battle.seed * 7919 + team, level)
         self.board = BoardRenderer(battle.map)
         self.log = LogPanel()
+        self.minimap = Minimap()
         self.anim = Animator()
         self.ai = AIRunner()
         self.version = 0

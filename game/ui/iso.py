@@ -89,6 +89,12 @@ class IsoCamera(Camera):
     def corner(self, x: float, y: float) -> tuple[float, float]:
         return self.to_screen(*self.proj.top_corner(x, y))
 
+    def world_centre(self, tile: tuple[float, float]) -> tuple[float, float]:
+        return self.proj.centre(*tile)
+
+    def world_tile(self, wx: float, wy: float) -> tuple[int, int]:
+        return self.proj.tile_at(wx, wy)
+
     def centre_on_tile(self, tile: tuple[int, int]) -> None:
         sx, sy, sw, sh = self._safe()
         cx, cy = self.proj.centre(*tile)

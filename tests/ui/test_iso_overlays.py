@@ -188,3 +188,18 @@ def test_a_band_behind_a_wall_does_not_paint_over_the_walls_face(board):
     # inside, (512, 195), lies above the wall's top face
     assert drawn.get_at((512, 195)) != board.base.get_at((512, 195))
     board.set_move(None)
+
+
+def test_the_minimap_marks_a_unit_on_its_diamond_and_a_click_picks_the_diamond(board):
+    from game.ui.minimap import Minimap
+    mini = Minimap()
+    surf = pygame.Surface((400, 300))
+    # the picture (1024 x 545) shrunk into 256 x 136 (scale 0.25), centred in the box
+    # at (100, 50) + ((256 - 256) / 2, (140 - 136.25) / 2): its top-left at (100, 52)
+    mini.draw(surf, pygame.Rect(100, 50, 256, 140), board, [(TILE, 1)], False)
+    assert mini.scale == 0.25 and mini.image_rect.topleft == (100, 52)
+    # tile (3, 5)'s centre (448, 176) is (100 + 112, 52 + 44) on the minimap
+    from game.ui import theme
+    assert surf.get_at((212, 96))[:3] == theme.team_colour(1)
+    assert mini.tile_at((212, 96), board.camera) == TILE
+    assert mini.tile_at((5, 5), board.camera) is None
