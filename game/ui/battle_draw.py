@@ -12,7 +12,6 @@ import pygame
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
 from game.ui.friendly_fire import headline
 from game.ui import battle_layout, cover_icons, hud, range_box, reaction_asks, rules_view, strength_bar, theme
-from game.ui.settings import SPEEDS
 from game.ui.snapshot import UnitView
 from game.ui.mission_draw import MissionDrawing
 from game.ui.zone_draw import ZoneDrawing, dashed_line
@@ -497,15 +496,8 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             surface.blit(img, pos)
 
     def _draw_top(self, surface, rect, shown) -> None:
-        w = surface.get_width()
-        speeds = []
-        x = w - 6 - 4 * 58 - 70
-        for s in SPEEDS:
-            speeds.append((pygame.Rect(x, rect.y + 7, 54, 26), s))
-            x += 58
-        self.rects["speeds"] = speeds
-        menu = pygame.Rect(w - 72, rect.y + 7, 66, 26)
-        self.rects["menu_button"] = menu
+        """The top bar (a part with its own state: game/ui/top_bar.py), told what the
+        side deciding is doing."""
         status = ""
         p = self.battle.pending
         if self.battle.over:
@@ -525,33 +517,9 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             # a turn playing out: its round and order, and the part playing now
             view, done, colour = self._played_from, None, theme.ACCENT
             status = self.anim.caption or f"Round {view.round} plays out"
-        acted = self.acted_this_round() if view is self.view and done is None else None
-        self.rects["order_tokens"] = hud.top_bar(surface, rect, view, shown, status, speeds, done, colour, acted,
-                                                 self._announced_order)
-        hud.speed_buttons(surface, speeds, self.speed, self.app.mouse)
-        theme.button(surface, menu, "Menu", hover=menu.collidepoint(self.app.mouse), size=13)
-
-    def acted_this_round(self) -> list[int]:
-        """Who has taken a turn since the round began, in the order they took it (the
-        log's TurnStarted events): the turn-order bar follows the battle's real order."""
-        log = self.battle.log
-        key = len(log)
-        if getattr(self, "_acted_key", None) != key:
-            from game.engine.events import RoundStarted, TurnStarted
-            out: list[int] = []
-            self._announced_order = None
-            for ev in reversed(log):
-                entries = getattr(ev, "entries", None)   # a ruleset's "turn order" event (5x5)
-                if self._announced_order is None and type(ev).__name__ == "TurnOrder" and entries:
-                    self._announced_order = [e[0] for e in entries]
-                if isinstance(ev, RoundStarted):
-                    break
-                # (mahou names its own turn event TurnBegan)
-                turn = isinstance(ev, TurnStarted) or type(ev).__name__ == "TurnBegan"
-                if turn and getattr(ev, "unit", None) not in out:
-                    out.append(ev.unit)
-            self._acted, self._acted_key = out[::-1], key
-        return self._acted
+        acted = self.top.acted_this_round(self.battle.log) if view is self.view and done is None else None
+        self.top.draw(surface, rect, view, shown, status, done=done, colour=colour, acted=acted,
+                      speed=self.speed, mouse=self.app.mouse)
 
     def _draw_preview(self, surface, rect, prev) -> None:
         if prev is None:

@@ -110,12 +110,15 @@ class BattleInput:
             return
         if event.button != 1:
             return
-        for r, speed in self.rects.get("speeds", []):
-            if r.collidepoint(pos):
-                self.set_speed(speed)
-                return
-        if self.rects.get("menu_button") and self.rects["menu_button"].collidepoint(pos):
-            self.overlay = "pause"
+        pressed = self.top.hit(pos)   # the top bar's speeds, Menu, turn-order tokens
+        if pressed is not None:
+            kind, what = pressed
+            if kind == "speed":
+                self.set_speed(what)
+            elif kind == "menu":
+                self.overlay = "pause"
+            else:
+                self.select(what, centre=True)
             return
         for r, opt in self.rects.get("reaction_buttons", []):
             if r.collidepoint(pos):
@@ -147,10 +150,6 @@ class BattleInput:
         if self.rects.get("decl_title") and self.rects["decl_title"].collidepoint(pos):
             self.decl_collapsed = not self.decl_collapsed
             return
-        for unit, r in self.rects.get("order_tokens", {}).items():
-            if r.collidepoint(pos):
-                self.select(unit, centre=True)
-                return
         if self._over_hud(pos):
             return
         self.drag_from, self.drag_moved = pos, False

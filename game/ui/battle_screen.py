@@ -31,6 +31,7 @@ from game.ui.log_panel import LogPanel
 from game.ui.minimap import Minimap
 from game.ui.screen import Screen
 from game.ui.snapshot import BoardView, UnitView, snapshot
+from game.ui.top_bar import TopBar
 
 AI_PAUSE = 0.45       # seconds between AI decisions at 1×, so a person can follow
 END_BANNER = 1.6      # the "victory" banner before the results screen, at 1×
@@ -61,6 +62,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.board = BoardRenderer(battle.map)
         self.log = LogPanel()
         self.minimap = Minimap()
+        self.top = TopBar()
         self.anim = Animator()
         self.ai = AIRunner()
         self.version = 0
@@ -113,7 +115,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.reaction_numbers = reaction_asks.ReactionNumbers()   # a reaction's answer numbers
         self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
-        self._announced_order: list[int] | None = None
         self.board.camera.resize(*app.surface.get_size())
         self.layout(app.surface.get_size())
         self.board.camera.fit_whole = demo   # the demo shows the whole map: nobody pans it
