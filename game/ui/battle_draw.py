@@ -32,7 +32,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             actions=len(self.decision.options) if self.decision is not None and not reacting else 1,
             minimap_aspect=cam.world_h / max(1, cam.world_w) if self._map_larger_than_view() else None,
             declaring=getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving,
-            decl_folded=self.decl_collapsed)
+            decl_folded=self.decl_panel.folded)
         out = battle_layout.regions(size, moment)
         # the camera reads the free area only when it moves, so the declarations column
         # opening moves nothing on the board
@@ -137,6 +137,8 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             card_top = self.rects["card"].y if isinstance(self.rects.get("card"), pygame.Rect) else rects["card"].y
             box = rects["decl"]
             self._draw_decl_panel(surface, pygame.Rect(box.x, box.y, box.w, max(60, card_top - 8 - box.y)), shown)
+        else:
+            self.decl_panel.hide()   # (its title is no longer there to click)
         self._draw_preview(surface, rects["preview"], prev)
         self.rects["bar_buttons"], self.rects["param_buttons"], self.rects["reaction_buttons"] = [], [], []
         if decision is not None and decision.kind == REACTION:
@@ -418,37 +420,12 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         return rows
 
     def _draw_decl_panel(self, surface, rect, shown) -> None:
-        """The declarations panel (see `decl_rows`), above the unit card; its title folds it."""
+        """The declarations column (a part with its own state: game/ui/decl_panel.py),
+        above the unit card, with the rows the side at the keyboard may read."""
         dv = self.decl
-        rows = self.decl_rows(shown)
         title = f"Declarations · turn {dv.round}" if dv.round is not None else "Declarations"
-        size, line_h = 12, 16
-        lines: list[tuple[int, str, tuple, bool]] = []
-        for indent, text, colour, bold in rows:
-            first, *rest = theme.wrap(text, rect.w - 20 - indent * 14, size, bold)
-            lines.append((indent * 14, first, colour, bold))
-            if rest:  # continuation lines sit a little further in
-                for ln in theme.wrap(" ".join(rest), rect.w - 30 - indent * 14, size, bold):
-                    lines.append((indent * 14 + 10, ln, colour, bold))
-        room = max(1, (rect.h - 34) // line_h)
-        cut = 0
-        if len(lines) > room:  # the earliest declarations give way
-            cut = len(lines) - room + 1
-            lines = [(0, f"… {cut} earlier line{'s' if cut != 1 else ''}", theme.FAINT, False)] + lines[cut:]
-        h = 30 if self.decl_collapsed else min(rect.h, 34 + line_h * len(lines))
-        box = pygame.Rect(rect.x, rect.y, rect.w, h)
-        theme.panel(surface, box, edge=theme.ACCENT)
-        self.rects["decl"] = box
-        self.rects["decl_title"] = pygame.Rect(box.x, box.y, box.w, 26)
-        surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (box.x + 10, box.y + 6))
-        fold = theme.text("show" if self.decl_collapsed else "hide", 11, theme.DIM)
-        surface.blit(fold, (box.right - fold.get_width() - 8, box.y + 9))
-        if self.decl_collapsed:
-            return
-        y = box.y + 28
-        for indent, text, colour, bold in lines:
-            surface.blit(theme.text(text, size, colour, bold=bold), (box.x + 10 + indent, y))
-            y += line_h
+        self.decl_panel.draw(surface, rect, title, self.decl_rows(shown))
+        self.rects["decl"] = self.decl_panel.rect
 
     def _draw_cursor(self, surface) -> None:
         if self.cursor is None:

@@ -147,8 +147,7 @@ class BattleInput:
         if tile is not None:
             self.board.camera.centre_on_tile(tile)
             return
-        if self.rects.get("decl_title") and self.rects["decl_title"].collidepoint(pos):
-            self.decl_collapsed = not self.decl_collapsed
+        if self.decl_panel.click(pos):   # its title folds the declarations column
             return
         if self._over_hud(pos):
             return

@@ -24,6 +24,7 @@ from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
 from game.ui.board import BoardRenderer
+from game.ui.decl_panel import DeclarationsPanel
 from game.ui.fog_words import side_sight
 from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
 from game.ui.hotkeys import Hotkeys
@@ -71,7 +72,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.log.add_events(battle.log, self._team_of, self._redactor(self.view, self.view))
         # the declaration view (a DECLARE decision pending), and what it learns of options
         self.decl: declarations.DeclarationView | None = None
-        self.decl_collapsed = False
+        self.decl_panel = DeclarationsPanel()   # the column that shows them (game/ui/decl_panel.py)
         self._deferred = False       # a person's decision waits for a turn to finish playing
         self._played_from: BoardView | None = None
         self._labels: dict[str, str] = {}
