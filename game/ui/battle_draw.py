@@ -5,8 +5,6 @@ Drawing only reads: the screen's snapshot of the board, its previews, the animat
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
@@ -14,6 +12,7 @@ from game.ui.friendly_fire import headline
 from game.ui import battle_layout, cover_icons, hud, range_box, reaction_asks, rules_view, strength_bar, theme
 from game.ui.snapshot import UnitView
 from game.ui.mission_draw import MissionDrawing
+from game.ui.board_marks import dashed_circle, dashed_poly, draw_declared, inside, tag, tile_frame
 from game.ui.zone_draw import ZoneDrawing, dashed_line
 
 UNDO_W = 96     # the Undo button, at the right end of the prompt's row
@@ -217,7 +216,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             bands.append((ranges[-1], f"max {ranges[-1] * fpt} ft", (255, 235, 180), False))
         for reach, label, colour, dashed in bands:
             box = range_box.draw(surface, to_screen, here, reach, tmap.width, tmap.height, label, colour,
-                                 dashed, _dashed_poly, self.rects.get("view"))
+                                 dashed, dashed_poly, self.rects.get("view"))
             if box is not None:
                 self.rects["range_labels"].append((label, box))
 
@@ -320,7 +319,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             pygame.draw.lines(surface, (0, 0, 0), False, pts, 6)
             pygame.draw.lines(surface, theme.PATH, False, pts, 3)
         rect = cam.tile_rect(tile)
-        _tile_frame(surface, cam, tile, theme.PATH, 2)
+        tile_frame(surface, cam, tile, theme.PATH, 2)
         threats = self.threats(tile)
         shooters = [t for t in threats if t.can_shoot]
         for t in threats:
@@ -330,7 +329,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
                 _dashed(surface, colour, c, rect.center, 1)
                 pygame.draw.circle(surface, colour, c, self.board.unit_radius() + 5, 2)
         label = theme.text(mp.cost, 13, (255, 255, 255), bold=True)
-        box = _inside(label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4), surface)
+        box = inside(label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4), surface)
         pygame.draw.rect(surface, (20, 22, 28), box, border_radius=4)
         surface.blit(label, label.get_rect(center=box.center))
         if shooters:  # an eye with the count: how exposed the spot is
@@ -354,7 +353,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
                 tags.setdefault(e.origin, []).append(f"{e.slot}: {e.posture}")
         for tile, words in tags.items():
             c = cam.tile_centre(tile)
-            _tag(surface, " · ".join(words), self._tag_spot(tile, c, r, shown))
+            tag(surface, " · ".join(words), self._tag_spot(tile, c, r, shown))
         # the declaring unit: a ghost where this action starts, with its posture
         d = self.decision
         if d is None or d.actor not in self.view.units or dv.actor != d.actor:
@@ -368,11 +367,11 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             ghost.set_alpha(140)
             surface.blit(ghost, ghost.get_rect(center=c))
         ring = r + 5   # a still ring: a still board draws no frames
-        _dashed_circle(surface, theme.ACCENT, c, ring, 2)
+        dashed_circle(surface, theme.ACCENT, c, ring, 2)
         words = f"action {dv.slot} from here" if tile != me.tile else f"action {dv.slot}"
         if posture != "standing":
             words += f" · {posture}"
-        _tag(surface, words, self._tag_spot(tile, c, r, shown), theme.ACCENT)
+        tag(surface, words, self._tag_spot(tile, c, r, shown), theme.ACCENT)
 
     def _tag_spot(self, tile, centre, r, shown) -> tuple[int, int]:
         """Where a tag under a unit goes: below it, or above its health bar when a unit
@@ -430,7 +429,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
     def _draw_cursor(self, surface) -> None:
         if self.cursor is None:
             return
-        _tile_frame(surface, self.board.camera, self.cursor, theme.CURSOR, 3, grow=2)
+        tile_frame(surface, self.board.camera, self.cursor, theme.CURSOR, 3, grow=2)
 
     def _draw_shot(self, surface) -> None:
         """The shot playing now: a tracer from shooter to target. Under fog a side sees
@@ -904,109 +903,6 @@ def _context_value(key: str, v, units) -> str:
     return str(v).replace("_", " ")
 
 
-def draw_declared(surface, cam, r: int, dv, e) -> bool:
-    """One declaration on the board (the battle screen and the replay viewer alike): a
-    dashed path to a planned tile with a ring and the action number, or an arrow to a
-    declared attack's target. False when it is neither (a posture change: the caller
-    tags it)."""
-    colour = _light(theme.team_colour(e.team)) if e.team is not None else theme.TEXT
-    if e.is_move:
-        pts = [cam.tile_centre(e.origin)] + [cam.tile_centre(t) for t in (e.path or (e.to,))]
-        _dashed_poly(surface, (0, 0, 0), pts, 5)
-        _dashed_poly(surface, colour, pts, 3)
-        end = cam.tile_centre(e.to)
-        pygame.draw.circle(surface, (0, 0, 0), end, r + 1, 4)
-        pygame.draw.circle(surface, colour, end, r, 2)
-        _badge(surface, str(e.slot), (end[0] + r - 2, end[1] - r + 2), colour)
-        return True
-    if e.to is not None:
-        a, b = cam.tile_centre(e.origin), cam.tile_centre(e.to)
-        offensive = dv.is_offensive(e)
-        _arrow(surface, colour, a, b, r + 3, 3 if offensive else 2, dashed=not offensive)
-        mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-        _badge(surface, str(e.slot) if offensive else f"{e.slot} {dv.label(e.kind).lower()}", mid, colour)
-        return True
-    return False
-
-
-def _tile_frame(surface, cam, tile, colour, width: int, grow: int = 0) -> None:
-    """A frame round one tile: its square, or on an isometric board (a camera with a
-    projection) its diamond, so the cursor and a move's end sit on the grid drawn."""
-    if getattr(cam, "proj", None) is None:
-        pygame.draw.rect(surface, colour, cam.tile_rect(tile).inflate(grow, grow), width)
-        return
-    pts = cam.tile_outline(tile)
-    cx, cy = sum(p[0] for p in pts) / 4, sum(p[1] for p in pts) / 4
-    k = 1 + grow / max(1.0, abs(pts[1][0] - pts[0][0]) * 2)
-    pygame.draw.polygon(surface, colour, [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in pts], width)
-
-
-def _light(colour) -> tuple[int, int, int]:
-    """A team colour lifted toward white, to read on any terrain."""
-    return tuple(min(255, int(c + (255 - c) * 0.35)) for c in colour[:3])
-
-
-def _dashed_poly(surface, colour, pts, width=2, dash=9, gap=6) -> None:
-    """A dashed line through `pts`, the pattern running on across the corners."""
-    on, left = True, float(dash)
-    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
-        seg = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
-        pos = 0.0
-        while pos < seg - 1e-6:
-            step = min(left, seg - pos)
-            if on:
-                t0, t1 = pos / seg, (pos + step) / seg
-                pygame.draw.line(surface, colour, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
-                                 (ax + (bx - ax) * t1, ay + (by - ay) * t1), width)
-            pos += step
-            left -= step
-            if left <= 1e-6:
-                on = not on
-                left = float(dash if on else gap)
-
-
-def _dashed_circle(surface, colour, centre, radius, width=2, parts=16) -> None:
-    for i in range(parts):
-        a0 = 2 * math.pi * i / parts
-        pygame.draw.arc(surface, colour, pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius),
-                        a0, a0 + math.pi / parts, width)
-
-
-def _arrow(surface, colour, a, b, stop: int, width=3, dashed=False) -> None:
-    """An arrow from a to b, its head `stop` pixels short of b (outside a unit's token)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = math.hypot(dx, dy)
-    if n < 1:
-        return
-    ux, uy = dx / n, dy / n
-    start = (a[0] + ux * stop * 0.6, a[1] + uy * stop * 0.6)
-    tip = (b[0] - ux * stop, b[1] - uy * stop)
-    head = max(8, width * 3)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    wing = head * 0.55
-    pts = [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
-    if dashed:
-        _dashed_poly(surface, (0, 0, 0), [start, base], width + 2)
-        _dashed_poly(surface, colour, [start, base], width)
-    else:
-        pygame.draw.line(surface, (0, 0, 0), start, base, width + 3)
-        pygame.draw.line(surface, colour, start, base, width)
-    pygame.draw.polygon(surface, (0, 0, 0), pts)
-    inner = [((p[0] * 3 + sum(q[0] for q in pts) / 3) / 4, (p[1] * 3 + sum(q[1] for q in pts) / 3) / 4) for p in pts]
-    pygame.draw.polygon(surface, colour, inner)
-
-
-def _badge(surface, text: str, centre, colour) -> None:
-    """A small dark label with a coloured edge (an action number on the board)."""
-    img = theme.text(text, 11, (255, 255, 255), bold=True)
-    box = img.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(8, 2)
-    box.w = max(box.w, box.h)
-    box.center = (int(centre[0]), int(centre[1]))
-    pygame.draw.rect(surface, (16, 18, 24), box, border_radius=box.h // 2)
-    pygame.draw.rect(surface, colour, box, 1, border_radius=box.h // 2)
-    surface.blit(img, img.get_rect(center=box.center))
-
-
 def _badge_place(box: pygame.Rect, at, r: int, centres, surface) -> pygame.Rect:
     """Where the hit chance's badge goes by its target: above it, else below, right or
     left, the first place that covers no other unit (it sat on the unit above)."""
@@ -1018,7 +914,7 @@ def _badge_place(box: pygame.Rect, at, r: int, centres, surface) -> pygame.Rect:
         b = box.copy()
         for k, v in place.items():
             setattr(b, k, v)
-        b = _inside(b, surface)
+        b = inside(b, surface)
         first = first or b
         if not any(b.inflate(2 * r, 2 * r).collidepoint(c) and tuple(c) != (x, y) for c in centres):
             return b
@@ -1030,20 +926,6 @@ def one_action(text: str) -> str:
     reads "1 Action left" (the words are d20's flow's; the window only shows them)."""
     import re
     return re.sub(r"\b1 (Action|Reaction|Point|Move)s\b", r"1 \1", text)
-
-
-def _inside(box: pygame.Rect, surface) -> pygame.Rect:
-    """A label's box moved wholly inside the area being drawn (the board's viewport,
-    the surface's clip): a tag by a tile at the view's edge is read whole, not cut."""
-    area = surface.get_clip()
-    return box.clamp(area) if area.w >= box.w and area.h >= box.h else box
-
-
-def _tag(surface, text: str, midtop, colour=theme.TEXT) -> None:
-    img = theme.text(text, 11, colour, bold=True)
-    box = _inside(img.get_rect(midtop=(int(midtop[0]), int(midtop[1]))).inflate(8, 2), surface)
-    pygame.draw.rect(surface, (16, 18, 24), box, border_radius=3)
-    surface.blit(img, img.get_rect(center=box.center))
 
 
 _dashed = dashed_line   # (game/ui/zone_draw.py)

@@ -288,7 +288,7 @@ class ReplayViewer(Screen):
         battle screen draws them."""
         from game.engine.decisions import DECLARE
         from game.ui import declarations
-        from game.ui.battle_draw import draw_declared
+        from game.ui.board_marks import draw_declared
         p = self.battle.pending
         if p is None or p.kind != DECLARE:
             self.decl = None

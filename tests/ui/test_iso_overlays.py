@@ -147,10 +147,10 @@ def test_a_weapon_range_box_follows_the_diamonds(board):
 
 
 def test_a_declaration_arrow_runs_between_the_diamonds_centres(board, monkeypatch):
-    from game.ui import battle_draw
+    from game.ui import board_marks
     from game.ui.declarations import Entry
     seen = []
-    monkeypatch.setattr(battle_draw, "_arrow", lambda s, c, a, b, *args, **kw: seen.append((a, b)))
+    monkeypatch.setattr(board_marks, "arrow", lambda s, c, a, b, *args, **kw: seen.append((a, b)))
 
     class Decl:
         def is_offensive(self, e):
@@ -160,15 +160,15 @@ def test_a_declaration_arrow_runs_between_the_diamonds_centres(board, monkeypatc
             return kind
     e = Entry(unit=1, name="Gunner 1-1", team=1, slot=1, kind="attack", target=2, extra="", secret=False,
               origin=TILE, to=(6, 5))
-    assert battle_draw.draw_declared(pygame.Surface((1024, 545)), board.camera, 10, Decl(), e)
+    assert board_marks.draw_declared(pygame.Surface((1024, 545)), board.camera, 10, Decl(), e)
     # (6, 5)'s centre: (512 + 32 * (6.5 - 5.5), 32 + 16 * 12) = (544, 224)
     assert seen == [(CENTRE, (544, 224))]
 
 
 def test_the_cursor_is_a_diamond(board):
-    from game.ui.battle_draw import _tile_frame
+    from game.ui.board_marks import tile_frame
     surf = pygame.Surface((1024, 545))
-    _tile_frame(surf, board.camera, TILE, (255, 255, 255), 2)
+    tile_frame(surf, board.camera, TILE, (255, 255, 255), 2)
     assert surf.get_at((464, 168))[:3] == (255, 255, 255)   # on the north-east side
     assert surf.get_at(OUTSIDE)[:3] == (0, 0, 0)             # where a box's edge would run
     assert surf.get_at((417, 161))[:3] == (0, 0, 0)          # a box's corner
