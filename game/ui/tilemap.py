@@ -91,7 +91,7 @@ def _grid_colours(tmap: TacticalMap) -> np.ndarray:
 
 def render_map(tmap: TacticalMap, grid: bool = True) -> pygame.Surface:
     """The whole map at one pixel per pixel of its tiles, layers in file order."""
-    if is_isometric(tmap):  # diamonds, drawn by game/ui/iso.py
+    if is_isometric(tmap):  # diamonds, back to front (render_iso_map, below)
         return render_iso_map(tmap, grid)
     tw, th = tmap.tile_width, tmap.tile_height
     surf = pygame.Surface((tmap.width * tw, tmap.height * th))
