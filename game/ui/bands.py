@@ -11,18 +11,14 @@ from game.ui import theme
 
 EDGE_SHADOW = (0, 0, 0)   # the dark stroke under every move band's edge
 
-_patterns: dict[tuple, pygame.Surface | None] = {}
-
 
 def band_pattern(band: int, tw: int, th: int) -> pygame.Surface | None:
     """A move band's mark on each of its tiles: none for the first (its tint and edge
     say it), then a diagonal hatch, dots, a cross-hatch. Drawn light on a dark shadow
-    so it reads on light and dark floors alike."""
-    key = (band, tw, th)
-    if key in _patterns:
-        return _patterns[key]
+    so it reads on light and dark floors alike. Made anew each time: a few lines on a
+    tile-sized picture, once a band when the overlay changes (once a decision), so no
+    table outlives a board (the module-level one this replaced had no owner)."""
     if band <= 0:
-        _patterns[key] = None
         return None
     surf = pygame.Surface((tw, th), pygame.SRCALPHA)
     light = (*theme.MOVE_EDGES[min(band, len(theme.MOVE_EDGES) - 1)], 200)
@@ -45,5 +41,4 @@ def band_pattern(band: int, tw: int, th: int) -> pygame.Surface | None:
             for x in range(step // 2 + (step // 2 if (y // step) % 2 else 0), tw, step):
                 pygame.draw.circle(surf, dark, (x, y), 2)
                 pygame.draw.circle(surf, light, (x, y), 1)
-    _patterns[key] = surf
     return surf

@@ -38,7 +38,6 @@ def iso_static(board) -> pygame.Surface:
         mark = band_pattern(band, proj.tw, proj.th)
         if mark is None:
             continue
-        mark = mark.copy()
         mark.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         for x, y in tiles:
             tx, ty = proj.top_corner(x, y)
