@@ -26,6 +26,20 @@ MAX_DT = 0.1
 IDLE_WAIT = 5.0   # seconds the loop sleeps at most when nothing moves (a safety net)
 
 
+def native_framebuffer() -> None:
+    """On X11, present through X's own shared-memory image, not a GL texture.
+
+    SDL 2 on X11 keeps a software window's pixels in a GL texture unless told not to
+    (the hint SDL_FRAMEBUFFER_ACCELERATION). Every present then uploads the whole
+    1280x720 picture and draws it: 5-6 ms of our CPU a frame where GL is software (Xvfb,
+    a machine without a GPU driver, mesa's llvmpipe), for a 1x1 update as for a whole
+    frame. X's shared image (MIT-SHM) costs about 0.01 ms: the battle frame under Xvfb
+    went from 8.5 to ~3 ms CPU (`skirmish bench`, see docs/ui.md). Only on X11: other
+    drivers (Wayland) have no native framebuffer, and a hint the player set stays."""
+    if pygame.display.get_driver() == "x11":
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 class App:
     def __init__(self, size: tuple[int, int] | None = None, settings_path: Path | None = None,
                  settings: Settings | None = None, extra_map: Path | None = None) -> None:
@@ -37,6 +51,7 @@ class App:
         self.startup_note = note
         self.extra_map = extra_map
         pygame.display.init()  # no audio: the game is silent, and SDL's audio probe is noisy
+        native_framebuffer()
         pygame.font.init()
         pygame.display.set_caption("Rulebook Skirmish")
         # a size the caller names is kept (tests); the saved one is the last window's,
@@ -55,8 +70,9 @@ class App:
         self.held = HeldInput()   # keys held from one screen are not the next one's
         from game.ui.settings_screen import apply
         apply(self)   # fonts' scale, team palette, sound volume
-        from game.ui.menu import MenuScreen
-        self.screen = MenuScreen(self, note)
+        from game.ui.screens import Screens
+        self.screens = Screens(self)   # every screen goes on through it (game/ui/screens.py)
+        self.screen = self.screens.menu(note)
 
     # --- one frame -------------------------------------------------------------------
     def step(self, dt: float | None = None, wait: float | None = None) -> bool:
@@ -175,7 +191,6 @@ class App:
         """The next AI-vs-AI battle of the demo loop, as a BattleScreen."""
         from game.engine.setup import new_battle
         from game.rulesets import REGISTRY
-        from game.ui.battle_screen import BattleScreen
         from game.ui.menu import shipped_maps
         from game.engine.dice import next_seed
         args = self.demo_args
@@ -193,8 +208,8 @@ class App:
         rounds = args.get("max_rounds") or (None if _mission_limit(m) else 40)
         battle = new_battle(m, r, seed=seed, **({"max_rounds": rounds} if rounds else {}))
         speed = args.get("speed", 2.0)   # told by `demo --speed`, never the menu's last choice
-        return BattleScreen(self, battle, {t: "ai" for t in battle.teams()}, fog=False,
-                            speed=speed, demo=True)
+        return self.screens.battle(battle, {t: "ai" for t in battle.teams()}, fog=False,
+                                   speed=speed, demo=True)
 
     def start_demo(self, args: dict[str, Any]) -> None:
         self.demo_args = dict(args)
@@ -285,8 +300,7 @@ def run(args: Any = None) -> int:
     if getattr(args, "map", None) is not None:
         app.settings.map = str(getattr(args, "map"))
     if any(getattr(args, n, None) is not None for n in ("ruleset", "seed", "map")):
-        from game.ui.menu import MenuScreen
-        menu = MenuScreen(app, app.startup_note)
+        menu = app.screens.menu(app.startup_note)
         app.screen = menu
         if getattr(args, "map", None) is not None:
             # `play --map X` means that battle: start it as the menu's Start would

@@ -5,91 +5,44 @@ Drawing only reads: the screen's snapshot of the board, its previews, the animat
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
 from game.ui.friendly_fire import headline
-from game.ui import cover_icons, hud, range_box, reaction_asks, rules_view, strength_bar, theme
-from game.ui.settings import SPEEDS
+from game.ui import battle_layout, cover_icons, hud, range_box, reaction_asks, rules_view, strength_bar, theme
 from game.ui.snapshot import UnitView
 from game.ui.mission_draw import MissionDrawing
+from game.ui.board_marks import dashed_circle, dashed_poly, draw_declared, inside, tag, tile_frame
 from game.ui.zone_draw import ZoneDrawing, dashed_line
 
-
-BUTTON_H = 52   # an action button: two lines of label and the cost under them
 UNDO_W = 96     # the Undo button, at the right end of the prompt's row
-STRIP_H = 176   # the bottom strip (unit card, one row of actions, the parameter row)
 
 
 class BattleDrawing(ZoneDrawing, MissionDrawing):
     """The drawing half of BattleScreen (a mixin: the state lives in BattleScreen)."""
 
     def layout(self, size) -> dict[str, pygame.Rect]:
-        """Where everything goes. The map has its own viewport (`view`), a rectangle set
-        by the window's size alone: the log and the preview in a column on the right, the
-        unit card and the action bar in a strip of fixed height along the bottom. What
-        needs more room for a moment (the bar's second row, a reaction panel, the
-        declarations column while declaring) is laid over the board at a fixed place,
-        never by moving or shrinking the board: a board that resized itself cut rows off
-        or left a gap, and moved the tile under the pointer (issue 30, item 5)."""
-        w, h = size
-        right_w = min(360, max(250, w // 4))
-        col_x = w - right_w - 6
-        preview_h = min(236, max(180, (h - 46) // 2 - 20))
-        top = pygame.Rect(0, 0, w, 40)
-        # who is winning heads the right column (strength_bar); the log gives way
-        strength = pygame.Rect(col_x, 46, right_w, strength_bar.HEIGHT)
-        col_y = strength.bottom + 4
-        log = pygame.Rect(col_x, col_y, right_w, max(80, h - col_y - preview_h - 14))
-        mini = None
-        if self._map_larger_than_view():   # a minimap heads the right column (the log gives way)
-            cam = self.board.camera
-            mh = min(130, int(right_w * cam.world_h / max(1, cam.world_w)))
-            mini = pygame.Rect(col_x, col_y, right_w, mh)
-            log = pygame.Rect(col_x, mini.bottom + 6, right_w, max(80, log.h - mh - 6))
-        preview = pygame.Rect(col_x, h - preview_h - 6, right_w, preview_h)
-        card_w = min(290, max(220, w // 5))
-        bar_w = max(120, col_x - card_w - 6 - 8 - 6)
-        # the strip's own height, set by the window alone: room for the card, two rows
-        # of actions, the parameter row and a prompt line. More rows (a narrow window,
-        # many actions) and a tall reaction panel rise over the board.
-        two_rows = 12 + 2 * BUTTON_H + 6
-        strip_h = max(STRIP_H, two_rows + 6 + 40 + 46)
-        strip_h = min(strip_h, h - 40 - 160)   # the board keeps 160 px at the very least
-        strip_y = h - strip_h - 6
+        """Where everything goes: the regions `battle_layout` hands out for the window's
+        size and this moment (the board's rectangle is the window's alone), and the
+        camera told the part of the board it may bring things to."""
         reacting = self.decision is not None and self.decision.kind == REACTION
-        n = len(self.decision.options) if self.decision is not None and not reacting else 1
-        rows = hud.bar_rows(n, bar_w)
-        bar_h = 12 + rows * BUTTON_H + 6 * (rows - 1)
-        card = pygame.Rect(6, strip_y, card_w, strip_h)
-        # the bar sits on the window's bottom edge; a second row (and the parameter row
-        # above it) rises over the board's bottom edge instead of pushing it up
-        bar = pygame.Rect(card.right + 8, h - bar_h - 6, bar_w, bar_h)
-        params = pygame.Rect(bar.x, bar.y - 40, bar.w, 34)
-        out = {"top": top, "log": log, "preview": preview, "card": card, "bar": bar, "params": params,
-               "strength": strength}
-        if mini is not None:
-            out["minimap"] = mini
-        out["view"] = pygame.Rect(0, top.bottom, col_x - 4, strip_y - 4 - top.bottom)
-        if getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving:
-            # over the board's left edge, folded or not: the board does not move for it
-            out["decl"] = pygame.Rect(6, top.bottom + 6, card_w, max(60, strip_y - top.bottom - 12))
-        v = out["view"]
-        # where the camera brings what it shows (a unit asked, a shot): the board less
-        # the open declarations column. The camera reads it only when it moves, so the
-        # column opening moves nothing on the board.
-        free = v
-        if "decl" in out and not self.decl_collapsed:
-            free = pygame.Rect(out["decl"].right + 4, v.y, v.right - out["decl"].right - 4, v.h)
-        self.board.camera.safe = (free.x, free.y, free.w, free.h)
-        if self.board.camera.auto_fit and getattr(self, "_fit_for", v.size) != v.size:
+        cam = self.board.camera
+        moment = battle_layout.Moment(
+            actions=len(self.decision.options) if self.decision is not None and not reacting else 1,
+            minimap_aspect=cam.world_h / max(1, cam.world_w) if self._map_larger_than_view() else None,
+            declaring=getattr(self, "decl", None) is not None and self.handover is None and not self.anim.resolving,
+            decl_folded=self.decl_panel.folded)
+        out = battle_layout.regions(size, moment)
+        # the camera reads the free area only when it moves, so the declarations column
+        # opening moves nothing on the board
+        free = out.free
+        cam.safe = (free.x, free.y, free.w, free.h)
+        if cam.auto_fit and getattr(self, "_fit_for", out.view.size) != out.view.size:
             # the window changed size: a fitted map fits again (the demo at 1920x1080
             # showed The Pit in a quarter of the window); the player's own zoom stays
-            self.board.camera.fit()
-        self._fit_for = v.size
-        return out
+            cam.fit()
+        self._fit_for = out.view.size
+        return out.as_dict()
 
     def _map_larger_than_view(self) -> bool:
         cam = self.board.camera
@@ -105,36 +58,6 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             hidden = {u.team for u in every if u.team != self.viewer}
         self.rects["strength_parts"] = strength_bar.draw(
             surface, rect, strength_bar.side_strength(every, self.anim.hp), hidden)
-
-    def _draw_minimap(self, surface, rect, shown) -> None:
-        """The whole map small: units seen as dots, the camera's view as a frame; a
-        click there centres the view."""
-        cam = self.board.camera
-        key = (rect.size, self.board._version)
-        if getattr(self, "_mini_key", None) != key:
-            scale = min(rect.w / cam.world_w, rect.h / cam.world_h)
-            size = (max(1, int(cam.world_w * scale)), max(1, int(cam.world_h * scale)))
-            self._mini = pygame.transform.smoothscale(self.board.base, size)
-            self._mini_key, self._mini_scale = key, scale
-        img, scale = self._mini, self._mini_scale
-        pygame.draw.rect(surface, (12, 14, 18), rect)
-        at = img.get_rect(center=rect.center)
-        surface.blit(img, at)
-        vis = self.visible_grid()
-        if vis is not None:   # the fog, as on the board
-            fog = pygame.transform.scale(self.board.fog.surface, at.size)
-            surface.blit(fog, at)
-        for u in self.view.units.values():
-            if u.id in shown and u.active:
-                c = (at.x + int((u.tile[0] + 0.5) * cam.tw * scale), at.y + int((u.tile[1] + 0.5) * cam.th * scale))
-                pygame.draw.circle(surface, theme.team_colour(u.team), c, 3)
-        sx, sy, sw, sh = cam._safe()
-        x0, y0 = cam.to_world(sx, sy)
-        frame = pygame.Rect(at.x + int(x0 * scale), at.y + int(y0 * scale),
-                            int(sw / cam.zoom * scale), int(sh / cam.zoom * scale))
-        pygame.draw.rect(surface, (255, 255, 255), frame.clip(at), 1)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
-        self.rects["minimap_image"] = (at, scale)
 
     def draw(self, surface: pygame.Surface) -> None:
         rects = self.layout(surface.get_size())
@@ -188,8 +111,12 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         self._draw_strength(surface, rects["strength"])
         self.log.draw(surface, rects["log"], viewer=self.viewer)
         self._draw_zone_legend(surface, rects["log"])
-        if "minimap" in rects:
-            self._draw_minimap(surface, rects["minimap"], shown)
+        if "minimap" in rects:   # (a part with its own state: game/ui/minimap.py)
+            self.minimap.draw(surface, rects["minimap"], self.board,
+                              [(u.tile, u.team) for u in self.view.units.values() if u.id in shown and u.active],
+                              self.visible_grid() is not None)
+        else:
+            self.minimap.hide()
         # the card follows the pointer over a unit, else shows the selected one
         card_unit = self.selected
         if self.hover_tile is not None:
@@ -209,6 +136,8 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             card_top = self.rects["card"].y if isinstance(self.rects.get("card"), pygame.Rect) else rects["card"].y
             box = rects["decl"]
             self._draw_decl_panel(surface, pygame.Rect(box.x, box.y, box.w, max(60, card_top - 8 - box.y)), shown)
+        else:
+            self.decl_panel.hide()   # (its title is no longer there to click)
         self._draw_preview(surface, rects["preview"], prev)
         self.rects["bar_buttons"], self.rects["param_buttons"], self.rects["reaction_buttons"] = [], [], []
         if decision is not None and decision.kind == REACTION:
@@ -231,7 +160,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             theme.panel(surface, r, alpha=False, edge=theme.ACCENT)
             surface.blit(img, img.get_rect(center=r.center))
         if self.tutorial is not None:   # the lesson over the board's top-right corner, a fixed place
-            self.rects["tutorial"] = self.tutorial.draw(surface, rects["view"])
+            self.rects["tutorial"] = self.tutorial.draw(surface, rects["view"], over=self.battle.over)
         if self.battle.over and not self.anim.busy:
             self._draw_end_banner(surface)
         if self.overlay == "pause":
@@ -278,12 +207,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         if not ranges or here is None:
             return
         cam, tmap = self.board.camera, self.battle.map
-        proj = getattr(cam, "proj", None)   # an isometric board's projection: diamonds
-        tw, th = tmap.tile_width, tmap.tile_height
-
-        def to_screen(x: float, y: float):
-            return cam.to_screen(*(proj.top_corner(x, y) if proj is not None else (x * tw, y * th)))
-
+        to_screen = cam.corner   # the grid's corners: diamonds on an isometric board
         fpt = max(1, int(getattr(tmap, "feet_per_tile", 5) or 5))
         self.rects["range_labels"] = []
         bands = [(ranges[0], f"range {ranges[0] * fpt} ft" if len(ranges) == 1 else f"first band {ranges[0] * fpt} ft",
@@ -292,7 +216,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             bands.append((ranges[-1], f"max {ranges[-1] * fpt} ft", (255, 235, 180), False))
         for reach, label, colour, dashed in bands:
             box = range_box.draw(surface, to_screen, here, reach, tmap.width, tmap.height, label, colour,
-                                 dashed, _dashed_poly, self.rects.get("view"))
+                                 dashed, dashed_poly, self.rects.get("view"))
             if box is not None:
                 self.rects["range_labels"].append((label, box))
 
@@ -395,7 +319,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             pygame.draw.lines(surface, (0, 0, 0), False, pts, 6)
             pygame.draw.lines(surface, theme.PATH, False, pts, 3)
         rect = cam.tile_rect(tile)
-        pygame.draw.rect(surface, theme.PATH, rect, 2)
+        tile_frame(surface, cam, tile, theme.PATH, 2)
         threats = self.threats(tile)
         shooters = [t for t in threats if t.can_shoot]
         for t in threats:
@@ -405,7 +329,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
                 _dashed(surface, colour, c, rect.center, 1)
                 pygame.draw.circle(surface, colour, c, self.board.unit_radius() + 5, 2)
         label = theme.text(mp.cost, 13, (255, 255, 255), bold=True)
-        box = _inside(label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4), surface)
+        box = inside(label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4), surface)
         pygame.draw.rect(surface, (20, 22, 28), box, border_radius=4)
         surface.blit(label, label.get_rect(center=box.center))
         if shooters:  # an eye with the count: how exposed the spot is
@@ -429,7 +353,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
                 tags.setdefault(e.origin, []).append(f"{e.slot}: {e.posture}")
         for tile, words in tags.items():
             c = cam.tile_centre(tile)
-            _tag(surface, " · ".join(words), self._tag_spot(tile, c, r, shown))
+            tag(surface, " · ".join(words), self._tag_spot(tile, c, r, shown))
         # the declaring unit: a ghost where this action starts, with its posture
         d = self.decision
         if d is None or d.actor not in self.view.units or dv.actor != d.actor:
@@ -443,11 +367,11 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             ghost.set_alpha(140)
             surface.blit(ghost, ghost.get_rect(center=c))
         ring = r + 5   # a still ring: a still board draws no frames
-        _dashed_circle(surface, theme.ACCENT, c, ring, 2)
+        dashed_circle(surface, theme.ACCENT, c, ring, 2)
         words = f"action {dv.slot} from here" if tile != me.tile else f"action {dv.slot}"
         if posture != "standing":
             words += f" · {posture}"
-        _tag(surface, words, self._tag_spot(tile, c, r, shown), theme.ACCENT)
+        tag(surface, words, self._tag_spot(tile, c, r, shown), theme.ACCENT)
 
     def _tag_spot(self, tile, centre, r, shown) -> tuple[int, int]:
         """Where a tag under a unit goes: below it, or above its health bar when a unit
@@ -495,43 +419,17 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         return rows
 
     def _draw_decl_panel(self, surface, rect, shown) -> None:
-        """The declarations panel (see `decl_rows`), above the unit card; its title folds it."""
+        """The declarations column (a part with its own state: game/ui/decl_panel.py),
+        above the unit card, with the rows the side at the keyboard may read."""
         dv = self.decl
-        rows = self.decl_rows(shown)
         title = f"Declarations · turn {dv.round}" if dv.round is not None else "Declarations"
-        size, line_h = 12, 16
-        lines: list[tuple[int, str, tuple, bool]] = []
-        for indent, text, colour, bold in rows:
-            first, *rest = theme.wrap(text, rect.w - 20 - indent * 14, size, bold)
-            lines.append((indent * 14, first, colour, bold))
-            if rest:  # continuation lines sit a little further in
-                for ln in theme.wrap(" ".join(rest), rect.w - 30 - indent * 14, size, bold):
-                    lines.append((indent * 14 + 10, ln, colour, bold))
-        room = max(1, (rect.h - 34) // line_h)
-        cut = 0
-        if len(lines) > room:  # the earliest declarations give way
-            cut = len(lines) - room + 1
-            lines = [(0, f"… {cut} earlier line{'s' if cut != 1 else ''}", theme.FAINT, False)] + lines[cut:]
-        h = 30 if self.decl_collapsed else min(rect.h, 34 + line_h * len(lines))
-        box = pygame.Rect(rect.x, rect.y, rect.w, h)
-        theme.panel(surface, box, edge=theme.ACCENT)
-        self.rects["decl"] = box
-        self.rects["decl_title"] = pygame.Rect(box.x, box.y, box.w, 26)
-        surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (box.x + 10, box.y + 6))
-        fold = theme.text("show" if self.decl_collapsed else "hide", 11, theme.DIM)
-        surface.blit(fold, (box.right - fold.get_width() - 8, box.y + 9))
-        if self.decl_collapsed:
-            return
-        y = box.y + 28
-        for indent, text, colour, bold in lines:
-            surface.blit(theme.text(text, size, colour, bold=bold), (box.x + 10 + indent, y))
-            y += line_h
+        self.decl_panel.draw(surface, rect, title, self.decl_rows(shown))
+        self.rects["decl"] = self.decl_panel.rect
 
     def _draw_cursor(self, surface) -> None:
         if self.cursor is None:
             return
-        rect = self.board.camera.tile_rect(self.cursor)
-        pygame.draw.rect(surface, theme.CURSOR, rect.inflate(2, 2), 3)
+        tile_frame(surface, self.board.camera, self.cursor, theme.CURSOR, 3, grow=2)
 
     def _draw_shot(self, surface) -> None:
         """The shot playing now: a tracer from shooter to target. Under fog a side sees
@@ -574,15 +472,8 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             surface.blit(img, pos)
 
     def _draw_top(self, surface, rect, shown) -> None:
-        w = surface.get_width()
-        speeds = []
-        x = w - 6 - 4 * 58 - 70
-        for s in SPEEDS:
-            speeds.append((pygame.Rect(x, rect.y + 7, 54, 26), s))
-            x += 58
-        self.rects["speeds"] = speeds
-        menu = pygame.Rect(w - 72, rect.y + 7, 66, 26)
-        self.rects["menu_button"] = menu
+        """The top bar (a part with its own state: game/ui/top_bar.py), told what the
+        side deciding is doing."""
         status = ""
         p = self.battle.pending
         if self.battle.over:
@@ -602,33 +493,9 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             # a turn playing out: its round and order, and the part playing now
             view, done, colour = self._played_from, None, theme.ACCENT
             status = self.anim.caption or f"Round {view.round} plays out"
-        acted = self.acted_this_round() if view is self.view and done is None else None
-        self.rects["order_tokens"] = hud.top_bar(surface, rect, view, shown, status, speeds, done, colour, acted,
-                                                 self._announced_order)
-        hud.speed_buttons(surface, speeds, self.speed, self.app.mouse)
-        theme.button(surface, menu, "Menu", hover=menu.collidepoint(self.app.mouse), size=13)
-
-    def acted_this_round(self) -> list[int]:
-        """Who has taken a turn since the round began, in the order they took it (the
-        log's TurnStarted events): the turn-order bar follows the battle's real order."""
-        log = self.battle.log
-        key = len(log)
-        if getattr(self, "_acted_key", None) != key:
-            from game.engine.events import RoundStarted, TurnStarted
-            out: list[int] = []
-            self._announced_order = None
-            for ev in reversed(log):
-                entries = getattr(ev, "entries", None)   # a ruleset's "turn order" event (5x5)
-                if self._announced_order is None and type(ev).__name__ == "TurnOrder" and entries:
-                    self._announced_order = [e[0] for e in entries]
-                if isinstance(ev, RoundStarted):
-                    break
-                # (mahou names its own turn event TurnBegan)
-                turn = isinstance(ev, TurnStarted) or type(ev).__name__ == "TurnBegan"
-                if turn and getattr(ev, "unit", None) not in out:
-                    out.append(ev.unit)
-            self._acted, self._acted_key = out[::-1], key
-        return self._acted
+        acted = self.top.acted_this_round(self.battle.log) if view is self.view and done is None else None
+        self.top.draw(surface, rect, view, shown, status, done=done, colour=colour, acted=acted,
+                      speed=self.speed, mouse=self.app.mouse)
 
     def _draw_preview(self, surface, rect, prev) -> None:
         if prev is None:
@@ -660,8 +527,11 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
                              "On the board: dashed lines are moves declared so far, arrows are "
                              "declared attacks; the ring marks where you act from.",
                              "Hover an enemy for your odds where it will be; click to declare."]
-                surface.blit(theme.text(title, 14, theme.ACCENT, bold=True), (x, y))
-                y += 24
+                # a title wider than the panel (large fonts, a narrow window) wraps
+                for part in theme.wrap(title, rect.w - 20, 14, bold=True):
+                    surface.blit(theme.text(part, 14, theme.ACCENT, bold=True), (x, y))
+                    y += 19
+                y += 5
                 for ln in lines:
                     for part in theme.wrap(ln, rect.w - 20, 13):
                         surface.blit(theme.text(part, 13, theme.DIM), (x, y))
@@ -1033,97 +903,6 @@ def _context_value(key: str, v, units) -> str:
     return str(v).replace("_", " ")
 
 
-def draw_declared(surface, cam, r: int, dv, e) -> bool:
-    """One declaration on the board (the battle screen and the replay viewer alike): a
-    dashed path to a planned tile with a ring and the action number, or an arrow to a
-    declared attack's target. False when it is neither (a posture change: the caller
-    tags it)."""
-    colour = _light(theme.team_colour(e.team)) if e.team is not None else theme.TEXT
-    if e.is_move:
-        pts = [cam.tile_centre(e.origin)] + [cam.tile_centre(t) for t in (e.path or (e.to,))]
-        _dashed_poly(surface, (0, 0, 0), pts, 5)
-        _dashed_poly(surface, colour, pts, 3)
-        end = cam.tile_centre(e.to)
-        pygame.draw.circle(surface, (0, 0, 0), end, r + 1, 4)
-        pygame.draw.circle(surface, colour, end, r, 2)
-        _badge(surface, str(e.slot), (end[0] + r - 2, end[1] - r + 2), colour)
-        return True
-    if e.to is not None:
-        a, b = cam.tile_centre(e.origin), cam.tile_centre(e.to)
-        offensive = dv.is_offensive(e)
-        _arrow(surface, colour, a, b, r + 3, 3 if offensive else 2, dashed=not offensive)
-        mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-        _badge(surface, str(e.slot) if offensive else f"{e.slot} {dv.label(e.kind).lower()}", mid, colour)
-        return True
-    return False
-
-
-def _light(colour) -> tuple[int, int, int]:
-    """A team colour lifted toward white, to read on any terrain."""
-    return tuple(min(255, int(c + (255 - c) * 0.35)) for c in colour[:3])
-
-
-def _dashed_poly(surface, colour, pts, width=2, dash=9, gap=6) -> None:
-    """A dashed line through `pts`, the pattern running on across the corners."""
-    on, left = True, float(dash)
-    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
-        seg = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
-        pos = 0.0
-        while pos < seg - 1e-6:
-            step = min(left, seg - pos)
-            if on:
-                t0, t1 = pos / seg, (pos + step) / seg
-                pygame.draw.line(surface, colour, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
-                                 (ax + (bx - ax) * t1, ay + (by - ay) * t1), width)
-            pos += step
-            left -= step
-            if left <= 1e-6:
-                on = not on
-                left = float(dash if on else gap)
-
-
-def _dashed_circle(surface, colour, centre, radius, width=2, parts=16) -> None:
-    for i in range(parts):
-        a0 = 2 * math.pi * i / parts
-        pygame.draw.arc(surface, colour, pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius),
-                        a0, a0 + math.pi / parts, width)
-
-
-def _arrow(surface, colour, a, b, stop: int, width=3, dashed=False) -> None:
-    """An arrow from a to b, its head `stop` pixels short of b (outside a unit's token)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = math.hypot(dx, dy)
-    if n < 1:
-        return
-    ux, uy = dx / n, dy / n
-    start = (a[0] + ux * stop * 0.6, a[1] + uy * stop * 0.6)
-    tip = (b[0] - ux * stop, b[1] - uy * stop)
-    head = max(8, width * 3)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    wing = head * 0.55
-    pts = [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
-    if dashed:
-        _dashed_poly(surface, (0, 0, 0), [start, base], width + 2)
-        _dashed_poly(surface, colour, [start, base], width)
-    else:
-        pygame.draw.line(surface, (0, 0, 0), start, base, width + 3)
-        pygame.draw.line(surface, colour, start, base, width)
-    pygame.draw.polygon(surface, (0, 0, 0), pts)
-    inner = [((p[0] * 3 + sum(q[0] for q in pts) / 3) / 4, (p[1] * 3 + sum(q[1] for q in pts) / 3) / 4) for p in pts]
-    pygame.draw.polygon(surface, colour, inner)
-
-
-def _badge(surface, text: str, centre, colour) -> None:
-    """A small dark label with a coloured edge (an action number on the board)."""
-    img = theme.text(text, 11, (255, 255, 255), bold=True)
-    box = img.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(8, 2)
-    box.w = max(box.w, box.h)
-    box.center = (int(centre[0]), int(centre[1]))
-    pygame.draw.rect(surface, (16, 18, 24), box, border_radius=box.h // 2)
-    pygame.draw.rect(surface, colour, box, 1, border_radius=box.h // 2)
-    surface.blit(img, img.get_rect(center=box.center))
-
-
 def _badge_place(box: pygame.Rect, at, r: int, centres, surface) -> pygame.Rect:
     """Where the hit chance's badge goes by its target: above it, else below, right or
     left, the first place that covers no other unit (it sat on the unit above)."""
@@ -1135,7 +914,7 @@ def _badge_place(box: pygame.Rect, at, r: int, centres, surface) -> pygame.Rect:
         b = box.copy()
         for k, v in place.items():
             setattr(b, k, v)
-        b = _inside(b, surface)
+        b = inside(b, surface)
         first = first or b
         if not any(b.inflate(2 * r, 2 * r).collidepoint(c) and tuple(c) != (x, y) for c in centres):
             return b
@@ -1147,20 +926,6 @@ def one_action(text: str) -> str:
     reads "1 Action left" (the words are d20's flow's; the window only shows them)."""
     import re
     return re.sub(r"\b1 (Action|Reaction|Point|Move)s\b", r"1 \1", text)
-
-
-def _inside(box: pygame.Rect, surface) -> pygame.Rect:
-    """A label's box moved wholly inside the area being drawn (the board's viewport,
-    the surface's clip): a tag by a tile at the view's edge is read whole, not cut."""
-    area = surface.get_clip()
-    return box.clamp(area) if area.w >= box.w and area.h >= box.h else box
-
-
-def _tag(surface, text: str, midtop, colour=theme.TEXT) -> None:
-    img = theme.text(text, 11, colour, bold=True)
-    box = _inside(img.get_rect(midtop=(int(midtop[0]), int(midtop[1]))).inflate(8, 2), surface)
-    pygame.draw.rect(surface, (16, 18, 24), box, border_radius=3)
-    surface.blit(img, img.get_rect(center=box.center))
 
 
 _dashed = dashed_line   # (game/ui/zone_draw.py)

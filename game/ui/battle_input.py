@@ -110,12 +110,15 @@ class BattleInput:
             return
         if event.button != 1:
             return
-        for r, speed in self.rects.get("speeds", []):
-            if r.collidepoint(pos):
-                self.set_speed(speed)
-                return
-        if self.rects.get("menu_button") and self.rects["menu_button"].collidepoint(pos):
-            self.overlay = "pause"
+        pressed = self.top.hit(pos)   # the top bar's speeds, Menu, turn-order tokens
+        if pressed is not None:
+            kind, what = pressed
+            if kind == "speed":
+                self.set_speed(what)
+            elif kind == "menu":
+                self.overlay = "pause"
+            else:
+                self.select(what, centre=True)
             return
         for r, opt in self.rects.get("reaction_buttons", []):
             if r.collidepoint(pos):
@@ -140,20 +143,12 @@ class BattleInput:
         if self.rects.get("undo") and self.rects["undo"].collidepoint(pos):
             self.undo()
             return
-        mini = self.rects.get("minimap_image")
-        if mini is not None and mini[0].collidepoint(pos):
-            at, scale = mini
-            cam = self.board.camera
-            tile = (int((pos[0] - at.x) / scale // cam.tw), int((pos[1] - at.y) / scale // cam.th))
-            cam.centre_on_tile(tile)
+        tile = self.minimap.tile_at(pos, self.board.camera)
+        if tile is not None:
+            self.board.camera.centre_on_tile(tile)
             return
-        if self.rects.get("decl_title") and self.rects["decl_title"].collidepoint(pos):
-            self.decl_collapsed = not self.decl_collapsed
+        if self.decl_panel.click(pos):   # its title folds the declarations column
             return
-        for unit, r in self.rects.get("order_tokens", {}).items():
-            if r.collidepoint(pos):
-                self.select(unit, centre=True)
-                return
         if self._over_hud(pos):
             return
         self.drag_from, self.drag_moved = pos, False
@@ -497,11 +492,9 @@ class BattleInput:
             self.ask("Load the last save? This battle's progress since then is lost.", self.quickload)
 
         def menu():
-            from game.ui.menu import MenuScreen
-
             def leave():
                 self.ai.abandon()
-                self.next = MenuScreen(self.app)
+                self.next = self.app.screens.menu()
             if self.battle.over or self.demo or self.saved_at == len(self.battle.choices):
                 leave()   # nothing since the last save or load is lost
                 return
@@ -511,10 +504,9 @@ class BattleInput:
                      + " is not saved (F5 saves).", leave)
 
         def settings():
-            from game.ui.settings_screen import SettingsScreen
             self.overlay = None
             self.suspended = True   # the AI may go on thinking: the battle screen comes back
-            self.next = SettingsScreen(self.app, self)
+            self.next = self.app.screens.settings(self)
 
         def quit_():
             self.app.running = False
@@ -547,9 +539,8 @@ class BattleInput:
         except SaveError as exc:
             self.say(f"Load failed: {exc}", 6)
             return
-        from game.ui.battle_screen import BattleScreen
-        screen = BattleScreen(self.app, battle, meta.get("sides") or self.sides, meta.get("fog", self.fog),
-                              self.speed, squads=meta.get("squads"))
+        screen = self.app.screens.battle(battle, meta.get("sides") or self.sides, meta.get("fog", self.fog),
+                                         self.speed, squads=meta.get("squads"))
         screen.say(f"Loaded {Path(path).name} (round {battle.round})")
         screen.saved_at = len(battle.choices)
         self.next = screen

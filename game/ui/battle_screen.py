@@ -24,12 +24,15 @@ from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
 from game.ui.board import BoardRenderer
+from game.ui.decl_panel import DeclarationsPanel
 from game.ui.fog_words import side_sight
 from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
+from game.ui.minimap import Minimap
 from game.ui.screen import Screen
 from game.ui.snapshot import BoardView, UnitView, snapshot
+from game.ui.top_bar import TopBar
 
 AI_PAUSE = 0.45       # seconds between AI decisions at 1×, so a person can follow
 END_BANNER = 1.6      # the "victory" banner before the results screen, at 1×
@@ -59,6 +62,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 self.controllers[team] = _make_ai(battle.ruleset.id, battle.seed * 7919 + team, level)
         self.board = BoardRenderer(battle.map)
         self.log = LogPanel()
+        self.minimap = Minimap()
+        self.top = TopBar()
         self.anim = Animator()
         self.ai = AIRunner()
         self.version = 0
@@ -67,7 +72,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.log.add_events(battle.log, self._team_of, self._redactor(self.view, self.view))
         # the declaration view (a DECLARE decision pending), and what it learns of options
         self.decl: declarations.DeclarationView | None = None
-        self.decl_collapsed = False
+        self.decl_panel = DeclarationsPanel()   # the column that shows them (game/ui/decl_panel.py)
         self._deferred = False       # a person's decision waits for a turn to finish playing
         self._played_from: BoardView | None = None
         self._labels: dict[str, str] = {}
@@ -111,7 +116,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.reaction_numbers = reaction_asks.ReactionNumbers()   # a reaction's answer numbers
         self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
-        self._announced_order: list[int] | None = None
         self.board.camera.resize(*app.surface.get_size())
         self.layout(app.surface.get_size())
         self.board.camera.fit_whole = demo   # the demo shows the whole map: nobody pans it
@@ -695,10 +699,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.submit(_fallback_choice(decision))
 
     def go_to_results(self) -> None:
-        from game.ui.results import ResultsScreen
         self.ai.abandon()
-        self.next = ResultsScreen(self.app, self.battle, self.sides, demo=self.demo, squads=self.squads,
-                                  fog=self.fog, speed=self.speed, ai_levels=self.ai_levels)
+        self.next = self.app.screens.results(self.battle, self.sides, demo=self.demo, squads=self.squads,
+                                             fog=self.fog, speed=self.speed, ai_levels=self.ai_levels)
 
     def leave(self) -> None:
         if self.suspended:   # off to the settings, and back: the battle is not closed

@@ -15,50 +15,14 @@ import pygame
 
 from game.ui import cover_icons, theme
 from game.ui.camera import Camera
-from game.ui.iso import IsoCamera, is_isometric, iso_static
+from game.ui.bands import EDGE_SHADOW, band_pattern
+from game.ui.iso import IsoCamera, is_isometric
+from game.ui.iso_overlays import iso_static
 from game.ui.snapshot import UnitView
 from game.ui.tilemap import render_map
 from game.world.tactical_map import TacticalMap
 
 FOG_ALPHA = 165
-EDGE_SHADOW = (0, 0, 0)   # the dark stroke under every move band's edge
-
-_patterns: dict[tuple, pygame.Surface | None] = {}
-
-
-def band_pattern(band: int, tw: int, th: int) -> pygame.Surface | None:
-    """A move band's mark on each of its tiles: none for the first (its tint and edge
-    say it), then a diagonal hatch, dots, a cross-hatch. Drawn light on a dark shadow
-    so it reads on light and dark floors alike."""
-    key = (band, tw, th)
-    if key in _patterns:
-        return _patterns[key]
-    if band <= 0:
-        _patterns[key] = None
-        return None
-    surf = pygame.Surface((tw, th), pygame.SRCALPHA)
-    light = (*theme.MOVE_EDGES[min(band, len(theme.MOVE_EDGES) - 1)], 200)
-    dark = (*EDGE_SHADOW, 110)
-    step = max(8, tw // 3)
-
-    def diagonals(sign: int) -> list:
-        out = []
-        for k in range(-th, tw + th, step):
-            a, b = (k, 0), (k + sign * th, th)
-            out.append((a, b))
-        return out
-    if band == 1 or band >= 3:
-        lines = diagonals(1) + (diagonals(-1) if band >= 3 else [])
-        for colour, width in ((dark, 2), (light, 1)):
-            for a, b in lines:
-                pygame.draw.line(surf, colour, a, b, width)
-    else:   # band 2: dots
-        for y in range(step // 2, th, step):
-            for x in range(step // 2 + (step // 2 if (y // step) % 2 else 0), tw, step):
-                pygame.draw.circle(surf, dark, (x, y), 2)
-                pygame.draw.circle(surf, light, (x, y), 1)
-    _patterns[key] = surf
-    return surf
 
 
 class Overlay:
@@ -106,6 +70,7 @@ class BoardRenderer:
         self.cover_marks: list = []   # cover on the tiles the move reaches (cover_icons)
         self.band_tiles: dict[int, list] = {}   # each move band's tiles, for its pattern
         self._static_surface: pygame.Surface | None = None
+        self.iso_blocks: pygame.Surface | None = None   # (isometric) what stands up, drawn over the bands
         self._static_version = -1
 
     # --- overlays -----------------------------------------------------------------
@@ -156,7 +121,7 @@ class BoardRenderer:
     def _static(self) -> pygame.Surface:
         """The map with its overlays and range outlines, at the tiles' own size; redrawn
         only when an overlay changes (once per decision), so panning is a plain blit."""
-        if is_isometric(self.tmap):  # overlays as diamonds (game/ui/iso.py)
+        if is_isometric(self.tmap):  # overlays as diamonds (game/ui/iso_overlays.py)
             if self._static_surface is None or self._static_version != self._version:
                 self._static_surface, self._static_version = iso_static(self), self._version
             return self._static_surface

@@ -126,5 +126,25 @@ class Camera:
         x1, y1 = self.to_screen((tile[0] + 1) * self.tw, (tile[1] + 1) * self.th)
         return pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0))
 
+    def world_centre(self, tile: tuple[float, float]) -> tuple[float, float]:
+        """World pixel (the map's own picture) of a tile's centre."""
+        return (tile[0] + 0.5) * self.tw, (tile[1] + 0.5) * self.th
+
+    def world_tile(self, wx: float, wy: float) -> tuple[int, int]:
+        """The tile under a world pixel of the map's own picture."""
+        return int(wx // self.tw), int(wy // self.th)
+
+    def corner(self, x: float, y: float) -> tuple[float, float]:
+        """Screen pixel of the tile-grid point (x, y): tile (x, y)'s top-left corner,
+        fractions between. Overlays that follow the grid (zone edges, range boxes) draw
+        through it, so they are diamonds on an isometric board (IsoCamera)."""
+        return self.to_screen(x * self.tw, y * self.th)
+
+    def tile_outline(self, tile: tuple[int, int]) -> list[tuple[float, float]]:
+        """The tile's four corners on screen, going round: (x, y), (x+1, y), (x+1, y+1),
+        (x, y+1): a square here, a diamond on an isometric board."""
+        x, y = tile
+        return [self.corner(x, y), self.corner(x + 1, y), self.corner(x + 1, y + 1), self.corner(x, y + 1)]
+
     def key(self) -> tuple:
         return (round(self.x, 3), round(self.y, 3), self.zoom, self.view_w, self.view_h)

@@ -482,12 +482,18 @@ def odds_panel(surface, rect, title: str, odds, target_hp: int | None, params: d
     check = not odds.crit and not any(k > 0 and p > 0 for k, p in odds.damage.items())
     big = theme.text(f"{theme.percent(odds.hit)}", 28, theme.TEXT, bold=True)
     surface.blit(big, (x, y))
-    surface.blit(theme.text("chance" if check else "to hit", 12, theme.DIM), (x + big.get_width() + 6, y + 16))
-    cx = x + big.get_width() + 56
+    label = theme.text("chance" if check else "to hit", 12, theme.DIM)
+    surface.blit(label, (x + big.get_width() + 6, y + 16))
     if not check:
-        surface.blit(theme.text(f"crit {theme.percent(odds.crit)}", 13, theme.ACCENT), (cx, y + 2))
-        dmg_line = f"avg dmg {odds.expected_damage:.1f}"
-        surface.blit(theme.text(dmg_line, 13, theme.TEXT), (cx, y + 19))
+        # the crit and damage column sits right of "to hit", moved left (never over
+        # it) and then shortened to stay in the panel: with large fonts in a narrow
+        # window "avg dmg 3.0" ran 14 px past the panel's edge (the labels-fit test)
+        words = (f"crit {theme.percent(odds.crit)}", f"avg dmg {odds.expected_damage:.1f}")
+        widths = [theme.font(13).size(theme.printable(w))[0] for w in words]
+        right = rect.right - 10
+        cx = max(x + big.get_width() + 6 + label.get_width() + 8, min(x + big.get_width() + 56, right - max(widths)))
+        for (w, colour, dy) in zip(words, (theme.ACCENT, theme.TEXT), (2, 19)):
+            surface.blit(theme.text(theme.fit(w, right - cx, 13), 13, colour), (cx, y + dy))
     y += 40
     # the window's own "takes them down" (damage at least the health left) only where
     # the ruleset does not tell its own chance to put the target out of the fight (5x5

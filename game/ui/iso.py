@@ -8,9 +8,9 @@ A tile's picture stands on its diamond: its bottom-left corner at the diamond's 
 corner's x and bottom corner's y (Tiled's rule), moved by the tileset's tile offset
 and the layer's offset; tiles are painted back to front (by ``x + y``).
 
-The board uses an :class:`IsoCamera` (screen <-> tile through the projection), draws the
-map with :func:`render_iso_map`, and overlays (movement, targets, fog) as diamonds with
-:func:`iso_static`. Everything that asks the camera for a tile's centre or the tile
+The board uses an :class:`IsoCamera` (screen <-> tile through the projection); the map's
+picture is ``tilemap.render_iso_map``, and the overlays (movement, targets, fog) as diamonds
+are ``iso_overlays.iso_static``. Everything that asks the camera for a tile's centre or the tile
 under the mouse (paths, sight lines, units, picking) works unchanged.
 """
 
@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pygame
 
-from game.ui import cover_icons
 from game.ui.camera import Camera
 from game.world.tactical_map import TacticalMap
 
@@ -88,6 +86,15 @@ class IsoCamera(Camera):
         w, h = self.tw / 2 * self.zoom, self.th / 2 * self.zoom
         return pygame.Rect(round(cx - w / 2), round(cy - h / 2), round(w), round(h))
 
+    def corner(self, x: float, y: float) -> tuple[float, float]:
+        return self.to_screen(*self.proj.top_corner(x, y))
+
+    def world_centre(self, tile: tuple[float, float]) -> tuple[float, float]:
+        return self.proj.centre(*tile)
+
+    def world_tile(self, wx: float, wy: float) -> tuple[int, int]:
+        return self.proj.tile_at(wx, wy)
+
     def centre_on_tile(self, tile: tuple[int, int]) -> None:
         sx, sy, sw, sh = self._safe()
         cx, cy = self.proj.centre(*tile)
@@ -111,79 +118,6 @@ def colour_key(surface: pygame.Surface, trans: str | None) -> pygame.Surface:
     alpha[(rgb[:, :, 0] == key.r) & (rgb[:, :, 1] == key.g) & (rgb[:, :, 2] == key.b)] = 0
     del rgb, alpha
     return out
-
-
-def _grid_colour(tmap: TacticalMap, x: int, y: int) -> tuple[int, int, int]:
-    from game.ui.tilemap import _COVER, _FLOOR, _WALL
-    if not tmap.walkable[x, y]:
-        return _WALL
-    return _COVER.get(int(tmap.cover[x, y]), tuple(v + 6 * ((x + y) % 2) for v in _FLOOR))
-
-
-def render_iso_map(tmap: TacticalMap, grid: bool = True) -> pygame.Surface:
-    """The whole isometric map, layers in file order, tiles back to front."""
-    from game.ui.tilemap import GRID_ALPHA, TileSource
-    proj = IsoProjection(tmap)
-    surf = pygame.Surface(proj.size, pygame.SRCALPHA)
-    order = sorted(((x, y) for x in range(tmap.width) for y in range(tmap.height)),
-                   key=lambda t: (t[0] + t[1], t[0]))
-    drawn = False
-    if tmap.render_layers and tmap.tiles:
-        source = TileSource(tmap)
-        for layer in tmap.render_layers:
-            target = surf if layer.opacity >= 1.0 else pygame.Surface(proj.size, pygame.SRCALPHA)
-            lx, ly = layer.offset
-            for x, y in order:
-                gid = int(layer.gids[x, y])
-                img = source.tile(gid) if gid else None
-                if img is None:
-                    continue
-                drawn = True
-                tx, ty = proj.top_corner(x, y)
-                ox, oy = tmap.tiles[gid].offset
-                target.blit(img, (round(tx - proj.tw / 2 + ox + lx), round(ty + proj.th - img.get_height() + oy + ly)))
-            if target is not surf:
-                target.set_alpha(int(layer.opacity * 255))
-                surf.blit(target, (0, 0))
-    if not drawn:
-        for x, y in order:
-            pygame.draw.polygon(surf, _grid_colour(tmap, x, y), proj.diamond(x, y))
-    if grid:
-        lines = pygame.Surface(proj.size, pygame.SRCALPHA)
-        for x, y in order:
-            pygame.draw.polygon(lines, (0, 0, 0, GRID_ALPHA), proj.diamond(x, y), 1)
-        surf.blit(lines, (0, 0))
-    if pygame.display.get_surface() is not None:
-        surf = surf.convert_alpha()
-    return surf
-
-
-def iso_static(board) -> pygame.Surface:
-    """The board's map with its overlays (movement, targets, fog) and range outlines as
-    diamonds: the isometric counterpart of ``BoardRenderer._static``."""
-    proj = board.camera.proj
-    surf = board.base.copy()
-    for layer in (board.move, board.targets, board.fog):
-        if layer.empty:
-            continue
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        rgba = np.dstack([pygame.surfarray.array3d(layer.surface),
-                          pygame.surfarray.array_alpha(layer.surface)])
-        for x, y in zip(*np.nonzero(rgba[:, :, 3])):
-            pygame.draw.polygon(shade, tuple(int(v) for v in rgba[x, y]), proj.diamond(int(x), int(y)))
-        surf.blit(shade, (0, 0))
-    from game.ui.board import EDGE_SHADOW
-    # as on a square map: a dark stroke under the band's light one, to read on any floor
-    for width, shade in ((4, EDGE_SHADOW), (2, None)):
-        for colour, (vert, horiz) in board.outlines:
-            for x, y in vert:  # the edge at tile (x, y)'s x-min side: its top and left corners
-                d = proj.diamond(x, y)
-                pygame.draw.line(surf, shade or colour, d[0], d[3], width)
-            for x, y in horiz:  # the edge at its y-min side: top and right corners
-                d = proj.diamond(x, y)
-                pygame.draw.line(surf, shade or colour, d[0], d[1], width)
-    cover_icons.draw(surf, board.tmap, getattr(board, "cover_marks", ()), proj.top_corner)
-    return surf
 
 
 def map_point(tmap: TacticalMap, x: float, y: float) -> tuple[float, float]:

@@ -141,13 +141,11 @@ class MenuScreen(Screen):
 
     def open_squads(self) -> None:
         """Each side's squad before the battle (game/ui/squad_choice.py), which starts it."""
-        from game.ui.squad_choice import SquadChoiceScreen
         self._sync()
-        self.next = SquadChoiceScreen(self.app, self)
+        self.next = self.app.screens.squad_choice(self)
 
     def open_settings(self) -> None:
-        from game.ui.settings_screen import SettingsScreen
-        self.next = SettingsScreen(self.app, self)
+        self.next = self.app.screens.settings(self)
 
     def change(self, row: str, step: int) -> None:
         if row == "map" and self.map_paths:
@@ -192,7 +190,6 @@ class MenuScreen(Screen):
         """Start the battle; `chosen`: the squads' new_battle arguments (squads, names,
         custom), from the squad screen or `play --squad`."""
         from game.engine.setup import new_battle
-        from game.ui.battle_screen import BattleScreen
         self._sync()
         info = self.map_info
         if info is None or info.tmap is None:
@@ -211,27 +208,25 @@ class MenuScreen(Screen):
         if levels:
             offered = self.ai_levels()
             levels = {t: lv if lv in offered else "normal" for t, lv in levels.items()}
-        def begin() -> BattleScreen:
-            screen = BattleScreen(self.app, battle, sides, self.s.fog, self.s.speed, ai_levels=levels,
-                                  squads=(chosen or {}).get("squads"))
+        def begin() -> Screen:
+            screen = self.app.screens.battle(battle, sides, self.s.fog, self.s.speed, ai_levels=levels,
+                                             squads=(chosen or {}).get("squads"))
             if note:
                 screen.say(note)
             return screen
         if battle.map.scenario is not None:  # a mission is read before it is fought
-            from game.ui.mission_briefing import BriefingScreen
             players = {t: "a person" if who == "human" else f"the AI ({levels.get(t, 'normal')})"
                        for t, who in sides.items()}
-            self.next = BriefingScreen(self.app, battle, begin, back=self, players=players)
+            self.next = self.app.screens.briefing(battle, begin, back=self, players=players)
         else:
             self.next = begin()
 
     def lesson(self) -> None:
-        """The guided first battle (game/ui/tutorial.py): d20 on The Pit, you against
-        the easy AI, a panel walking through one turn."""
-        from game.ui.battle_screen import BattleScreen
+        """The guided first battle (game/ui/tutorial.py): mahou on The Pit, you against
+        the easy AI, a panel walking through one turn and a reaction."""
         from game.ui.tutorial import Tutorial, new_lesson_battle
         battle = new_lesson_battle()
-        self.next = BattleScreen(self.app, battle, {1: "human", 2: "ai"}, False, 1.0, ai_levels={2: "easy"})
+        self.next = self.app.screens.battle(battle, {1: "human", 2: "ai"}, False, 1.0, ai_levels={2: "easy"})
         self.next.tutorial = Tutorial()
 
     def demo(self) -> None:
@@ -273,13 +268,11 @@ class MenuScreen(Screen):
         kind = self.picker[0] if self.picker else "load"
         self.picker = None
         if kind == "replay":
-            from game.ui.replay_viewer import ReplayViewer
             try:
-                self.next = ReplayViewer.from_file(self.app, path, back=MenuScreen(self.app))
+                self.next = self.app.screens.replay_file(path, back=self.app.screens.menu())
             except SaveError as exc:
                 self.message = str(exc)
             return
-        from game.ui.battle_screen import BattleScreen
         from game.ui.saves import load_battle
         try:
             battle, meta = load_battle(path)
@@ -287,13 +280,12 @@ class MenuScreen(Screen):
             self.message = str(exc)
             return
         if battle.over:
-            from game.ui.results import ResultsScreen
             sides = meta.get("sides") or {t: self.s.side(t) for t in battle.teams()}
-            self.next = ResultsScreen(self.app, battle, sides, squads=meta.get("squads"))
+            self.next = self.app.screens.results(battle, sides, squads=meta.get("squads"))
             return
         sides = meta.get("sides") or {t: self.s.side(t) for t in battle.teams()}
-        screen = BattleScreen(self.app, battle, sides, meta.get("fog", self.s.fog), self.s.speed,
-                              squads=meta.get("squads"), ai_levels=meta.get("levels"))
+        screen = self.app.screens.battle(battle, sides, meta.get("fog", self.s.fog), self.s.speed,
+                                         squads=meta.get("squads"), ai_levels=meta.get("levels"))
         screen.say(f"Loaded {path.name} (round {battle.round})")
         screen.saved_at = len(battle.choices)   # leaving at once loses nothing: no question
         self.next = screen

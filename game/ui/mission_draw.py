@@ -64,15 +64,22 @@ class MissionDrawing:
             else:
                 colours = [EMPTY_EDGE]
             rects = {t: cam.tile_rect(t).move(-view.x, -view.y) for t in z.tiles}
+            iso = getattr(cam, "proj", None) is not None
             for t, r in sorted(rects.items()):
                 fill = colours[(t[0] + t[1]) % len(colours)]  # contested: a checker of both colours
-                tint = pygame.Surface(r.size, pygame.SRCALPHA)
-                tint.fill((*fill[:3], 34 if z.kind == "hold" else 22))
-                layer.blit(tint, r.topleft)
-                for n, (a, b) in (((t[0], t[1] - 1), (r.topleft, r.topright)),
-                                  ((t[0], t[1] + 1), (r.bottomleft, r.bottomright)),
-                                  ((t[0] - 1, t[1]), (r.topleft, r.bottomleft)),
-                                  ((t[0] + 1, t[1]), (r.topright, r.bottomright))):
+                # the tile's corners going round: its diamond on an isometric board
+                pts = ([(x - view.x, y - view.y) for x, y in cam.tile_outline(t)] if iso
+                       else [r.topleft, r.topright, r.bottomright, r.bottomleft])
+                if iso:
+                    pygame.draw.polygon(layer, (*fill[:3], 34 if z.kind == "hold" else 22), pts)
+                else:
+                    tint = pygame.Surface(r.size, pygame.SRCALPHA)
+                    tint.fill((*fill[:3], 34 if z.kind == "hold" else 22))
+                    layer.blit(tint, r.topleft)
+                for n, (a, b) in (((t[0], t[1] - 1), (pts[0], pts[1])),
+                                  ((t[0], t[1] + 1), (pts[3], pts[2])),
+                                  ((t[0] - 1, t[1]), (pts[0], pts[3])),
+                                  ((t[0] + 1, t[1]), (pts[1], pts[2]))):
                     if n in z.tiles:
                         continue
                     edge = colours[(n[0] + n[1]) % len(colours)]

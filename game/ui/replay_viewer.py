@@ -212,8 +212,7 @@ class ReplayViewer(Screen):
                 self.board.camera.zoom_at(1 if event.y > 0 else -1, *self.app.mouse)
 
     def leave_viewer(self) -> None:
-        from game.ui.menu import MenuScreen
-        self.next = self.back or MenuScreen(self.app)
+        self.next = self.back or self.app.screens.menu()
 
     def leave(self) -> None:
         if self.next is not self and self.battle is not None and self.next is not None:
@@ -288,7 +287,7 @@ class ReplayViewer(Screen):
         battle screen draws them."""
         from game.engine.decisions import DECLARE
         from game.ui import declarations
-        from game.ui.battle_draw import draw_declared
+        from game.ui.board_marks import draw_declared
         p = self.battle.pending
         if p is None or p.kind != DECLARE:
             self.decl = None

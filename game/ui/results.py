@@ -168,8 +168,7 @@ class ResultsScreen(Screen):
         return items
 
     def watch(self) -> None:
-        from game.ui.replay_viewer import ReplayViewer
-        self.next = ReplayViewer.from_battle(self.app, self.battle, self.squads, back=self)
+        self.next = self.app.screens.replay_of(self.battle, self.squads, back=self)
         self.countdown = None
 
     def save(self) -> None:
@@ -184,17 +183,15 @@ class ResultsScreen(Screen):
 
     def again(self) -> None:
         from game.engine.battle import Battle
-        from game.ui.battle_screen import BattleScreen
         from game.engine.dice import next_seed
         b = self.battle
         battle = Battle(b.map, b.ruleset, b.orders, seed=next_seed(b.seed), max_rounds=b.max_rounds,
                         player_sides=b.player_sides)
-        self.next = BattleScreen(self.app, battle, self.sides, self.fog, self.speed, squads=self.squads,
-                                 demo=self.demo, ai_levels=self.ai_levels)
+        self.next = self.app.screens.battle(battle, self.sides, self.fog, self.speed, squads=self.squads,
+                                            demo=self.demo, ai_levels=self.ai_levels)
 
     def menu(self) -> None:
-        from game.ui.menu import MenuScreen
-        self.next = MenuScreen(self.app)
+        self.next = self.app.screens.menu()
 
     def next_demo(self) -> None:
         self.next = self.app.next_demo_battle()

@@ -1,13 +1,11 @@
-"""Screens are states: each handles events, updates, draws, and names the next one."""
+"""Screens are states: each handles events, updates, draws, and names the next one,
+made through `app.screens` (game/ui/screens.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
-
-if TYPE_CHECKING:
-    from game.ui.app import App
 
 
 class Screen:
@@ -15,7 +13,10 @@ class Screen:
 
     title = ""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Any) -> None:
+        # the window (game/ui/app.py's App): its surface, settings, mouse, and
+        # `app.screens`, through which a screen makes the next one; a screen never
+        # imports the window nor another screen (game/ui/screens.py)
         self.app = app
         self.next: Screen | None = None
 

@@ -97,7 +97,6 @@ class SquadChoiceScreen(Screen):
 
     def build(self, side: int) -> None:
         """Open the builder for `side`, starting from its current squad."""
-        from game.ui.squad_builder import SquadBuilderScreen
         chosen = self.units(side)
         start = None
         if chosen is not None:
@@ -107,8 +106,8 @@ class SquadChoiceScreen(Screen):
         def done(squad: Squad) -> None:
             self.built[side] = squad
             self.choice[side] = len(self.options(side)) - 1  # the built one, last
-        self.next = SquadBuilderScreen(self.app, self, self.ruleset, self.tmap, side, self.budgets[side],
-                                       start, done, note=" ".join(self.notes)[:300])
+        self.next = self.app.screens.squad_builder(self, self.ruleset, self.tmap, side, self.budgets[side],
+                                                   start, done, note=" ".join(self.notes)[:300])
 
     def start(self) -> None:
         from game.squad_fielding import squad_problem

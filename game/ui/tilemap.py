@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from game.ui.iso import colour_key, is_isometric, map_point, render_iso_map
+from game.ui.iso import IsoProjection, colour_key, is_isometric, map_point
 from game.world.tactical_map import Cover, TacticalMap, TileImage
 
 GRID_ALPHA = 22
@@ -91,7 +91,7 @@ def _grid_colours(tmap: TacticalMap) -> np.ndarray:
 
 def render_map(tmap: TacticalMap, grid: bool = True) -> pygame.Surface:
     """The whole map at one pixel per pixel of its tiles, layers in file order."""
-    if is_isometric(tmap):  # diamonds, drawn by game/ui/iso.py
+    if is_isometric(tmap):  # diamonds, back to front (render_iso_map, below)
         return render_iso_map(tmap, grid)
     tw, th = tmap.tile_width, tmap.tile_height
     surf = pygame.Surface((tmap.width * tw, tmap.height * th))
@@ -145,3 +145,51 @@ def thumbnail(tmap: TacticalMap, box: tuple[int, int], colour_of=None) -> pygame
         pygame.draw.circle(thumb, (0, 0, 0), (cx, cy), 4)
         pygame.draw.circle(thumb, c, (cx, cy), 3)
     return thumb
+
+
+# --- isometric maps: diamonds, back to front (game/ui/iso.py has the projection) ---
+def _grid_colour(tmap: TacticalMap, x: int, y: int) -> tuple[int, int, int]:
+    if not tmap.walkable[x, y]:
+        return _WALL
+    return _COVER.get(int(tmap.cover[x, y]), tuple(v + 6 * ((x + y) % 2) for v in _FLOOR))
+
+
+def render_iso_map(tmap: TacticalMap, grid: bool = True, only: np.ndarray | None = None) -> pygame.Surface:
+    """The whole isometric map, layers in file order, tiles back to front; with `only`
+    (a mask of tiles), just those tiles' pictures on a clear surface."""
+    proj = IsoProjection(tmap)
+    surf = pygame.Surface(proj.size, pygame.SRCALPHA)
+    order = sorted(((x, y) for x in range(tmap.width) for y in range(tmap.height)
+                    if only is None or only[x, y]),
+                   key=lambda t: (t[0] + t[1], t[0]))
+    if only is not None:
+        grid = False
+    drawn = False
+    if tmap.render_layers and tmap.tiles:
+        source = TileSource(tmap)
+        for layer in tmap.render_layers:
+            target = surf if layer.opacity >= 1.0 else pygame.Surface(proj.size, pygame.SRCALPHA)
+            lx, ly = layer.offset
+            for x, y in order:
+                gid = int(layer.gids[x, y])
+                img = source.tile(gid) if gid else None
+                if img is None:
+                    continue
+                drawn = True
+                tx, ty = proj.top_corner(x, y)
+                ox, oy = tmap.tiles[gid].offset
+                target.blit(img, (round(tx - proj.tw / 2 + ox + lx), round(ty + proj.th - img.get_height() + oy + ly)))
+            if target is not surf:
+                target.set_alpha(int(layer.opacity * 255))
+                surf.blit(target, (0, 0))
+    if not drawn and only is None:
+        for x, y in order:
+            pygame.draw.polygon(surf, _grid_colour(tmap, x, y), proj.diamond(x, y))
+    if grid:
+        lines = pygame.Surface(proj.size, pygame.SRCALPHA)
+        for x, y in order:
+            pygame.draw.polygon(lines, (0, 0, 0, GRID_ALPHA), proj.diamond(x, y), 1)
+        surf.blit(lines, (0, 0))
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()
+    return surf

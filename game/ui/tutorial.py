@@ -1,11 +1,19 @@
-"""A guided first battle (issue 30, "a first battle that teaches"): d20 on The Pit,
-your Gunner against the easy AI's Brawler, and a panel that walks a new player through
-one turn: selecting, moving, reading the odds, attacking and ending the turn.
+"""A guided first battle (issue 30, "a first battle that teaches"): mahou on The Pit,
+your Gunner against the easy AI's Gunner, and a panel that walks a new player through
+one turn and the enemy's: selecting, moving, reading the odds, attacking, ending the
+turn, and answering a reaction when the enemy shoots.
 
 Each step is done by what the player does, never by a "Next" button: a step's check
-reads the window (what is selected, what the preview panel shows) and the battle's
-log and choices since the step began. The battle itself is an ordinary one (same
-rules, same replay); the lesson only watches it.
+reads the window (what is selected, what the preview panel shows, the prompt asked)
+and the battle's log and choices since the step began. The battle itself is an
+ordinary one (same rules, same replay); the lesson only watches it.
+
+Why mahou: the lesson must reach a reaction the player answers. In mahou every attack
+asks its target how to defend ("defend before the roll?", and after it if it hits):
+in twelve seeds of this battle, played by the normal AI for the player, the first
+prompt came by round 5 in all twelve, by round 2 in ten. d20's one reaction answers a
+creature leaving a Grapple; the AI never left one in twelve seeds (its Gunner shoots
+from inside it), so a d20 lesson could not promise the step.
 """
 from __future__ import annotations
 
@@ -15,11 +23,12 @@ from typing import Any, Callable
 
 import pygame
 
+from game.engine.decisions import REACTION
 from game.ui import theme
 
 MAP = Path(__file__).resolve().parents[2] / "maps" / "arena.tmx"
-RULESET = "d20"
-SQUADS = {1: ["gunner"], 2: ["brawler"]}
+RULESET = "mahou"
+SQUADS = {1: ["gunner"], 2: ["gunner"]}
 SEED = 1
 
 
@@ -61,17 +70,30 @@ def _ended(screen, tut) -> bool:
     return any(c.option == "end_turn" for c in screen.battle.choices[tut.choices_from:])
 
 
+def _reacted(screen, tut) -> bool:
+    """The player answered a reaction prompt: the window showed one for a unit of
+    theirs (`asked`, noted by `Tutorial.update`), and the battle has taken an answer
+    since. A prompt the window answers itself ("No defence" before the roll when
+    nothing but spot defences is offered, docs/ui.md) is never shown, so it does not
+    count: only the player's own click or key does."""
+    return tut.asked is not None and len(screen.battle.choices) > tut.asked
+
+
 STEPS = (
     Step("Select", "Click your Gunner (the blue token), or press Tab. Its card, bottom left, "
-                   "shows its hit points, Actions and weapon.", _selected),
-    Step("Move", "Click a tinted tile to move there. The tint says how many of your 4 Actions it "
-                 "costs; a shield on a tile's edge is cover from that side (whole: heavy, half: light).",
+                   "shows its health, its actions this round and its weapon.", _selected),
+    Step("Move", "Click a tinted tile to move there. Each 5 ft costs a move action (8 a round); a "
+                 "shield on a tile's edge is cover from that side (whole: heavy, half: light).",
          _moved),
     Step("Read the odds", "Move the pointer onto the red enemy. The panel on the right shows your "
                           "exact chance to hit and the damage, with every modifier.", _odds_read),
-    Step("Attack", "Click the enemy to shoot (2 Actions). The log on the right shows every die.",
-         _attacked),
-    Step("End the turn", "Press E, or click End turn. The enemy acts, then your Gunner again.", _ended),
+    Step("Attack", "Click the enemy to shoot (1 hand action of your 2). The log on the right shows "
+                   "every die.", _attacked),
+    Step("End the turn", "Press E, or click End turn. The enemy acts next; what you did not spend "
+                         "this round can still defend you.", _ended),
+    Step("React", "When the enemy shoots, you are asked how to defend, outside your turn: a panel "
+                  "lists your defences with their numbers. Pick one (its number key or a click), or "
+                  "No defence.", _reacted),
 )
 
 
@@ -83,6 +105,7 @@ class Tutorial:
         self.pointed = False       # a click or Tab since the step began
         self.log_from = 0
         self.choices_from = 0
+        self.asked: int | None = None   # the battle's choices when a reaction was put to the player
 
     @property
     def finished(self) -> bool:
@@ -98,17 +121,25 @@ class Tutorial:
         (what the battle did before it does not count)."""
         if self.finished or screen.battle.over:
             return
+        d = screen.decision
+        if self.asked is None and d is not None and d.kind == REACTION and _mine(screen, d.actor):
+            self.asked = len(screen.battle.choices)
         if STEPS[self.index].done(screen, self):
             self.index += 1
             self.pointed = False
             self.log_from, self.choices_from = len(screen.battle.log), len(screen.battle.choices)
+            self.asked = None
 
-    def draw(self, surface: pygame.Surface, board: pygame.Rect) -> pygame.Rect:
-        """The lesson's panel over the board's top-right corner (a fixed place)."""
+    def draw(self, surface: pygame.Surface, board: pygame.Rect, over: bool = False) -> pygame.Rect:
+        """The lesson's panel over the board's top-right corner (a fixed place). `over`:
+        the battle has ended (a step it never reached is said so)."""
         w = min(340, board.w - 20)
         if self.finished:
-            title, text = "That is a turn", ("Put the enemy out of the fight to win. F2: how d20 plays; "
-                                             "F1: every key. The menu has every map and ruleset.")
+            title, text = "That is a round", ("Put the enemy out of the fight to win. F2: how mahou plays; "
+                                              "F1: every key. The menu has every map and ruleset.")
+        elif over:
+            title, text = "The battle is over", (f"It ended before step {self.index + 1} ({STEPS[self.index].title}). "
+                                                 "Start the guided battle again from the menu to see it.")
         else:
             step = STEPS[self.index]
             title, text = f"Step {self.index + 1} of {len(STEPS)}: {step.title}", step.text
@@ -124,6 +155,6 @@ class Tutorial:
 
 
 def new_lesson_battle():
-    """The lesson's battle: The Pit, d20, a Gunner against a Brawler."""
+    """The lesson's battle: The Pit, mahou, a Gunner against a Gunner."""
     from game.engine.setup import new_battle
     return new_battle(MAP, RULESET, seed=SEED, squads=SQUADS, player_sides=frozenset({1}))

@@ -59,22 +59,33 @@ class ZoneDrawing:
         surface.blit(cached[1], view.topleft)
 
     def _render_zones(self, zones, view: pygame.Rect) -> pygame.Surface:
+        """The zones' tiles and edges through the camera's tile outlines: squares on a
+        square board, diamonds on an isometric one (each edge runs along the grid)."""
         layer = pygame.Surface(view.size, pygame.SRCALPHA)
         cam = self.board.camera
-        size = cam.tile_rect((0, 0)).w
+        shape = cam.tile_outline((0, 0))
+        x0, y0 = min(p[0] for p in shape), min(p[1] for p in shape)
+        w = round(max(p[0] for p in shape) - x0)
+        h = round(max(p[1] for p in shape) - y0)
+        # one picture of a tile's fill per zone, cut to the tile's shape, blitted at the
+        # top-left of each tile's outline
+        cut = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.polygon(cut, (255, 255, 255, 255), [(px - x0, py - y0) for px, py in shape])
         for z in zones:
             edge = theme.team_colour(z.team) if z.team is not None else theme.THREAT
-            fill = self._hatch(size) if z.kind == "suppression" else self._dots(size, edge)
+            fill = self._hatch(max(w, h)) if z.kind == "suppression" else self._dots(max(w, h), edge)
+            fill = fill.subsurface((0, 0, w, h)).copy()
+            fill.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
             for t in z.tiles:
-                r = cam.tile_rect(t)
-                if not r.colliderect(view):
+                pts = [(px - view.x, py - view.y) for px, py in cam.tile_outline(t)]
+                left, top = min(p[0] for p in pts), min(p[1] for p in pts)
+                if left > view.w or top > view.h or left + w < 0 or top + h < 0:
                     continue
-                r = r.move(-view.x, -view.y)
-                layer.blit(fill, r.topleft)
-                for n, (a, b) in (((t[0], t[1] - 1), (r.topleft, r.topright)),
-                                  ((t[0], t[1] + 1), (r.bottomleft, r.bottomright)),
-                                  ((t[0] - 1, t[1]), (r.topleft, r.bottomleft)),
-                                  ((t[0] + 1, t[1]), (r.topright, r.bottomright))):
+                layer.blit(fill, (round(left), round(top)))
+                # corners go round (x, y), (x+1, y), (x+1, y+1), (x, y+1): the side
+                # towards each neighbour is the pair of corners it shares
+                for n, (a, b) in (((t[0], t[1] - 1), (pts[0], pts[1])), ((t[0] + 1, t[1]), (pts[1], pts[2])),
+                                  ((t[0], t[1] + 1), (pts[3], pts[2])), ((t[0] - 1, t[1]), (pts[0], pts[3]))):
                     if n not in z.tiles:
                         if z.kind == "suppression":
                             pygame.draw.line(layer, edge, a, b, 2)

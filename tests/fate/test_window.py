@@ -216,7 +216,7 @@ def test_declarations_are_drawn_on_the_board_and_listed_in_the_panel(make_app):
     """The faster declarer sees the slower one's planned move as a dashed line in its
     side's colour ending in a ring on the planned tile, and its own declared attack as
     an arrow; the panel lists both in declaring order, the declarer marked."""
-    from game.ui.battle_draw import _light
+    from game.ui.board_marks import light as _light   # (the board's marks: game/ui/board_marks.py)
     from game.ui import theme
     app = make_app()
     battle = fate_battle([(1, "marksman", 3, 4), (2, "marksman", 10, 4)], seed=1)

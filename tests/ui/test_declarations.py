@@ -117,3 +117,27 @@ def test_the_acting_units_tag_goes_above_it_when_a_unit_stands_below():
     hidden = SimpleNamespace(view=board([unit(1, 1, (5, 5)), unit(4, 2, (5, 6))]), viewer=1)
     assert BattleDrawing._tag_spot(hidden, (5, 5), centre, r, set())[1] > centre[1] + r
     assert BattleDrawing._tag_spot(hidden, (5, 5), centre, r, {4})[1] < centre[1] - r
+
+
+def test_the_declarations_column_folds_by_its_title_and_only_while_shown():
+    """The column is a part with its own state (game/ui/decl_panel.py): a click on its
+    title folds it to one line (30 px) and back; once hidden, its old title's place is
+    the board's again."""
+    import pygame
+
+    from game.ui import theme
+    from game.ui.decl_panel import DeclarationsPanel
+    pygame.display.init()
+    panel = DeclarationsPanel()
+    surf = pygame.Surface((400, 400))
+    rows = [(0, f"Unit {i} · declares later (sees these)", theme.TEXT, False) for i in range(6)]
+    panel.draw(surf, pygame.Rect(6, 46, 220, 300), "Declarations · turn 1", rows)
+    open_h = panel.rect.h
+    assert open_h > 30
+    assert panel.click(panel.title_rect.center) and panel.folded
+    panel.draw(surf, pygame.Rect(6, 46, 220, 300), "Declarations · turn 1", rows)
+    assert panel.rect.h == 30
+    assert not panel.click((300, 300))          # a click elsewhere is not its
+    title = panel.title_rect.center
+    panel.hide()
+    assert not panel.click(title) and panel.folded

@@ -184,14 +184,14 @@ def test_a_label_by_a_tile_at_the_view_edge_is_kept_whole_inside_the_view(make_a
     cam = screen.board.camera
     cam.x += (cam.tile_rect(dest).right - view.right + 2) / cam.zoom   # the tile ends at the view's edge
     boxes = []
-    real = battle_draw._inside
+    real = battle_draw.inside
     raw = []
-    battle_draw._inside = lambda box, surface: (raw.append(box.copy()), boxes.append(real(box, surface)), boxes[-1])[2]
+    battle_draw.inside = lambda box, surface: (raw.append(box.copy()), boxes.append(real(box, surface)), boxes[-1])[2]
     try:
         post_move(cam.tile_centre(dest))
         pump(app)
     finally:
-        battle_draw._inside = real
+        battle_draw.inside = real
     assert screen.preview()[0] == "move"
     assert boxes and all(view.contains(b) for b in boxes), (boxes, view)
     assert any(not view.contains(b) for b in raw)    # centred on the tile, the tag would stick out

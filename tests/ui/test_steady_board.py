@@ -42,10 +42,10 @@ def test_the_board_rectangle_is_the_same_with_and_without_each_panel(make_app, s
         assert screen.layout(size)["view"] == plain, name
     screen.decision = d
     for collapsed in (False, True):
-        screen.decl, screen.decl_collapsed = object(), collapsed
+        screen.decl, screen.decl_panel.folded = object(), collapsed
         out = screen.layout(size)
         assert "decl" in out and out["view"] == plain, ("declarations", collapsed)
-    screen.decl, screen.decl_collapsed = None, False
+    screen.decl, screen.decl_panel.folded = None, False
     cam = screen.board.camera
     cam.zoom_at(1, *plain.center)
     cam.zoom_at(1, *plain.center)

@@ -39,11 +39,34 @@ def test_dimmed_tokens_are_the_units_that_have_acted_this_round(make_app, rulese
     screen = start_screen(app, battle, sides={1: "ai", 2: "ai"}, speed=1.0)
     screen.ai.abandon()
     pump(app)
-    acted = set(screen.acted_this_round()) - {battle.pending.actor}
-    tokens = screen.rects["order_tokens"]
+    acted = set(screen.top.acted_this_round(battle.log)) - {battle.pending.actor}
+    tokens = screen.top.tokens
     assert tokens
     for unit, rect in tokens.items():
         dim = _dimmed(app.surface, rect, theme.team_colour(battle.team(unit)))
         assert dim == (unit in acted), (ruleset_id, unit, unit in acted)
     order = list(tokens)
     assert order[:len([u for u in order if u in acted])] == [u for u in order if u in acted]
+
+
+def test_the_top_bar_says_what_a_click_pressed(make_app):
+    """The top bar is a part with its own state (game/ui/top_bar.py): a click on a
+    turn-order token selects that unit, on a speed button sets the speed, on Menu opens
+    the pause menu."""
+    from tests.ui.conftest import confirm_handover, post_click
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 2), (2, "gunner", 11, 2)], seed=6)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=1.0)
+    confirm_handover(app)
+    pump(app)
+    other = next(u for u in screen.top.tokens if u != battle.pending.actor)
+    post_click(screen.top.tokens[other].center)
+    pump(app)
+    assert screen.selected == other
+    rect, fastest = screen.top.speeds[2]
+    post_click(rect.center)
+    pump(app)
+    assert screen.speed == fastest == 4.0
+    post_click(screen.top.menu.center)
+    pump(app)
+    assert screen.overlay == "pause"

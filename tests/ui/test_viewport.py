@@ -122,7 +122,7 @@ def test_a_map_larger_than_the_view_gets_a_minimap_that_moves_the_view(make_app)
     mini = screen.rects.get("minimap")
     assert mini is not None and not mini.colliderect(screen.rects["view"])
     assert not mini.colliderect(screen.rects["log"])
-    at, scale = screen.rects["minimap_image"]
+    at = screen.minimap.image_rect
     cam = screen.board.camera
     # a click on the minimap's bottom-right centres the view there
     post_click((at.right - 3, at.bottom - 3))

@@ -74,7 +74,9 @@ def test_every_drawn_gid_has_an_image_that_exists(name):
     for tile in tmap.tiles.values():
         assert tile.image.is_file()
         x, y, w, h = tile.rect
-        assert (w, h) == (32, 32) and x % 32 == 0 and y % 32 == 0
+        # square maps: 32x32 pictures; the isometric one: 64x64 blocks on a 64x32 diamond
+        pw, ph = (64, 64) if tmap.orientation == "isometric" else (32, 32)
+        assert (w, h) == (pw, ph) and x % pw == 0 and y % ph == 0
 
 
 def test_the_maps_use_every_layer_feature_between_them():

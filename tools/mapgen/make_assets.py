@@ -28,6 +28,7 @@ import pygame  # noqa: E402
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import iso_art  # noqa: E402
 import map_designs  # noqa: E402
 import scenario_designs  # noqa: E402
 import tile_art as art  # noqa: E402
@@ -105,22 +106,26 @@ def legend() -> dict[str, tuple[int, dict]]:
 
 # --- art ----------------------------------------------------------------------
 
-def draw_sheet(tiles, columns, path: Path) -> tuple[int, int]:
+def draw_sheet(tiles, columns, path: Path, iso: bool = False) -> tuple[int, int]:
+    """One sheet of tile pictures: the square art, or (``iso``) its isometric blocks."""
+    pw, ph = iso_art.PICTURE if iso else (TILE, TILE)
     rows = -(-len(tiles) // columns)
-    sheet = pygame.Surface((columns * TILE, rows * TILE), pygame.SRCALPHA)
-    for i, (_, _, paint, _) in enumerate(tiles):
+    sheet = pygame.Surface((columns * pw, rows * ph), pygame.SRCALPHA)
+    for i, (key, _, paint, _) in enumerate(tiles):
         tile = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
         paint(tile)
-        sheet.blit(tile, ((i % columns) * TILE, (i // columns) * TILE))
+        if iso:
+            tile = iso_art.picture(key, tile)
+        sheet.blit(tile, ((i % columns) * pw, (i // columns) * ph))
     pygame.image.save(sheet, str(path))
     return sheet.get_size()
 
 
-def tileset_xml(name, tiles, image, size, columns, firstgid=None, source_dir="") -> str:
+def tileset_xml(name, tiles, image, size, columns, firstgid=None, source_dir="", tile=(TILE, TILE)) -> str:
     head = f' firstgid="{firstgid}"' if firstgid else ""
     lines = [
         f'<tileset{head} version="1.10" tiledversion="1.10.2" name="{name}" '
-        f'tilewidth="{TILE}" tileheight="{TILE}" tilecount="{len(tiles)}" columns="{columns}">',
+        f'tilewidth="{tile[0]}" tileheight="{tile[1]}" tilecount="{len(tiles)}" columns="{columns}">',
         f' <image source="{source_dir}{image}" width="{size[0]}" height="{size[1]}"/>',
     ]
     for i, (key, _, _, props) in enumerate(tiles):
@@ -224,10 +229,13 @@ def write_tmx(design: map_designs.Design, tilesets_xml: list[str]) -> Path:
     for layer in design.layers:
         body += layer_xml(layer, w, h, design.encoding, ids)
     body.append(f' <objectgroup id="{ids()}" name="spawns">')
+    # objects sit in pixels of the grid: on an isometric map both axes count tile
+    # heights (Tiled's rule), on a square one the tile's own size
+    unit = design.tile[1]
     for x, y, team, archetype in design.spawns:
         oid = objects()
         body += [
-            f'  <object id="{oid}" name="{archetype}-{team}" x="{x * TILE + TILE // 2}" y="{y * TILE + TILE // 2}">',
+            f'  <object id="{oid}" name="{archetype}-{team}" x="{x * unit + unit // 2}" y="{y * unit + unit // 2}">',
             "   <properties>",
             f'    <property name="archetype" value="{archetype}"/>',
             f'    <property name="team" type="int" value="{team}"/>',
@@ -240,8 +248,8 @@ def write_tmx(design: map_designs.Design, tilesets_xml: list[str]) -> Path:
         body += objectives_xml(design.objectives, ids(), objects)
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
-        f'width="{w}" height="{h}" tilewidth="{TILE}" tileheight="{TILE}" infinite="0" '
+        f'<map version="1.10" tiledversion="1.10.2" orientation="{design.orientation}" renderorder="right-down" '
+        f'width="{w}" height="{h}" tilewidth="{design.tile[0]}" tileheight="{design.tile[1]}" infinite="0" '
         f'nextlayerid="{ids.n + 1}" nextobjectid="{objects.n + 1}">',
         " <properties>",
         f'  <property name="description" value="{design.description}"/>',
@@ -264,6 +272,12 @@ def main() -> None:
         + tileset_xml("terrain", TERRAIN, "tileset.png", size, 8) + "\n",
         encoding="utf-8",
     )
+    iso_size = draw_sheet(TERRAIN, 8, ART / "iso_tileset.png", iso=True)
+    (ART / "iso_tileset.tsx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        + tileset_xml("iso_terrain", TERRAIN, "iso_tileset.png", iso_size, 8, tile=iso_art.PICTURE) + "\n",
+        encoding="utf-8",
+    )
     props_size = draw_sheet(PROPS, 4, ART / "props.png")
     external = [' <tileset firstgid="1" source="../assets/tileset.tsx"/>']
     embedded = " " + tileset_xml(
@@ -274,7 +288,10 @@ def main() -> None:
     designs = itertools.chain(map_designs.all_designs(table, DIRECTIONAL, FLIP_H | FLIP_V),
                               scenario_designs.all_scenarios(table, DIRECTIONAL, FLIP_H | FLIP_V))
     for design in designs:
-        tilesets = external + ([embedded] if design.uses_props else [])
+        if design.orientation == "isometric":   # the same ids, drawn as blocks (iso_art)
+            tilesets = [' <tileset firstgid="1" source="../assets/iso_tileset.tsx"/>']
+        else:
+            tilesets = external + ([embedded] if design.uses_props else [])
         path = write_tmx(design, tilesets)
         print(f"wrote {path.relative_to(ROOT)} ({design.width}x{design.height}, {design.encoding})")
         print(map_designs.preview(design, table))

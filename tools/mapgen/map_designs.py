@@ -35,6 +35,10 @@ class Design:
     mission: dict = field(default_factory=dict)
     #: A scenario's objectives, in tiles (scenario_designs explains the shape).
     objectives: list = field(default_factory=list)
+    #: Tiled's orientation: "orthogonal", or "isometric" (the same grid drawn as diamonds).
+    orientation: str = "orthogonal"
+    #: The grid's tile size in px (an isometric diamond is twice as wide as high).
+    tile: tuple = (32, 32)
 
 
 def full_grid(west_half: str, width: int) -> np.ndarray:
@@ -301,6 +305,45 @@ def bench128(table, directional, flip) -> Design:
     )
 
 
+# --- courtyard: the isometric map, 16x16 --------------------------------------------
+# A small house in the middle (a door on each side, a window), hedges and crates on
+# the lawn, a dirt path to each door. One layer, so the painter's order (back to
+# front) holds for every block; nothing directional, since a flipped block would
+# stand on its head.
+COURTYARD = """
+''''''''
+'T'''''c
+''''';''
+''s'';;'
+''''''''
+''''=:##
+'c''':#,
+::::::D,
+''''''W,
+''&'''#,
+''&'''##
+''''''''
+'''c''''
+'*''''s'
+''''''''
+'''T''''
+"""
+
+
+def courtyard(table, directional, flip) -> Design:
+    chars = full_grid(COURTYARD, 16)
+    return Design(
+        "courtyard", "The Courtyard (isometric)",
+        "An isometric 16x16 lawn round a small house with a door on each side; hedges, "
+        "crates and sandbags to fight from.",
+        16, 16, "csv",
+        [("layer", "ground", to_gids(chars, table, set(), 0))],
+        mirrored_spawns([(0, 4), (1, 7), (0, 9), (1, 11), (0, 12)], 16, 16, SQUAD),
+        chars,
+        orientation="isometric", tile=(64, 32),
+    )
+
+
 def all_designs(table, directional, flip):
-    for make in (arena, warehouse, woodland, ridge, bench128):
+    for make in (arena, warehouse, woodland, ridge, bench128, courtyard):
         yield make(table, directional, flip)
