@@ -466,6 +466,8 @@ class MenuScreen(Screen):
                 for i, ln in enumerate(theme.wrap(info.error or "cannot load", THUMB[0], 13)):
                     surface.blit(theme.text(ln, 13, theme.BAD), (box.x + 12, box.y + 20 + 17 * i))
         hint = "Up/Down choose · Left/Right change · digits type the seed (R: random) · Enter start · O open a map file · L load · V replay · D demo · ? keys"
+        if theme.font(13).size(hint)[0] > w - 96:  # a narrow window or large text: the essentials, "?" lists the rest
+            hint = theme.fit("Up/Down choose · Left/Right change · Enter start · ? every key", w - 96, 13)
         surface.blit(theme.text(hint, 13, theme.FAINT), (48, h - 30))
         if self.message:
             for i, ln in enumerate(theme.wrap(self.message, w - 96, 14)[:3]):
