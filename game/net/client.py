@@ -48,8 +48,8 @@ async def _read(link: Any, where: str) -> dict:
         raise InputError(where, f"a bad message from the server: {exc}") from None
 
 
-async def open_battle(where: str, request: dict, timeout: float = 60.0) -> list[tuple[int, str]]:
-    """Open a battle; [(side, code)] for its person seats."""
+async def open_battle(where: str, request: dict, timeout: float = 60.0) -> dict:
+    """Open a battle: {"seats": [(side, code)] for its person seats, "spectators": [code]}."""
     link = await _connect(where)
     try:
         await link.send(protocol.encode("open", **request))
@@ -58,15 +58,21 @@ async def open_battle(where: str, request: dict, timeout: float = 60.0) -> list[
         await link.close()
     if reply["type"] == "error":
         raise InputError(where, f"refused: {reply.get('problem')}")
-    return [(int(s["side"]), str(s["code"])) for s in reply.get("seats", [])]
+    return {"seats": [(int(s["side"]), str(s["code"])) for s in reply.get("seats", [])],
+            "spectators": [str(c) for c in reply.get("spectators", [])]}
 
 
-async def play_seat(where: str, code: str, decider: Any, timeout: float = 600.0) -> dict:
+async def play_seat(where: str, code: str, decider: Any, timeout: float = 600.0, when_away: str = "wait") -> dict:
     """Join a seat and answer its decisions with `decider.decide(view, decision) ->
     choice JSON` until the battle is over; the `over` message, once its replay is proven
     (game.net.fair_dice.verify) and holds this seat's chain and the commitments it was
     sent. `decider.start(joined)` and `decider.read(view)` are told every message.
-    Everything the seat read is in the result's "lines"."""
+    Everything the seat read is in the result's "lines". A spectator's code watches:
+    nothing to decide, the replay proven all the same.
+
+    When another seat is away past the server's limit (an `away` offer) the client
+    answers `when_away` (wait, adjourn or ai). When the battle is adjourned the result
+    is `{"type": "adjourned", "lines": ...}`: join again later with the same code."""
     link = await _connect(where)
     seat = _SeatDice()
     lines: list[str] = []
@@ -81,6 +87,11 @@ async def play_seat(where: str, code: str, decider: Any, timeout: float = 600.0)
                 if kind == "joined":
                     seat.joined(reply)
                     decider.start(reply)
+                elif kind == "away":
+                    await link.send(protocol.encode("settle", side=reply["side"], answer=when_away))
+                elif kind == "seat":
+                    if reply.get("state") == "adjourned":
+                        return {"type": "adjourned", "side": reply.get("side"), "lines": lines}
                 elif kind == "commit":
                     value = seat.reveal(where, reply)
                     await link.send(protocol.encode("reveal", index=reply["index"], value=value))
@@ -112,10 +123,13 @@ class _SeatDice:
         from game.net.fair_dice import Chain
         self.chain = Chain()
         self.next = None
+        self.spectator = False
         self.commitments: dict[int, str | None] = {}
 
     def joined(self, reply: dict) -> None:
-        self.chain.start = self.next = int(reply["start"])
+        self.spectator = bool(reply.get("spectator"))
+        if not self.spectator:
+            self.chain.start = self.next = int(reply["start"])
         self.server_head = reply.get("server_head")
 
     def value_for(self, where: str, index: Any) -> str:
@@ -141,7 +155,7 @@ class _SeatDice:
             battle.close()
             net = replay["net"]
             mine = [h for _, h in net["heads"].get(str(self.side_of(net)), [])]
-            if self.chain.head.hex() not in mine:
+            if not self.spectator and self.chain.head.hex() not in mine:
                 raise Unproven("the proof does not hold this seat's chain")
             if net["heads"]["server"][0][1] != self.server_head:
                 raise Unproven("the proof holds another server chain than the one announced")

@@ -19,7 +19,7 @@ import time
 
 from game.net import client
 from game.net.view_ai import ViewAI
-from tests.net.helpers import request, running
+from tests.net.helpers import open_seats, request, running
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 
@@ -43,7 +43,7 @@ class TimedAI(ViewAI):
 
 async def one(ruleset: str, seed: int, times: list) -> int:
     async with running() as (where, server):
-        opened = await client.open_battle(where, request(ruleset, seed=seed, rounds=3, map_="maps/ridge.tmx"))
+        opened = await open_seats(where, request(ruleset, seed=seed, rounds=3, map_="maps/ridge.tmx"))
         await asyncio.gather(*(client.play_seat(where, code, TimedAI("greedy", side, times=times), 120)
                                for side, code in opened))
         return sum(len(f) for frames in server.tap.values() for f in frames)
@@ -51,7 +51,7 @@ async def one(ruleset: str, seed: int, times: list) -> int:
 
 async def concurrent(count: int, times: list) -> None:
     async with running(max_battles=count) as (where, server):
-        opened = [await client.open_battle(where, request("fate", seats=("person", "ai:normal"), seed=seed,
+        opened = [await open_seats(where, request("fate", seats=("person", "ai:normal"), seed=seed,
                                                           rounds=3, map_="maps/ridge.tmx"))
                   for seed in range(count)]
         await asyncio.gather(*(client.play_seat(where, code, TimedAI("greedy", side, times=times), 600)

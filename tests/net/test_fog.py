@@ -26,7 +26,7 @@ import pytest
 from game.net import client
 from game.ui.fog_words import MomentSight, side_sight
 from game.net.sideview import picture
-from tests.net.helpers import Rebuilt, play_all, request, running
+from tests.net.helpers import open_seats, Rebuilt, play_all, request, running
 from tests.net.walled import walled_map
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
@@ -66,7 +66,7 @@ def test_side_one_reads_nothing_of_an_enemy_it_never_saw(ruleset, tmp_path):
 
     async def go():
         async with running() as (where, server):
-            opened = await client.open_battle(where, request(ruleset, map_=str(path), rounds=1))
+            opened = await open_seats(where, request(ruleset, map_=str(path), rounds=1))
             battle_id = max(server.battles)
             results = await play_all(where, opened)
             return results, server.tap[(battle_id, 1)]
