@@ -76,6 +76,7 @@ class Held:
         self.watchers = watchers or []
         self.stand_ins: dict[int, Any] = {}  # person sides the server's AI plays while away
         self.adjourned = False     # saved and let go until a seat joins again
+        self.demo: Any = None      # the server's task playing a demo (AI seats only)
         self.people = sorted(s.side for s in seats.values() if s.person)
         self.battle: Any = None
         self.dice: fair_dice.MixedDice | None = None
@@ -205,12 +206,21 @@ class Held:
         return protocol.encode("commit", index=w.index, turn=w.turn,
                                commitment=None if w.commitment is None else w.commitment.hex())
 
-    def _resolve_or_ask(self) -> list[tuple[int, str]]:
+    def demo_step(self) -> list[tuple[int, str]]:
+        """A battle of AI seats only (a demo): set up, or play one AI choice."""
+        if self.battle is None:
+            return self.begin_if_ready()
+        return self._resolve_or_ask(one=True)
+
+    def _resolve_or_ask(self, one: bool = False) -> list[tuple[int, str]]:
         """Apply every batch whose values are all in, letting AI seats choose, until a
-        person must choose or values are awaited: the commit messages to send."""
+        person must choose or values are awaited (or, `one`, a choice is applied): the
+        commit messages to send."""
         for _ in range(MAX_AI_DECISIONS):
             w = self.waiting
             if w is None:
+                if not self.people and not one:
+                    return []  # a demo goes one choice at a time (demo_step), paced by the server
                 pending = self.battle.pending
                 ai = None if pending is None else self.ais.get(pending.side) or self.stand_ins.get(pending.side)
                 if ai is None:
@@ -225,6 +235,8 @@ class Held:
                 w.asked.update(missing)
                 return asks
             self._apply(w)
+            if one and w.turn is not None:
+                return []
         raise RuntimeError(f"the AI seats made {MAX_AI_DECISIONS} decisions in a row")
 
     def _apply(self, w: Waiting) -> None:

@@ -65,6 +65,8 @@ class Server:
         self.battles: dict[int, Held] = {}
         self._ids = 0
         self.clock = time.monotonic  # tests may set their own
+        self.demo_pace = 0.0         # seconds between two AI choices of a demo (AI seats only)
+        self._demos: set[asyncio.Task] = set()
         #: every frame sent, per (battle id, side): tests read it (the fog capture)
         self.tap: Any = None
         self._refusals: dict[Any, Bucket] = {}  # per connection
@@ -181,9 +183,11 @@ class Server:
         await self._send(link, protocol.encode("opened", battle=held.id, seats=codes,
                                                spectators=[w.code for w in held.watchers],
                                                server_head=held.chain.head.hex()))
-        if held.all_ai and held.watchers:
+        if held.all_ai:
             self._keep(held)
-            return  # a demo begins when its first spectator joins (else none would see it)
+            if not held.watchers:
+                self._start_demo(held)
+            return  # a demo with spectators begins when its first one joins (else none would see it)
         await self._after(held, held.begin_if_ready())
 
     def _new(self, message: protocol.Open) -> Held:
@@ -278,8 +282,26 @@ class Server:
             server_head=held.chain.head.hex()), held, 0)
         if held.battle is not None:
             await self._view(held, seat, seat.lines)
-        elif held.all_ai:
-            await self._after(held, held.begin_if_ready())
+        if held.all_ai:
+            self._start_demo(held)
+
+    def _start_demo(self, held: Held) -> None:
+        if held.demo is None:
+            held.demo = asyncio.get_running_loop().create_task(self._demo(held))
+            self._demos.add(held.demo)
+            held.demo.add_done_callback(self._demos.discard)
+
+    async def _demo(self, held: Held) -> None:
+        """Play a demo (AI seats only) one choice at a time, `demo_pace` apart, so that
+        spectators watch it unfold and the server answers everyone else meanwhile."""
+        from game.net.held import MAX_AI_DECISIONS
+        for _ in range(MAX_AI_DECISIONS):
+            if held.id not in self.battles:
+                return
+            await self._after(held, held.demo_step())
+            if held.battle.over or held.id not in self.battles:
+                return
+            await asyncio.sleep(self.demo_pace)
 
     # --- playing -------------------------------------------------------------------------
     async def _after(self, held: Held, asks: list[tuple[int, str]]) -> None:
@@ -462,6 +484,9 @@ async def serve(host: str, port: int, max_battles: int, ready: Any = None,
         bound = listening.sockets[0].getsockname()[1]
         if ready is not None:
             ready(bound)
+        for held in list(server.battles.values()):
+            if held.all_ai and not held.watchers:
+                server._start_demo(held)  # a demo loaded from disk that nobody waits to watch
         if server.away_after is None:
             await asyncio.Future()
         # look for seats away a few times per `away_after` (at most once a second ...
