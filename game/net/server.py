@@ -188,6 +188,7 @@ class Server:
             if not held.watchers:
                 self._start_demo(held)
             return  # a demo with spectators begins when its first one joins (else none would see it)
+        self._keep(held)
         await self._after(held, held.begin_if_ready())
 
     def _new(self, message: protocol.Open) -> Held:
@@ -305,15 +306,13 @@ class Server:
 
     # --- playing -------------------------------------------------------------------------
     async def _after(self, held: Held, asks: list[tuple[int, str]]) -> None:
-        """After a step: the views of what happened, then the commitments to answer;
-        the battle kept on disk."""
+        """After a step: the views of what happened, then the commitments to answer."""
         if held.battle is not None and held.waiting is None:
             await self._broadcast(held)
         for side, text in asks:
             seat = held.seats[side]
             if seat.link is not None:
                 await self._send(seat.link, text, held, side)
-        self._keep(held)
 
     async def _broadcast(self, held: Held) -> None:
         battle = held.battle
@@ -339,6 +338,8 @@ class Server:
                 if seat.link is not None:
                     await self._view(held, seat, lines)
         held.sent, held.pre = len(battle.log), post
+        if not battle.over:
+            self._keep(held)  # after every choice applied (a finished battle's file goes)
         if battle.over:
             for seat in [*held.seats.values(), *held.watchers]:
                 if seat.link is not None:
@@ -409,6 +410,7 @@ class Server:
             await self._notice(held, side, "waited")
         elif answer == "ai":
             asks = held.stand_in(side)
+            self._keep(held)
             await self._notice(held, side, "ai")
             await self._after(held, asks)
         else:

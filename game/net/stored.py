@@ -2,9 +2,11 @@
 
 `serve --state DIR` writes one file per held battle, `battle-<id>.json`, with the
 game's one atomic writer (game/files.py: a reader, or a server killed mid-write, finds
-the old file or the new one, never half of either) after every step that changes it:
-an open, a join, a choice or value taken, a batch applied, a seat stood in or
-adjourned. A finished battle's file is removed once its `over` is sent.
+the old file or the new one, never half of either) at its open, at every join, after
+every choice applied, and when a seat is stood in or the battle adjourned. A finished
+battle's file is removed once its `over` is sent. A choice committed but not yet
+applied (its values still coming) is not written: after a restart its seat is asked
+again (a seat that joins again has a new chain, so no value is spent twice).
 
 A file holds what the battle cannot be rebuilt without: its setup (map, ruleset, seed,
 squads, round limit, the person sides), the seats and their codes, every line each
