@@ -25,7 +25,7 @@ def address(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-async def _connect(where: str):
+async def dial(where: str):
     from websockets.asyncio.client import connect
     host, port = address(where)
     try:
@@ -36,7 +36,7 @@ async def _connect(where: str):
         raise InputError(where, f"cannot connect ({type(exc).__name__})") from None
 
 
-async def _read(link: Any, where: str) -> dict:
+async def receive(link: Any, where: str) -> dict:
     from websockets.exceptions import ConnectionClosed
     try:
         raw = await link.recv()
@@ -50,10 +50,10 @@ async def _read(link: Any, where: str) -> dict:
 
 async def open_battle(where: str, request: dict, timeout: float = 60.0) -> dict:
     """Open a battle: {"seats": [(side, code)] for its person seats, "spectators": [code]}."""
-    link = await _connect(where)
+    link = await dial(where)
     try:
         await link.send(protocol.encode("open", **request))
-        reply = await asyncio.wait_for(_read(link, where), timeout)
+        reply = await asyncio.wait_for(receive(link, where), timeout)
     finally:
         await link.close()
     if reply["type"] == "error":
@@ -73,14 +73,14 @@ async def play_seat(where: str, code: str, decider: Any, timeout: float = 600.0,
     When another seat is away past the server's limit (an `away` offer) the client
     answers `when_away` (wait, adjourn or ai). When the battle is adjourned the result
     is `{"type": "adjourned", "lines": ...}`: join again later with the same code."""
-    link = await _connect(where)
-    seat = _SeatDice()
+    link = await dial(where)
+    seat = SeatDice()
     lines: list[str] = []
     try:
         async def run() -> dict:
             await link.send(protocol.encode("join", code=code, head=seat.chain.head.hex()))
             for _ in range(MAX_MESSAGES):
-                reply = await _read(link, where)
+                reply = await receive(link, where)
                 kind = reply["type"]
                 if kind == "error":
                     raise InputError(where, f"refused: {reply.get('problem')}")
@@ -115,7 +115,7 @@ async def play_seat(where: str, code: str, decider: Any, timeout: float = 600.0,
         await link.close()
 
 
-class _SeatDice:
+class SeatDice:
     """A seat's side of the dice: its chain, the values it has revealed (in order, each
     once), the commitments it was sent, and the check of the proof at the end."""
 

@@ -263,6 +263,7 @@ class Server:
         tmap = held.battle.map if not first else None
         await self._send(link, protocol.encode(
             "joined", battle=held.id, side=seat.side, ruleset=held.spec["ruleset_id"], fog=held.fog,
+            map=_map_ref(held),
             sides=sorted(held.seats), width=held.size[0], height=held.size[1], start=start, server_head=held.chain.head.hex()), held, seat.side)
         if first:
             await self._after(held, held.begin_if_ready() or held.pending_asks(seat.side))
@@ -279,6 +280,7 @@ class Server:
         """A spectator joins: told the battle, then everything it may read so far."""
         await self._send(link, protocol.encode(
             "joined", battle=held.id, side=0, spectator=True, ruleset=held.spec["ruleset_id"], fog=held.fog,
+            map=_map_ref(held),
             sides=sorted(held.seats), width=held.size[0], height=held.size[1], start=None,
             server_head=held.chain.head.hex()), held, 0)
         if held.battle is not None:
@@ -429,6 +431,13 @@ class Server:
         for seat in [*held.seats.values(), *held.watchers]:
             if seat.link is not None:
                 await self._send(seat.link, text, held, seat.side)
+
+
+def _map_ref(held: Held) -> str:
+    """The battle's map as `--map` names it (a client with the same map draws its tiles:
+    the terrain is no secret, the fog hides units)."""
+    from game.replay import map_ref
+    return map_ref(held.spec["map_path"])
 
 
 def _squads(message: protocol.Open, spec: dict) -> dict[int, tuple[str, ...]]:
