@@ -253,6 +253,7 @@ class Server:
             await self._refuse(link, "join: the seat is taken by another connection")
             return None
         seat.link = link
+        was_offered = seat.offered  # the others were asked what to do about it: tell them it is back
         seat.away_since, seat.offered = None, False
         if seat.kind == SPECTATOR:
             await self._watch(link, held, seat)
@@ -271,7 +272,7 @@ class Server:
             await self._view(held, seat, seat.lines)  # everything it has read, then what is pending
             for side, text in held.pending_asks(seat.side):
                 await self._send(link, text, held, side)
-        if was_stood_in:
+        if was_stood_in or was_offered:
             await self._notice(held, seat.side, "back")
         self._keep(held)
         return held, seat
@@ -406,12 +407,13 @@ class Server:
         away = held.seats.get(side)
         if away is None or side == mine.side or not away.offered or away.link is not None:
             raise Refused(f"settle: side {side} is not offered")
+        if answer == "ai":
+            asks = held.stand_in(side)  # refused before the set-up: the offer stands
         away.offered = False
         if answer == "wait":
             away.away_since = self.clock()  # asked again after another while
             await self._notice(held, side, "waited")
         elif answer == "ai":
-            asks = held.stand_in(side)
             self._keep(held)
             await self._notice(held, side, "ai")
             await self._after(held, asks)

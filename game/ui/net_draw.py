@@ -29,7 +29,8 @@ def draw_screen(screen, surface: pygame.Surface) -> None:
         units = list(armed["targets"]) if armed and armed["target_kind"] == "unit" else None
         decision = screen.decision
         side = int(screen.joined.get("side") or 0)
-        screen.board.draw(surface, screen.units, side, bool(screen.joined.get("fog")), tiles, units,
+        fog = bool(screen.joined.get("fog")) and screen.view is not None  # no shade before the first view
+        screen.board.draw(surface, screen.units, side, fog, tiles, units,
                           decision["actor"] if decision else None, bool(armed and armed.get("offensive")))
     else:
         _centred(surface, area, "Connecting to " + screen.where + "…", theme.DIM)
@@ -65,12 +66,20 @@ def _decision(screen, surface, panel) -> int:
     x, y, width = panel.x + 10, panel.y + 10, panel.w - 20
     decision = screen.decision
     if decision is None:
-        words = "Waiting for the server…" if screen.sent else "Waiting for the other side…" \
-            if screen.view is not None and screen.over is None else ""
-        if words:
-            surface.blit(theme.text(words, 15, theme.DIM), (x, y))
-            y += 26
-        return y
+        if screen.joined is not None and screen.view is None:
+            lines = ["Waiting for every seat to join: the battle begins when all have."]
+            lines += [f"Side {side}'s code: {code}" for side, code in screen.codes]
+        elif screen.sent:
+            lines = ["Waiting for the server…"]
+        elif screen.view is not None and screen.over is None:
+            lines = ["Waiting for the other side…"]
+        else:
+            lines = []
+        for line in lines:
+            for part in theme.wrap(line, width, 15):
+                surface.blit(theme.text(part, 15, theme.DIM), (x, y))
+                y += 21
+        return y + 6
     for line in theme.wrap(decision["prompt"], width, 15, bold=True)[:3]:
         surface.blit(theme.text(line, 15, theme.ACCENT, bold=True), (x, y))
         y += 20

@@ -124,7 +124,8 @@ class HostScreen(Screen):
     def play(self) -> None:
         from game.ui.net_battle import NetBattleScreen
         where = self.where.replace("0.0.0.0", "127.0.0.1")
-        self.next = NetBattleScreen(self.app, where, self.codes[0][1], back=None, host=self.server)
+        self.next = NetBattleScreen(self.app, where, self.codes[0][1], back=None, host=self.server,
+                                    codes=self.codes[1:])
         self.server = None  # the battle screen stops it when it is left
 
     def go_back(self) -> None:
@@ -183,7 +184,7 @@ class HostScreen(Screen):
                 surface.blit(theme.text(field.label, 16, theme.TEXT if focused else theme.DIM, bold=focused),
                              (x + 12, y + 9))
                 box = pygame.Rect(x + label_w, y + 4, value_w, 30)
-                field.draw(surface, box, focused and self.server is None)
+                field.draw(surface, box, focused and self.server is None, label=False)
                 self.hit.append((rect, lambda i=i: self._focus(i)))
             else:
                 label, value = self.row_text(row)

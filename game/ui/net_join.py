@@ -34,10 +34,11 @@ class TextField:
             if ch and len(self.text) < MAX_TEXT:
                 self.text += ch
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, focused: bool, label: bool = True) -> None:
         self.rect = rect
-        surface.blit(theme.text(self.label, 15, theme.TEXT if focused else theme.DIM, bold=focused),
-                     (rect.x, rect.y - 22))
+        if label:  # above the box (a row that names the field itself passes False)
+            surface.blit(theme.text(self.label, 15, theme.TEXT if focused else theme.DIM, bold=focused),
+                         (rect.x, rect.y - 22))
         pygame.draw.rect(surface, (24, 26, 34), rect, border_radius=4)
         pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, rect, 1, border_radius=4)
         shown = self.text + ("|" if focused else "")

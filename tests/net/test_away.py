@@ -5,7 +5,8 @@ first decision and drops (or never joins). Then side 1 (the one person seat left
 sent `away` for side 2, and:
 - "wait": it is told `seat waited`, and offered again after another 0.2 s; a `settle`
   for a side not on offer is refused in one line, and so is "ai" before the battle is
-  set up (the AI cannot give a seat's dice value);
+  set up (the AI cannot give a seat's dice value); when side 2 joins while on offer,
+  side 1 is told `seat back` and the offer is withdrawn;
 - "ai": the server's AI (normal) plays side 2; side 1 plays on to the end; the replay
   records side 2's values as null in the batches it sat out, and verifies; side 2's
   owner may rejoin meanwhile: it is told `seat back`, plays its own decisions again,
@@ -49,9 +50,17 @@ def test_wait_is_offered_again_after_another_while(tmp_path):
             again = await one.next()
             # the AI cannot stand in before the battle is set up
             no_ai = json.loads(await _ask(one, {"v": 1, "type": "settle", "side": 2, "answer": "ai"}))
+            # side 2 comes after all, while on offer: side 1 is told, and its offer is gone
+            two = RawSeat(await raw(where))
+            await two.join(opened[2])
+            back = await one.next()
+            late = json.loads(await _ask(one, {"v": 1, "type": "settle", "side": 2, "answer": "wait"}))
             await one.link.close()
-            return refused, waited, again, no_ai
-    refused, waited, again, no_ai = asyncio.run(asyncio.wait_for(go(), 30))
+            await two.link.close()
+            return refused, waited, again, no_ai, back, late
+    refused, waited, again, no_ai, back, late = asyncio.run(asyncio.wait_for(go(), 30))
+    assert back == {"v": 1, "type": "seat", "side": 2, "state": "back"}
+    assert late == {"v": 1, "type": "error", "problem": "settle: side 2 is not offered"}
     assert refused == {"v": 1, "type": "error", "problem": "settle: side 1 is not offered"}
     assert waited == {"v": 1, "type": "seat", "side": 2, "state": "waited"}
     assert again["type"] == "away" and again["side"] == 2 and again["seconds"] >= 0
