@@ -136,16 +136,12 @@ class MenuScreen(Screen):
         return [("Start battle", self.start), ("Load saved battle", lambda: self.open_picker("load")),
                 ("Watch a replay", lambda: self.open_picker("replay")), ("AI demo", self.demo),
                 ("Guided first battle", self.lesson),
-                ("Join a network battle", self.join_network), ("Host a network battle", self.host_network),
+                ("Network battle", self.network),
                 ("Settings", self.open_settings), ("Quit", self.quit)]
 
-    def join_network(self) -> None:
-        from game.ui.net_join import JoinScreen  # network play (docs/network.md)
-        self.next = JoinScreen(self.app, back=self)
-
-    def host_network(self) -> None:
-        from game.ui.net_host import HostScreen
-        self.next = HostScreen(self.app, back=self)
+    def network(self) -> None:
+        from game.ui.net_menu import NetworkScreen  # join or host (docs/network.md)
+        self.next = NetworkScreen(self.app, back=self)
 
     def open_settings(self) -> None:
         from game.ui.settings_screen import SettingsScreen

@@ -1,14 +1,14 @@
 """The window's network screens, driven as a person would (SDL's dummy driver, loopback).
 
 What is tested:
-- the menu's "Join a network battle" opens the join screen; the address and the code
+- the menu's "Network battle", then J ("Join a network battle") opens the join screen; the address and the code
   are typed (the default address erased first), Enter joins; the battle screen shows
   side 1's view of a battle against the server's `ai:random`; the person picks an
   option with targets by its number and a target by clicking its tile on the board
   (the next view's turn is later), then ends each turn by the number of "End turn";
   the battle ends with its result dialog, whose button goes back to the menu;
 - a wrong code comes back to the join screen with the refusal's line;
-- the menu's "Host a network battle": the port typed (0: any free one), Enter hosts: the
+- the menu's "Network battle", then H ("Host a network battle"): the port typed (0: any free one), Enter hosts: the
   screen lists both seats' codes; "Play side 1" joins side 1 from the window; leaving
   the battle screen stops the embedded server.
 """
@@ -79,7 +79,9 @@ def click_button(app, label):
 
 
 def join_from_menu(app, where, code):
-    click_button(app, "Join a network battle")
+    click_button(app, "Network battle")
+    post_key(pygame.K_j, "j")
+    app.step(0.05)
     from game.ui.net_join import JoinScreen
     assert isinstance(app.screen, JoinScreen)
     for _ in range(len(app.screen.fields[0].text)):
@@ -160,7 +162,9 @@ def test_host_a_network_battle_and_play_side_one():
     from game.ui.net_battle import NetBattleScreen
     from game.ui.net_host import HostScreen
     app = make_app()
-    click_button(app, "Host a network battle")
+    click_button(app, "Network battle")
+    post_key(pygame.K_h, "h")
+    app.step(0.05)
     screen = app.screen
     assert isinstance(screen, HostScreen)
     screen.focus = screen.rows().index("port")
