@@ -23,6 +23,7 @@ from game.ui.net_draw import AWAY_WORDS, TARGET_KEYS
 from game.ui.screen import Screen
 
 POLL_SECONDS = 0.05   # how often the window looks for the server's messages
+NOTICE_SECONDS = 8.0  # how long a notice (a seat away, back, a refusal) stays in the top bar
 SEAT_WORDS = {"waited": "waits for side {side}", "ai": "Side {side} is played by the server's AI until its player returns",
               "back": "Side {side}'s player is back", "adjourned": "The battle is adjourned: join again later with the same code"}
 
@@ -48,8 +49,11 @@ class NetBattleScreen(Screen):
         self.sent = False                 # a choice is on its way: wait for the next view
         self.away: dict | None = None     # an offer to answer
         self.over: dict | None = None
+        self.adjourned = False            # the server keeps the battle for later
         self.closed: str | None = None    # why the connection ended ("" : it ended well)
         self.notice = "Joining…"
+        self.about = ""                   # the battle joined: the top bar's standing words
+        self.notice_left = 0.0
         self.hit: list[tuple[pygame.Rect, Any]] = []
         self.scroll = 0
 
@@ -58,6 +62,14 @@ class NetBattleScreen(Screen):
         for message in self.seat.poll():
             self._take(message)
             self.app.dirty = True
+        if self.notice_left > 0:
+            self.notice_left -= dt
+            if self.notice_left <= 0 and self.about:
+                self.notice = self.about
+                self.app.dirty = True
+
+    def say(self, words: str) -> None:
+        self.notice, self.notice_left = words, NOTICE_SECONDS
 
     def wake_in(self) -> float | None:
         return None if self.closed is not None else POLL_SECONDS
@@ -69,7 +81,8 @@ class NetBattleScreen(Screen):
             self.joined = m
             self.board = NetBoard(load_local_map(str(m.get("map", ""))), (int(m["width"]), int(m["height"])))
             who = "a spectator" if m.get("spectator") else f"side {m['side']}"
-            self.notice = f"Joined battle {m['battle']} as {who} · {m['ruleset']}" + (" · fog" if m.get("fog") else "")
+            self.about = f"Battle {m['battle']} · {who} · {m['ruleset']}" + (" · fog" if m.get("fog") else "")
+            self.notice = self.about
         elif kind == "view":
             self.view, self.units = m, list(m.get("units") or [])
             self.lines.extend(m.get("lines") or [])
@@ -78,14 +91,15 @@ class NetBattleScreen(Screen):
         elif kind == "away":
             self.away = m
         elif kind == "seat":
-            self.notice = SEAT_WORDS.get(m.get("state"), str(m.get("state"))).format(side=m.get("side"))
+            self.say(SEAT_WORDS.get(m.get("state"), str(m.get("state"))).format(side=m.get("side")))
             if m.get("state") in ("ai", "waited", "back"):
                 self.away = None
+            self.adjourned = self.adjourned or m.get("state") == "adjourned"
         elif kind == "over":
             self.over = m
             self.lines.append(str(m.get("result", "")))
         elif kind == "error":
-            self.notice = f"Refused: {m.get('problem')}"
+            self.say(f"Refused: {m.get('problem')}")
             self.sent = False
         elif kind == "closed":
             self.closed = str(m.get("problem") or "")

@@ -187,6 +187,6 @@ def _ending(screen, surface) -> None:
     if screen.closed:
         rect = _dialog(surface, "The connection ended", [screen.closed], 190)
         _buttons(screen, surface, rect, [("Join again", screen.rejoin), ("Back", screen.to_menu)])
-    elif screen.over is None and screen.notice.startswith("The battle is adjourned"):
+    elif screen.over is None and screen.adjourned:
         rect = _dialog(surface, "Adjourned", [screen.notice], 170)
         _buttons(screen, surface, rect, [("Back to the menu", screen.to_menu)])
