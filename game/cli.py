@@ -144,6 +144,16 @@ def _battles(text: str) -> int:
     return value
 
 
+def _pace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:40]!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{value:g} is not from 0 to 60 seconds")
+    return value
+
+
 def ai_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ai", metavar="SIDE=LEVEL,...",
                    help="each side's AI level (random, easy, greedy, normal, hard); default normal for every side, "
@@ -380,6 +390,8 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
                         "network-battles in the user data folder")
     p.add_argument("--away-after", metavar="SECONDS", type=_int_at_least(1), default=120,
                    help="offer a seat gone this long to the other side: wait, adjourn, or the AI plays it; default 120")
+    p.add_argument("--demo-pace", metavar="SECONDS", type=_pace, default=0.5,
+                   help="seconds between two choices of a battle of AI seats only (a demo for spectators); default 0.5")
     p.set_defaults(func=net.cmd_serve)
 
     p = sub.add_parser("open", help="open a battle on a server; prints each person seat's code")

@@ -29,6 +29,7 @@ def cmd_serve(args: Any) -> int:
     if state.exists() and not state.is_dir():
         raise InputError(str(state), "is not a folder")
     server = Server(args.max_battles, state, float(args.away_after), report)
+    server.demo_pace = args.demo_pace
     try:
         asyncio.run(serve(args.host, args.port, args.max_battles, ready, server))
     except OSError as exc:

@@ -154,13 +154,14 @@ class EmbeddedServer:
     """`serve` in a thread, for the window's "Host a network battle"."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, state: Any = None, max_battles: int = 16,
-                 away_after: float = 120.0) -> None:
+                 away_after: float = 120.0, demo_pace: float = 0.5) -> None:
         from game.net.server import Server
         self.host = host
         self.port: int | None = None
         self.problem = ""
         self.reports: list[str] = []
         self.server = Server(max_battles, state, away_after, self.reports.append)
+        self.server.demo_pace = demo_pace
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task | None = None
         self._ready = threading.Event()

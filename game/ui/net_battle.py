@@ -97,7 +97,8 @@ class NetBattleScreen(Screen):
             self.adjourned = self.adjourned or m.get("state") == "adjourned"
         elif kind == "over":
             self.over = m
-            self.lines.append(str(m.get("result", "")))
+            if str(m.get("result", "")) not in self.lines[-1:]:  # the log's own last line, as a rule
+                self.lines.append(str(m.get("result", "")))
         elif kind == "error":
             self.say(f"Refused: {m.get('problem')}")
             self.sent = False

@@ -130,7 +130,9 @@ def _key(i: int) -> str:
 def _log(screen, surface, rect) -> None:
     if rect.h < 40:
         return
-    surface.blit(theme.text("Your side's log", 13, theme.DIM, bold=True), (rect.x, rect.y))
+    spectator = bool(screen.joined and screen.joined.get("spectator"))
+    surface.blit(theme.text("What a spectator may read" if spectator else "Your side's log", 13, theme.DIM, bold=True),
+                 (rect.x, rect.y))
     wrapped: list[str] = []
     for line in screen.lines[-200:]:
         wrapped.extend(theme.wrap(line, rect.w, 13) or [""])

@@ -216,16 +216,20 @@ class HostScreen(Screen):
 
     def _codes(self, surface, x, y, w) -> int:
         """The address and the codes to pass on (each to its player, privately)."""
-        rect = pygame.Rect(x, y, min(w - 96, 760), 40 + 26 * (len(self.codes) + 1))
+        note = "Pass each code privately: whoever has it plays that side. Players join with the menu's " \
+               "Network battle, then Join, or `python -m game join ADDRESS --code CODE`."
+        width = min(w - 96, 760)
+        lines = theme.wrap(note, width - 24, 12)
+        rect = pygame.Rect(x, y, width, 44 + 26 * len(self.codes) + 16 * len(lines))
         theme.panel(surface, rect, alpha=False, edge=theme.GOOD)
         surface.blit(theme.text(f"Hosting on {self.where}", 16, theme.GOOD, bold=True), (x + 12, y + 8))
         yy = y + 34
         for side, code in self.codes:
             surface.blit(theme.text(f"Side {side}: {code}", 15, theme.team_colour(side), bold=True), (x + 12, yy))
             yy += 26
-        note = "Pass each code privately: whoever has it plays that side. Players join with the menu's " \
-               "\"Join a network battle\" or `python -m game join ADDRESS --code CODE`."
-        surface.blit(theme.text(theme.fit(note, rect.w - 24, 12), 12, theme.DIM), (x + 12, yy))
+        for line in lines:
+            surface.blit(theme.text(line, 12, theme.DIM), (x + 12, yy))
+            yy += 16
         return rect.bottom + 12
 
     def _focus(self, i: int) -> None:
