@@ -124,6 +124,7 @@ class SeatDice:
         self.chain = Chain()
         self.next = None
         self.spectator = False
+        self.given: dict[int, str] = {}  # every value this seat revealed, by batch index
         self.commitments: dict[int, str | None] = {}
 
     def joined(self, reply: dict) -> None:
@@ -133,10 +134,15 @@ class SeatDice:
         self.server_head = reply.get("server_head")
 
     def value_for(self, where: str, index: Any) -> str:
+        if index == self.next - 1 and index in self.given:
+            # the same decision again, its choice refused (a person's parameter out of its
+            # limits, say): the value the server has seen already, the only one it takes
+            return self.given[index]
         if index != self.next:
             raise InputError(where, f"the server asked for the value of index {index!r}, not {self.next}")
         self.next += 1
-        return self.chain.value(index).hex()
+        self.given[index] = self.chain.value(index).hex()
+        return self.given[index]
 
     def reveal(self, where: str, reply: dict) -> str:
         # a value is revealed only once the choice it serves is committed to
@@ -159,10 +165,18 @@ class SeatDice:
                 raise Unproven("the proof does not hold this seat's chain")
             if net["heads"]["server"][0][1] != self.server_head:
                 raise Unproven("the proof holds another server chain than the one announced")
+            who = self.side_of(net)
+            if not self.spectator:
+                column = net["order"].index(who)
+                for index, value in self.given.items():
+                    # a value it gave is in the proof: the server did not mark it absent (null)
+                    # nor leave out a batch it was asked for
+                    if index - 1 >= len(net["reveals"]) or net["reveals"][index - 1][column] != value:
+                        raise Unproven(f"index {index}: the proof does not hold this seat's value")
             for turn, commitment in self.commitments.items():
                 if net["commitments"][turn] != commitment:
                     raise Unproven(f"choice {turn + 1} is not the one the server committed to")
-        except (Unproven, KeyError, IndexError, TypeError) as exc:
+        except (Unproven, KeyError, IndexError, TypeError, ValueError) as exc:
             raise InputError(where, f"the battle's dice do not prove out: {exc}") from None
 
     def side_of(self, net: dict) -> str:

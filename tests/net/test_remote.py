@@ -3,7 +3,8 @@
 What is tested, on loopback: an `EmbeddedServer` (serve in a thread) listens on a free
 port; a battle opened on it, a person seat against `ai:random`, is played to its end
 by a `RemoteSeat` polled from this (the window's) thread, choosing each decision's
-first option and target: its last messages are `over` (with a replay that verifies)
+first option and target (its first choice names an option not offered: refused, the
+same decision is answered again with the same dice value): its last messages are `over` (with a replay that verifies)
 and `closed` with no problem. A wrong code ends with one `closed` line naming the
 refusal; a server that is not there, with one naming the address. The server stops.
 """
@@ -21,12 +22,22 @@ from game.net.remote import EmbeddedServer, RemoteSeat
 from tests.net.helpers import request
 
 
-def drive(seat: RemoteSeat, seconds: float = 60) -> list[dict]:
+def drive(seat: RemoteSeat, seconds: float = 60, refuse_first: bool = False) -> list[dict]:
+    """Play the seat to its end; with `refuse_first`, first send a choice of an option
+    not offered (refused), then answer the same decision again."""
     got: list[dict] = []
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         for message in seat.poll():
             got.append(message)
+            if message["type"] == "view" and message["decision"] is not None and refuse_first:
+                refuse_first = False
+                seat.choose(message["turn"], {"option": "no_such_option", "target": None, "params": {}},
+                            message["decision"]["index"])
+                last_view = message
+                continue
+            elif message["type"] == "error" and message["problem"].startswith("choose: "):
+                message = last_view  # refused: the same decision, answered again
             if message["type"] == "view" and message["decision"] is not None:
                 option = message["decision"]["options"][0]
                 target = option["targets"][0] if "targets" in option else None
@@ -44,7 +55,7 @@ def test_a_remote_seat_plays_a_battle_on_an_embedded_server(tmp_path):
         where = host.wait_ready()
         opened = asyncio.run(client.open_battle(where, request("fivebyfive", seats=("person", "ai:random"), rounds=1)))
         seat = RemoteSeat(where, opened["seats"][0][1])
-        got = drive(seat)
+        got = drive(seat, refuse_first=True)
         seat.close()
     finally:
         host.stop()
@@ -52,7 +63,10 @@ def test_a_remote_seat_plays_a_battle_on_an_embedded_server(tmp_path):
     kinds = [m["type"] for m in got]
     assert kinds[0] == "joined" and got[0]["map"] == "maps/arena.tmx"
     assert kinds[-2:] == ["over", "closed"] and got[-1]["problem"] == ""
-    assert "error" not in kinds
+    # one refusal (the option not offered), then the same decision answered with the
+    # same value for its batch of rolls, and the battle went on
+    problems = [m["problem"] for m in got if m["type"] == "error"]
+    assert len(problems) == 1 and problems[0].startswith("choose: 'no_such_option' is not offered"), problems
     fair_dice.verify(got[-2]["replay"]).close()
 
 
