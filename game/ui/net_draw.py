@@ -71,6 +71,8 @@ def _decision(screen, surface, panel) -> int:
             lines += [f"Side {side}'s code: {code}" for side, code in screen.codes]
         elif screen.sent:
             lines = ["Waiting for the server…"]
+        elif screen.view is not None and screen.over is None and screen.joined.get("spectator"):
+            lines = ["Watching: you see what every side may see."]
         elif screen.view is not None and screen.over is None:
             lines = ["Waiting for the other side…"]
         else:
