@@ -183,3 +183,45 @@ def test_host_a_network_battle_and_play_side_one():
     assert battle.joined["side"] == 1
     battle.leave()
     assert not server.thread.is_alive()
+
+
+def test_the_away_offer_is_a_dialog_and_its_answer_reaches_the_server(tmp_path):
+    """Side 2 joins (a bare client), reaches its first decision and drops; the window
+    (side 1) shows the offer after the server's limit; key 3 lets the AI play side 2:
+    the top line says so, and the battle goes on to side 1's next decision."""
+    from tests.net.helpers import RawSeat, raw
+
+    host = EmbeddedServer(state=tmp_path / "state", away_after=0.2)
+    try:
+        where = host.wait_ready()
+        opened = dict(asyncio.run(client.open_battle(where, request("fate", rounds=2)))["seats"])
+        app = make_app()
+        join_from_menu(app, where, opened[1])
+        screen = app.screen
+
+        async def two_drops():
+            seat = RawSeat(await raw(where))
+            await seat.join(opened[2])
+            await seat.decision()
+            await seat.link.close()
+        import threading
+        dropper = threading.Thread(target=lambda: asyncio.run(two_drops()))
+        dropper.start()
+        for _ in range(100):  # play side 1 (end each turn) until the offer comes
+            until(app, lambda: screen.away is not None or screen.decision is not None)
+            if screen.away is not None:
+                break
+            keys = [o["key"] for o in screen.decision["options"]]
+            pick = next((i for i, k in enumerate(keys) if "targets" not in screen.decision["options"][i]), 0)
+            post_key(ord(str(pick + 1)), str(pick + 1))
+            until(app, lambda: screen.sent is False or screen.away is not None)
+        dropper.join(10)
+        assert screen.away["side"] == 2
+        app.step(0.05)
+        assert any(getattr(a, "__name__", "") == "<lambda>" for _, a in screen.hit)  # the dialog's buttons
+        post_key(pygame.K_3, "3")
+        until(app, lambda: screen.notice.startswith("Side 2 is played by the server's AI"))
+        assert screen.away is None
+        until(app, lambda: screen.decision is not None or screen.over is not None)
+    finally:
+        host.stop()
