@@ -1,7 +1,7 @@
 """Host a network battle (menu entry): a server in this window, a battle on it, the codes.
 
 The person picks the map, the ruleset, fog, who plays side 2 (a person on another
-machine, or the server's AI at a level) and where to listen (127.0.0.1: this machine
+machine, or the server's AI at a level), how many spectator seats, and where to listen (127.0.0.1: this machine
 only; 0.0.0.0 or this machine's address: the network). "Host" starts `serve` in a
 thread (game/net/remote.py's EmbeddedServer, keeping unfinished battles in the user
 data folder as `serve` does), opens the battle on it, and shows the address and each
@@ -42,6 +42,8 @@ class HostScreen(Screen):
         self.rs_index = self.rulesets.index(self.s.ruleset) if self.s.ruleset in self.rulesets else 0
         self.fog = True
         self.seat2 = "person"
+        self.spectators = 0
+        self.watch_codes: list[str] = []
         self.listen = TextField("Listen on", LISTEN)
         self.port = TextField("Port", PORT)
         self.focus = 0
@@ -53,7 +55,7 @@ class HostScreen(Screen):
 
     # --- rows --------------------------------------------------------------------------------
     def rows(self) -> list[str]:
-        return ["map", "ruleset", "fog", "seat2", "listen", "port"]
+        return ["map", "ruleset", "fog", "seat2", "spectators", "listen", "port"]
 
     def seat2_choices(self) -> list[str]:
         from game.ai.levels import ai_levels
@@ -70,6 +72,8 @@ class HostScreen(Screen):
                 self.seat2 = "ai:normal" if "ai:normal" in self.seat2_choices() else "person"
         elif row == "fog":
             self.fog = not self.fog
+        elif row == "spectators":
+            self.spectators = (self.spectators + step) % 5  # none to four
         elif row == "seat2":
             choices = self.seat2_choices()
             i = choices.index(self.seat2) if self.seat2 in choices else 0
@@ -85,6 +89,8 @@ class HostScreen(Screen):
             return "Fog of war", "On (the server enforces it)" if self.fog else "Off"
         if row == "seat2":
             return "Side 2", "A person (another machine)" if self.seat2 == "person" else f"The AI · {self.seat2[3:]}"
+        if row == "spectators":
+            return "Spectators", "None" if not self.spectators else f"{self.spectators} (each sees what both sides see)"
         return row, ""
 
     def buttons(self) -> list[tuple[str, Any]]:
@@ -110,7 +116,7 @@ class HostScreen(Screen):
         try:
             address = server.wait_ready()
             request = {"map": map_ref(self.maps[self.map_index]), "ruleset": self.rulesets[self.rs_index],
-                       "seats": ["person", self.seat2], "fog": self.fog}
+                       "seats": ["person", self.seat2], "fog": self.fog, "spectators": self.spectators}
             local = f"127.0.0.1:{address.rpartition(':')[2]}" if address.startswith("0.0.0.0") else address
             opened = asyncio.run(client.open_battle(local, request, timeout=30))
         except InputError as exc:
@@ -118,6 +124,7 @@ class HostScreen(Screen):
             self.message = str(exc)
             return
         self.server, self.where, self.codes = server, address, opened["seats"]
+        self.watch_codes = opened["spectators"]
         self.focus = len(self.rows())
         self.message = ""
 
@@ -175,7 +182,7 @@ class HostScreen(Screen):
         x, y, label_w, value_w = 48, 104, 150, min(380, w - 300)
         for i, row in enumerate(self.rows()):
             focused = i == self.focus
-            rect = pygame.Rect(x, y, label_w + value_w + 20, 38)
+            rect = pygame.Rect(x, y, label_w + value_w + 20, 38 if h >= 680 else 34)
             if focused:
                 pygame.draw.rect(surface, (40, 46, 60), rect, border_radius=6)
                 pygame.draw.rect(surface, theme.ACCENT, rect, 1, border_radius=6)
@@ -198,13 +205,13 @@ class HostScreen(Screen):
                 self.hit.append((left, lambda row=row, i=i: (self._focus(i), self.change(row, -1))))
                 self.hit.append((right, lambda row=row, i=i: (self._focus(i), self.change(row, 1))))
                 self.hit.append((rect, lambda i=i: self._focus(i)))
-            y += 42
+            y += 42 if h >= 680 else 36  # a short window: the codes and buttons still clear the hint
         y += 8
         if self.server is not None:
             y = self._codes(surface, x, y, w)
         bx = x
         for j, (label, action) in enumerate(self.buttons()):
-            rect = pygame.Rect(bx, y, 150 if j == 0 else 230, 42)
+            rect = pygame.Rect(bx, y, 150 if j == 0 else 230, 42 if h >= 680 else 36)
             theme.button(surface, rect, label, hover=rect.collidepoint(self.app.mouse),
                          armed=len(self.rows()) + j == self.focus)
             self.hit.append((rect, action))
@@ -220,12 +227,15 @@ class HostScreen(Screen):
                "Network battle, then Join, or `python -m game join ADDRESS --code CODE`."
         width = min(w - 96, 760)
         lines = theme.wrap(note, width - 24, 12)
-        rect = pygame.Rect(x, y, width, 44 + 26 * len(self.codes) + 16 * len(lines))
+        rect = pygame.Rect(x, y, width, 44 + 26 * (len(self.codes) + len(self.watch_codes)) + 16 * len(lines))
         theme.panel(surface, rect, alpha=False, edge=theme.GOOD)
         surface.blit(theme.text(f"Hosting on {self.where}", 16, theme.GOOD, bold=True), (x + 12, y + 8))
         yy = y + 34
         for side, code in self.codes:
             surface.blit(theme.text(f"Side {side}: {code}", 15, theme.team_colour(side), bold=True), (x + 12, yy))
+            yy += 26
+        for code in self.watch_codes:
+            surface.blit(theme.text(f"Spectator: {code}", 15, theme.DIM, bold=True), (x + 12, yy))
             yy += 26
         for line in lines:
             surface.blit(theme.text(line, 12, theme.DIM), (x + 12, yy))

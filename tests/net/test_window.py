@@ -8,8 +8,9 @@ What is tested:
   (the next view's turn is later), then ends each turn by the number of "End turn";
   the battle ends with its result dialog, whose button goes back to the menu;
 - a wrong code comes back to the join screen with the refusal's line;
-- the menu's "Network battle", then H ("Host a network battle"): the port typed (0: any free one), Enter hosts: the
-  screen lists both seats' codes; "Play side 1" joins side 1 from the window; leaving
+- the menu's "Network battle", then H ("Host a network battle"): one spectator seat
+  asked for (Right on its row), the port typed (0: any free one), Enter hosts: the
+  screen lists both seats' codes and the spectator's; "Play side 1" joins side 1 from the window; leaving
   the battle screen stops the embedded server.
 """
 
@@ -166,6 +167,9 @@ def test_host_a_network_battle_and_play_side_one():
     app.step(0.05)
     screen = app.screen
     assert isinstance(screen, HostScreen)
+    screen.focus = screen.rows().index("spectators")
+    post_key(pygame.K_RIGHT)
+    app.step(0.05)
     screen.focus = screen.rows().index("port")
     for _ in range(4):
         post_key(pygame.K_BACKSPACE)
@@ -173,6 +177,7 @@ def test_host_a_network_battle_and_play_side_one():
     post_key(pygame.K_RETURN)
     app.step(0.05)
     assert screen.message == "" and [side for side, _ in screen.codes] == [1, 2]
+    assert len(screen.watch_codes) == 1 and screen.watch_codes[0] not in dict(screen.codes).values()
     server = screen.server
     assert screen.where.startswith("127.0.0.1:")
     post_key(pygame.K_RETURN)  # the focus is on "Play side 1"
