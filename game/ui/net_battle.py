@@ -32,12 +32,12 @@ class NetBattleScreen(Screen):
     title = "Network battle"
 
     def __init__(self, app, where: str, code: str, back: Screen | None = None, host: Any = None,
-                 seat: Any = None, codes: list[tuple[int, str]] | None = None) -> None:
+                 seat: Any = None, codes: list[tuple[str, str]] | None = None) -> None:
         super().__init__(app)
         from game.net.remote import RemoteSeat
         self.where, self.code, self.back = where, code, back
         self.host = host                  # an EmbeddedServer this window runs, stopped on leaving
-        self.codes = codes or []          # the other seats' codes, while the host waits for them
+        self.codes = codes or []          # (whose, code) of the other seats, while the host waits for them
         self.seat = seat or RemoteSeat(where, code)
         self.joined: dict | None = None
         self.board = None

@@ -68,7 +68,7 @@ def _decision(screen, surface, panel) -> int:
     if decision is None:
         if screen.joined is not None and screen.view is None:
             lines = ["Waiting for every seat to join: the battle begins when all have."]
-            lines += [f"Side {side}'s code: {code}" for side, code in screen.codes]
+            lines += [f"{whose}'s code: {code}" for whose, code in screen.codes]
         elif screen.sent:
             lines = ["Waiting for the server…"]
         elif screen.view is not None and screen.over is None and screen.joined.get("spectator"):

@@ -132,7 +132,8 @@ class HostScreen(Screen):
         from game.ui.net_battle import NetBattleScreen
         where = self.where.replace("0.0.0.0", "127.0.0.1")
         self.next = NetBattleScreen(self.app, where, self.codes[0][1], back=None, host=self.server,
-                                    codes=self.codes[1:])
+                                    codes=[(f"Side {side}", code) for side, code in self.codes[1:]]
+                                    + [("A spectator", code) for code in self.watch_codes])
         self.server = None  # the battle screen stops it when it is left
 
     def go_back(self) -> None:
