@@ -171,10 +171,13 @@ _messages = st.one_of(
     st.binary(max_size=40),
     _values.map(json.dumps),
     st.fixed_dictionaries({"v": st.sampled_from([1, 1, 2, True]),
-                           "type": st.sampled_from(["open", "join", "choose", "reveal", "x"])},
+                           "type": st.sampled_from(["open", "join", "choose", "reveal", "settle", "x"])},
                           optional={"code": _values, "turn": _values, "choice": _values, "map": _values,
                                     "seats": _values, "ruleset": _values, "value": _values, "index": _values,
-                                    "head": _values}).map(json.dumps),
+                                    "head": _values, "squads": _values, "spectators": _values,
+                                    "side": st.integers(-1, 9) | _values,
+                                    "answer": st.sampled_from(["wait", "adjourn", "ai", "x"]) | _values}
+                          ).map(json.dumps),
 )
 
 

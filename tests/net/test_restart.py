@@ -7,14 +7,18 @@ again at the same turn with the same digest; both seats rejoin with their codes 
 processes: new chains) and finish; the replay holds the choices made before the
 restart, both chains of each seat, and verifies. The finished battle's file is gone.
 
-A state file that does not load (not JSON; a changed choice) is one line naming the
-file, skipped and kept; the server holds the others and opens new battles.
+A state file that does not load (not JSON; a seat of an unknown kind) is one line
+naming the file, skipped and kept; the server holds the others and opens new battles.
+Any one field of a mid-battle state replaced by junk loads or is one Unloadable line.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.net import client, fair_dice, stored
 from game.net.view_ai import ViewAI
@@ -142,3 +146,54 @@ def test_a_state_round_trips_mid_battle():
                 again.battle.close()
             await asyncio.gather(player, return_exceptions=True)
     asyncio.run(asyncio.wait_for(mid(), 60))
+
+
+def _mid_battle_state() -> dict:
+    """The state of a fate battle (a person against ai:normal) after a few choices."""
+    out = {}
+
+    async def mid():
+        box = {"n": 0, "stop": asyncio.Event()}
+        async with running() as (where, server):
+            opened = await open_seats(where, request("fate", seats=("person", "ai:normal"), rounds=2))
+            held = server.battles[max(server.battles)]
+            player = asyncio.create_task(_play_until_stopped(where, opened[0][1], Counting(1, box)))
+            await asyncio.wait_for(box["stop"].wait(), 60)
+            await asyncio.sleep(0.1)
+            out["state"] = json.loads(json.dumps(stored.state_of(held)))
+            await asyncio.gather(player, return_exceptions=True)
+    asyncio.run(asyncio.wait_for(mid(), 60))
+    return out["state"]
+
+
+@pytest.fixture(scope="module")
+def mid_state():
+    return _mid_battle_state()
+
+
+_junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=6),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=2),
+                     max_leaves=6)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_changed_state_loads_or_is_one_unloadable_line(mid_state, data):
+    """Any one field of a state file replaced by junk: held_from gives a battle (the
+    change was harmless) or Unloadable, never another exception."""
+    state = json.loads(json.dumps(mid_state))
+    key = data.draw(st.sampled_from(sorted(state)))
+    if isinstance(state[key], dict) and state[key] and data.draw(st.booleans()):
+        inner = data.draw(st.sampled_from(sorted(state[key])))
+        state[key][inner] = data.draw(_junk)
+    elif isinstance(state[key], list) and state[key] and data.draw(st.booleans()):
+        state[key][data.draw(st.integers(0, len(state[key]) - 1))] = data.draw(_junk)
+    else:
+        state[key] = data.draw(_junk)
+    try:
+        held = stored.held_from(state)
+    except stored.Unloadable as exc:
+        assert "\n" not in str(exc) and str(exc)
+        return
+    if held.battle is not None:
+        held.battle.close()
