@@ -144,16 +144,6 @@ def _battles(text: str) -> int:
     return value
 
 
-def _pace(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:40]!r}") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{value:g} is not from 0 to 60 seconds")
-    return value
-
-
 def ai_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ai", metavar="SIDE=LEVEL,...",
                    help="each side's AI level (random, easy, greedy, normal, hard); default normal for every side, "
@@ -388,9 +378,9 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--state", metavar="DIR", type=Path,
                    help="keep unfinished battles here and resume them after a restart; default: "
                         "network-battles in the user data folder")
-    p.add_argument("--away-after", metavar="SECONDS", type=_int_at_least(1), default=120,
+    p.add_argument("--away-after", metavar="SECONDS", type=_seconds, default=120.0,
                    help="offer a seat gone this long to the other side: wait, adjourn, or the AI plays it; default 120")
-    p.add_argument("--demo-pace", metavar="SECONDS", type=_pace, default=0.5,
+    p.add_argument("--demo-pace", metavar="SECONDS", type=_seconds, default=0.5,
                    help="seconds between two choices of a battle of AI seats only (a demo for spectators); default 0.5")
     p.set_defaults(func=net.cmd_serve)
 

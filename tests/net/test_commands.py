@@ -79,6 +79,9 @@ def test_open_and_two_joins_play_a_battle(server, tmp_path):
     (("open", "{server}", "--squad", "2=ai:godlike"), "error: {server}: refused: open: squads: "),
     (("open", "{server}", "--spectators", "9"), "error: open: "),
     (("join", "{server}", "--code", "A" * 22, "--when-away", "panic"), "error: python -m game join: argument --when-away"),
+    (("serve", "--away-after", "0"), "error: python -m game serve: argument --away-after"),
+    (("serve", "--demo-pace", "soon"), "error: python -m game serve: argument --demo-pace"),
+    (("serve", "--port", "0", "--state", "pyproject.toml"), "error: pyproject.toml: is not a folder"),
 ])
 def test_bad_input_is_one_line_and_status_2(server, args, where):
     done = game(*(a.replace("{server}", server) for a in args))
