@@ -402,6 +402,13 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on; default 127.0.0.1 (this machine only)")
     p.add_argument("--port", type=_port, default=net.DEFAULT_PORT, help=f"default {net.DEFAULT_PORT}; 0: any free port")
     p.add_argument("--max-battles", metavar="N", type=_int_at_least(1), default=16, help="battles held at once; default 16")
+    p.add_argument("--state", metavar="DIR", type=Path,
+                   help="keep unfinished battles here and resume them after a restart; default: "
+                        "network-battles in the user data folder")
+    p.add_argument("--away-after", metavar="SECONDS", type=_seconds, default=120.0,
+                   help="offer a seat gone this long to the other side: wait, adjourn, or the AI plays it; default 120")
+    p.add_argument("--demo-pace", metavar="SECONDS", type=_seconds, default=0.5,
+                   help="seconds between two choices of a battle of AI seats only (a demo for spectators); default 0.5")
     p.set_defaults(func=net.cmd_serve)
 
     p = sub.add_parser("open", help="open a battle on a server; prints each person seat's code")
@@ -413,6 +420,9 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--fog", action="store_true", help="fog of war, enforced by the server")
     p.add_argument("--seed", metavar="S", type=_seed, help="the battle's seed (default: the server draws one)")
     p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
+    squad_option(p)
+    p.add_argument("--spectators", metavar="N", type=_int_at_least(0), default=0,
+                   help="spectator seats (each prints `spectator: CODE`); at most 8; default 0")
     p.set_defaults(func=net.cmd_open)
 
     p = sub.add_parser("join", help="play a network seat headless with an AI; prints the result")
@@ -422,6 +432,8 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--ai-seed", metavar="S", type=_seed, default=0, help="the AI's own random stream; default 0")
     p.add_argument("--timeout", metavar="SECONDS", type=_int_at_least(1), default=3600, help="give up after this long; default 3600")
     p.add_argument("--save-replay", metavar="FILE", type=Path, help="write the battle's replay at its end")
+    p.add_argument("--when-away", choices=("wait", "adjourn", "ai"), default="wait",
+                   help="the answer when the other seat is away past the server's limit; default wait")
     p.set_defaults(func=net.cmd_join)
     return parser
 

@@ -25,7 +25,7 @@ def address(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-async def _connect(where: str):
+async def dial(where: str):
     from websockets.asyncio.client import connect
     host, port = address(where)
     try:
@@ -36,7 +36,7 @@ async def _connect(where: str):
         raise InputError(where, f"cannot connect ({type(exc).__name__})") from None
 
 
-async def _read(link: Any, where: str) -> dict:
+async def receive(link: Any, where: str) -> dict:
     from websockets.exceptions import ConnectionClosed
     try:
         raw = await link.recv()
@@ -48,39 +48,50 @@ async def _read(link: Any, where: str) -> dict:
         raise InputError(where, f"a bad message from the server: {exc}") from None
 
 
-async def open_battle(where: str, request: dict, timeout: float = 60.0) -> list[tuple[int, str]]:
-    """Open a battle; [(side, code)] for its person seats."""
-    link = await _connect(where)
+async def open_battle(where: str, request: dict, timeout: float = 60.0) -> dict:
+    """Open a battle: {"seats": [(side, code)] for its person seats, "spectators": [code]}."""
+    link = await dial(where)
     try:
         await link.send(protocol.encode("open", **request))
-        reply = await asyncio.wait_for(_read(link, where), timeout)
+        reply = await asyncio.wait_for(receive(link, where), timeout)
     finally:
         await link.close()
     if reply["type"] == "error":
         raise InputError(where, f"refused: {reply.get('problem')}")
-    return [(int(s["side"]), str(s["code"])) for s in reply.get("seats", [])]
+    return {"seats": [(int(s["side"]), str(s["code"])) for s in reply.get("seats", [])],
+            "spectators": [str(c) for c in reply.get("spectators", [])]}
 
 
-async def play_seat(where: str, code: str, decider: Any, timeout: float = 600.0) -> dict:
+async def play_seat(where: str, code: str, decider: Any, timeout: float = 600.0, when_away: str = "wait") -> dict:
     """Join a seat and answer its decisions with `decider.decide(view, decision) ->
     choice JSON` until the battle is over; the `over` message, once its replay is proven
     (game.net.fair_dice.verify) and holds this seat's chain and the commitments it was
     sent. `decider.start(joined)` and `decider.read(view)` are told every message.
-    Everything the seat read is in the result's "lines"."""
-    link = await _connect(where)
-    seat = _SeatDice()
+    Everything the seat read is in the result's "lines". A spectator's code watches:
+    nothing to decide, the replay proven all the same.
+
+    When another seat is away past the server's limit (an `away` offer) the client
+    answers `when_away` (wait, adjourn or ai). When the battle is adjourned the result
+    is `{"type": "adjourned", "lines": ...}`: join again later with the same code."""
+    link = await dial(where)
+    seat = SeatDice()
     lines: list[str] = []
     try:
         async def run() -> dict:
             await link.send(protocol.encode("join", code=code, head=seat.chain.head.hex()))
             for _ in range(MAX_MESSAGES):
-                reply = await _read(link, where)
+                reply = await receive(link, where)
                 kind = reply["type"]
                 if kind == "error":
                     raise InputError(where, f"refused: {reply.get('problem')}")
                 if kind == "joined":
                     seat.joined(reply)
                     decider.start(reply)
+                elif kind == "away":
+                    await link.send(protocol.encode("settle", side=reply["side"], answer=when_away))
+                elif kind == "seat":
+                    if reply.get("state") == "adjourned":
+                        return {"type": "adjourned", "side": reply.get("side"), "lines": lines}
                 elif kind == "commit":
                     value = seat.reveal(where, reply)
                     await link.send(protocol.encode("reveal", index=reply["index"], value=value))
@@ -104,7 +115,7 @@ async def play_seat(where: str, code: str, decider: Any, timeout: float = 600.0)
         await link.close()
 
 
-class _SeatDice:
+class SeatDice:
     """A seat's side of the dice: its chain, the values it has revealed (in order, each
     once), the commitments it was sent, and the check of the proof at the end."""
 
@@ -112,17 +123,26 @@ class _SeatDice:
         from game.net.fair_dice import Chain
         self.chain = Chain()
         self.next = None
+        self.spectator = False
+        self.given: dict[int, str] = {}  # every value this seat revealed, by batch index
         self.commitments: dict[int, str | None] = {}
 
     def joined(self, reply: dict) -> None:
-        self.chain.start = self.next = int(reply["start"])
+        self.spectator = bool(reply.get("spectator"))
+        if not self.spectator:
+            self.chain.start = self.next = int(reply["start"])
         self.server_head = reply.get("server_head")
 
     def value_for(self, where: str, index: Any) -> str:
+        if index == self.next - 1 and index in self.given:
+            # the same decision again, its choice refused (a person's parameter out of its
+            # limits, say): the value the server has seen already, the only one it takes
+            return self.given[index]
         if index != self.next:
             raise InputError(where, f"the server asked for the value of index {index!r}, not {self.next}")
         self.next += 1
-        return self.chain.value(index).hex()
+        self.given[index] = self.chain.value(index).hex()
+        return self.given[index]
 
     def reveal(self, where: str, reply: dict) -> str:
         # a value is revealed only once the choice it serves is committed to
@@ -141,14 +161,22 @@ class _SeatDice:
             battle.close()
             net = replay["net"]
             mine = [h for _, h in net["heads"].get(str(self.side_of(net)), [])]
-            if self.chain.head.hex() not in mine:
+            if not self.spectator and self.chain.head.hex() not in mine:
                 raise Unproven("the proof does not hold this seat's chain")
             if net["heads"]["server"][0][1] != self.server_head:
                 raise Unproven("the proof holds another server chain than the one announced")
+            who = self.side_of(net)
+            if not self.spectator:
+                column = net["order"].index(who)
+                for index, value in self.given.items():
+                    # a value it gave is in the proof: the server did not mark it absent (null)
+                    # nor leave out a batch it was asked for
+                    if index - 1 >= len(net["reveals"]) or net["reveals"][index - 1][column] != value:
+                        raise Unproven(f"index {index}: the proof does not hold this seat's value")
             for turn, commitment in self.commitments.items():
                 if net["commitments"][turn] != commitment:
                     raise Unproven(f"choice {turn + 1} is not the one the server committed to")
-        except (Unproven, KeyError, IndexError, TypeError) as exc:
+        except (Unproven, KeyError, IndexError, TypeError, ValueError) as exc:
             raise InputError(where, f"the battle's dice do not prove out: {exc}") from None
 
     def side_of(self, net: dict) -> str:

@@ -84,11 +84,14 @@ def canonical(choice_json: Any) -> bytes:
     return json.dumps(choice_json, sort_keys=True, separators=(",", ":")).encode()
 
 
-def material(index: int, choice_json: Any, reveals: list[bytes]) -> bytes:
+def material(index: int, choice_json: Any, reveals: list[bytes | None]) -> bytes:
+    """A batch's seed. A seat the server's AI stands in for (its owner away, see
+    game/net/held.py) gives no value: None, mixed in as nothing (a value is 32 bytes,
+    so "nothing" cannot be mistaken for one)."""
     h = hashlib.sha256(b"rulebook-skirmish roll|" + index.to_bytes(8, "big"))
     h.update(b"|" + canonical(choice_json))
     for value in reveals:
-        h.update(b"|" + value)
+        h.update(b"|" + (value or b""))
     return h.digest()
 
 
@@ -127,7 +130,7 @@ def verify(data: dict) -> Any:
     try:
         order = [str(p) for p in net["order"]]
         heads = {p: [(int(f), bytes.fromhex(h)) for f, h in net["heads"][p]] for p in order}
-        batches = [[bytes.fromhex(v) for v in batch] for batch in net["reveals"]]
+        batches = [[None if v is None else bytes.fromhex(v) for v in batch] for batch in net["reveals"]]
         salts = [bytes.fromhex(s) for s in net["salts"]]
         commitments = [None if c is None else bytes.fromhex(c) for c in net["commitments"]]
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -143,14 +146,17 @@ def verify(data: dict) -> Any:
             for start, head in heads[who]:
                 if start == index:
                     last[who] = head  # a new chain (a seat that joined again) from here
-            if who not in last or link(value) != last[who]:
+            if value is None and who != "server":
+                continue  # the seat sat this batch out: the server's AI played it while it was away
+            if value is None or who not in last or link(value) != last[who]:
                 raise Unproven(f"index {index}: {who}'s value is not the next of its chain")
             last[who] = value
     for turn, (raw, salt, commitment) in enumerate(zip(choices, salts, commitments)):
         if commitment is not None and choice_commitment(turn, raw, salt) != commitment:
             raise Unproven(f"choice {turn + 1}: it is not the choice the server committed to")
     dice = MixedDice(material(SETUP, None, batches[0]))
-    battle = new_battle(resolve_map(data["map"]), data["ruleset"], seed=data["seed"],
+    squads = {int(side): tuple(units) for side, units in (data.get("squads") or {}).items()}
+    battle = new_battle(resolve_map(data["map"]), data["ruleset"], seed=data["seed"], squads=squads or None,
                         max_rounds=data["max_rounds"], player_sides=frozenset(data["player_sides"]), dice=dice)
     try:
         for turn, raw in enumerate(choices):

@@ -6,7 +6,12 @@ nothing. The scheme is game/net/fair_dice.py's.
 
 A battle is built once every person seat has joined (published its chain's head) and
 revealed its value for the set-up rolls; then each choice waits, before it is applied,
-for every person seat's value for its batch of rolls.
+for every person seat's value for its batch of rolls: but for a seat the server's AI
+stands in for (its owner away, and another seat answered "let the AI play it"), which
+sits out every batch begun while it is stood in (its value recorded as null).
+
+Spectators (`watchers`) hold a code but no side: they read, never choose, and give no
+values to the dice.
 """
 
 from __future__ import annotations
@@ -27,13 +32,19 @@ class Refused(Exception):
     """A step refused: one line, nothing changed."""
 
 
+SPECTATOR = "spectator"
+STAND_IN_LEVEL = "normal"  # the level the server plays an away seat at
+
+
 @dataclass
 class Seat:
-    side: int
-    kind: str                  # "person" or "ai:LEVEL"
-    code: str = ""             # a person seat's code (128 bits, URL-safe)
+    side: int                  # 0 for a spectator
+    kind: str                  # "person", "ai:LEVEL" or "spectator"
+    code: str = ""             # a person or spectator seat's code (128 bits, URL-safe)
     link: Any = None           # the connection now playing it
     lines: list[str] = field(default_factory=list)   # every line the side has read
+    away_since: float | None = None  # when its connection dropped (the server's clock)
+    offered: bool = False      # the other seats were offered wait / adjourn / AI this absence
 
     @property
     def person(self) -> bool:
@@ -51,19 +62,25 @@ class Waiting:
     salt: bytes
     got: dict[int, bytes] = field(default_factory=dict)
     asked: set[int] = field(default_factory=set)   # the seats sent its commit message
+    absent: set[int] = field(default_factory=set)  # stood-in seats: no value of theirs in this batch
 
 
 class Held:
-    def __init__(self, ident: int, spec: dict, fog: bool, seats: dict[int, Seat], ais: dict[int, Any]) -> None:
+    def __init__(self, ident: int, spec: dict, fog: bool, seats: dict[int, Seat], ais: dict[int, Any],
+                 watchers: list[Seat] | None = None, chain: Chain | None = None) -> None:
         self.id = ident
-        self.spec = spec           # new_battle's arguments but the dice
+        self.spec = spec           # new_battle's arguments but the dice (squads included)
         self.fog = fog
         self.seats = seats
         self.ais = ais
+        self.watchers = watchers or []
+        self.stand_ins: dict[int, Any] = {}  # person sides the server's AI plays while away
+        self.adjourned = False     # saved and let go until a seat joins again
+        self.demo: Any = None      # the server's task playing a demo (AI seats only)
         self.people = sorted(s.side for s in seats.values() if s.person)
         self.battle: Any = None
         self.dice: fair_dice.MixedDice | None = None
-        self.chain = Chain(SETUP)  # the server's own
+        self.chain = chain or Chain(SETUP)  # the server's own
         self.heads: dict[str, list[tuple[int, str]]] = {"server": [(SETUP, self.chain.head.hex())]}
         self.last: dict[int, bytes] = {}
         self.batches: list[list[bytes]] = []
@@ -82,12 +99,43 @@ class Held:
     def next_index(self) -> int:
         return len(self.batches) + SETUP
 
+    @property
+    def all_ai(self) -> bool:
+        """Every side an AI seat (a demo): spectators see everything."""
+        return not self.people
+
+    def waits_on(self, side: int) -> bool:
+        """Whether the battle cannot go on without this person seat now: its decision
+        is pending, or a batch awaits its value (or the set-up, its join)."""
+        if side not in self.people or side in self.stand_ins:
+            return False
+        w = self.waiting
+        if w is not None:
+            return side not in w.got and side not in w.absent
+        if self.battle is None:
+            return side not in self.last
+        pending = self.battle.pending
+        return pending is not None and pending.side == side
+
+    def stand_in(self, side: int) -> list[tuple[int, str]]:
+        """The server's AI plays `side` (a person seat whose owner is away) until it
+        joins again; the commit messages to send."""
+        from game.ai.levels import make_ai
+        if side not in self.people or side in self.stand_ins or self.battle is None:
+            raise Refused(f"settle: side {side} cannot be played by the server now")
+        self.stand_ins[side] = make_ai(self.spec["ruleset_id"], self.spec["seed"] + side, STAND_IN_LEVEL)
+        if self.waiting is not None and side not in self.waiting.got:
+            self.waiting.absent.add(side)
+        return self._resolve_or_ask()
+
     # --- seats -------------------------------------------------------------------------
     def join(self, seat: Seat, head: bytes) -> int:
         """A seat publishes the head of its chain; the index its chain starts at."""
         start = self.next_index
-        if self.waiting is not None and seat.side in self.waiting.got:
-            start += 1  # its value for this batch is in: its new chain serves the next
+        if self.waiting is not None and (seat.side in self.waiting.got or seat.side in self.waiting.absent):
+            start += 1  # its value for this batch is in (or not wanted): its new chain serves the next
+        self.stand_ins.pop(seat.side, None)  # its owner is back: the server's AI stops
+        self.adjourned = False
         self.heads.setdefault(str(seat.side), []).append((start, head.hex()))
         self.last[seat.side] = head
         if self.waiting is not None:
@@ -107,7 +155,7 @@ class Held:
         has been sent on this connection already (each is sent once: a second one
         would ask the seat for a value it has given)."""
         w = self.waiting
-        if w is None or side not in self.people or side in w.got or side in w.asked:
+        if w is None or side not in self.people or side in w.got or side in w.asked or side in w.absent:
             return []
         w.asked.add(side)
         return [(side, self._commit_text(w))]
@@ -116,7 +164,8 @@ class Held:
     def choose(self, seat: Seat, turn: int, raw: dict, value: bytes) -> list[tuple[int, str]]:
         battle = self.battle
         pending = battle.pending if battle is not None else None
-        if pending is None or pending.side != seat.side or self.waiting is not None:
+        if pending is None or pending.side != seat.side or self.waiting is not None \
+                or seat.side in self.stand_ins:
             raise Refused("choose: no decision of this seat is pending")
         if turn != self.turn:
             raise Refused(f"choose: turn {turn} is not the pending turn {self.turn}")
@@ -133,7 +182,8 @@ class Held:
 
     def reveal(self, seat: Seat, index: int, value: bytes) -> list[tuple[int, str]]:
         w = self.waiting
-        if w is None or w.index != index or seat.side in w.got or seat.side not in self.people:
+        if w is None or w.index != index or seat.side in w.got or seat.side not in self.people \
+                or seat.side in w.absent:
             raise Refused(f"reveal: no value of index {index} is awaited from this seat")
         self._check_value(seat.side, value)
         w.got[seat.side] = value
@@ -148,36 +198,49 @@ class Held:
         turn = self.turn
         salt = secrets.token_bytes(16)
         commitment = fair_dice.choice_commitment(turn, choice.to_json(), salt)
-        self.waiting = Waiting(index_of(turn), turn, choice, commitment, salt, dict(got))
+        self.waiting = Waiting(index_of(turn), turn, choice, commitment, salt, dict(got),
+                               absent=set(self.stand_ins))
 
     def _commit_text(self, w: Waiting) -> str:
         from game.net import protocol
         return protocol.encode("commit", index=w.index, turn=w.turn,
                                commitment=None if w.commitment is None else w.commitment.hex())
 
-    def _resolve_or_ask(self) -> list[tuple[int, str]]:
+    def demo_step(self) -> list[tuple[int, str]]:
+        """A battle of AI seats only (a demo): set up, or play one AI choice."""
+        if self.battle is None:
+            return self.begin_if_ready()
+        return self._resolve_or_ask(one=True)
+
+    def _resolve_or_ask(self, one: bool = False) -> list[tuple[int, str]]:
         """Apply every batch whose values are all in, letting AI seats choose, until a
-        person must choose or values are awaited: the commit messages to send."""
+        person must choose or values are awaited (or, `one`, a choice is applied): the
+        commit messages to send."""
         for _ in range(MAX_AI_DECISIONS):
             w = self.waiting
             if w is None:
+                if not self.people and not one:
+                    return []  # a demo goes one choice at a time (demo_step), paced by the server
                 pending = self.battle.pending
-                if pending is None or pending.side not in self.ais:
+                ai = None if pending is None else self.ais.get(pending.side) or self.stand_ins.get(pending.side)
+                if ai is None:
                     return []
-                choice = pending.validate(self.ais[pending.side].decide(self.battle, pending))
+                choice = pending.validate(ai.decide(self.battle, pending))
                 self._wait_for(choice, {})
                 continue
-            missing = [s for s in self.people if s not in w.got]
+            missing = [s for s in self.people if s not in w.got and s not in w.absent]
             if missing:
                 text = self._commit_text(w)
                 asks = [(s, text) for s in missing if s not in w.asked]
                 w.asked.update(missing)
                 return asks
             self._apply(w)
+            if one and w.turn is not None:
+                return []
         raise RuntimeError(f"the AI seats made {MAX_AI_DECISIONS} decisions in a row")
 
     def _apply(self, w: Waiting) -> None:
-        batch = [self.chain.value(w.index)] + [w.got[s] for s in self.people]
+        batch = [self.chain.value(w.index)] + [w.got.get(s) for s in self.people]
         raw = None if w.choice is None else w.choice.to_json()
         mixed = fair_dice.material(w.index, raw, batch)
         if w.turn is None:
@@ -201,10 +264,10 @@ class Held:
         order = ["server"] + [str(s) for s in self.people]
         return {"scheme": fair_dice.SCHEME, "order": order,
                 "heads": {p: [list(h) for h in self.heads.get(p, [])] for p in order},
-                "reveals": [[v.hex() for v in batch] for batch in self.batches],
+                "reveals": [[None if v is None else v.hex() for v in batch] for batch in self.batches],
                 "salts": [s.hex() for s in self.salts],
                 "commitments": [None if c is None else c.hex() for c in self.commitments]}
 
     def replay(self) -> dict:
         from game.replay import replay_data
-        return {**replay_data(self.battle), "net": self.proof()}
+        return {**replay_data(self.battle, self.spec.get("squads")), "net": self.proof()}

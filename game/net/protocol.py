@@ -30,6 +30,14 @@ _Seat = Annotated[str, Field(pattern=r"^(person|ai:[a-z]{1,16})$")]
 _Code = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 _Small = Annotated[str, Field(min_length=1, max_length=64)]
 _Param = Union[Annotated[str, Field(max_length=64)], int, bool, None]
+#: A side's squad: template ids (or archetypes) of the ruleset, or "ai" / "ai:LEVEL" (the
+#: server's AI picks to the map's budget for the side, as `simulate --squad SIDE=ai`).
+_Squad = Union[Annotated[list[_Small], Field(min_length=1, max_length=32)],
+               Annotated[str, Field(pattern=r"^ai(:[a-z]{1,16})?$")]]
+_Side = Annotated[str, Field(pattern=r"^[1-8]$")]
+#: What another seat answers when a seat is away past the server's `--away-after`.
+AWAY_ANSWERS = ("wait", "adjourn", "ai")
+MAX_SPECTATORS = 8
 
 
 class _Message(BaseModel):
@@ -48,6 +56,8 @@ class Open(_Message):
     fog: bool = False
     seed: Annotated[int, Field(gt=-SEED_LIMIT, lt=SEED_LIMIT)] | None = None
     max_rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = None
+    squads: Annotated[dict[_Side, _Squad], Field(max_length=8)] | None = None
+    spectators: Annotated[int, Field(ge=0, le=MAX_SPECTATORS)] = 0
 
 
 _Value = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]  # 32 bytes of a hash chain, in hex
@@ -89,21 +99,31 @@ class Reveal(_Message):
     value: _Value
 
 
+class Settle(_Message):
+    """Answer the server's `away` offer for `side` (another seat's): wait, save and
+    adjourn, or let the server's AI play it until its owner is back."""
+
+    type: Literal["settle"]
+    side: Annotated[int, Field(ge=1, le=8)]
+    answer: Literal["wait", "adjourn", "ai"]
+
+
 class Request(BaseModel):
     model_config = ConfigDict(strict=True)
-    message: Annotated[Union[Open, Join, Choose, Reveal], Field(discriminator="type")]
+    message: Annotated[Union[Open, Join, Choose, Reveal, Settle], Field(discriminator="type")]
 
 
 # --- from the server --------------------------------------------------------------------
 class Reply(_Message):
-    """Any message from the server: `opened`, `joined`, `view`, `commit`, `over` or `error`.
+    """Any message from the server: `opened`, `joined`, `view`, `commit`, `over`, `away`,
+    `seat` or `error`.
     Their fields are described in docs/network.md; the client reads what it needs."""
 
     model_config = ConfigDict(strict=True, extra="allow")
-    type: Literal["opened", "joined", "view", "commit", "over", "error"]
+    type: Literal["opened", "joined", "view", "commit", "over", "away", "seat", "error"]
 
 
-def read_request(raw: str | bytes) -> Open | Join | Choose | Reveal:
+def read_request(raw: str | bytes) -> Open | Join | Choose | Reveal | Settle:
     """A client's message checked, or Invalid saying (in one line) what is wrong."""
     return check(Request, {"message": _json(raw, MAX_REQUEST_BYTES)}).message
 

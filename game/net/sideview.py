@@ -20,6 +20,14 @@ The fog's rules are the hotseat's, reused rather than written again:
 Without fog a side reads everything: every line and every unit (still only its own
 decisions).
 
+A spectator reads what every side may read (the intersection): a unit every side
+knows of now; a line every side reads, worded as every side reads it; where the sides
+read it worded differently (each hiding its own unseen enemies), worded with the names
+any side cannot see read "an unseen enemy"; a line some side does not read at all is
+not sent. An event that words itself per side is worded for a side that sees only what
+every side sees. With no fog, or when every side is an AI seat (a demo), a spectator
+reads everything.
+
 `game.ui.fog_words` and `game.ui.declarations` import no pygame (a proposal in the
 report: move them to `game/engine/fog.py` so the server need not reach into the window
 package).
@@ -66,16 +74,45 @@ def sight(battle: Any, pic: Picture, team: int) -> np.ndarray:
 
 def lines_for(battle: Any, events: list, pre: Picture, post: Picture, team: int) -> list[str]:
     """The lines `team` reads of `events` (which took the board from `pre` to `post`)."""
+    return [line for line, _ in _each_line(battle, events, pre, post, team) if line is not None]
+
+
+def _each_line(battle, events, pre, post, team) -> list[tuple[str | None, list[str]]]:
+    """For each event: the line `team` reads (None: nothing) and the names it does not
+    see at that moment."""
     moment = MomentSight(battle.map, pre)
     before, after = sight(battle, pre, team), sight(battle, post, team)
-    out: list[str] = []
+    out = []
     for ev in events:
         try:
-            line = _line(battle, ev, moment, pre, post, before, after, team)
+            out.append((_line(battle, ev, moment, pre, post, before, after, team), moment.unseen_names(team)))
         finally:
             moment.follow(ev)
-        if line is not None:
-            out.append(line)
+    return out
+
+
+def spectator_lines(battle: Any, events: list, pre: Picture, post: Picture, teams: list[int]) -> list[str]:
+    """The lines a spectator reads of `events` under fog: what every side in `teams` reads."""
+    each = [_each_line(battle, events, pre, post, t) for t in teams]
+    sights = {t: sight(battle, pre, t) for t in teams}
+    names = {u.name for u in pre.units.values()} | {u.name for u in post.units.values()}
+    out: list[str] = []
+    for n, ev in enumerate(events):
+        lines = [per[n][0] for per in each]
+        says, line = said_for(ev, lambda unit: all(_sees(pre, sights[t], t, unit) for t in teams))
+        if says:
+            if line is not None and all(l is not None for l in lines):
+                out.append(line)
+            continue
+        if any(l is None for l in lines):
+            continue  # some side reads nothing of it
+        if all(l == lines[0] for l in lines):
+            out.append(lines[0])
+            continue
+        unseen = sorted({name for per in each for name in per[n][1]})
+        worded = fog_line(ev.describe(), unseen, sorted(names - set(unseen)), keep=True)
+        if worded is not None:
+            out.append(worded)
     return out
 
 
@@ -114,6 +151,13 @@ def visible_units(battle: Any, team: int, fog: bool) -> set[int]:
     pic = picture(battle)
     seen = sight(battle, pic, team)
     return {u for u, s in pic.units.items() if s.team == team or bool(seen[s.tile])}
+
+
+def spectator_units(battle: Any, teams: list[int], fog: bool) -> set[int]:
+    """The units a spectator knows of now: those every side knows of (all without fog)."""
+    if not fog:
+        return set(battle.units())
+    return set.intersection(*(visible_units(battle, t, True) for t in teams))
 
 
 def units_for(battle: Any, shown: set[int]) -> list[dict]:

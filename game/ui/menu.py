@@ -137,12 +137,17 @@ class MenuScreen(Screen):
                 ("Load saved battle", lambda: self.open_picker("load")),
                 ("Watch a replay", lambda: self.open_picker("replay")), ("AI demo", self.demo),
                 ("Guided first battle", self.lesson),
+                ("Network battle", self.network),
                 ("Settings", self.open_settings), ("Quit", self.quit)]
 
     def open_squads(self) -> None:
         """Each side's squad before the battle (game/ui/squad_choice.py), which starts it."""
         self._sync()
         self.next = self.app.screens.squad_choice(self)
+
+    def network(self) -> None:
+        """Join or host a network battle (game/ui/net_menu.py, docs/network.md)."""
+        self.next = self.app.screens.network(self)
 
     def open_settings(self) -> None:
         self.next = self.app.screens.settings(self)
@@ -414,7 +419,7 @@ class MenuScreen(Screen):
             self.hit.append((left, lambda row=row, i=i: (self._focus(i), self.change(row, -1))))
             self.hit.append((right, lambda row=row, i=i: (self._focus(i), self.change(row, 1))))
             self.hit.append((r, lambda i=i: self._focus(i)))
-            y += 43
+            y += 43 if h >= 680 else 39  # a short window: three rows of buttons clear the hint line
             if row == "ruleset" and self.rulesets:
                 summary = self.rulesets[self.rs_index].summary
                 for ln in theme.wrap(summary, label_w + value_w, 13)[:2]:
@@ -427,8 +432,8 @@ class MenuScreen(Screen):
         # the buttons under the rows: beside the box they wrap at its left edge (at
         # 1024x600 the box covered "AI demo" and "Settings"), below it at the window's;
         # on a short window they are a little lower so two rows clear the hint line
-        y = max(y + 8, min(544, h - 150))
-        bh = 44 if h >= 680 else 40
+        y = max(y + 8, min(544, h - 150)) if h >= 680 else y + 6
+        bh, gap = (44, 8) if h >= 680 else (38, 6)
         bx = x
         for j, (label, action) in enumerate(self.buttons()):
             idx = len(rows) + j
@@ -436,7 +441,7 @@ class MenuScreen(Screen):
             bw = (190 if j == 0 else 170) if h >= 680 else (150 if j == 0 else 136)
             right = box.x - 12 if y < box.bottom else w - 40
             if bx + bw > right and bx > x:
-                bx, y = x, y + bh + 8
+                bx, y = x, y + bh + gap
             r = pygame.Rect(bx, y, bw, bh)
             theme.button(surface, r, label, hover=r.collidepoint(self.app.mouse), armed=idx == self.focus,
                          size=(15 if j == 0 else 14) if h >= 680 else 13)

@@ -16,6 +16,10 @@ from typing import Any, Callable
 from game.ui.battle_screen import BattleScreen
 from game.ui.menu import MenuScreen
 from game.ui.mission_briefing import BriefingScreen
+from game.ui.net_battle import NetBattleScreen
+from game.ui.net_host import HostScreen
+from game.ui.net_join import JoinScreen
+from game.ui.net_menu import NetworkScreen
 from game.ui.replay_viewer import ReplayViewer
 from game.ui.results import ResultsScreen
 from game.ui.settings_screen import SettingsScreen
@@ -60,3 +64,19 @@ class Screens:
     def squad_builder(self, back, *args, **kw) -> SquadBuilderScreen:
         """The builder of one side's squad; leaving it goes back to `back`."""
         return SquadBuilderScreen(self.app, back, *args, **kw)
+
+    def network(self, back) -> NetworkScreen:
+        """Join or host a network battle; leaving goes back to `back`."""
+        return NetworkScreen(self.app, back=back)
+
+    def net_join(self, back) -> JoinScreen:
+        """An address and a seat's code to join with."""
+        return JoinScreen(self.app, back=back)
+
+    def net_host(self, back) -> HostScreen:
+        """A server in this window, a battle opened on it, its codes to pass on."""
+        return HostScreen(self.app, back=back)
+
+    def net_battle(self, where: str, code: str, **kw) -> NetBattleScreen:
+        """A seat of a network battle, played from its side's view."""
+        return NetBattleScreen(self.app, where, code, **kw)

@@ -11,9 +11,9 @@ from game.net.view_ai import ViewAI
 
 
 @contextlib.asynccontextmanager
-async def running(max_battles: int = 8):
+async def running(max_battles: int = 8, state=None, away_after=None, report=None):
     """(address, Server) with every frame sent recorded in `server.tap`."""
-    held = net_server.Server(max_battles)
+    held = net_server.Server(max_battles, state, away_after, report)
     held.tap = {}
     ports: list[int] = []
     task = asyncio.create_task(net_server.serve("127.0.0.1", 0, max_battles, ports.append, held))
@@ -29,6 +29,11 @@ async def running(max_battles: int = 8):
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+async def open_seats(where: str, req: dict) -> list[tuple[int, str]]:
+    """Open a battle: [(side, code)] of its person seats."""
+    return (await client.open_battle(where, req))["seats"]
 
 
 def request(ruleset: str, seats=("person", "person"), fog=True, seed=5, rounds=2, map_="maps/arena.tmx") -> dict:
@@ -61,7 +66,7 @@ class Rebuilt:
         from game.engine.setup import new_battle
         from game.net.fair_dice import SETUP, MixedDice, material
 
-        self.batches = [[bytes.fromhex(v) for v in batch] for batch in data["net"]["reveals"]]
+        self.batches = [[None if v is None else bytes.fromhex(v) for v in batch] for batch in data["net"]["reveals"]]
         self.dice = MixedDice(material(SETUP, None, self.batches[0]))
         self.battle = new_battle(data["map"], data["ruleset"], seed=data["seed"], max_rounds=data["max_rounds"],
                                  player_sides=frozenset(data["player_sides"]), dice=self.dice)

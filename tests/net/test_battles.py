@@ -16,7 +16,7 @@ import pytest
 from game.net import client
 from game.net import fair_dice
 from game.rulesets import ruleset_ids
-from tests.net.helpers import Rebuilt, play_all, request, running
+from tests.net.helpers import open_seats, Rebuilt, play_all, request, running
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 
@@ -40,7 +40,7 @@ def test_every_ruleset_is_listed():
 def test_two_clients_play_a_fog_battle_to_its_end(ruleset):
     async def go():
         async with running() as (where, server):
-            opened = await client.open_battle(where, request(ruleset, map_="maps/ridge.tmx"))
+            opened = await open_seats(where, request(ruleset, map_="maps/ridge.tmx"))
             assert [side for side, _ in opened] == [1, 2]
             results = await play_all(where, opened)
             return results
@@ -61,7 +61,7 @@ def test_a_server_ai_seat_plays_as_in_a_local_battle(ruleset):
 
     async def go():
         async with running() as (where, server):
-            opened = await client.open_battle(where, request(ruleset, seats=("person", "ai:normal")))
+            opened = await open_seats(where, request(ruleset, seats=("person", "ai:normal")))
             assert [side for side, _ in opened] == [1]
             return (await play_all(where, opened))[1]
     over = asyncio.run(asyncio.wait_for(go(), 120))
@@ -86,7 +86,7 @@ def test_a_server_ai_seat_plays_as_in_a_local_battle(ruleset):
 def test_each_side_read_what_the_server_kept_for_it():
     async def go():
         async with running() as (where, server):
-            opened = await client.open_battle(where, request("mahou"))
+            opened = await open_seats(where, request("mahou"))
             held = server.battles[max(server.battles)]
             seats = held.seats
             results = await play_all(where, opened)
@@ -103,7 +103,7 @@ def test_random_clients_send_parameters_the_server_takes(ruleset):
     offers: every one is taken (a refusal would end the client with an error)."""
     async def go():
         async with running() as (where, server):
-            opened = await client.open_battle(where, request(ruleset, fog=False, map_="maps/arena.tmx"))
+            opened = await open_seats(where, request(ruleset, fog=False, map_="maps/arena.tmx"))
             return await play_all(where, opened, level="random")
     results = asyncio.run(asyncio.wait_for(go(), 120))
     assert results[1]["lines"] == results[2]["lines"]  # without fog both read every line

@@ -28,7 +28,8 @@ def game(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
 @pytest.fixture()
 def server(tmp_path):
     errors = open(tmp_path / "serve.err", "w")  # a file, not a pipe nobody reads (it could fill)
-    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--max-battles", "2"], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--max-battles", "2",
+                             "--state", str(tmp_path / "state")], cwd=ROOT,
                             env=ENV, stdout=subprocess.PIPE, stderr=errors, text=True)
     try:
         line = proc.stdout.readline()
@@ -72,8 +73,47 @@ def test_open_and_two_joins_play_a_battle(server, tmp_path):
     (("join", "{server}", "--code", "A" * 22), "error: {server}: refused: join: no seat has this code"),
     (("join", "{server}", "--code", "A" * 22, "--ai", "hard"), "error: --ai: a network seat plays at random"),
     (("serve", "--port", "70000"), "error: python -m game serve: argument --port"),
+    (("open", "{server}", "--squad", "1=nobody"), "error: --squad: d20 has no unit template or archetype 'nobody'"),
+    (("open", "{server}", "--squad", "3=scout"),
+     "error: {server}: refused: open: squads: the map has no side 3 (its sides: 1, 2)"),
+    (("open", "{server}", "--squad", "2=ai:godlike"), "error: {server}: refused: open: squads: "),
+    (("open", "{server}", "--spectators", "9"), "error: open: "),
+    (("join", "{server}", "--code", "A" * 22, "--when-away", "panic"), "error: python -m game join: argument --when-away"),
+    (("serve", "--away-after", "0"), "error: python -m game serve: argument --away-after"),
+    (("serve", "--demo-pace", "soon"), "error: python -m game serve: argument --demo-pace"),
+    (("serve", "--port", "0", "--state", "pyproject.toml"), "error: pyproject.toml: is not a folder"),
 ])
 def test_bad_input_is_one_line_and_status_2(server, args, where):
     done = game(*(a.replace("{server}", server) for a in args))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith(where.replace("{server}", server)), done.stderr
+
+
+def test_open_prints_seats_and_spectators_and_takes_squads(server):
+    opened = game("open", server, "--map", "maps/arena.tmx", "--squad", "1=scout,scout", "--squad", "2=ai",
+                  "--spectators", "2")
+    assert opened.returncode == 0, opened.stderr
+    lines = opened.stdout.splitlines()
+    assert [line[:line.index(":") + 2] for line in lines] == ["seat 1: ", "seat 2: ", "spectator: ", "spectator: "]
+
+
+def test_serve_reports_a_bad_state_file_in_one_line_and_serves(tmp_path):
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "battle-7.json").write_text("[]", encoding="utf-8")
+    errors = open(tmp_path / "serve.err", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--state", str(state)], cwd=ROOT,
+                            env=ENV, stdout=subprocess.PIPE, stderr=errors, text=True)
+    try:
+        line = proc.stdout.readline()
+        address = re.fullmatch(r"serving on (127\.0\.0\.1:\d+) \(at most 16 battles\)\n", line).group(1)
+        opened = game("open", address, "--map", "maps/arena.tmx")
+        assert opened.returncode == 0, opened.stderr
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        errors.close()
+    assert (tmp_path / "serve.err").read_text() == \
+        f"error: {state / 'battle-7.json'}: not a network battle's state of version 1\n"
+    assert (state / "battle-7.json").read_text(encoding="utf-8") == "[]"
+    assert len(list(state.glob("battle-*.json"))) == 2  # the one opened is kept too

@@ -20,7 +20,7 @@ import pytest
 from game.cli import main
 from game.net import client, fair_dice
 from game.net.fair_dice import Chain, MixedDice, Unproven, material
-from tests.net.helpers import play_all, request, running
+from tests.net.helpers import open_seats, play_all, request, running
 
 
 def test_a_chain_links_back_to_its_head():
@@ -55,7 +55,7 @@ def test_a_batch_of_dice_changes_with_any_one_value():
 def networked(tmp_path_factory) -> tuple[dict, str]:
     async def go():
         async with running() as (where, server):
-            opened = await client.open_battle(where, request("fivebyfive", rounds=2, map_="maps/arena.tmx"))
+            opened = await open_seats(where, request("fivebyfive", rounds=2, map_="maps/arena.tmx"))
             return (await play_all(where, opened))[1]["replay"]
     data = asyncio.run(asyncio.wait_for(go(), 60))
     path = tmp_path_factory.mktemp("net") / "battle.json"

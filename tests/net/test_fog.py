@@ -13,6 +13,14 @@ is then re-simulated here from its replay, following side 1's sight at every eve
   view see;
 - a decision's unit targets are all units listed in its view;
 - at least one enemy stayed hidden (else the test proves nothing).
+
+A spectator seat watches the same battle: it reads what both sides may read (the
+intersection), and on this map no unit is ever seen by both sides (the rooms are
+walled apart), so no byte sent to it before the end holds any unit's name or template
+id, and no view lists a unit; the lines it reads are lines both sides read, or lines
+each side reads worded its own way, with every unit read "an unseen enemy". On the
+ridge (the sides see each other in part) every unit a spectator's view lists is
+listed in both sides' views of the same turn.
 """
 
 from __future__ import annotations
@@ -26,8 +34,9 @@ import pytest
 from game.net import client
 from game.ui.fog_words import MomentSight, side_sight
 from game.net.sideview import picture
-from tests.net.helpers import Rebuilt, play_all, request, running
+from tests.net.helpers import open_seats, Rebuilt, play_all, request, running
 from tests.net.walled import walled_map
+from game.net.view_ai import ViewAI
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 
@@ -66,11 +75,15 @@ def test_side_one_reads_nothing_of_an_enemy_it_never_saw(ruleset, tmp_path):
 
     async def go():
         async with running() as (where, server):
-            opened = await client.open_battle(where, request(ruleset, map_=str(path), rounds=1))
+            opened = await client.open_battle(where, {**request(ruleset, map_=str(path), rounds=1), "spectators": 1})
             battle_id = max(server.battles)
-            results = await play_all(where, opened)
-            return results, server.tap[(battle_id, 1)]
-    results, frames = asyncio.run(asyncio.wait_for(go(), 120))
+            results, watched = await asyncio.gather(
+                play_all(where, opened["seats"]),
+                client.play_seat(where, opened["spectators"][0], ViewAI("greedy"), 60))
+            return results, watched, server.tap[(battle_id, 1)], server.tap[(battle_id, 0)]
+    results, watched, frames, spectator = asyncio.run(asyncio.wait_for(go(), 120))
+    assert watched["replay"] == results[1]["replay"]
+    check_spectator_saw_no_unit(results[1]["replay"], spectator, watched["lines"], results)
     hidden, rules = never_seen(results[1]["replay"])
     assert hidden, "every enemy was seen: the test would prove nothing"
     words = set()
@@ -100,3 +113,49 @@ def test_side_one_reads_nothing_of_an_enemy_it_never_saw(ruleset, tmp_path):
         for option in (message["decision"] or {}).get("options", ()):
             if option["target_kind"] == "unit":
                 assert set(option["targets"]) <= listed, option["key"]
+
+
+def check_spectator_saw_no_unit(data: dict, frames: list[str], lines: list[str], results: dict) -> None:
+    rebuilt = Rebuilt(data)
+    try:
+        battle = rebuilt.battle
+        words = {battle.name(u) for u in battle.units()} | {battle.orders[u - 1].template for u in battle.units()}
+    finally:
+        rebuilt.battle.close()
+    during = [f for f in frames if json.loads(f)["type"] != "over"]
+    assert len(during) == len(frames) - 1 and during
+    text = "\n".join(during)
+    for word in sorted(words):
+        assert not re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text), word
+    for frame in during:
+        message = json.loads(frame)
+        assert message["type"] in ("joined", "view"), message["type"]
+        if message["type"] == "view":
+            assert message["units"] == [] and message["decision"] is None
+    # a line both sides read as it is, or one each side reads worded its own way (each
+    # hiding the other's units), which the spectator reads with every unit unseen
+    both = set(results[1]["lines"]) & set(results[2]["lines"])
+    for line in lines:
+        assert line in both or "unseen" in line.lower() or "out of sight" in line, line
+
+
+def test_a_spectator_lists_only_units_both_sides_see():
+    async def go():
+        async with running() as (where, server):
+            opened = await client.open_battle(where, {**request("d20", map_="maps/ridge.tmx", rounds=2),
+                                                      "spectators": 1})
+            battle_id = max(server.battles)
+            results, watched = await asyncio.gather(
+                play_all(where, opened["seats"]),
+                client.play_seat(where, opened["spectators"][0], ViewAI("greedy"), 60))
+            return watched, {side: server.tap[(battle_id, side)] for side in (0, 1, 2)}
+    watched, tap = asyncio.run(asyncio.wait_for(go(), 120))
+    views = {side: [json.loads(f) for f in frames if json.loads(f)["type"] == "view"] for side, frames in tap.items()}
+    by_turn = {side: {v["turn"]: {u["id"] for u in v["units"]} for v in vs} for side, vs in views.items()}
+    listed = 0
+    for view in views[0]:
+        mine = {u["id"] for u in view["units"]}
+        assert mine <= by_turn[1][view["turn"]] & by_turn[2][view["turn"]], view["turn"]
+        listed += len(mine)
+    assert listed, "the spectator never saw a unit: the ridge test would prove nothing"
+    assert 0 < len(watched["lines"])

@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import client, fair_dice, protocol, server as net_server
 from game.net.view_ai import ViewAI
-from tests.net.helpers import RawSeat, ask, play_all, raw, request, running
+from tests.net.helpers import open_seats, RawSeat, ask, play_all, raw, request, running
 from tests.net.walled import walled_map
 
 
@@ -36,7 +36,7 @@ def test_bad_messages_get_an_error_and_change_nothing(tmp_path):
 
     async def go():
         async with running() as (where, server):
-            opened = dict(await client.open_battle(where, request("d20", map_=path, rounds=1)))
+            opened = dict(await open_seats(where, request("d20", map_=path, rounds=1)))
             held = server.battles[max(server.battles)]
             link = await raw(where)
             assert (await ask(link, _choice("end_turn")))["problem"] == "choose: join a seat first"
@@ -98,7 +98,7 @@ def test_a_seat_that_withholds_its_value_holds_the_battle_and_resumes_when_back(
 
     async def go():
         async with running() as (where, server):
-            opened = await client.open_battle(where, request("fate", map_=path, seats=("person", "ai:normal"),
+            opened = await open_seats(where, request("fate", map_=path, seats=("person", "ai:normal"),
                                                              rounds=2))
             held = server.battles[max(server.battles)]
             seat = RawSeat(await raw(where))
@@ -145,7 +145,7 @@ def test_a_flood_is_cut_off_and_the_server_keeps_serving():
             except ConnectionClosed:
                 pass
             assert problems[-1] == "connection: too many refused messages" and link.close_code == 1008
-            opened = await client.open_battle(where, request("d20", rounds=1))
+            opened = await open_seats(where, request("d20", rounds=1))
             assert len(opened) == 2
     asyncio.run(asyncio.wait_for(go(), 60))
 
@@ -153,9 +153,9 @@ def test_a_flood_is_cut_off_and_the_server_keeps_serving():
 def test_the_server_holds_at_most_max_battles():
     async def go():
         async with running(max_battles=1) as (where, server):
-            await client.open_battle(where, request("d20", rounds=1))
+            await open_seats(where, request("d20", rounds=1))
             try:
-                await client.open_battle(where, request("d20", rounds=1))
+                await open_seats(where, request("d20", rounds=1))
             except Exception as exc:
                 assert "holds its limit of 1 battles" in str(exc)
             else:
@@ -171,10 +171,13 @@ _messages = st.one_of(
     st.binary(max_size=40),
     _values.map(json.dumps),
     st.fixed_dictionaries({"v": st.sampled_from([1, 1, 2, True]),
-                           "type": st.sampled_from(["open", "join", "choose", "reveal", "x"])},
+                           "type": st.sampled_from(["open", "join", "choose", "reveal", "settle", "x"])},
                           optional={"code": _values, "turn": _values, "choice": _values, "map": _values,
                                     "seats": _values, "ruleset": _values, "value": _values, "index": _values,
-                                    "head": _values}).map(json.dumps),
+                                    "head": _values, "squads": _values, "spectators": _values,
+                                    "side": st.integers(-1, 9) | _values,
+                                    "answer": st.sampled_from(["wait", "adjourn", "ai", "x"]) | _values}
+                          ).map(json.dumps),
 )
 
 
@@ -183,7 +186,7 @@ _messages = st.one_of(
 def test_fuzz_any_message_gets_a_reply_and_the_battle_does_not_move(messages):
     async def go():
         async with running() as (where, server):
-            opened = dict(await client.open_battle(where, request("d20", seats=("person", "ai:normal"), rounds=1)))
+            opened = dict(await open_seats(where, request("d20", seats=("person", "ai:normal"), rounds=1)))
             held = server.battles[max(server.battles)]
             seat = RawSeat(await raw(where))
             await seat.join(opened[1])
@@ -193,7 +196,7 @@ def test_fuzz_any_message_gets_a_reply_and_the_battle_does_not_move(messages):
                 reply = await ask(seat.link, message)
                 assert reply["type"] in ("error", "opened"), reply
             assert (held.battle.digest(), held.turn) == before
-            assert len(await client.open_battle(where, request("d20", rounds=1))) == 2
+            assert len(await open_seats(where, request("d20", rounds=1))) == 2
     asyncio.run(asyncio.wait_for(go(), 60))
 
 
