@@ -221,6 +221,7 @@ def kept_report(ruleset_id: str, battles: int = 3) -> list[str]:
     from game.ai import make_ai
     from game.engine.setup import new_battle
     from game.kept import DATA_STORE, pure_stats
+    from game.rulesets import load_ruleset
     from game.simulate import ai_seed
 
     totals: dict[tuple[str, str], list[int]] = {}
@@ -243,7 +244,9 @@ def kept_report(ruleset_id: str, battles: int = 3) -> list[str]:
         finally:
             battle.close()
     add("map", tmap.kept.stats())
-    add("data", DATA_STORE.stats() + pure_stats(_pure_functions()))
+    data_store = getattr(load_ruleset(ruleset_id).data, "kept", None)  # the ruleset data's own tables
+    add("data", DATA_STORE.stats() + pure_stats(_pure_functions())
+        + (data_store.stats() if data_store is not None else []))
     lines = [f"kept tables, {ruleset_id}, {battles} woodland battles (owner, name: held, hits, misses, hit rate)"]
     for (owner, name), (held, hits, misses) in sorted(totals.items()):
         rate = hits / (hits + misses) if hits + misses else 0.0

@@ -259,9 +259,10 @@ CATALOGUE = _catalogue(
     Spec("fate-level-table", DATA, 1024, "fate: an attack roll's wound levels by edge and damage bonus"),
     Spec("fate-bonus-table", DATA, 64, "fate: a bonus damage roll's extra Scratches by edge"),
     Spec("fate-drop-chance", DATA, 4096, "fate: the chance a hit takes a track out, by boxes and odds"),
-    Spec("fate-ai-profiles", DATA, 200_000,
+    Spec("fate-ai-profiles", DATA, 4096,
          "fate AI: attack profiles keyed by everything their numbers read (ids, postures, the line), "
-         "shared by the battles of the process's data"),
+         "shared by the battles of the process's data (a battle adds some 50: 4,096 keep the last "
+         "~80 battles' worth; at 200,000 a long soak grew by ~5 KB an answer)"),
     Spec("fate-ai-outcomes", DATA, 4096, "fate AI: an attack's wound distribution from its level odds"),
     Spec("fate-ai-profile-outcomes", DATA, 4096, "fate AI: an attack's wound distribution from its numbers"),
     Spec("fate-ai-scaled", DATA, 4096, "fate AI: a wound distribution of an attack made with a chance"),
