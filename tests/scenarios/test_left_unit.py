@@ -26,14 +26,14 @@ RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 GATE = (5, 3)
 
 
-def gate_battle(ruleset_id: str) -> tuple[Battle, int, int, int]:
+def gate_battle(ruleset_id: str, seed: int = 3) -> tuple[Battle, int, int, int]:
     ruleset = load_ruleset(ruleset_id)
     tmap = open_map(14, 7)
     tmap.scenario = Scenario("gate", round_limit=4,
                              zones=(Zone("Gate", "exit", frozenset({GATE}), 1, side=1),))
     gunner = ruleset.template_for("gunner")
     orders = [UnitOrder(1, gunner, *GATE), UnitOrder(1, gunner, 3, 3), UnitOrder(2, gunner, 9, 3)]
-    battle = Battle(tmap, ruleset, orders, seed=3, max_rounds=4)
+    battle = Battle(tmap, ruleset, orders, seed=seed, max_rounds=4)
     by_tile = {battle.tile(u): u for u in battle.units()}
     return battle, by_tile[GATE], by_tile[(3, 3)], by_tile[(9, 3)]
 
@@ -87,3 +87,35 @@ def test_a_unit_that_left_holds_no_tile_and_is_no_target(ruleset_id):
         assert objectives.has_left(battle, runner)
     finally:
         battle.close()
+
+
+def test_fate_an_attack_declared_on_a_unit_that_then_left_is_lost():
+    # Fate declares slowest first and resolves after: the enemy C declares a shot at A,
+    # then A (faster) declares "leave". The shot finds no one: A is off the board.
+    from game.engine.events import LeftBattle
+    from game.rulesets.fate.events import AttackLost
+    for seed in range(40):
+        battle, runner, ally, enemy = gate_battle("fate", seed)
+        try:
+            first = battle.pending
+            if first.actor != enemy:
+                continue
+            shot = next((o for o in first.options if o.key == "attack" and runner in o.targets), None)
+            if shot is None:
+                continue
+            params = {name: values[0] for name, values in shot.params_for(runner).items()}
+            battle.submit(shot.choice(runner, **params))
+            while battle.pending is not None and battle.pending.actor != runner:
+                battle.submit(pass_turn(battle.pending))
+            if battle.pending is None or battle.pending.option(objectives.LEAVE) is None:
+                continue
+            battle.submit(battle.pending.option(objectives.LEAVE).choice())
+            while battle.pending is not None and battle.round == 1:
+                battle.submit(pass_turn(battle.pending))
+            assert [e.unit for e in battle.log if isinstance(e, LeftBattle)] == [runner]
+            lost = [e for e in battle.log if isinstance(e, AttackLost)]
+            assert [e.reason for e in lost] == ["the target has left the battle"]
+            return
+        finally:
+            battle.close()
+    pytest.fail("no seed gave the enemy the first declaration with a shot at the runner")
