@@ -8,12 +8,14 @@ reckoned in victory points and turned into a ruleset's own score units by its AI
 * **Ground** (`ground`, in game/ai/mission_ground.py): what standing on each tile at
   the round's end is worth to a unit: a hold zone's points (scored, or denied to an
   enemy standing in it), an exit of its side, and the walk toward the best of them; a
-  VIP's exposure to the enemies' sight; the survive-side's exposure likewise (it wins
-  by still standing).
+  VIP's exposure to the enemies' sight. A VIP whose fall loses the battle never holds
+  a zone while an ally stands, keeps out of sight, and counts its own stake in its
+  exit (once off the board it cannot fall); its escort stays until it is off.
 * **Terms** (`weigh`): every choice that moves the unit gains what its end tile's
   ground gains over the tile it leaves (so a ruleset's own move that would step out of a
   zone at the round's end pays for it); an attack on an enemy VIP counts far above
-  others (`VIP_HUNT`).
+  others (`VIP_HUNT`), one on an enemy about to score or deny points (in a hold zone,
+  near its exit) above others by those points (`THREAT_HUNT`).
 * **Candidates** (`candidates`): a move to the best ground within reach, and `leave`
   by an exit (the engine offers it to a unit standing in its side's exit) worth the
   exit's points.
