@@ -74,8 +74,8 @@ def crossroads_well(table, directional, flip) -> Design:
         {"scenario": "Hold the Well",
          "briefing": "Both squads need the village well. At the end of each round, a side with a "
                      "unit at the crossing and no enemy there scores a point. Three points win; "
-                     "after 8 rounds, the side with more points wins.",
-         "round_limit": 8, "victory_points": 3},
+                     "after 20 rounds, the side with more points wins.",
+         "round_limit": 20, "victory_points": 3},
         [("hold", "The Well", (9, 6, 6, 4), {"points": 1})],
         table, directional, flip,
     )
