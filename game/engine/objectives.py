@@ -20,7 +20,8 @@ and those call in here.
 - **Exit**: a unit of the exit's side that stands in it when its turn (or its
   declaration) comes may leave the battle: the engine offers it one more option,
   "leave". It is safe, not a casualty: it leaves the board and its side scores the
-  exit's points. Its turn then ends as the ruleset's own "end turn" (or "hold")
+  exit's points. Off the board it holds no tile: `Battle.units()` no longer lists it,
+  so no ruleset counts its tile taken, blocks a move with it or targets it. Its turn then ends as the ruleset's own "end turn" (or "hold")
   would end it [choice: the issue says "ends its move there"; offering the exit at
   the start of a turn and after each move reaches the same tiles, and needs no
   ruleset to change].
