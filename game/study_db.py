@@ -13,6 +13,12 @@ The ruleset id, the map's name and the game's version are stored too, for people
 reading the file, but decide nothing: a version number is not bumped for every
 change. Rows written before the setup was part of the key (a table without the
 ``setup`` column) are moved aside to ``battles_unkeyed`` and never read.
+
+A row holds everything `simulate --json` says of a battle: winner, how it ended
+(``how``), rounds, casualties, each side's victory points (``points``) and the digest
+(issue 28). Rows written before ``how`` and ``points`` were stored (NULL ``points``)
+are not returned: the battle is played again and its row replaced, since a reused
+battle must say what a played one says.
 """
 
 from __future__ import annotations
@@ -45,6 +51,8 @@ CREATE TABLE IF NOT EXISTS battles (
     rounds INTEGER NOT NULL,
     casualties TEXT NOT NULL,
     digest TEXT NOT NULL,
+    how TEXT,
+    points TEXT,
     PRIMARY KEY (setup, level_1, level_2, seed, max_rounds)
 )
 """
@@ -159,6 +167,7 @@ class BattleDB:
             self.conn = sqlite3.connect(self.path)
             self._set_aside_unkeyed_rows()
             self.conn.execute(SCHEMA)
+            self._add_outcome_columns()
             self.conn.commit()
         except sqlite3.DatabaseError as exc:
             raise InputError("--db", f"{str(path)[:200]} cannot be used as a study database ({exc})") from None
@@ -171,28 +180,39 @@ class BattleDB:
             self.conn.execute("DROP TABLE IF EXISTS battles_unkeyed")
             self.conn.execute("ALTER TABLE battles RENAME TO battles_unkeyed")
 
+    def _add_outcome_columns(self) -> None:
+        """A file from before `how` and `points` were stored gains the columns (NULL in its
+        old rows, which `find` then passes over)."""
+        columns = [row[1] for row in self.conn.execute("PRAGMA table_info(battles)")]
+        for column in ("how", "points"):
+            if column not in columns:
+                self.conn.execute(f"ALTER TABLE battles ADD COLUMN {column} TEXT")
+
     @staticmethod
     def _key(spec, setup: Setup, max_rounds: int) -> tuple:
         return (setup.hash, spec.level(1), spec.level(2), spec.seed, max_rounds)
 
     def find(self, spec, setup: Setup, max_rounds: int) -> dict | None:
         row = self.conn.execute(
-            "SELECT winner, rounds, casualties, digest FROM battles WHERE setup=? AND level_1=? "
-            "AND level_2=? AND seed=? AND max_rounds=?", self._key(spec, setup, max_rounds)).fetchone()
+            "SELECT winner, how, rounds, casualties, points, digest FROM battles WHERE setup=? "
+            "AND level_1=? AND level_2=? AND seed=? AND max_rounds=? AND points IS NOT NULL",
+            self._key(spec, setup, max_rounds)).fetchone()
         if row is None:
             return None
         self.reused += 1
-        winner, rounds, casualties, digest = row
+        winner, how, rounds, casualties, points, digest = row
+        # The same keys in the same order as game.simulate.battle_result.
         return {"seed": spec.seed, "levels": {"1": spec.level(1), "2": spec.level(2)},
-                "winner": winner, "rounds": rounds, "casualties": json.loads(casualties),
-                "digest": digest}
+                "winner": winner, "how": how, "rounds": rounds, "casualties": json.loads(casualties),
+                "points": json.loads(points), "digest": digest}
 
     def add(self, spec, setup: Setup, max_rounds: int, result: dict) -> None:
         self.conn.execute(
-            "INSERT OR REPLACE INTO battles VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT OR REPLACE INTO battles (setup, level_1, level_2, seed, max_rounds, ruleset, map, "
+            "version, winner, rounds, casualties, digest, how, points) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             self._key(spec, setup, max_rounds) + (setup.ruleset, setup.map_ref, self.version) + (
                 result["winner"], result["rounds"], json.dumps(result["casualties"], sort_keys=True),
-                result["digest"]))
+                result["digest"], result["how"], json.dumps(result["points"])))
         self.conn.commit()
 
     def count(self) -> int:

@@ -1,6 +1,7 @@
 """Does the AI play the mission? Objective-aware normal against a normal that ignores it.
 
     python -m tests.mission_ladder [RULESET ...] [--battles N] [--scenario NAME ...] [--shipped]
+                                   [--no-mirror] [--blind]
 
 For each ruleset (default: all five) and each scenario below, plays N battles (default
 100) of the objective-aware normal AI against the same normal with `plays_mission`
@@ -9,6 +10,12 @@ odd ones, and prints the aware side's wins, losses and draws; then, on the symme
 scenarios, N mirror battles aware against aware with side 1's wins and the draws.
 Targets (issue 28): aware wins >= 70% everywhere; mirror side 1 wins 40-60%, draws
 <= 5%.
+
+`--blind` adds the baseline of an asymmetric scenario: N battles blind against blind,
+side 1's wins and the draws, and the aware side's gain over it on each side (its wins
+as side 1 minus blind side 1's, as side 2 minus blind side 2's, in points of a
+percent): on a scenario one side wins whoever plays it, 70% aware wins says more
+about the scenario than about the AI, and the gain is what is fair to ask.
 
 The scenarios are set on the shipped ridge map by hand, so this runs before any
 scenario map ships: one hold zone, three zones for victory points, a VIP a side, a side
@@ -116,6 +123,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--scenario", action="append", default=None)
     parser.add_argument("--no-mirror", action="store_true")
     parser.add_argument("--shipped", action="store_true", help="the shipped scenario maps instead")
+    parser.add_argument("--blind", action="store_true",
+                        help="asymmetric scenarios: the blind-vs-blind baseline by side, and the aware side's gain")
     args = parser.parse_args(argv)
     every = shipped() if args.shipped else MISSIONS
     missions = [m for m in every if args.scenario is None or m.name in args.scenario]
@@ -140,10 +149,20 @@ def main(argv: list[str]) -> int:
                     lost += 1
             print(f"{ruleset_id:12} {mission.name:14} aware vs blind: won {won}/{n} ({100 * won / n:.0f}%), "
                   f"lost {lost}, drawn {drawn}  ({_hows(hows)}; {time.process_time() - start:.0f}s)", flush=True)
-            if not mission.symmetric:
-                halves = {1: (n + 1) // 2, 2: n // 2}
-                print(f"{ruleset_id:12} {mission.name:14} aware as side 1 won {by_side[1]}/{halves[1]}, "
-                      f"as side 2 won {by_side[2]}/{halves[2]}", flush=True)
+            halves = {1: (n + 1) // 2, 2: n // 2}
+            print(f"{ruleset_id:12} {mission.name:14} aware as side 1 won {by_side[1]}/{halves[1]}, "
+                  f"as side 2 won {by_side[2]}/{halves[2]}", flush=True)
+            if not mission.symmetric and args.blind:
+                wins: Counter = Counter()
+                hows = Counter()
+                for seed in range(args.battles):
+                    winner, how = play(tmap, ruleset_id, seed, {1: False, 2: False})
+                    hows[how] += 1
+                    wins[winner] += 1
+                gain = {side: 100 * (by_side[side] / max(1, halves[side]) - wins[side] / n) for side in (1, 2)}
+                print(f"{ruleset_id:12} {mission.name:14} blind vs blind: side 1 won {wins[1]}/{n}, side 2 "
+                      f"{wins[2]}, drawn {wins[None]}  ({_hows(hows)}); aware's gain: as side 1 "
+                      f"{gain[1]:+.0f}, as side 2 {gain[2]:+.0f}", flush=True)
             if mission.symmetric and not args.no_mirror:
                 ones = draws = 0
                 hows = Counter()

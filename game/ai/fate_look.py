@@ -189,8 +189,8 @@ class Look:
             theirs = self.courses[u]
             for d in theirs.plan:
                 w = weapons[d.weapon] if d.kind == "attack" else None
-                if w is None or w.effect != "wound":
-                    continue
+                if w is None or w.effect != "wound" or d.target not in self.courses:
+                    continue  # no wound, or its target left by an exit (off the board)
                 origin = theirs.tiles[d.slot - 1]
                 there, how = self.where(d.target, d.slot), self.posture_of(d.target, d.slot)
                 if d.target in self.assumed:

@@ -8,12 +8,14 @@ reckoned in victory points and turned into a ruleset's own score units by its AI
 * **Ground** (`ground`, in game/ai/mission_ground.py): what standing on each tile at
   the round's end is worth to a unit: a hold zone's points (scored, or denied to an
   enemy standing in it), an exit of its side, and the walk toward the best of them; a
-  VIP's exposure to the enemies' sight; the survive-side's exposure likewise (it wins
-  by still standing).
+  VIP's exposure to the enemies' sight. A VIP whose fall loses the battle never holds
+  a zone while an ally stands, keeps out of sight, and counts its own stake in its
+  exit (once off the board it cannot fall); its escort stays until it is off.
 * **Terms** (`weigh`): every choice that moves the unit gains what its end tile's
   ground gains over the tile it leaves (so a ruleset's own move that would step out of a
   zone at the round's end pays for it); an attack on an enemy VIP counts far above
-  others (`VIP_HUNT`).
+  others (`VIP_HUNT`), one on an enemy about to score or deny points (in a hold zone,
+  near its exit) above others by those points (`THREAT_HUNT`).
 * **Candidates** (`candidates`): a move to the best ground within reach, and `leave`
   by an exit (the engine offers it to a unit standing in its side's exit) worth the
   exit's points.
@@ -30,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.mission_ground import VIP_STAKE, ground, scenario_of, zone_worth
+from game.ai.mission_ground import VIP_STAKE, escorting, exit_worth, ground, scenario_of, threat
 from game.engine import objectives
 from game.engine.decisions import DECLARE, TARGET_TILE, TURN, Choice, Decision, TileSet
 
@@ -44,6 +46,7 @@ LEAVE = objectives.LEAVE  # the engine's exit option (no target)
 OWN_ACTION = (TURN, DECLARE)
 
 VIP_HUNT = 3.0  # an attack on an enemy VIP counts (1 + this) times its value
+THREAT_HUNT = 0.5  # ... on an enemy about to score or deny points: 1 + this x those points
 
 
 def plays(ai: Any, battle: Any) -> bool:
@@ -83,12 +86,16 @@ def weigh(ai: Any, battle: Any, decision: Decision, scored: Scored) -> Scored:
 
 def hunted(ai: Any, battle: Any, side: int, target: int) -> float:
     """How many times an attack on `target` counts for `side`: 1 + VIP_HUNT on the enemy
-    VIP, else 1. A ruleset whose candidate offers only its best target picks it with
-    this factor (the base's `weigh` then applies it to the score)."""
-    if (plays(ai, battle) and battle.team(target) != side
-            and battle.has(target, objectives.Vip)):
+    VIP; 1 + THREAT_HUNT x its threat (the points it is about to score or deny: in a
+    hold zone, near its exit) on another enemy; else 1. A ruleset whose candidate
+    offers only its best target picks it with this factor (the base's `weigh` then
+    applies it to the score)."""
+    if not plays(ai, battle) or battle.team(target) == side or not battle.active(target):
+        return 1.0
+    if battle.has(target, objectives.Vip):
         return 1.0 + VIP_HUNT
-    return 1.0
+    return 1.0 + THREAT_HUNT * battle.memo(("mission threat", target),
+                                           lambda: threat(battle, scenario_of(battle), target))
 
 
 # --- candidates --------------------------------------------------------------------------
@@ -143,7 +150,9 @@ def leave(ai: Any, battle: Any, decision: Decision) -> Scored:
     if zone is None:
         return []
     totals = objectives.points(battle)
-    worth = zone_worth(battle, scenario, side, zone, totals)
+    worth = exit_worth(battle, scenario, unit, side, zone, totals)
+    if worth <= 0 or escorting(battle, scenario, unit, side):
+        return []  # nothing to score, or its VIP still needs it on the board
     # The last unit to leave leaves no side to fight: the points decide at once.
     if len(battle.units(side, active_only=True)) <= 1:
         after = dict(totals)

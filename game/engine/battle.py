@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.world.tactical_map import TacticalMap
 
 C = TypeVar("C")
-_ROSTER_KINDS = (Team, OutOfFight)  # the components `units()` depends on
+_ROSTER_KINDS = (Team, OutOfFight, objectives.Left)  # the components `units()` depends on
 _world_ids = itertools.count(1)
 
 
@@ -179,7 +179,10 @@ class Battle:
 
     # --- units -----------------------------------------------------------------
     def units(self, team: int | None = None, active_only: bool = False) -> list[int]:
-        """Units (sorted), of one team or all, optionally only those still in the fight.
+        """Units on the board (sorted), of one team or all, optionally only those still
+        in the fight. A unit that left by a scenario's exit is off the board (issue 28):
+        it holds no tile, blocks no move, is no target and no casualty, so no ruleset
+        sees it; `objectives.has_left` still finds it.
 
         Kept until a unit is created or removed or gains or loses Team or OutOfFight,
         which only happens through this class's methods.
@@ -189,7 +192,8 @@ class Battle:
         if found is None:
             found = self._rosters[key] = [
                 ent for ent, t in self.query(Team)
-                if (team is None or t.id == team) and not (active_only and self.has(ent, OutOfFight))]
+                if (team is None or t.id == team) and not (active_only and self.has(ent, OutOfFight))
+                and not self.has(ent, objectives.Left)]
         return list(found)
 
     def active(self, entity: int) -> bool:
@@ -214,7 +218,8 @@ class Battle:
 
     def units_at(self, tile: tuple[int, int], active_only: bool = True) -> list[int]:
         return [e for e, p in self.query(Position)
-                if p.tile == tile and (not active_only or self.active(e)) and self.has(e, Team)]
+                if p.tile == tile and (not active_only or self.active(e)) and self.has(e, Team)
+                and not self.has(e, objectives.Left)]
 
     # --- events and flow ----------------------------------------------------------
     def emit(self, event: Event) -> None:

@@ -13,13 +13,15 @@ and those call in here.
   end wins at once; if both reach it together, the one with more wins, and equal
   points end it in a draw [choice: the text of the issue is silent on a tie].
 - **VIP**: when a VIP is taken out, the other side wins at once, or scores the VIP's
-  points where the map gives it some.
+  points where the map gives it some. A VIP that leaves by its side's exit is safe,
+  not taken out [choice: the issue says a unit that leaves "counts as safe"].
 - **Survive**: with an attacker and `survive_rounds` N, the defending side wins if it
   still has a standing unit when round N ends.
 - **Exit**: a unit of the exit's side that stands in it when its turn (or its
   declaration) comes may leave the battle: the engine offers it one more option,
   "leave". It is safe, not a casualty: it leaves the board and its side scores the
-  exit's points. Its turn then ends as the ruleset's own "end turn" (or "hold")
+  exit's points. Off the board it holds no tile: `Battle.units()` no longer lists it,
+  so no ruleset counts its tile taken, blocks a move with it or targets it. Its turn then ends as the ruleset's own "end turn" (or "hold")
   would end it [choice: the issue says "ends its move there"; offering the exit at
   the start of a turn and after each move reaches the same tiles, and needs no
   ruleset to change].
@@ -156,8 +158,8 @@ def vip_fallen(battle: "Battle") -> bool:
     if scenario_of(battle) is None or battle.over:
         return battle.over
     for unit, vip in battle.query(Vip):
-        if battle.active(unit):
-            continue
+        if battle.active(unit) or has_left(battle, unit):
+            continue  # standing, or safe off the board by an exit: not fallen
         side = battle.team(unit)
         others = [t for t in battle.teams() if t != side]
         if vip.points is None:

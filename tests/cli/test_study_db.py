@@ -4,6 +4,7 @@ the seed and the round limit; every run says how many battles it reused."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -110,3 +111,41 @@ def test_map_hash_covers_the_tileset(tmp_path):
     assert before == study_db.map_hash(ROOT / "game" / "maps" / "arena.tmx")
     _append(tmp_path / "assets" / "tileset.tsx", " ")
     assert study_db.map_hash(tmp_path / "maps" / "arena.tmx") != before
+
+
+# --- a reused battle says what a played one says (issue 28, item 2) ------------------------
+SCENARIO_ARGS = ("simulate", "--ruleset", "fate", "--map", str(ROOT / "game" / "maps" / "crossroads_farms.tmx"),
+                 "--battles", "3", "--seed", "1", "--max-rounds", "3")
+
+
+def _battles(cli, path: Path, *extra: str) -> list[dict]:
+    done = cli(*SCENARIO_ARGS, "--json", str(path), *extra)
+    assert done.status == 0, done.err
+    return json.loads(path.read_text(encoding="utf-8"))["battles"]
+
+
+def test_a_reused_scenario_battle_keeps_how_it_ended_and_its_points(cli, tmp_path):
+    # Three Farms cut to 3 rounds: the round limit decides on points, so `how` and the
+    # points are not the plain battle's defaults.
+    db = str(tmp_path / "study.db")
+    plain = _battles(cli, tmp_path / "plain.json")
+    played = _battles(cli, tmp_path / "played.json", "--db", db)
+    reused = _battles(cli, tmp_path / "reused.json", "--db", db)
+    assert any(b["how"] == "round limit" and sum(b["points"].values()) > 0 for b in plain)
+    assert played == plain
+    assert reused == plain  # every key, in the same order: winner, how, points included
+    assert [list(b) for b in reused] == [list(b) for b in plain]
+
+
+def test_rows_stored_without_how_and_points_are_played_again(cli, tmp_path):
+    db = tmp_path / "study.db"
+    plain = _battles(cli, tmp_path / "plain.json", "--db", str(db))
+    # A file from before the columns: drop them (SQLite >= 3.35) and NULL stands for old rows.
+    with sqlite3.connect(db) as conn:
+        conn.execute("ALTER TABLE battles DROP COLUMN how")
+        conn.execute("ALTER TABLE battles DROP COLUMN points")
+    done = cli(*SCENARIO_ARGS, "--json", str(tmp_path / "again.json"), "--db", str(db))
+    assert done.status == 0, done.err
+    assert "0 of 3 battles reused, 3 played" in done.err
+    assert json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))["battles"] == plain
+    assert _battles(cli, tmp_path / "third.json", "--db", str(db)) == plain  # the replaced rows now reused

@@ -222,3 +222,72 @@ def test_weighing_the_mission_only_reads_the_battle(ruleset_id):
         assert (battle.digest(), len(battle.units())) == (before, units)
     finally:
         battle.close()
+
+
+# --- a VIP and its escort; the hunt of an enemy about to score ----------------------------
+def test_a_vip_whose_fall_loses_never_goes_for_a_zone_while_an_ally_stands():
+    # Side 1's VIP at (4, 3) is nearer the well (x 3) than its ally at (8, 3): the ally
+    # goes for it, the VIP values it at BACKUP only. A VIP with points goes as anyone.
+    for points, vip_goes in ((None, False), (3, True)):
+        scenario = Scenario("escort", round_limit=5, zones=(Zone("Well", "hold", WELL, 1),),
+                            vips=(VipMark(1, 4, 3, points),))
+        battle = mission_battle("d20", scenario, [(1, 4, 3), (1, 8, 3), (2, 12, 3)], rounds=5)
+        try:
+            vip, ally = (next(u for u in battle.units(1) if battle.tile(u) == t) for t in ((4, 3), (8, 3)))
+            well = next(iter(scenario.zones))
+            assert mission_ground.nearest_of_side(battle, well, vip, 1) is vip_goes
+            assert mission_ground.nearest_of_side(battle, well, ally, 1) is not vip_goes
+        finally:
+            battle.close()
+
+
+def test_the_escort_stays_until_its_vip_is_off_and_the_vip_leaves_for_its_stake():
+    # Both of side 1's units stand in its exit (1 point) in round 1 of 3, the escort
+    # acting before the VIP (its fall loses; the first seed that orders them so). The
+    # escort is offered "leave" but the mission offers no such candidate: its VIP still
+    # stands. The VIP's leave is worth the exit's point and its stake, (1 x lateness +
+    # 5) x d20's POINT_VALUE 4, and it leaves; then the escort may go too.
+    gate = Zone("Gate", "exit", frozenset({(5, 3), (5, 4)}), 1, side=1)
+    scenario = Scenario("evacuate", round_limit=3, zones=(gate,), vips=(VipMark(1, 5, 4),))
+    for seed in range(20):
+        battle = mission_battle("d20", scenario, [(1, 5, 3), (1, 5, 4), (2, 12, 3)], rounds=3, seed=seed)
+        try:
+            ai = normal("d20")
+            vip = next(u for u in battle.units(1) if battle.tile(u) == (5, 4))
+            decision = first_own_decision(battle)
+            if decision.actor == vip:
+                continue
+            assert decision.option("leave") is not None
+            assert missions.leave(ai, battle, decision) == []
+            assert ai.decide(battle, decision).option != "leave"
+            battle.submit(ai.decide(battle, decision))
+            decision = first_own_decision(battle)
+            while decision.actor != vip:  # the escort's further decisions this turn
+                battle.submit(ai.decide(battle, decision))
+                decision = first_own_decision(battle)
+            [(score, choice)] = missions.leave(ai, battle, decision)
+            late = mission_ground.lateness(battle, scenario)
+            assert score == pytest.approx(4.0 * (1 * late + mission_ground.VIP_STAKE))
+            assert ai.decide(battle, decision).option == "leave"
+            return
+        finally:
+            battle.close()
+    pytest.fail("no seed let the escort act before its VIP")
+
+
+def test_an_attack_on_an_enemy_standing_alone_in_a_zone_counts_by_what_it_would_score():
+    # Last round (1 of 1), 0-0: side 2's unit stands alone in the well and has passed
+    # its turn; side 1's acts second of the two. The zone's point weighs 1 x lateness
+    # 2.25 (1 + round 1 of 1, + 0.5 x half the turn order played) x 2 (it would decide
+    # the battle) = 4.5 points; the attack counts 1 + THREAT_HUNT (0.5) x 4.5 = 3.25
+    # times. Out of every zone it counts once.
+    for enemy_at, factor in (((3, 3), 3.25), ((10, 3), 1.0)):
+        battle = mission_battle("d20", last_round_well(), [(1, 6, 3), (2, *enemy_at)], seed=1)
+        try:
+            decision = first_own_decision(battle)
+            enemy = battle.units(2)[0]
+            assert list(battle.turn_order).index(decision.actor) == 1  # side 2 acted first
+            assert missions.hunted(normal("d20"), battle, 1, enemy) == pytest.approx(factor)
+            assert missions.hunted(normal("d20", plays_mission=False), battle, 1, enemy) == 1.0
+        finally:
+            battle.close()

@@ -98,6 +98,22 @@ def test_the_vips_fall_ends_the_battle_at_once():
     assert (end.winner, end.how) == (2, "vip")
 
 
+def test_a_vip_that_leaves_by_its_exit_is_safe_not_fallen():
+    # The VIP stands on its side's exit (9, 0) and leaves first: its side scores the
+    # exit's point and the battle goes on (the VIP did not fall); its ally and the
+    # enemy end their turns until the round limit, where 1-0 wins.
+    s = Scenario("evacuate", vips=(VipMark(1, 9, 0),),
+                 zones=(zone("Pad", [(9, 0)], points=1, side=1, kind="exit"),))
+    b = mission_battle(s, [(1, 9, 0), (1, 1, 1), (2, 5, 5)], max_rounds=2)
+    vip = [u for u in b.units(1) if b.tile(u) == (9, 0)][0]
+    assert b.pending.actor == vip
+    b.submit(b.pending.option("leave").choice())
+    assert not b.over and objectives.has_left(b, vip)
+    assert not check_victory(b)
+    end = run(b)
+    assert (end.winner, end.how) == (1, "round limit")
+
+
 def test_a_vip_with_points_scores_them_once_for_the_other_side():
     s = Scenario("bounty", vips=(VipMark(1, 1, 1, points=3),))
     b = mission_battle(s, [(1, 1, 1), (1, 3, 1), (2, 8, 4)], max_rounds=10)

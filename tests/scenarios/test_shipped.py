@@ -139,10 +139,10 @@ def test_scenarios_lists_shipped_and_user_scenarios_one_line_each(tmp_path, monk
     lines = out.splitlines()
     assert len(lines) == len(SCENARIOS) + 1
     assert lines[-1] == "My Well | user-maps/mine.tmx | hold, 3 points win | side 1: 4 units, side 2: 4 units"
-    assert ("Breakthrough | maps/depot_breakthrough.tmx | 6 points win, exit | "
-            "side 1: 6 units (attacker), side 2: 4 units") in lines
+    assert ("Breakthrough | maps/depot_breakthrough.tmx | 6 points win, exit, survive 10 rounds | "
+            "side 1: 6 units (attacker), side 2: 5 units") in lines
     assert ("Hold Out | maps/outpost_holdout.tmx | hold, 2 points win, survive 6 rounds | "
-            "side 1: 4 units, side 2: 6 units (attacker)") in lines
+            "side 1: 4 units, side 2: 5 units (attacker)") in lines
 
 
 def test_scenarios_names_a_broken_user_map_in_one_line_and_lists_the_rest(tmp_path, monkeypatch, capsys):

@@ -74,8 +74,8 @@ def crossroads_well(table, directional, flip) -> Design:
         {"scenario": "Hold the Well",
          "briefing": "Both squads need the village well. At the end of each round, a side with a "
                      "unit at the crossing and no enemy there scores a point. Three points win; "
-                     "after 8 rounds, the side with more points wins.",
-         "round_limit": 8, "victory_points": 3},
+                     "after 20 rounds, the side with more points wins.",
+         "round_limit": 20, "victory_points": 3},
         [("hold", "The Well", (9, 6, 6, 4), {"points": 1})],
         table, directional, flip,
     )
@@ -126,13 +126,13 @@ DEPOT_ATTACK = [(1, 4), (0, 6), (1, 8), (0, 10), (1, 12), (0, 2)]
 def depot_breakthrough(table, directional, flip) -> Design:
     return _mission(
         DEPOT, "depot_breakthrough", "Depot: Breakthrough",
-        "Six raiders must cross the depot and get out by the east road; four guards stand in the way.",
-        _side(1, DEPOT_ATTACK, (*SQUAD, G)) + _side(2, [(15, 6), (16, 9), (12, 10), (10, 4)], (G, D, M, B)),
+        "Six raiders must cross the depot and get out by the east road; five guards stand in the way.",
+        _side(1, DEPOT_ATTACK, (*SQUAD, G)) + _side(2, [(15, 6), (16, 9), (12, 10), (10, 4), (17, 7)], (G, D, M, B, G)),
         {"scenario": "Breakthrough",
-         "briefing": "Side 1 has six raiders; side 2 four guards. Every raider who leaves by the "
-                     "east road scores 2 points for side 1. Six points win; after 10 rounds, "
-                     "the side with more points wins, so the guards win by stopping them.",
-         "round_limit": 10, "victory_points": 6, "attacker": 1},
+         "briefing": "Side 1 has six raiders; side 2 five guards. Every raider who leaves by the "
+                     "east road scores 2 points for side 1: six points win at once. The guards "
+                     "win if any of them still stands when round 10 ends.",
+         "round_limit": 10, "victory_points": 6, "attacker": 1, "survive_rounds": 10},
         [("exit", "East Road", (25, 0, 1, 16), {"side": 1, "points": 2})],
         table, directional, flip,
     )
@@ -188,7 +188,7 @@ def compound_envoy(table, directional, flip) -> Design:
          "briefing": "Side 1 escorts an envoy (the scout). If he falls, side 2 wins at once. Side 1 "
                      "scores 1 point for each round it ends alone in the radio room: three "
                      "points win. After 10 rounds, more points win.",
-         "round_limit": 10, "victory_points": 3},
+         "round_limit": 10, "victory_points": 3, "attacker": 1},
         [("hold", "Radio Room", (10, 7, 4, 4), {"points": 1, "side": 1}),
          ("vip", "Envoy", (1, 6), {})],
         table, directional, flip,
@@ -239,11 +239,11 @@ OUTPOST = {"width": 24, "base": "'", "rows": """
 def outpost_holdout(table, directional, flip) -> Design:
     return _mission(
         OUTPOST, "outpost_holdout", "Outpost: Hold Out",
-        "Four defenders on the hill must last six rounds against six attackers.",
-        _side(2, [(0, 3), (1, 6), (0, 8), (1, 10), (0, 12), (1, 14)], (*SQUAD, G))
+        "Four defenders on the hill must last six rounds against five attackers.",
+        _side(2, [(0, 3), (1, 6), (0, 8), (1, 10), (0, 12)], SQUAD)
         + _side(1, [(11, 6), (12, 8), (13, 10), (10, 8)], (G, D, M, B)),
         {"scenario": "Hold Out",
-         "briefing": "Side 1 holds the hill with four; side 2 attacks with six. If any defender "
+         "briefing": "Side 1 holds the hill with four; side 2 attacks with five. If any defender "
                      "still stands when round 6 ends, side 1 wins. The attackers also win by "
                      "ending two rounds alone in the bunker.",
          "round_limit": 6, "victory_points": 2, "attacker": 2, "survive_rounds": 6},

@@ -84,11 +84,13 @@ def spell_dr(t: UnitTemplate) -> int:
 
 
 def opponents(battle: "Battle", unit: int) -> tuple[int, ...]:
-    """Every unit of the other sides, standing, fallen or dead, in id order. Units are
-    fielded once (`ActionBlockRuleset.setup`) and never change side, so it is kept per
-    unit: the loops over enemies skip a side check per unit (asked thousands of times
-    a battle)."""
-    return battle.kept.get("actionblock-opponents", unit, lambda: _opponents(battle, unit))
+    """Every unit of the other sides on the board, standing, fallen or dead, in id order.
+    Units are fielded once (`ActionBlockRuleset.setup`) and never change side; they
+    only leave the board (a scenario's exit), never come back, so the number on the
+    board names the roster: kept per unit and that number, the loops over enemies skip
+    a side check per unit (asked thousands of times a battle)."""
+    key = (unit, len(battle.units()))
+    return battle.kept.get("actionblock-opponents", key, lambda: _opponents(battle, unit))
 
 
 def _opponents(battle: "Battle", unit: int) -> tuple[int, ...]:

@@ -136,6 +136,8 @@ def play(battle: "Battle") -> Generator[Decision, Choice, None]:
         for unit in reversed(order):  # slowest first
             battle.add(unit, Plan(battle.round, []))
             for slot in (1, 2):
+                if not battle.active(unit):  # it left by an exit at its first: off the board (issue 28)
+                    break
                 choice = yield declaration(battle, unit, slot, initiative, known[battle.team(unit)])
                 record(battle, unit, slot, choice)
         TurnResolution(battle, order).run()

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.engine import objectives
 from game.engine.components import FALLEN, KNEELING, STANDING, OutOfFight, Position, Posture
 from game.engine.events import ConditionChanged, Moved, Note, OutOfFightEvent
 from game.rulesets.fate import fudge
@@ -118,6 +119,9 @@ class TurnResolution:
         if track(b, d.target).out:
             b.emit(Note(f"{b.name(unit)} has no one to aim at: {b.name(d.target)} is down."))
             return
+        if objectives.has_left(b, d.target):  # declared before it left by an exit (issue 28)
+            b.emit(Note(f"{b.name(unit)} has no one to aim at: {b.name(d.target)} has left the battle."))
+            return
         b.add(unit, Aiming(d.target, b.round, d.slot))
         b.emit(AimTaken(unit, b.name(unit), d.target, b.name(d.target)))
 
@@ -141,6 +145,9 @@ class TurnResolution:
         target = d.target
         if track(b, target).dead:
             b.emit(AttackLost(unit, b.name(unit), b.name(target), w.name, "the target is already dead"))
+            return
+        if objectives.has_left(b, target):  # declared before it left by an exit: off the board (issue 28)
+            b.emit(AttackLost(unit, b.name(unit), b.name(target), w.name, "the target has left the battle"))
             return
         s = Situation(unit, target, w.id, b.tile(unit), b.tile(target), posture(b, unit),
                       posture(b, target), charging=w.melee and self.charging(unit, target, d.slot),
