@@ -230,7 +230,8 @@ def _dijkstra(terrain: _Terrain, roots: list[Tile], blocked: Iterable[Tile],
             if shut is None:
                 shut = bytearray(width * height)
             shut[int(x) * height + int(y)] = 1
-    # A move cost of `limit` keeps every diagonal-step count below _TIE.
+    # Every route of move cost <= limit weighs at most limit * _TIE + its diagonal steps
+    # (no more than its move cost, so < _TIE), and every costlier one at least (limit + 1) * _TIE.
     bound = np.inf if limit is None else (limit + 1) * _TIE - 1
     found = np.empty(terrain.base.shape)
     _kernel(terrain.indptr, terrain.indices, terrain.weights,
