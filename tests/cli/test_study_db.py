@@ -110,3 +110,15 @@ def test_map_hash_covers_the_tileset(tmp_path):
     assert before == study_db.map_hash(ROOT / "game" / "maps" / "arena.tmx")
     _append(tmp_path / "assets" / "tileset.tsx", " ")
     assert study_db.map_hash(tmp_path / "maps" / "arena.tmx") != before
+
+
+def test_the_compiled_search_is_keyed_by_its_source(tmp_path):
+    # The movement search is C (game/world/_search.c): a change to it changes the code's
+    # hash like a change to any .py file, on every machine alike.
+    code = tmp_path / "game-copy"
+    shutil.copytree(ROOT / "game", code, ignore=shutil.ignore_patterns("__pycache__", "*.png", "*.ttf"))
+    study_db.code_hash.cache_clear()
+    before = study_db.code_hash(code)
+    _append(code / "world" / "_search.c", "\n/* a change */\n")
+    study_db.code_hash.cache_clear()
+    assert study_db.code_hash(code) != before
