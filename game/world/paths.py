@@ -35,8 +35,9 @@ from game.world.tactical_map import TacticalMap
 try:
     from game.world._search import dijkstra as _kernel
 except ImportError as exc:  # a source checkout whose kernel was never compiled
-    raise ImportError("game.world._search (game/world/_search.c) is not built: "
-                      "run `pip install -e .` in the checkout") from exc
+    raise ImportError("game.world._search (game/world/_search.c) is not built: run "
+                      "`pip install -e .` in the checkout, or `python setup.py build_ext "
+                      "--inplace` to build it alone") from exc
 
 Tile = tuple[int, int]
 UNREACHABLE = int(np.iinfo(np.int32).max)  # cost of a tile no path reaches
