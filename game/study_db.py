@@ -5,8 +5,9 @@ A stored battle is keyed on everything that decides it, so a stale row is never
 returned (issue 32, item 1):
 
 * the *setup*: a hash of the ruleset's data files, the map's bytes and those of the
-  tilesets (and templates) it names, the squads, and the game's code (every ``.py``
-  and ``.toml`` file of the ``game`` package: engine, rulesets, AI);
+  tilesets (and templates) it names, the squads, and the game's code (every ``.py``,
+  ``.toml`` and ``.c`` file of the ``game`` package: engine, rulesets, AI, and the
+  movement search's C source, which every install ships beside its compiled module);
 * each side's AI level, the seed and the round limit.
 
 The ruleset id, the map's name and the game's version are stored too, for people
@@ -58,7 +59,9 @@ CREATE TABLE IF NOT EXISTS battles (
 """
 
 PACKAGE_ROOT = Path(__file__).resolve().parent  # the `game` package whose code plays the battles
-CODE_SUFFIXES = (".py", ".toml")
+# The compiled search is hashed by its source: the same on every machine that builds it
+# (its compiled bytes are not, and `--cluster` workers must match the client).
+CODE_SUFFIXES = (".py", ".toml", ".c")
 
 
 def game_version() -> str:

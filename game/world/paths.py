@@ -6,11 +6,15 @@ tabletop grid). Tiles that are not walkable, and the ``blocked`` tiles (other
 units, as the ruleset decides), cannot be entered. A diagonal step may not cut
 the corner of a non-walkable tile: both tiles beside the diagonal must be walkable.
 
-The search is scipy's compiled Dijkstra over one sparse graph per map, built once
-from the terrain (the corner rule is simply a missing edge). It replaced tcod's
-``CustomGraph`` Pathfinder, whose per-call set-up and conditional edges made a
-32x32 search cost 0.15-0.25 ms; scipy's, bounded by ``limit``, costs ~0.03 ms.
-A unit standing in the way removes the edges into its tile for that one search.
+The search is the game's own compiled Dijkstra (``game/world/_search.c``, a
+binary heap in C behind one plain function) over one graph per map, built once from
+the terrain as CSR arrays (the steps out of each tile; the corner rule is simply a
+missing step). A unit standing in the way makes its tile unenterable for that one
+search; a search bounded by ``limit`` stops at that cost. It replaced scipy's
+``csgraph.dijkstra`` (the same distances, 143 MB of install for this one call; see
+docs/install.md for both measured), which had replaced tcod's ``CustomGraph``
+Pathfinder, whose per-call set-up and conditional edges made a 32x32 search cost
+0.15-0.25 ms.
 
 Each step weighs its move cost times _TIE plus 1 if diagonal, so one search gives the
 move costs (distance // _TIE) and, among the cheapest routes, the fewest diagonal
@@ -21,13 +25,19 @@ instead of zig-zagging or detouring between routes that cost the same.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from typing import Iterable
 
 import numpy as np
 
 from game.world.tactical_map import TacticalMap
+
+try:
+    from game.world._search import dijkstra as _kernel
+except ImportError as exc:  # a source checkout whose kernel was never compiled
+    raise ImportError("game.world._search (game/world/_search.c) is not built: run "
+                      "`pip install -e .` in the checkout, or `python setup.py build_ext "
+                      "--inplace` to build it alone") from exc
 
 Tile = tuple[int, int]
 UNREACHABLE = int(np.iinfo(np.int32).max)  # cost of a tile no path reaches
@@ -55,8 +65,9 @@ class _Terrain:
 
     base: np.ndarray             # move cost of entering each tile; 0 = cannot be entered
     corners: list[np.ndarray]    # per diagonal step: true where it cuts no corner
-    graph: "object"              # scipy CSR matrix: edge a -> b weighs base[b] * _TIE + diagonal
-    weights: np.ndarray          # the graph's own edge weights, to restore after a search
+    indptr: np.ndarray           # the steps as CSR: tile a's are edges indptr[a]:indptr[a + 1] ...
+    indices: np.ndarray          # ... edge e enters tile indices[e] (a row sorted by tile) ...
+    weights: np.ndarray          # ... and weighs base[b] * _TIE + 1 if diagonal
     into: np.ndarray             # edge positions sorted by the tile they enter ...
     into_ptr: np.ndarray         # ... tile i's are into[into_ptr[i]:into_ptr[i + 1]]
     rows: dict = field(default_factory=dict)  # base and corners as Python lists, for walks
@@ -184,7 +195,7 @@ def reach(tmap: TacticalMap, start: Tile, budget: int, blocked: Iterable[Tile] =
     """
     start = (int(start[0]), int(start[1]))
     terrain = _terrain_of(tmap)
-    found = _dijkstra(terrain, [start], _shut_edges(terrain, tmap.shape, [start], blocked), limit)
+    found = _dijkstra(terrain, [start], blocked, limit)
     dist = _move_costs(found)
     return Reach(start, int(budget), dist, terrain, dist, found)
 
@@ -196,10 +207,7 @@ def distance_field(tmap: TacticalMap, sources: Iterable[Tile]) -> np.ndarray:
     roots = [(int(t[0]), int(t[1])) for t in sources]
     if not roots:
         return np.full(tmap.shape, UNREACHABLE, np.int32)
-    return _move_costs(_dijkstra(_terrain_of(tmap), roots, None, None))
-
-
-_LOCK = threading.Lock()  # a search shuts blocked tiles in the shared graph, then reopens them
+    return _move_costs(_dijkstra(_terrain_of(tmap), roots, (), None))
 
 
 def _move_costs(found: np.ndarray) -> np.ndarray:
@@ -210,49 +218,26 @@ def _move_costs(found: np.ndarray) -> np.ndarray:
     return dist
 
 
-def _shut_edges(terrain: _Terrain, shape: tuple[int, int], roots: list[Tile],
-                blocked: Iterable[Tile]) -> np.ndarray | None:
-    """The graph's edges into the blocked tiles (a root is never shut)."""
-    width, height = shape
-    shut = {int(x) * height + int(y) for x, y in blocked if 0 <= x < width and 0 <= y < height}
-    shut.difference_update(x * height + y for x, y in roots)
-    if not shut:
-        return None
-    return np.concatenate([terrain.into[terrain.into_ptr[i]:terrain.into_ptr[i + 1]] for i in shut])
-
-
-def _dijkstra(terrain: _Terrain, roots: list[Tile], shut: np.ndarray | None,
+def _dijkstra(terrain: _Terrain, roots: list[Tile], blocked: Iterable[Tile],
               limit: int | None) -> np.ndarray:
-    """scipy's Dijkstra over the map's graph with the ``shut`` edges closed for this
-    search, stopping beyond move cost ``limit``: tie-weighted distances shaped like the
-    map (a tile's move cost is its distance // _TIE)."""
-    dijkstra = _scipy_dijkstra()
-    graph, weights = terrain.graph, terrain.weights
-    height = terrain.base.shape[1]
-    roots_flat = np.array([x * height + y for x, y in roots])
+    """The compiled Dijkstra over the map's graph from ``roots``, the ``blocked`` tiles
+    (not the roots) unenterable for this search, stopping beyond move cost ``limit``:
+    tie-weighted distances shaped like the map, inf where no path leads (a tile's move
+    cost is its distance // _TIE)."""
+    width, height = terrain.base.shape
+    shut = None
+    for x, y in blocked:
+        if 0 <= x < width and 0 <= y < height:
+            if shut is None:
+                shut = bytearray(width * height)
+            shut[int(x) * height + int(y)] = 1
+    # Every route of move cost <= limit weighs at most limit * _TIE + its diagonal steps
+    # (no more than its move cost, so < _TIE), and every costlier one at least (limit + 1) * _TIE.
     bound = np.inf if limit is None else (limit + 1) * _TIE - 1
-    with _LOCK:
-        if shut is not None:
-            graph.data[shut] = np.inf  # an infinite edge is no edge: the tile cannot be entered
-        try:
-            found = dijkstra(graph, indices=roots_flat, limit=bound, min_only=True)
-        finally:
-            if shut is not None:
-                graph.data[shut] = weights[shut]
-    return found.reshape(terrain.base.shape)
-
-
-def _scipy_dijkstra():
-    """scipy's search, imported at the first one, not at start-up (the window opens
-    sooner), and kept: an import statement costs microseconds at every search."""
-    global _DIJKSTRA
-    if _DIJKSTRA is None:
-        from scipy.sparse.csgraph import dijkstra
-        _DIJKSTRA = dijkstra
-    return _DIJKSTRA
-
-
-_DIJKSTRA = None
+    found = np.empty(terrain.base.shape)
+    _kernel(terrain.indptr, terrain.indices, terrain.weights,
+            [x * height + y for x, y in roots], shut, bound, found)
+    return found
 
 
 def forget(tmap: TacticalMap) -> None:
@@ -262,17 +247,16 @@ def forget(tmap: TacticalMap) -> None:
 
 
 def _terrain_of(tmap: TacticalMap) -> _Terrain:
-    return tmap.kept.get("move-graph", "scipy", lambda: _build_terrain(tmap))
+    return tmap.kept.get("move-graph", "terrain", lambda: _build_terrain(tmap))
 
 
 def _build_terrain(tmap: TacticalMap) -> _Terrain:
-    from scipy.sparse import csr_matrix
-
     base = np.where(tmap.walkable, tmap.move_cost, 0).astype(np.int32)
     corners = _corner_free(tmap.walkable)
     width, height = base.shape
-    index = np.arange(width * height).reshape(base.shape)
-    sources, targets = [], []
+    tiles = width * height
+    index = np.arange(tiles).reshape(base.shape)
+    sources, targets, diagonal = [], [], []
     for k, (dx, dy) in enumerate(_STEPS):
         # Every tile may step to an enterable neighbour (a unit may start on any tile);
         # a diagonal only where it cuts no corner.
@@ -284,17 +268,19 @@ def _build_terrain(tmap: TacticalMap) -> _Terrain:
             ok &= corners[k - 4]
         sources.append(index[ok])
         targets.append(index[ok] + dx * height + dy)
+        diagonal.append(np.full(len(sources[-1]), k >= 4))
     rows, cols = np.concatenate(sources), np.concatenate(targets)
-    weights = base.ravel()[cols].astype(np.float64)
-    graph = csr_matrix((weights, (rows, cols)), shape=(width * height, width * height))
-    graph.sort_indices()
-    into = np.argsort(graph.indices, kind="stable")
-    into_ptr = np.concatenate([[0], np.cumsum(np.bincount(graph.indices, minlength=width * height))])
-    rows_of_edges = np.repeat(np.arange(width * height), np.diff(graph.indptr))
-    diagonal = ((rows_of_edges // height != graph.indices // height)
-                & (rows_of_edges % height != graph.indices % height))
-    graph.data = graph.data * _TIE + diagonal
-    return _Terrain(base, corners, graph, graph.data.copy(), into, into_ptr)
+    order = np.lexsort((cols, rows))  # by the tile left, then the tile entered
+    rows, cols = rows[order], cols[order]
+    weights = base.ravel()[cols] * _TIE + np.concatenate(diagonal)[order]
+    kind = np.int32 if max(tiles, len(cols)) < 2 ** 31 else np.int64
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=tiles))]).astype(kind)
+    indices = cols.astype(kind)
+    into = np.argsort(indices, kind="stable")
+    into_ptr = np.concatenate([[0], np.cumsum(np.bincount(indices, minlength=tiles))])
+    for array in (indptr, indices, weights, into, into_ptr):
+        array.flags.writeable = False  # shared by every search on the map
+    return _Terrain(base, corners, indptr, indices, weights, into, into_ptr)
 
 
 def _corner_free(walkable: np.ndarray) -> list[np.ndarray]:

@@ -7,7 +7,7 @@ Reach to the bit, without searching the whole map again: blocking tiles only rem
 steps, so a tile keeps its distance when one of its cheapest ways there avoids the
 blocked tiles, and only the tiles every cheapest way to which crosses one are searched
 again (Dijkstra, seeded from their neighbours that kept theirs). A few units shadow a
-few tiles, so this is far cheaper than scipy's whole-map search with its fixed cost.
+few tiles, so this is far cheaper than searching the whole map again.
 It walks the same graph as `paths.reach` (`_move_graph`: the step weights and the
 corner rule), read from that module's terrain; a change there must follow here, and
 tests/fate/test_shortcuts.py compares the two on random searches of the four maps.
@@ -127,20 +127,20 @@ def _move_graph(tmap) -> tuple["_Steps", "_Steps"]:
     map's whole graph as Python tuples would be some 400 MB)."""
     def compute():
         terrain = _terrain_of(tmap)
-        graph, height = terrain.graph, tmap.height
+        height = tmap.height
         # Out of a tile, the steps in _STEPS order (the graph's row is sorted by tile);
         # into a tile, by the tile they come from (the order of the graph's rows).
         order = {dx * height + dy: k for k, (dx, dy) in enumerate(_STEPS)}
-        out = _Steps(graph.indptr, graph.indices, terrain.weights, lambda b, c: order[c - b])
-        into = _Steps(terrain.into_ptr, graph.indices, terrain.weights, None, terrain.into,
-                      _rows_of(graph))
+        out = _Steps(terrain.indptr, terrain.indices, terrain.weights, lambda b, c: order[c - b])
+        into = _Steps(terrain.into_ptr, terrain.indices, terrain.weights, None, terrain.into,
+                      _rows_of(terrain.indptr))
         return out, into
     return tmap.kept.get("move-graph", "steps", compute)
 
 
-def _rows_of(graph) -> np.ndarray:
+def _rows_of(indptr: np.ndarray) -> np.ndarray:
     """The tile each of the graph's edges leaves (its CSR row), by edge position."""
-    return np.repeat(np.arange(len(graph.indptr) - 1), np.diff(graph.indptr))
+    return np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
 
 
 class _Steps(dict):

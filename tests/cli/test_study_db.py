@@ -149,3 +149,15 @@ def test_rows_stored_without_how_and_points_are_played_again(cli, tmp_path):
     assert "0 of 3 battles reused, 3 played" in done.err
     assert json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))["battles"] == plain
     assert _battles(cli, tmp_path / "third.json", "--db", str(db)) == plain  # the replaced rows now reused
+
+
+def test_the_compiled_search_is_keyed_by_its_source(tmp_path):
+    # The movement search is C (game/world/_search.c): a change to it changes the code's
+    # hash like a change to any .py file, on every machine alike.
+    code = tmp_path / "game-copy"
+    shutil.copytree(ROOT / "game", code, ignore=shutil.ignore_patterns("__pycache__", "*.png", "*.ttf"))
+    study_db.code_hash.cache_clear()
+    before = study_db.code_hash(code)
+    _append(code / "world" / "_search.c", "\n/* a change */\n")
+    study_db.code_hash.cache_clear()
+    assert study_db.code_hash(code) != before

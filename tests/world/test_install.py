@@ -56,10 +56,12 @@ def installed(tmp_path_factory):
     # the checkout (setuptools writes build/ and *.egg-info beside pyproject.toml).
     source = base / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
         shutil.copy2(ROOT / name, source / name)
+    # Not the checkout's compiled search (built in place by `pip install -e .`): the
+    # wheel must compile its own.
     shutil.copytree(ROOT / "game", source / "game",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd"))
     wheels = base / "wheels"
     build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)]
     if _can_build_without_isolation():
@@ -92,6 +94,9 @@ def test_the_installed_game_is_the_wheel_not_this_checkout(installed):
     _, python, env, cwd = installed
     where = _run([str(python), "-c", "import game; print(game.__file__)"], cwd, env).strip()
     assert Path(where).resolve().is_relative_to(python.parent.parent.resolve()), where
+    # the movement search's kernel, compiled into the wheel
+    kernel = _run([str(python), "-c", "import game.world._search as k; print(k.__file__)"], cwd, env).strip()
+    assert Path(kernel).resolve().is_relative_to(python.parent.parent.resolve()), kernel
 
 
 def test_installed_rulesets_and_check_map_by_name(installed):

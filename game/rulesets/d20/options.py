@@ -81,8 +81,8 @@ def move_reach(battle: "Battle", unit: int, whole_turn: bool = False):
 def _search(battle: "Battle", start: Tile, blocked: frozenset[Tile], limit: int, budget: int):
     """The move costs from `start` up to `limit`, for a unit whose move budget is
     `budget` (kept while nothing in the way moves). The search stops at the budget:
-    scipy's Dijkstra costs about three times as much over a whole 32x32 map as over the
-    dozens of tiles around a unit with 2 Actions left, and no move may end beyond it (a
+    the search costs about eight times as much over a whole 32x32 map as over the dozens
+    of tiles around a unit with 2 Actions left, and no move may end beyond it (a
     path to a tile within it never passes a costlier one, so its tiles and paths are
     those of a longer search)."""
     return battle.cached(("reach", start, blocked, limit, budget),
