@@ -84,7 +84,13 @@ def test_the_servers_ai_plays_an_away_seat_until_its_owner_is_back(tmp_path):
                     break
                 await asyncio.sleep(0.01)
             assert 2 in held.stand_ins
-            await asyncio.sleep(0.1)  # the AI plays a few of side 2's choices
+            # Back as soon as the AI has made a choice or two (a fixed wait let it finish
+            # the whole battle on a loaded machine, and the seat's code was then gone).
+            at = held.turn
+            for _ in range(400):
+                if held.turn >= at + 2 or one.done():
+                    break
+                await asyncio.sleep(0.005)
             two = await client.play_seat(where, opened[2], ViewAI("greedy", 2), 60)
             return await one, two, server.tap[(held.id, 1)]
     one, two, frames = asyncio.run(asyncio.wait_for(go(), 90))
