@@ -21,7 +21,7 @@ from game.engine.components import Name, OutOfFight, Position, Team
 from game.engine.decisions import Choice, Decision
 from game.engine.dice import Dice
 from game.engine.events import BattleEnded, Event
-from game.engine.heap import settle
+from game.engine.heap import release as release_heap, settle
 from game.kept import BATTLE, DECISION, Store
 from game.errors import IllegalChoice
 
@@ -308,6 +308,7 @@ class Battle:
         self.kept_now.clear()
         self.kept.clear()
         _drop_world(self._world)
+        release_heap()  # the freed memory back to the system (a long run's resident size stays flat)
 
 
 def _plain(value: Any) -> Any:

@@ -27,6 +27,8 @@ set higher is kept.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
 import threading
 
@@ -49,3 +51,30 @@ def settle() -> None:
 
 
 YOUNG_THRESHOLD = 10_000
+
+
+def _malloc_trim():
+    """glibc's malloc_trim, or None where the C library has none (macOS, Windows, musl)."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return libc.malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+_TRIM = _malloc_trim()
+
+
+def release() -> None:
+    """Called as each Battle is closed: give the C heap's free pages back to the system.
+
+    glibc keeps memory a process has freed for its own reuse; a process that plays
+    battle after battle (a soak, a ladder, the server) frees a battle's tables, grids
+    and searches in pieces between longer-lived ones, and its resident memory crept up
+    by tens of MB over 2,000 battles although what it held did not grow (tracemalloc:
+    151 MB after fate's 100th battle, 105 MB after its 600th, while the resident memory
+    rose). malloc_trim(0) returns the free pages: a mahou soak of 2,000 battles ended
+    148 MB with it, 207 MB without (`soak --ruleset mahou --battles 2000 --seed 100`).
+    A no-op where the C library has no malloc_trim."""
+    if _TRIM is not None:
+        _TRIM(0)
