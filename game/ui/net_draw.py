@@ -199,7 +199,7 @@ def _ending(screen, surface) -> None:
         how = net_mission.how_line(screen.over)
         lines = [str(screen.over.get("result", ""))] + ([how] if how else []) + [
             "The battle's replay was proven: every die as committed."]
-        rect = _dialog(surface, title, lines, 190 + (38 if how else 0))
+        rect = _dialog(surface, title, lines, _fitted(surface, lines))
         _buttons(screen, surface, rect, [("Back to the menu", screen.to_menu)])
         return
     if screen.closed:
@@ -214,8 +214,12 @@ def _briefing(screen, surface) -> None:
     """The mission's briefing before the first choice, until the player closes it."""
     mission = screen.mission
     lines = net_mission.briefing_lines(mission)
+    rect = _dialog(surface, f"Mission: {mission['name']}", lines, _fitted(surface, lines))
+    _buttons(screen, surface, rect, [("Close the briefing (Enter)", screen.close_briefing)])
+
+
+def _fitted(surface, lines: list[str]) -> int:
+    """A dialog's height for its lines (as `_dialog` wraps them) and a row of buttons."""
     width = min(620, surface.get_width() - 40) - 32
     rows = sum(max(1, len(theme.wrap(line, width, 14))) for line in lines)
-    height = min(surface.get_height() - 40, 44 + 19 * rows + 70)
-    rect = _dialog(surface, f"Mission: {mission['name']}", lines, height)
-    _buttons(screen, surface, rect, [("Close the briefing (Enter)", screen.close_briefing)])
+    return min(surface.get_height() - 40, 44 + 19 * rows + 70)

@@ -41,7 +41,8 @@ def pts(n: int) -> str:
 
 
 def tracker(mission: dict, round_no: int) -> str:
-    parts = [f"Round {max(1, round_no)} of {mission['round_limit']}"]
+    # the view after the last round's end says the next round: the battle ended at the limit
+    parts = [f"Round {min(max(1, round_no), mission['round_limit'])} of {mission['round_limit']}"]
     parts += [f"side {side}: {pts(n)}" for side, n in sorted(mission["points"].items())]
     if mission.get("victory_points") is not None:
         parts.append(f"{mission['victory_points']} to win")
