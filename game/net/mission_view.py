@@ -48,13 +48,11 @@ def _seen_in(battle: Any, zones, shown: set[int]) -> dict[str, list[int]]:
     return {z.name: sorted({team for tile, team in standing if tile in z.tiles}) for z in zones}
 
 
-def how_of(battle: Any) -> str | None:
-    """How the battle ended (BattleEnded.how), None while it goes on."""
+def ended_of(battle: Any) -> Any:
+    """The battle's BattleEnded event (how it was won, after how many rounds), None
+    while it goes on."""
     from game.engine.events import BattleEnded
-    for event in reversed(battle.log):
-        if isinstance(event, BattleEnded):
-            return event.how
-    return None
+    return next((e for e in reversed(battle.log) if isinstance(e, BattleEnded)), None)
 
 
 def result_line(over: dict) -> str:

@@ -338,8 +338,10 @@ class Server:
         battle = held.battle
         ended = battle.log[-1].describe() if battle.log else "Battle over."
         mission = mission_view.mission_for(battle, set(battle.units()))  # over: nothing hidden now
+        finish = mission_view.ended_of(battle)
         await self._send(seat.link, protocol.encode(
-            "over", winner=battle.winner, result=ended, how=mission_view.how_of(battle),
+            "over", winner=battle.winner, result=ended, how=getattr(finish, "how", None),
+            rounds=getattr(finish, "rounds", None),
             points=mission["points"] if mission else None, replay=held.replay()), held, seat.side)
 
     def _finish(self, held: Held) -> None:

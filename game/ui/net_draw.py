@@ -26,7 +26,7 @@ def draw_screen(screen, surface: pygame.Surface) -> None:
         if mission is not None:  # the tracker's row above the board
             tracker_row, area = area.copy(), pygame.Rect(area.x, area.y + 34, area.w, area.h - 34)
             tracker_row.h = 30
-            screen.tracker_rect = net_mission.draw_tracker(surface, tracker_row, mission, screen.view["round"])
+            screen.tracker_rect = net_mission.draw_tracker(surface, tracker_row, mission, tracker_round(screen))
         screen.board.place(area)
         pygame.draw.rect(surface, (10, 12, 16), area)
         armed = screen.armed
@@ -223,3 +223,11 @@ def _fitted(surface, lines: list[str]) -> int:
     width = min(620, surface.get_width() - 40) - 32
     rows = sum(max(1, len(theme.wrap(line, width, 14))) for line in lines)
     return min(surface.get_height() - 40, 44 + 19 * rows + 70)
+
+
+def tracker_round(screen) -> int:
+    """The tracker's round: the view's, or once over the round the battle ended in (the
+    last view may already count the next round)."""
+    if screen.over is not None and screen.over.get("rounds"):
+        return int(screen.over["rounds"])
+    return int(screen.view["round"])

@@ -121,7 +121,7 @@ def test_side_one_reads_nothing_of_an_enemy_it_never_saw(ruleset, scenario, tmp_
         # East Room zone (2 points), and side 1 cannot reach it: 2 points to side 2 at
         # the round's end, then the round limit gives side 2 the battle
         over = results[1]
-        assert (over["winner"], over["how"], over["points"]) == (2, "round limit", {"1": 0, "2": 2})
+        assert (over["winner"], over["how"], over["rounds"], over["points"]) == (2, "round limit", 1, {"1": 0, "2": 2})
         last = json.loads([f for f in during if json.loads(f)["type"] == "view"][-1])
         assert last["mission"]["points"] == {"1": 0, "2": 2}
 

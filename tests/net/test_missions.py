@@ -115,7 +115,7 @@ def test_a_scenario_battle_over_the_network_ends_as_its_replay(ruleset):
         ended = battle.log[-1]
         assert isinstance(ended, BattleEnded)
         totals = {str(side): n for side, n in objectives.points(battle).items()}
-        assert (one["winner"], one["how"], one["points"]) == (ended.winner, ended.how, totals)
+        assert (one["winner"], one["how"], one["rounds"], one["points"]) == (ended.winner, ended.how, ended.rounds, totals)
         assert one["result"] == ended.describe()
     finally:
         battle.close()

@@ -293,5 +293,7 @@ def test_a_scenario_battle_in_the_window_shows_its_mission(tmp_path):
         words = net_mission.how_line(screen.over)
         assert words.startswith("Won by " if screen.over["winner"] else "Decided by ")
         assert "side 1: " in words and "side 2: " in words
+        from game.ui.net_draw import tracker_round
+        assert tracker_round(screen) == screen.over["rounds"] <= 2  # the round it ended in, not the next
     finally:
         host.stop()
