@@ -46,6 +46,9 @@ def tracker(mission: dict, round_no: int) -> str:
     parts += [f"side {side}: {pts(n)}" for side, n in sorted(mission["points"].items())]
     if mission.get("victory_points") is not None:
         parts.append(f"{mission['victory_points']} to win")
+    if mission.get("survive_rounds") is not None:  # as the local tracker (mission_words.score_text)
+        defender = as_scenario(mission).defender(sorted(int(s) for s in mission["points"]))
+        parts.append(f"side {defender} holds out to round {mission['survive_rounds']}")
     return " · ".join(parts)
 
 

@@ -129,3 +129,23 @@ def test_a_scenario_battle_over_the_network_ends_as_its_replay(ruleset):
         for a, b in zip(missions, missions[1:]):
             assert all(b["points"][s] >= a["points"][s] for s in a["points"])
         assert all(missions[-1]["points"][s] <= one["points"][s] for s in one["points"])
+
+
+def test_the_windows_words_for_a_mission():
+    """game/ui/net_mission.py's words, worked out by hand: the tracker (clamped to the
+    limit; a defender holding out), a zone's state from the sides seen in it, its hover,
+    and how the battle was won."""
+    from game.ui import net_mission as words
+    mission = {"name": "Depot", "briefing": "", "round_limit": 8, "victory_points": None, "attacker": 1,
+               "survive_rounds": 6, "points": {"1": 1, "2": 0}, "zones": []}
+    assert words.tracker(mission, 9) == "Round 8 of 8 · side 1: 1 point · side 2: 0 points · side 2 holds out to round 6"
+    hold = {"name": "Yard", "kind": "hold", "points": 2, "side": None, "tiles": [[0, 0]], "seen_in": []}
+    assert words.zone_hover(hold) == "Yard: 2 points a round; no one seen"
+    assert words.zone_label({**hold, "seen_in": [2]}) == "Yard · 2 pt · held by side 2"
+    assert words.zone_label({**hold, "side": 1, "seen_in": [1, 2]}) == "Yard · 2 pt for side 1 · contested"
+    exit_ = {"name": "East Road", "kind": "exit", "points": 1, "side": 1, "tiles": [[9, 0]], "seen_in": []}
+    assert words.zone_hover(exit_) == "East Road: exit for side 1, 1 point for each unit that leaves"
+    assert words.how_line({"winner": None, "how": "round limit", "points": {"1": 1, "2": 1}}) == \
+        "Decided by points at the round limit · side 1: 1 point · side 2: 1 point"
+    assert words.how_line({"winner": 2, "how": "vip", "points": {"1": 0, "2": 0}}) == \
+        "Won by the fall of a VIP · side 1: 0 points · side 2: 0 points"
