@@ -11,8 +11,10 @@ always, but not which hidden enemy stands in it". A view says of each zone only 
 sides it sees standing in it (`seen_in`), counted over the units the view lists: a
 zone held by an unseen enemy reads as held by no one the side sees. No unit is named.
 
-VIP marks are left out [choice: a VIP is a unit, and which unit it is would tell a side
-of an enemy it may not see; the local window marks them only on units it shows].
+VIPs: the map's VIP marks (`vips`: the side, the spawn tile the VIP started on, what its
+fall scores) are public, as the map file is; a unit record in the view carries `"vip":
+true` only for a unit the side is shown (as the local window tags only the units it
+shows), so where a hidden VIP stands now is never said.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ def mission_for(battle: Any, shown: set[int]) -> dict | None:
         "attacker": scenario.attacker,
         "survive_rounds": scenario.survive_rounds,
         "points": {str(side): int(n) for side, n in sorted(objectives.points(battle).items())},
+        "vips": [{"side": v.team, "tile": [v.x, v.y], "points": v.points} for v in scenario.vips],
         "zones": [{"name": z.name, "kind": z.kind, "points": int(z.points), "side": z.side,
                    "tiles": [list(t) for t in sorted(z.tiles)], "seen_in": seen_in[z.name]}
                   for z in scenario.zones],

@@ -132,6 +132,9 @@ class NetBoard:
             if unit_targets and u["id"] in unit_targets:
                 pygame.draw.circle(surface, theme.BAD, centre, r + 6, 3)
             token(surface, centre, r, view, highlight=u["id"] == actor)
+            if u.get("vip"):
+                from game.ui.net_mission import draw_vip_tag
+                draw_vip_tag(surface, centre, r)
             frac = view.health_fraction
             if frac is not None and u["active"]:
                 bar = pygame.Rect(centre[0] - r, centre[1] + r + 2, 2 * r, max(2, r // 4))

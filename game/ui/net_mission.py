@@ -14,6 +14,7 @@ this is the small equivalent over plain data (docs/network.md, the view's `missi
 - **the hover**: what the zone under the pointer is worth and who the side sees in it;
 - **the briefing**, a panel shown before the first choice until the player closes it,
   with the mission's rules in the local briefing's words (mission_words.rules_lines);
+- **VIPs**: a gold "VIP" tag on each VIP the view lists (`draw_vip_tag`);
 - **how the battle was won**, for the result dialog.
 
 Who stands in a zone is what the server says the side sees (`seen_in`): a zone held
@@ -94,12 +95,14 @@ def briefing_lines(mission: dict) -> list[str]:
 
 
 def as_scenario(mission: dict) -> Any:
-    """The view's mission as the map's Scenario (no VIPs: the view carries none)."""
-    from game.world.scenario import Scenario, Zone
+    """The view's mission as the map's Scenario."""
+    from game.world.scenario import Scenario, VipMark, Zone
     zones = tuple(Zone(z["name"], z["kind"], frozenset(tuple(t) for t in z["tiles"]), z["points"], z.get("side"))
                   for z in mission["zones"])
+    vips = tuple(VipMark(v["side"], v["tile"][0], v["tile"][1], v.get("points")) for v in mission.get("vips", ()))
     return Scenario(mission["name"], mission.get("briefing", ""), mission.get("round_limit"),
-                    mission.get("victory_points"), mission.get("attacker"), mission.get("survive_rounds"), zones)
+                    mission.get("victory_points"), mission.get("attacker"), mission.get("survive_rounds"), zones,
+                    vips)
 
 
 def zone_at(board: Any, mission: dict | None, pos) -> dict | None:
@@ -155,3 +158,12 @@ def draw_tracker(surface: pygame.Surface, area: pygame.Rect, mission: dict, roun
     theme.panel(surface, box, alpha=False, edge=theme.ACCENT)
     surface.blit(img, img.get_rect(center=box.center))
     return box
+
+
+def draw_vip_tag(surface: pygame.Surface, centre: tuple[int, int], r: int) -> None:
+    """The local screen's gold "VIP" tag (mission_draw._draw_mission_marks), beside a token."""
+    img = theme.text("VIP", 11, (20, 16, 6), bold=True)
+    box = img.get_rect(midleft=(centre[0] + r - 4, centre[1] - r + 2)).inflate(6, 2)
+    pygame.draw.rect(surface, theme.ACCENT, box, border_radius=3)
+    pygame.draw.rect(surface, (20, 16, 6), box, 1, border_radius=3)
+    surface.blit(img, img.get_rect(center=box.center))

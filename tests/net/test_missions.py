@@ -149,3 +149,24 @@ def test_the_windows_words_for_a_mission():
         "Decided by points at the round limit · side 1: 1 point · side 2: 1 point"
     assert words.how_line({"winner": 2, "how": "vip", "points": {"1": 0, "2": 0}}) == \
         "Won by the fall of a VIP · side 1: 0 points · side 2: 0 points"
+
+
+def test_a_vip_is_tagged_only_where_the_side_is_shown_it():
+    """The Envoy (maps/compound_envoy.tmx): its VIP mark is the point (48, 208) on side 1's
+    spawn, tile (1, 6) at 32 px, with no points (its fall ends the battle). The mission
+    carries the mark (the map's, public); a unit record says `vip` only for the unit the
+    view lists; the window's briefing names the rule."""
+    from game.net.sideview import units_for
+    from game.ui.net_mission import briefing_lines
+    battle = new_battle("maps/compound_envoy.tmx", "d20", seed=5)
+    try:
+        mission = mission_for(battle, set(battle.units()))
+        assert mission["vips"] == [{"side": 1, "tile": [1, 6], "points": None}]
+        (envoy,) = [u for u in battle.units() if battle.tile(u) == (1, 6)]
+        assert battle.team(envoy) == 1
+        every = units_for(battle, set(battle.units()))
+        assert [u["id"] for u in every if u.get("vip")] == [envoy]
+        assert not any(u.get("vip") for u in units_for(battle, set(battle.units()) - {envoy}))
+        assert "Side 1's VIP (at 1,6): its fall loses the battle." in briefing_lines(mission)
+    finally:
+        battle.close()
