@@ -90,7 +90,7 @@ def open_squads(texts: list[str], ruleset: str) -> dict[str, Any]:
 
 
 def cmd_join(args: Any) -> int:
-    from game.net import client
+    from game.net import client, mission_view
     from game.net.view_ai import LEVELS, ViewAI
 
     if args.ai not in LEVELS:
@@ -108,5 +108,5 @@ def cmd_join(args: Any) -> int:
         except OSError as exc:
             raise InputError(str(args.save_replay), f"cannot be written ({exc.strerror or exc})") from None
         print(f"replay saved: {args.save_replay}", file=sys.stderr)
-    print(over.get("result", "Battle over."))
+    print(mission_view.result_line(over))
     return 0

@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from game.errors import InputError
-from game.net import protocol, sideview
+from game.net import mission_view, protocol, sideview
 from game.net.fair_dice import index_of
 from game.net.held import SPECTATOR, Held, Refused, Seat
 from game.net.opening import map_ref_of
@@ -331,13 +331,18 @@ class Server:
             decision["index"] = index_of(held.turn)  # the batch its value goes to
         await self._send(seat.link, protocol.encode(
             "view", turn=held.turn, round=battle.round, lines=lines,
-            units=sideview.units_for(battle, shown), decision=decision), held, seat.side)
+            units=sideview.units_for(battle, shown), decision=decision,
+            mission=mission_view.mission_for(battle, shown)), held, seat.side)
 
     async def _over(self, held: Held, seat: Seat) -> None:
         battle = held.battle
         ended = battle.log[-1].describe() if battle.log else "Battle over."
+        mission = mission_view.mission_for(battle, set(battle.units()))  # over: nothing hidden now
+        finish = mission_view.ended_of(battle)
         await self._send(seat.link, protocol.encode(
-            "over", winner=battle.winner, result=ended, replay=held.replay()), held, seat.side)
+            "over", winner=battle.winner, result=ended, how=getattr(finish, "how", None),
+            rounds=getattr(finish, "rounds", None),
+            points=mission["points"] if mission else None, replay=held.replay()), held, seat.side)
 
     def _finish(self, held: Held) -> None:
         """A finished battle is let go once every connected seat has its `over`."""

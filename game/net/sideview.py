@@ -161,6 +161,9 @@ def spectator_units(battle: Any, teams: list[int], fog: bool) -> set[int]:
 
 
 def units_for(battle: Any, shown: set[int]) -> list[dict]:
+    """The unit records of a view; `vip` only on a scenario's VIP (issue 28: whose fall
+    ends the battle or scores is no secret, for a unit the side is shown)."""
+    from game.engine.objectives import Vip
     out = []
     for unit in sorted(shown):
         hp = max_hp = None
@@ -172,6 +175,8 @@ def units_for(battle: Any, shown: set[int]) -> list[dict]:
         out.append({"id": unit, "name": battle.name(unit), "team": battle.team(unit),
                     "tile": list(battle.tile(unit)), "active": battle.active(unit),
                     "hp": _plain(hp), "max_hp": _plain(max_hp)})
+        if battle.try_get(unit, Vip) is not None:
+            out[-1]["vip"] = True
     return out
 
 

@@ -55,6 +55,9 @@ class NetBattleScreen(Screen):
         self.about = ""                   # the battle joined: the top bar's standing words
         self.notice_left = 0.0
         self.hit: list[tuple[pygame.Rect, Any]] = []
+        self.briefing_open = False        # the mission's briefing, shown before the first choice
+        self.briefed = False              # ... once: closed, it stays closed
+        self.tracker_rect: pygame.Rect | None = None
         self.scroll = 0
 
     # --- messages ----------------------------------------------------------------------------
@@ -88,6 +91,8 @@ class NetBattleScreen(Screen):
             self.lines.extend(m.get("lines") or [])
             self.scroll = 0
             self.sent, self.armed, self.params = False, None, {}
+            if m.get("mission") is not None and not self.briefed:
+                self.briefing_open, self.briefed = True, True
         elif kind == "away":
             self.away = m
         elif kind == "seat":
@@ -105,10 +110,18 @@ class NetBattleScreen(Screen):
         elif kind == "closed":
             self.closed = str(m.get("problem") or "")
 
+    @property
+    def mission(self) -> dict | None:
+        """The scenario as the last view says it (docs/network.md), None in a plain battle."""
+        return self.view.get("mission") if self.view is not None else None
+
+    def close_briefing(self) -> None:
+        self.briefing_open = False
+
     # --- choosing ----------------------------------------------------------------------------
     @property
     def decision(self) -> dict | None:
-        if self.view is None or self.sent or self.over is not None:
+        if self.view is None or self.sent or self.over is not None or self.briefing_open:
             return None
         return self.view.get("decision")
 
@@ -163,6 +176,15 @@ class NetBattleScreen(Screen):
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self.briefing_open and self.away is None:  # the briefing first: nothing else is chosen under it
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                              pygame.K_ESCAPE, pygame.K_SPACE):
+                self.close_briefing()
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                for rect, action in self.hit:
+                    if rect.collidepoint(event.pos) and action == self.close_briefing:
+                        action()
+            return
         if event.type == pygame.KEYDOWN:
             ch = getattr(event, "unicode", "") or ""
             if event.key == pygame.K_ESCAPE:

@@ -43,6 +43,7 @@ class NetBoard:
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.scale = 1.0
         self._fog: tuple[tuple, pygame.Surface] | None = None  # the last shade drawn, by eyes and size
+        self._zones: tuple[tuple, pygame.Surface] | None = None  # the mission's zones drawn, by state and place
 
     @property
     def iso(self) -> bool:
@@ -76,12 +77,22 @@ class NetBoard:
 
     def centre(self, tile) -> tuple[int, int]:
         x, y = tile
+        return self.point(x + 0.5, y + 0.5)
+
+    def point(self, x: float, y: float) -> tuple[int, int]:
+        """The screen pixel of a (fractional) tile point, either projection."""
         if self.tmap is not None:
             from game.ui.iso import map_point
-            px, py = map_point(self.tmap, x + 0.5, y + 0.5)
+            px, py = map_point(self.tmap, x, y)
         else:
-            px, py = (x + 0.5) * 16, (y + 0.5) * 16
+            px, py = x * 16, y * 16
         return int(self.rect.x + px * self.scale), int(self.rect.y + py * self.scale)
+
+    def outline(self, tile) -> list[tuple[int, int]]:
+        """The tile's corners going round from its (x, y) corner: a square, or a
+        diamond on an isometric map. Edge i borders the tile north, east, south, west."""
+        x, y = tile
+        return [self.point(x, y), self.point(x + 1, y), self.point(x + 1, y + 1), self.point(x, y + 1)]
 
     def cell(self) -> float:
         """A tile's width on screen."""
@@ -100,10 +111,12 @@ class NetBoard:
 
     def draw(self, surface: pygame.Surface, units: list[dict], side: int, fog: bool,
              tiles: list | None = None, unit_targets: list[int] | None = None, actor: int | None = None,
-             offensive: bool = False) -> None:
+             offensive: bool = False, mission: dict | None = None) -> None:
         surface.blit(self._scaled[1], self.rect.topleft)
         if fog and side and self.tmap is not None and not self.iso:
             self._shade(surface, [tuple(u["tile"]) for u in units if u["team"] == side and u["active"]])
+        if mission is not None and mission["zones"]:
+            self._draw_zones(surface, mission)
         cell = self.cell()
         for t in tiles or ():
             cx, cy = self.centre(t)
@@ -119,6 +132,9 @@ class NetBoard:
             if unit_targets and u["id"] in unit_targets:
                 pygame.draw.circle(surface, theme.BAD, centre, r + 6, 3)
             token(surface, centre, r, view, highlight=u["id"] == actor)
+            if u.get("vip"):
+                from game.ui.net_mission import draw_vip_tag
+                draw_vip_tag(surface, centre, r)
             frac = view.health_fraction
             if frac is not None and u["active"]:
                 bar = pygame.Rect(centre[0] - r, centre[1] + r + 2, 2 * r, max(2, r // 4))
@@ -139,3 +155,15 @@ class NetBoard:
             del alpha  # unlock the surface
             self._fog = (key, pygame.transform.scale(small, self.rect.size))
         surface.blit(self._fog[1], self.rect.topleft)
+
+    def _draw_zones(self, surface: pygame.Surface, mission: dict) -> None:
+        """The mission's zones (game/ui/net_mission.py), drawn again only when a zone's
+        holder, the board's place or the side colours change."""
+        from game.ui.net_mission import draw_zones
+        key = (tuple((z["name"], tuple(z.get("seen_in") or ())) for z in mission["zones"]), tuple(self.rect),
+               surface.get_size(), theme.team_colour(1), theme.team_colour(2))
+        if self._zones is None or self._zones[0] != key:
+            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            draw_zones(layer, self, mission)
+            self._zones = (key, layer)
+        surface.blit(self._zones[1], (0, 0))

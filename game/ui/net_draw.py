@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import net_mission, theme
 
 PANEL_MIN = 330
 AWAY_WORDS = {"wait": "Wait", "adjourn": "Save and adjourn", "ai": "Let the AI play it"}
@@ -21,7 +21,12 @@ def draw_screen(screen, surface: pygame.Surface) -> None:
     panel_w = max(PANEL_MIN, int(w * 0.32))
     _top(screen, surface, pygame.Rect(10, 8, w - 20, 34))
     area = pygame.Rect(10, 50, w - panel_w - 30, h - 60)
+    mission = screen.mission
     if screen.board is not None:
+        if mission is not None:  # the tracker's row above the board
+            tracker_row, area = area.copy(), pygame.Rect(area.x, area.y + 34, area.w, area.h - 34)
+            tracker_row.h = 30
+            screen.tracker_rect = net_mission.draw_tracker(surface, tracker_row, mission, tracker_round(screen))
         screen.board.place(area)
         pygame.draw.rect(surface, (10, 12, 16), area)
         armed = screen.armed
@@ -31,7 +36,12 @@ def draw_screen(screen, surface: pygame.Surface) -> None:
         side = int(screen.joined.get("side") or 0)
         fog = bool(screen.joined.get("fog")) and screen.view is not None  # no shade before the first view
         screen.board.draw(surface, screen.units, side, fog, tiles, units,
-                          decision["actor"] if decision else None, bool(armed and armed.get("offensive")))
+                          decision["actor"] if decision else None, bool(armed and armed.get("offensive")),
+                          mission)
+        zone = net_mission.zone_at(screen.board, mission, screen.app.mouse)
+        if zone is not None:
+            from game.ui import hud
+            hud.tooltip(surface, screen.app.mouse, [(net_mission.zone_hover(zone), theme.TEXT)])
     else:
         _centred(surface, area, "Connecting to " + screen.where + "…", theme.DIM)
     panel = pygame.Rect(w - panel_w - 10, 50, panel_w, h - 60)
@@ -40,6 +50,8 @@ def draw_screen(screen, surface: pygame.Surface) -> None:
     _log(screen, surface, pygame.Rect(panel.x + 10, y + 6, panel.w - 20, panel.bottom - y - 16))
     if screen.away is not None:
         _away(screen, surface)
+    elif screen.briefing_open:
+        _briefing(screen, surface)
     elif screen.over is not None or screen.closed is not None:
         _ending(screen, surface)
 
@@ -184,8 +196,10 @@ def _ending(screen, surface) -> None:
         winner = screen.over.get("winner")
         side = screen.joined.get("side") if screen.joined else None
         title = "Draw" if winner is None else "You win" if winner == side else f"Side {winner} wins"
-        lines = [str(screen.over.get("result", "")), "The battle's replay was proven: every die as committed."]
-        rect = _dialog(surface, title, lines, 190)
+        how = net_mission.how_line(screen.over)
+        lines = [str(screen.over.get("result", ""))] + ([how] if how else []) + [
+            "The battle's replay was proven: every die as committed."]
+        rect = _dialog(surface, title, lines, _fitted(surface, lines))
         _buttons(screen, surface, rect, [("Back to the menu", screen.to_menu)])
         return
     if screen.closed:
@@ -194,3 +208,26 @@ def _ending(screen, surface) -> None:
     elif screen.over is None and screen.adjourned:
         rect = _dialog(surface, "Adjourned", [screen.notice], 170)
         _buttons(screen, surface, rect, [("Back to the menu", screen.to_menu)])
+
+
+def _briefing(screen, surface) -> None:
+    """The mission's briefing before the first choice, until the player closes it."""
+    mission = screen.mission
+    lines = net_mission.briefing_lines(mission)
+    rect = _dialog(surface, f"Mission: {mission['name']}", lines, _fitted(surface, lines))
+    _buttons(screen, surface, rect, [("Close the briefing (Enter)", screen.close_briefing)])
+
+
+def _fitted(surface, lines: list[str]) -> int:
+    """A dialog's height for its lines (as `_dialog` wraps them) and a row of buttons."""
+    width = min(620, surface.get_width() - 40) - 32
+    rows = sum(max(1, len(theme.wrap(line, width, 14))) for line in lines)
+    return min(surface.get_height() - 40, 44 + 19 * rows + 70)
+
+
+def tracker_round(screen) -> int:
+    """The tracker's round: the view's, or once over the round the battle ended in (the
+    last view may already count the next round)."""
+    if screen.over is not None and screen.over.get("rounds"):
+        return int(screen.over["rounds"])
+    return int(screen.view["round"])

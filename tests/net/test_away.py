@@ -84,13 +84,14 @@ def test_the_servers_ai_plays_an_away_seat_until_its_owner_is_back(tmp_path):
                     break
                 await asyncio.sleep(0.01)
             assert 2 in held.stand_ins
-            # Back as soon as the AI has made a choice or two (a fixed wait let it finish
-            # the whole battle on a loaded machine, and the seat's code was then gone).
-            at = held.turn
+            # the AI plays some of side 2's choices: back after the first of them (a fixed
+            # sleep let a fast machine finish the battle, and let it go, before the return)
+            turn = held.turn
             for _ in range(400):
-                if held.turn >= at + 2 or one.done():
+                if held.turn > turn or held.battle.over:
                     break
-                await asyncio.sleep(0.005)
+                await asyncio.sleep(0.001)
+            assert not held.battle.over
             two = await client.play_seat(where, opened[2], ViewAI("greedy", 2), 60)
             return await one, two, server.tap[(held.id, 1)]
     one, two, frames = asyncio.run(asyncio.wait_for(go(), 90))

@@ -2,7 +2,8 @@
 
 What is tested: a server started with `serve --port 0` prints its address; `open`
 prints one `seat N: CODE` line per person seat; two `join` processes play the seats
-headless and exit 0 printing the same result line; the replay one of them saved
+headless and exit 0 printing the same result line
+(on a scenario map with how it was won and the points); the replay one of them saved
 verifies with `replay --verify`. Bad input is one `error:` line and exit status 2.
 """
 
@@ -43,8 +44,16 @@ def server(tmp_path):
     assert (tmp_path / "serve.err").read_text() == ""  # no traceback, nothing logged
 
 
-def test_open_and_two_joins_play_a_battle(server, tmp_path):
-    opened = game("open", server, "--map", "maps/arena.tmx", "--ruleset", "actionblock", "--seats",
+#: The result line: the log's last line, then how the battle was won and, on a scenario
+#: map, each side's points.
+RESULT = r"(Side \d wins|Draw) after \d+ rounds.*\. \(how: ({hows})({points})\)\n"
+HOWS = "elimination|round limit|victory points"
+
+
+@pytest.mark.parametrize("map_, points", [("maps/arena.tmx", ""),
+                                          ("maps/crossroads_farms.tmx", "; points side 1: \\d+, side 2: \\d+")])
+def test_open_and_two_joins_play_a_battle(server, tmp_path, map_, points):
+    opened = game("open", server, "--map", map_, "--ruleset", "actionblock", "--seats",
                   "person,person", "--fog", "--max-rounds", "2")
     assert opened.returncode == 0, opened.stderr
     lines = opened.stdout.splitlines()
@@ -58,7 +67,7 @@ def test_open_and_two_joins_play_a_battle(server, tmp_path):
              for side, code in enumerate(codes)]
     outs = [p.communicate(timeout=60) for p in joins]
     assert [p.returncode for p in joins] == [0, 0], outs
-    assert outs[0][0] == outs[1][0] and re.fullmatch(r"(Side \d wins|Draw) after \d+ rounds.*\n", outs[0][0])
+    assert outs[0][0] == outs[1][0] and re.fullmatch(RESULT.format(hows=HOWS, points=points), outs[0][0]), outs
     verified = game("replay", str(replay), "--verify")
     assert verified.returncode == 0 and verified.stdout.startswith("verified: "), verified.stderr
 

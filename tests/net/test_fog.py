@@ -69,9 +69,10 @@ def never_seen(data: dict, team: int = 1) -> tuple[list[tuple[str, str]], object
         battle.close()
 
 
+@pytest.mark.parametrize("scenario", (False, True), ids=("plain", "scenario"))
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_side_one_reads_nothing_of_an_enemy_it_never_saw(ruleset, tmp_path):
-    path = walled_map(tmp_path)
+def test_side_one_reads_nothing_of_an_enemy_it_never_saw(ruleset, scenario, tmp_path):
+    path = walled_map(tmp_path, zone=scenario)
 
     async def go():
         async with running() as (where, server):
@@ -113,6 +114,26 @@ def test_side_one_reads_nothing_of_an_enemy_it_never_saw(ruleset, tmp_path):
         for option in (message["decision"] or {}).get("options", ()):
             if option["target_kind"] == "unit":
                 assert set(option["targets"]) <= listed, option["key"]
+        if scenario:
+            check_zone_read(message)
+    if scenario:
+        # by hand: one round; side 2's three units never leave its walled room, the
+        # East Room zone (2 points), and side 1 cannot reach it: 2 points to side 2 at
+        # the round's end, then the round limit gives side 2 the battle
+        over = results[1]
+        assert (over["winner"], over["how"], over["rounds"], over["points"]) == (2, "round limit", 1, {"1": 0, "2": 2})
+        last = json.loads([f for f in during if json.loads(f)["type"] == "view"][-1])
+        assert last["mission"]["points"] == {"1": 0, "2": 2}
+
+
+def check_zone_read(view: dict) -> None:
+    """Side 1 reads the East Room (its tiles and worth are public) and the score, but
+    never that side 2 stands in it: no unit of side 2 is in its sight."""
+    mission = view["mission"]
+    (zone,) = mission["zones"]
+    assert (zone["name"], zone["kind"], zone["points"], zone["side"]) == ("East Room", "hold", 2, None)
+    assert len(zone["tiles"]) == 5 * 9 and [9, 0] in zone["tiles"] and [13, 8] in zone["tiles"]
+    assert zone["seen_in"] == []
 
 
 def check_spectator_saw_no_unit(data: dict, frames: list[str], lines: list[str], results: dict) -> None:

@@ -230,3 +230,70 @@ def test_the_away_offer_is_a_dialog_and_its_answer_reaches_the_server(tmp_path):
         until(app, lambda: screen.decision is not None or screen.over is not None)
     finally:
         host.stop()
+
+
+def test_a_scenario_battle_in_the_window_shows_its_mission(tmp_path):
+    """On the Three Farms (d20, against the server's ai:random, two rounds): the
+    briefing comes first and nothing can be chosen under it; Enter closes it; the board
+    draws the three zones (their layer is painted on a zone's edge, clear far from any
+    zone), the tracker reads the round and both sides' points, the pointer over the
+    Crossing says what it is worth; the result dialog says how the battle was won."""
+    from game.ui import net_mission
+    from game.ui.net_battle import NetBattleScreen
+    host = EmbeddedServer(state=tmp_path / "state")
+    try:
+        where = host.wait_ready()
+        opened = asyncio.run(client.open_battle(where, request(
+            "d20", seats=("person", "ai:random"), rounds=2, map_="maps/crossroads_farms.tmx")))
+        app = make_app()
+        join_from_menu(app, where, opened["seats"][0][1])
+        screen = app.screen
+        assert isinstance(screen, NetBattleScreen)
+        until(app, lambda: screen.view is not None)
+        assert screen.briefing_open and screen.decision is None
+        app.step(0.05)
+        assert any(action == screen.close_briefing for _, action in screen.hit)
+        assert net_mission.briefing_lines(screen.mission)[0].startswith("Spread out.")
+        post_key(pygame.K_1, "1")  # under the briefing: nothing is picked
+        app.step(0.05)
+        assert screen.armed is None and screen.briefing_open
+        post_key(pygame.K_RETURN)
+        app.step(0.05)
+        assert not screen.briefing_open
+        until(app, lambda: screen.decision is not None)
+        app.step(0.05)
+        # by hand: round 1 of the 2 the battle was opened with, nobody has scored, 6 win
+        assert net_mission.tracker(screen.mission, screen.view["round"]) == \
+            "Round 1 of 2 · side 1: 0 points · side 2: 0 points · 6 to win"
+        assert screen.tracker_rect is not None and screen.tracker_rect.bottom <= screen.board.rect.top
+        layer = screen.board._zones[1]
+        # the Crossing is tiles x 10..13, y 6..9: its west edge is painted, the map's
+        # corner (0, 0) is in no zone
+        edge = screen.board.point(10, 8)
+        assert layer.get_at((edge[0] + 1, edge[1]))[3] > 0
+        assert layer.get_at(screen.board.centre((0, 15)))[3] == 0
+        over_crossing = screen.board.centre((11, 7))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=over_crossing, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(0.05)
+        zone = net_mission.zone_at(screen.board, screen.mission, over_crossing)
+        assert zone["name"] == "Crossing"
+        assert net_mission.zone_hover(zone).startswith("Crossing: 2 points a round; ")
+        for _ in range(300):
+            until(app, lambda: screen.decision is not None or screen.over is not None)
+            if screen.over is not None:
+                break
+            keys = [o["key"] for o in screen.decision["options"]]
+            pick = keys.index("end_turn") if "end_turn" in keys else 0
+            post_key(ord(str(pick + 1)), str(pick + 1))
+            app.step(0.05)
+            if screen.armed is not None:
+                post_click(screen.board.centre(tuple(screen.armed["targets"][0])))
+            until(app, lambda: screen.sent is False)
+        assert screen.over is not None and screen.over["how"] in ("round limit", "elimination", "victory points")
+        words = net_mission.how_line(screen.over)
+        assert words.startswith("Won by " if screen.over["winner"] else "Decided by ")
+        assert "side 1: " in words and "side 2: " in words
+        from game.ui.net_draw import tracker_round
+        assert tracker_round(screen) == screen.over["rounds"] <= 2  # the round it ended in, not the next
+    finally:
+        host.stop()

@@ -16,7 +16,15 @@ SPAWNS = ((1, 2, 1), (1, 4, 1), (2, 6, 1), (12, 2, 2), (12, 4, 2), (11, 6, 2))
 SIDE_TWO = ("guardian", "scout", "guardian")
 
 
-def walled_map(folder: Path) -> Path:
+#: A hold zone over side 2's room (tiles x 9-13): side 2 stands in it from the start, out
+#: of side 1's sight, so side 1 reads the zone and side 2's points but never who holds it.
+EAST_ROOM = ('<objectgroup id="98" name="objectives"><object id="97" name="East Room" x="288" y="0" '
+             'width="160" height="288"><properties><property name="kind" value="hold"/>'
+             '<property name="points" type="int" value="2"/></properties></object></objectgroup>')
+
+
+def walled_map(folder: Path, zone: bool = False) -> Path:
+    """The walled map; with `zone`, a scenario: a hold zone over side 2's room."""
     gids = [[WALL if ch == "#" else FLOOR for ch in row] for row in ROWS]
     props = {FLOOR - 1: {"walkable": ("bool", "true")},
              WALL - 1: {"walkable": ("bool", "false"), "blocks_sight": ("bool", "true")}}
@@ -26,5 +34,8 @@ def walled_map(folder: Path) -> Path:
         text = text.replace('<property name="team" type="int" value="2"/></properties>',
                             f'<property name="team" type="int" value="2 "/><property name="archetype" '
                             f'value="{archetype}"/></properties>', 1)
-    path.write_text(text.replace('value="2 "', 'value="2"'), encoding="utf-8")
+    text = text.replace('value="2 "', 'value="2"')
+    if zone:
+        text = text.replace("</map>", EAST_ROOM + "</map>")
+    path.write_text(text, encoding="utf-8")
     return path
