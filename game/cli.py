@@ -258,11 +258,11 @@ def _squad_study_where(p: argparse.ArgumentParser) -> None:
 
 
 def _squad_study_how(p: argparse.ArgumentParser) -> None:
-    """--seed, --max-rounds and --jobs, as price and balance read them."""
+    """--seed, --max-rounds and where the battles run (--jobs, --cluster, --db), as price
+    and balance read them."""
     p.add_argument("--seed", metavar="S", type=_seed, default=0, help="first seed; default 0")
     p.add_argument("--max-rounds", metavar="R", type=_rounds, help="end in a draw after R rounds")
-    p.add_argument("--jobs", metavar="J", type=_jobs, default=1,
-                   help="processes to use (0: one per CPU); results do not depend on it")
+    study_options(p)
 
 
 def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
@@ -345,7 +345,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p.add_argument("--write", action="store_true", help="write the fitted costs into the ruleset's units.toml "
                                                         "(and custom units' costs into their own file)")
     units_option(p)
-    p.set_defaults(func=cmd_price, cluster=None)
+    p.set_defaults(func=cmd_price)
 
     p = sub.add_parser("balance", help="do equal points make even fights? random equal-points pairs "
                                        "against the equal-size baseline")
@@ -355,7 +355,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     _squad_study_how(p)
     p.add_argument("--no-baseline", action="store_true", help="skip the equal-size baseline")
     units_option(p)
-    p.set_defaults(func=cmd_balance, cluster=None)
+    p.set_defaults(func=cmd_balance)
 
     p = sub.add_parser("replay", help="print a replay's log, or --verify it")
     p.add_argument("file", metavar="FILE", type=Path)
@@ -729,8 +729,25 @@ def _study_maps(text: str, ruleset: str, max_rounds) -> list[str]:
     return paths
 
 
+def _squad_study_runner(args: argparse.Namespace, custom, db):
+    """Plays price's and balance's specs (each with its own squads) by --jobs or
+    --cluster, through `db` (--db) when given: a stored battle is keyed on its map,
+    squads, the designer's units, levels, seed and round limit, like simulate's."""
+    from game.study_db import run_with_db
+    with_units, run = _with_custom(custom), _runner(args)
+    setups: dict = {}
+
+    def setup_of(spec):
+        key = (spec.map_path, spec.squads)
+        if key not in setups:
+            setups[key] = _setup_for(args.ruleset, spec.map_path, spec.squads, custom if spec.squads else None)
+        return setups[key]
+    return lambda specs: run_with_db(with_units(specs), run, db, setup_of, args.max_rounds or 0)
+
+
 def cmd_price(args: argparse.Namespace) -> int:
     from game.price import price, priced_text
+    from game.study_db import reuse_line
     from game.price_play import outcomes, price_specs
     from game.price_write import write_costs
     from game.rulesets import load_ruleset
@@ -740,14 +757,18 @@ def cmd_price(args: argparse.Namespace) -> int:
     templates = list(ruleset.data.templates)  # the designer's units priced with the rest
     maps = _study_maps(args.maps, args.ruleset, args.max_rounds)
     check_seed_run(args.seed, args.battles)
-    specs = list(_with_custom(custom)(price_specs(args.ruleset, templates, maps, args.battles, args.seed,
-                                                  args.max_rounds)))
+    specs = list(price_specs(args.ruleset, templates, maps, args.battles, args.seed, args.max_rounds))
+    db = _open_db(args.db)
     progress = _Progress(args.battles)
     try:
         progress.update(0)
-        played = outcomes(specs, templates, maps, _runner(args), on_battle=progress.update)
+        played = outcomes(specs, templates, maps, _squad_study_runner(args, custom, db), on_battle=progress.update)
     finally:
         progress.close()
+        if db is not None:
+            db.close()
+    if db is not None:
+        print(reuse_line(db, args.battles), file=sys.stderr)
     priced = price(played, templates, len(maps), args.seed)
     current = {t: ruleset.data.templates[t].cost for t in templates}
     say(priced_text(args.ruleset, priced, current))
@@ -768,6 +789,7 @@ def cmd_price(args: argparse.Namespace) -> int:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from game import price_check
+    from game.study_db import reuse_line
     from game.rulesets import load_ruleset
     from game.squads import template_cost
 
@@ -775,18 +797,19 @@ def cmd_balance(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset, custom)
     for template in ruleset.data.templates:
         template_cost(ruleset, template)  # unpriced templates: one line, before anything plays
-    with_units = _with_custom(custom)
     maps = _study_maps(args.maps, args.ruleset, args.max_rounds)
     check_seed_run(args.seed + 100_000 * (args.pairs - 1), args.battles)
     studies = [("equal points", True)] + ([] if args.no_baseline else [("equal size (baseline)", False)])
-    progress = _Progress(len(studies) * args.pairs * args.battles)
+    total = len(studies) * args.pairs * args.battles
+    db = _open_db(args.db)
+    run = _squad_study_runner(args, custom, db)
+    progress = _Progress(total)
     texts, done = [], 0
     try:
         progress.update(0)
         for title, equal_points in studies:
             pairs = price_check.make_pairs(ruleset, args.pairs, args.seed, equal_points)
-            checked = price_check.check(ruleset, pairs, maps, args.battles, args.seed, args.max_rounds,
-                                        lambda specs: _runner(args)(with_units(specs)),
+            checked = price_check.check(ruleset, pairs, maps, args.battles, args.seed, args.max_rounds, run,
                                         on_battle=lambda n, d=done: progress.update(d + n))
             done += args.pairs * args.battles
             texts.append(price_check.check_text(
@@ -794,6 +817,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
                 f"{', '.join(Path(m).stem for m in maps)}, seed {args.seed}", checked))
     finally:
         progress.close()
+        if db is not None:
+            db.close()
+    if db is not None:
+        print(reuse_line(db, total), file=sys.stderr)
     say("\n".join(texts))
     return 0
 

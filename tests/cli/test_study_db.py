@@ -161,3 +161,26 @@ def test_the_compiled_search_is_keyed_by_its_source(tmp_path):
     _append(code / "world" / "_search.c", "\n/* a change */\n")
     study_db.code_hash.cache_clear()
     assert study_db.code_hash(code) != before
+
+
+# --- price and balance resume from --db too (issue 29) -----------------------------------
+def _without_progress(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.startswith("progress"))
+
+
+@pytest.mark.parametrize("command", [
+    ("price", "--ruleset", "d20", "--maps", "arena", "--battles", "12", "--seed", "3", "--max-rounds", "4"),
+    ("balance", "--ruleset", "d20", "--maps", "arena", "--pairs", "2", "--battles", "4", "--seed", "3",
+     "--max-rounds", "4", "--no-baseline"),
+])
+def test_price_and_balance_reuse_stored_battles(cli, tmp_path, command):
+    db = str(tmp_path / "study.db")
+    total = 12 if command[0] == "price" else 8
+    plain = cli(*command)
+    first = cli(*command, "--db", db)
+    again = cli(*command, "--db", db)
+    assert plain.status == first.status == again.status == 0, (first.err, again.err)
+    assert f"0 of {total} battles reused, {total} played" in first.err
+    assert f"{total} of {total} battles reused, 0 played" in again.err
+    assert plain.out == first.out == again.out  # the same fit or table, played or reused
+
