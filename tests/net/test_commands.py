@@ -65,7 +65,13 @@ def test_open_and_two_joins_play_a_battle(server, tmp_path, map_, points):
                                *(["--save-replay", str(replay)] if side == 0 else [])],
                               cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for side, code in enumerate(codes)]
-    outs = [p.communicate(timeout=60) for p in joins]
+    try:  # a few seconds on a quiet machine; bounded generously for a loaded one
+        outs = [p.communicate(timeout=180) for p in joins]
+    finally:
+        for p in joins:  # a join that did not end is not left running
+            if p.poll() is None:
+                p.kill()
+                p.communicate()
     assert [p.returncode for p in joins] == [0, 0], outs
     assert outs[0][0] == outs[1][0] and re.fullmatch(RESULT.format(hows=HOWS, points=points), outs[0][0]), outs
     verified = game("replay", str(replay), "--verify")
