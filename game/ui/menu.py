@@ -355,10 +355,7 @@ class MenuScreen(Screen):
             elif ch.lower() == "q":
                 self.quit()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for r, action in self.hit:
-                if r.collidepoint(event.pos):
-                    action()
-                    return
+            self.click(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             if self.focus < len(rows):
                 self.change(rows[self.focus], 1 if event.y > 0 else -1)
@@ -375,10 +372,7 @@ class MenuScreen(Screen):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.pick(files[i])
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for r, action in self.hit:
-                if r.collidepoint(event.pos):
-                    action()
-                    return
+            self.click(event.pos)
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -165,10 +165,7 @@ class HostScreen(Screen):
             elif row is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
                 self.change(row, -1 if event.key == pygame.K_LEFT else 1)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, action in self.hit:
-                if rect.collidepoint(event.pos):
-                    action()
-                    return
+            self.click(event.pos)
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

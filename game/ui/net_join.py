@@ -114,10 +114,7 @@ class JoinScreen(Screen):
             elif self.focus < len(self.fields):
                 self.fields[self.focus].key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, action in self.hit:
-                if rect.collidepoint(event.pos):
-                    action()
-                    return
+            self.click(event.pos)
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

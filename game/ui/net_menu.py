@@ -56,10 +56,7 @@ class NetworkScreen(Screen):
             elif ch == "h":
                 self.host()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, action in self.hit:
-                if rect.collidepoint(event.pos):
-                    action()
-                    return
+            self.click(event.pos)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

@@ -35,6 +35,15 @@ class Screen:
     def leave(self) -> None:
         """Called once when the window moves on to another screen."""
 
+    def click(self, pos: tuple[int, int]) -> bool:
+        """Run the action of the first of `self.hit` (the (rect, action) pairs the last
+        frame drew) under `pos`; False when none is."""
+        for rect, action in getattr(self, "hit", ()):
+            if rect.collidepoint(pos):
+                action()
+                return True
+        return False
+
     def help_lines(self) -> list[tuple[str, str]]:
         """(keys, what they do) for the `?` overlay."""
         return []

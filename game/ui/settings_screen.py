@@ -90,10 +90,7 @@ class SettingsScreen(Screen):
                     return
                 self.change(ROWS[self.focus], -1 if k in (pygame.K_LEFT, pygame.K_a) else 1)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for r, fn in self.hit:
-                if r.collidepoint(event.pos):
-                    fn()
-                    return
+            self.click(event.pos)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

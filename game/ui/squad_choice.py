@@ -162,10 +162,7 @@ class SquadChoiceScreen(Screen):
                 else:
                     self.start()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, action in self.hit:
-                if rect.collidepoint(event.pos):
-                    action()
-                    return
+            self.click(event.pos)
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
