@@ -288,6 +288,7 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="open the window (the default)")
     battle_options(p)
+    ai_option(p)
     squad_option(p)
     units_option(p)
     p.set_defaults(func=cmd_play)
@@ -493,6 +494,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         args.battle_squads = {"squads": dict(squads), "names": dict(names) or None, "custom": custom}
     elif args.units is not None:
         custom_for(args, args.ruleset or "d20")  # a bad file is one line, before the window opens
+    if args.ai:
+        # the sides named are played by the AI at those levels (the menu's choice for the rest);
+        # checked against the ruleset and map when they are named, else by the menu
+        from game.ai.levels import LEVELS, check_level, parse_ai_sides
+        sides = parse_ai_sides(args.ai)
+        if args.map is not None:
+            sides = dict(ai_levels_for(args.ai, args.ruleset or "d20", args.map))
+        for level in sides.values():
+            if args.ruleset is not None:
+                check_level(args.ruleset, level)
+            elif level not in LEVELS:
+                raise CommandError("--ai", f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+        args.ai_sides = sides
     return _open_window(args, "run")
 
 
@@ -501,9 +515,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if not args.headless:
         if args.save_replay is not None:
             raise CommandError("--save-replay", "only works with --headless")
-        if args.squad:
-            raise CommandError("--squad", "the window's demo does not take squads yet; use --headless")
-        if args.units is not None:
+        if args.squad or args.ai:
+            # squads and levels belong to one ruleset and map: the loop plays that battle
+            # again and again (a new seed each time), woodland and d20 unless told
+            from game.replay import default_map
+            args.ruleset = args.ruleset or "d20"
+            args.map = args.map or default_map()
+            custom = custom_for(args, args.ruleset)
+            squads, names = chosen_squads(args, args.ruleset, args.map, custom)
+            args.battle_squads = {"squads": dict(squads), "names": dict(names) or None, "custom": custom} \
+                if squads else None
+            args.ai_levels = dict(ai_levels_for(args.ai, args.ruleset, args.map))
+        elif args.units is not None:
             custom_for(args, args.ruleset or "d20")  # a bad file is one line, before the window opens
         return _open_window(args, "run_demo")
     from game.engine.events import BattleEnded

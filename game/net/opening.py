@@ -9,10 +9,22 @@ are in: game/net/held.py).
 from __future__ import annotations
 
 import secrets
+import string
 
 from game.errors import InputError
 from game.net import protocol
 from game.net.held import SPECTATOR, Held, Seat
+
+
+#: A seat's code: 22 letters and digits, 131 bits. Letters and digits only, because a
+#: code is typed after `--code`: a base64 code starting with "-" (one in 64) was read
+#: by the command line as an option, and that seat could not join.
+CODE_LETTERS = string.ascii_letters + string.digits
+CODE_LENGTH = 22
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
 def held_for(message: protocol.Open, ident: int) -> Held:
@@ -41,13 +53,13 @@ def held_for(message: protocol.Open, ident: int) -> Held:
     seats, ais = {}, {}
     for team, kind in zip(teams, message.seats):
         if kind == "person":
-            seats[team] = Seat(team, kind, secrets.token_urlsafe(16))
+            seats[team] = Seat(team, kind, new_code())
         else:
             level = check_level(message.ruleset, kind[3:], "seat")
             seats[team] = Seat(team, kind)
             # the seed names the AI seats' own streams; it decides no die
             ais[team] = make_ai(message.ruleset, seed + team, level)
-    watchers = [Seat(0, SPECTATOR, secrets.token_urlsafe(16)) for _ in range(message.spectators)]
+    watchers = [Seat(0, SPECTATOR, new_code()) for _ in range(message.spectators)]
     held = Held(ident, spec, message.fog, seats, ais, watchers)
     held.size = size
     return held

@@ -206,10 +206,12 @@ class App:
             args["seed"] = next_seed(seed)  # each loop a new battle, still reproducible
         # a scenario keeps its own round limit unless `demo --max-rounds` says otherwise
         rounds = args.get("max_rounds") or (None if _mission_limit(m) else 40)
-        battle = new_battle(m, r, seed=seed, **({"max_rounds": rounds} if rounds else {}))
+        chosen = args.get("chosen") or {}
+        battle = new_battle(m, r, seed=seed, **({"max_rounds": rounds} if rounds else {}), **chosen)
         speed = args.get("speed", 2.0)   # told by `demo --speed`, never the menu's last choice
         return self.screens.battle(battle, {t: "ai" for t in battle.teams()}, fog=False,
-                                   speed=speed, demo=True)
+                                   speed=speed, demo=True, ai_levels=args.get("levels") or None,
+                                   squads=chosen.get("squads"))
 
     def start_demo(self, args: dict[str, Any]) -> None:
         self.demo_args = dict(args)
@@ -299,6 +301,9 @@ def run(args: Any = None) -> int:
             setattr(app.settings, name, value)
     if getattr(args, "map", None) is not None:
         app.settings.map = str(getattr(args, "map"))
+    for side, level in (getattr(args, "ai_sides", None) or {}).items():  # `play --ai 2=hard`
+        app.settings.sides[str(side)] = "ai"
+        app.settings.levels[str(side)] = level
     if any(getattr(args, n, None) is not None for n in ("ruleset", "seed", "map")):
         menu = app.screens.menu(app.startup_note)
         app.screen = menu
@@ -329,7 +334,9 @@ def run_demo(args: Any = None) -> int:
     app = App()
     told = {"map": getattr(args, "map", None), "ruleset": getattr(args, "ruleset", None),
             "seed": getattr(args, "seed", None), "max_rounds": getattr(args, "max_rounds", None),
-            "speed": demo_speed(getattr(args, "speed", None))}
+            "speed": demo_speed(getattr(args, "speed", None)),
+            # `demo --squad` / `--ai`: that battle's squads and levels, again each loop
+            "chosen": getattr(args, "battle_squads", None), "levels": getattr(args, "ai_levels", None)}
     app.start_demo(told)
     app.loop()
     return 0

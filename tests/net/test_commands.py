@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,19 +60,23 @@ def test_open_and_two_joins_play_a_battle(server, tmp_path, map_, points):
     lines = opened.stdout.splitlines()
     assert [line[:8] for line in lines] == ["seat 1: ", "seat 2: "]
     codes = [line[8:] for line in lines]
-    assert all(re.fullmatch(r"[A-Za-z0-9_-]{22}", c) for c in codes)  # 16 random bytes: 128 bits
+    assert all(re.fullmatch(r"[A-Za-z0-9]{22}", c) for c in codes)  # 22 of 62 letters and digits: 131 bits
     replay = tmp_path / "net.json"
     joins = [subprocess.Popen([sys.executable, "-m", "game", "join", server, "--code", code,
                                *(["--save-replay", str(replay)] if side == 0 else [])],
                               cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for side, code in enumerate(codes)]
     try:  # a few seconds on a quiet machine; bounded generously for a loaded one
-        outs = [p.communicate(timeout=180) for p in joins]
+        # a join that fails ends the test at once (the other would wait for its seat)
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and any(p.poll() is None for p in joins) \
+                and all(p.poll() in (None, 0) for p in joins):
+            time.sleep(0.1)
     finally:
         for p in joins:  # a join that did not end is not left running
             if p.poll() is None:
                 p.kill()
-                p.communicate()
+        outs = [p.communicate() for p in joins]
     assert [p.returncode for p in joins] == [0, 0], outs
     assert outs[0][0] == outs[1][0] and re.fullmatch(RESULT.format(hows=HOWS, points=points), outs[0][0]), outs
     verified = game("replay", str(replay), "--verify")
@@ -132,3 +137,15 @@ def test_serve_reports_a_bad_state_file_in_one_line_and_serves(tmp_path):
         f"error: {state / 'battle-7.json'}: not a network battle's state of version 1\n"
     assert (state / "battle-7.json").read_text(encoding="utf-8") == "[]"
     assert len(list(state.glob("battle-*.json"))) == 2  # the one opened is kept too
+
+
+def test_seat_codes_are_letters_and_digits_so_the_command_line_takes_them():
+    """A base64 code began with "-" one time in 64, and `join --code -Xy...` read it as an
+    option: that seat could not join (it showed as a stalled test). Codes are letters and
+    digits now; 22 of 62 is 131 bits."""
+    from game.cli import build_parser
+    from game.net.opening import new_code
+    codes = {new_code() for _ in range(2000)}
+    assert len(codes) == 2000 and all(re.fullmatch(r"[A-Za-z0-9]{22}", c) for c in codes)
+    for code in list(codes)[:50]:
+        assert build_parser().parse_args(["join", "127.0.0.1:1", "--code", code]).code == code
