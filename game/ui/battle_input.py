@@ -20,7 +20,6 @@ from game.ui.settings import SPEEDS, saves_dir, speed_label
 PAN_SPEED = 700       # screen pixels per second for keyboard panning (held)
 PAN_NUDGE = 64        # screen pixels per tap
 PAN_DELAY = 0.2       # seconds a pan key is held before the view glides
-REST = 0.25           # seconds the pointer rests on a reaction button before its pickers show
 
 
 class BattleInput:
@@ -86,9 +85,7 @@ class BattleInput:
                 self.drag_moved = True
                 self.board.camera.pan(-dx, -dy)
                 self.drag_from = event.pos
-        hovered = next((o for r, o in self.rects.get("reaction_buttons", []) if r.collidepoint(event.pos)), None)
-        if hovered is None or (getattr(self, "_reaction_hover", None) or (None,))[0] is not hovered:
-            self._reaction_hover = (hovered, self.clock) if hovered is not None and hovered.params else None
+        self.reaction.point(event.pos, self.clock)
         if self._over_hud(event.pos):
             self.hover_tile = None
         else:
@@ -120,28 +117,30 @@ class BattleInput:
             else:
                 self.select(what, centre=True)
             return
-        for r, opt in self.rects.get("reaction_buttons", []):
-            if r.collidepoint(pos):
-                self._reaction_pick(opt)
-                return
-        for r, name, value, enabled in self.rects.get("param_buttons", []):
-            if r.collidepoint(pos):
-                if enabled:
-                    # a pick made before arming arms the option it belongs to: the next
-                    # click on a target is that option with that pick, as it looks
-                    popt = self._param_option()
-                    if (popt is not None and not self.armed and self.decision is not None
-                            and self.decision.kind != REACTION and popt.target_kind != TARGET_NONE):
-                        self.arm(popt)
-                    self.params[name] = value
-                    self._preview_key = None
-                return
-        for r, opt in self.rects.get("bar_buttons", []):
-            if r.collidepoint(pos):
+        answer = self.reaction.click(pos)
+        if answer is not None:
+            self._reaction_pick(answer)
+            return
+        picked = self.param_row.click(pos)
+        if picked is not None:
+            name, value, enabled = picked
+            if enabled:
+                # a pick made before arming arms the option it belongs to: the next
+                # click on a target is that option with that pick, as it looks
+                popt = self._param_option()
+                if (popt is not None and not self.armed and self.decision is not None
+                        and self.decision.kind != REACTION and popt.target_kind != TARGET_NONE):
+                    self.arm(popt)
+                self.params[name] = value
+                self._preview_key = None
+            return
+        pressed = self.bar.click(pos)
+        if pressed is not None:
+            kind, opt = pressed
+            if kind == "option":
                 self.arm(opt)
-                return
-        if self.rects.get("undo") and self.rects["undo"].collidepoint(pos):
-            self.undo()
+            else:
+                self.undo()
             return
         tile = self.minimap.tile_at(pos, self.board.camera)
         if tile is not None:
@@ -272,9 +271,7 @@ class BattleInput:
                 self._cycle_param(1 if ch == "]" else -1)
                 return
             if ch == "\\":
-                opt = self._param_option()
-                if opt is not None and opt.params:
-                    self.param_focus = (self.param_focus + 1) % len(opt.params)
+                self.param_row.next_parameter(self._param_option())
                 return
             opts = self.options()
             if ch == "`" and opts and self.decision.kind != REACTION:
@@ -369,11 +366,9 @@ class BattleInput:
             self.board.camera.ensure_visible(self.cursor, 3)
             return
         if self.decision is not None and self.decision.kind == REACTION:
-            with_params = [o for o in self.options() if o.params]
-            if with_params:  # which answer's parameters the picker row shows
-                current = self._reaction_param_option()
-                i = (with_params.index(current) + step) % len(with_params)
-                self.reaction_focus, self.param_focus, self._reaction_hover = with_params[i], 0, None
+            # which answer's parameters the picker row shows
+            if self.reaction.cycle(self.options(), self._reaction_param_option(), step):
+                self.param_row.focus = 0
                 return
         shown = sorted(u.id for u in self.view.units.values() if u.id in self.shown_units() and u.active)
         if not shown:
@@ -414,24 +409,18 @@ class BattleInput:
 
     def _reaction_param_option(self) -> Option | None:
         """Whose parameters a reaction's picker row shows (and `[` `]` change): the answer
-        the pointer has rested on (crossing others on the way up to the row does not
-        count), or the one Tab chose; else the first answer with parameters."""
-        with_params = [o for o in self.options() if o.params]
-        if not with_params:
-            return None
-        hover = getattr(self, "_reaction_hover", None)
-        if hover is not None and self.clock - hover[1] >= REST and any(o is hover[0] for o in with_params):
-            if getattr(self, "reaction_focus", None) is not hover[0]:
-                self.reaction_focus, self.param_focus = hover[0], 0
-        focus = getattr(self, "reaction_focus", None)
-        return next((o for o in with_params if o is focus), with_params[0])
+        the pointer has rested on, or the one Tab chose (reaction_panel.py); else the
+        first answer with parameters."""
+        opt, moved = self.reaction.param_option(self.options(), self.clock)
+        if moved:
+            self.param_row.focus = 0
+        return opt
 
     def _cycle_param(self, step: int) -> None:
         opt = self._param_option()
         if opt is None or not opt.params:
             return
-        names = list(opt.params)
-        name = names[self.param_focus % len(names)]
+        name = self.param_row.focused_name(opt)
         target = self.focus_target()
         if self.decision.kind == REACTION and opt.targets:
             target = opt.targets[0]

@@ -20,6 +20,7 @@ from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, T
 from game.errors import IllegalChoice
 from game.ui import declarations, reaction_asks, rules_view
 from game.ui.ai_runner import AIRunner
+from game.ui.action_bar import ActionBar, move_legend
 from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
@@ -30,9 +31,13 @@ from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.minimap import Minimap
+from game.ui.odds_panel import OddsPanel
+from game.ui.param_row import ParamRow
+from game.ui.reaction_panel import ReactionPanel
 from game.ui.screen import Screen
 from game.ui.snapshot import BoardView, UnitView, snapshot
 from game.ui.top_bar import TopBar
+from game.ui.unit_card import UnitCard
 
 AI_PAUSE = 0.45       # seconds between AI decisions at 1×, so a person can follow
 END_BANNER = 1.6      # the "victory" banner before the results screen, at 1×
@@ -64,6 +69,14 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.log = LogPanel()
         self.minimap = Minimap()
         self.top = TopBar()
+        # the parts of the bottom strip and the right column's foot, each with its own
+        # state and rectangle (see docs/ui.md, "The window's shape")
+        self.card = UnitCard()
+        self.bar = ActionBar()
+        self.param_row = ParamRow()
+        self.reaction = ReactionPanel()
+        self.odds = OddsPanel()
+        self._anim_pre: BoardView | None = None   # the board before the answer playing out
         self.anim = Animator()
         self.ai = AIRunner()
         self.version = 0
@@ -98,7 +111,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.decision: Decision | None = None
         self.armed: str | None = None
         self.params: dict[str, Any] = {}
-        self.param_focus = 0
         self.selected: int | None = None
         self.hover_tile: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None   # keyboard targeting cursor
@@ -111,9 +123,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._fog_key = None
         self.drag_from = None
         self.drag_moved = False
-        self.rects: dict[str, Any] = {}
+        self._drawn: dict[str, Any] = {}   # the layout's regions and what the last frame noted (`rects`)
         self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
-        self.reaction_numbers = reaction_asks.ReactionNumbers()   # a reaction's answer numbers
         self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
         self.board.camera.resize(*app.surface.get_size())
@@ -203,7 +214,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         """A new decision is pending: hand over, start the AI, or get ready for a person."""
         self.decision = None
         self._deferred = False
-        self.armed, self.params, self.param_focus, self.cursor = None, {}, 0, None
+        self.armed, self.params, self.cursor = None, {}, None
+        self.param_row.focus = 0
         self.move_field = None
         self.move_legend: list[tuple[int, str]] = []
         self._preview_key = self._threat_key = None
@@ -244,7 +256,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.decision = p
         self.hotkeys.assign(p.options)
         if p.kind != REACTION:
-            self.reaction_numbers.forget()
+            self.reaction.numbers.forget()
         self.selected = p.actor
         if p.kind == REACTION:
             other = p.context.get("unit") if hasattr(p.context, "get") else None
@@ -258,27 +270,12 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.move_field = rules_view.MoveField(self.battle, p, move)
             bands = self.move_field.bands()
             self.board.set_move(bands, occupied=[u.tile for u in self.view.units.values() if u.active])
-            self.move_legend = self._legend(bands)
+            self.move_legend = move_legend(self.move_field, bands)
         if p.actor in self.view.units:
             # while declaring, each unit of the round is asked in turn: the camera moves
             # only for one off the board, so the tile under the pointer stays put (a
             # margin re-centred it by ~100 px a declaration, issue 30)
             self.board.camera.ensure_visible(self.view.units[p.actor].tile, 0 if p.kind == DECLARE else 3)
-
-    def _legend(self, bands: dict) -> list[tuple[int, str]]:
-        """(band, what it costs) for the move overlay's legend: each band's farthest
-        tile's cost, read "up to" it."""
-        out = []
-        for band in sorted(set(bands.values())):
-            tiles = [t for t, b in bands.items() if b == band]
-            far = max(sorted(tiles), key=lambda t: len(self.move_field.preview(t).path)
-                      if self.move_field.preview(t) else 0)
-            mp = self.move_field.preview(far)
-            if not (mp and mp.cost):
-                out.append((band, f"band {band + 1}"))
-            else:  # "6 of 6 tiles" already says it is the most (fate, 5x5): no "up to" before it
-                out.append((band, mp.cost if " of " in mp.cost else f"up to {mp.cost}"))
-        return out
 
     def _declaration_view(self, p: Decision | None) -> declarations.DeclarationView | None:
         """Read the declarations made so far from a DECLARE decision's context (see
@@ -367,7 +364,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.hover_tile = None
         self.cursor = None
         self.selected = None
-        self._reaction_hover = None
+        self.reaction.forget_pointer()
         self._preview_key = self._threat_key = None
         self.log.scroll = 0
 
@@ -628,11 +625,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         timers = [t for t in (self.message_timer if self.message_timer > 0 else None,
                               self.end_timer if self.battle.pending is None and self.end_timer is not None else None)
                   if t is not None]
-        hover = getattr(self, "_reaction_hover", None)
-        if hover is not None:
-            left = hover[1] + 0.25 - self.clock
-            if left > -0.05:
-                timers.append(max(0.0, left) + 0.02)
+        rest = self.reaction.wake_in(self.clock)   # a resting pointer shows an answer's pickers
+        if rest is not None:
+            timers.append(rest)
         return min(timers) if timers else None
 
     def update(self, dt: float) -> None:
@@ -721,7 +716,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     def reaction_options(self) -> list[tuple[int, Option]]:
         """(number, answer) of the reaction prompt, numbers kept while offered."""
-        return reaction_asks.shown_options(self.battle.ruleset.id, self.decision, self.reaction_numbers)
+        return self.reaction.numbered(self.battle.ruleset.id, self.decision)
 
     def option(self, key: str | None) -> Option | None:
         return self.decision.option(key) if self.decision is not None and key else None
@@ -764,7 +759,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 self.commit(opt, None)
             return
         self.armed = opt.key
-        self.param_focus = 0
+        self.param_row.focus = 0
         self.params = {k: v for k, v in self.params.items() if k in opt.params}
         self._preview_key = None
         if opt.target_kind == TARGET_TILE:
@@ -924,7 +919,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
     def _reaction_preview(self):
         """The odds of the reaction under the pointer (else the first one with a target)."""
         opts = list(self.options())
-        hovered = [o for r, o in self.rects.get("reaction_buttons", []) if r.collidepoint(self.app.mouse)]
+        hovered = [o for r, o in self.reaction.buttons if r.collidepoint(self.app.mouse)]
         order = hovered + [o for o in opts if o.offensive] + opts
         for opt in order:
             target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
