@@ -140,7 +140,7 @@ class BattleInput:
             if kind == "option":
                 self.arm(opt)
             else:
-                self.undo()
+                self.take_back()
             return
         tile = self.minimap.tile_at(pos, self.board.camera)
         if tile is not None:
@@ -213,7 +213,7 @@ class BattleInput:
                 self.overlay, self.pause_index = "pause", 0
             return
         if (ctrl and key == pygame.K_z) or (ch == "u" and not ctrl):
-            self.undo()
+            self.take_back()
             return
         if key == pygame.K_F5 or (ctrl and key == pygame.K_s):
             self.save()

@@ -18,7 +18,7 @@ import numpy as np
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
-from game.ui import declarations, reaction_asks, rules_view
+from game.ui import declarations, reaction_asks, rules_view, side_log
 from game.ui.ai_runner import AIRunner
 from game.ui.action_bar import ActionBar, move_legend
 from game.ui.anim import Animator
@@ -37,6 +37,7 @@ from game.ui.reaction_panel import ReactionPanel
 from game.ui.screen import Screen
 from game.ui.snapshot import BoardView, UnitView, snapshot
 from game.ui.top_bar import TopBar
+from game.ui.undo import UndoHistory
 from game.ui.unit_card import UnitCard
 
 AI_PAUSE = 0.45       # seconds between AI decisions at 1×, so a person can follow
@@ -105,7 +106,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.suspended = False                 # set while the settings screen is over the battle
         self.friendly = Confirmation()         # an attack that can hurt an ally waits for a second press
         self._risk_key, self._risks = None, []
-        self.undo_marks: list[tuple[int, int]] = []   # (choices, log lines) before each undoable answer
+        self.undo = UndoHistory()                # the answers a person may take back (undo.py)
         self.pause_index = 0
         # answering a human decision
         self.decision: Decision | None = None
@@ -396,8 +397,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         """Answer the pending decision; False (and a message) when the battle refuses."""
         pre = self.view
         deciding = self.battle.pending
-        mark = (len(self.battle.choices), len(self.log.entries), getattr(self.battle.dice, "rolled", None),
-                frozenset(self.shown_units()))
+        mark = self.undo.mark(self.battle, len(self.log.entries), self.shown_units())
         try:
             events = self.battle.submit(choice)
         except IllegalChoice as exc:
@@ -405,7 +405,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return False
         self.version += 1
         self.view = snapshot(self.battle, self.version)
-        self._note_undo(deciding, mark)
+        self.undo.note(self.battle, deciding, mark, self.sides.get(deciding.side) == "human",
+                       self.fog and bool(set(self.shown_units()) - set(mark[3])))
         start = len(self.log.entries)
         self.log.add_events(events, self._team_of, self._redactor(pre, self.view))
         speed = self.speed if not self.skip else 0
@@ -444,40 +445,17 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             SOUNDS.play(effect)
 
     # ------------------------------------------------------------- undo
-    def _note_undo(self, deciding: Decision, mark) -> None:
-        """After an answer: may a person take it back? Only a person's answer that rolled
-        no die, revealed no unit the side had not seen, and left the same side to
-        decide (the turn goes on); anything else closes the undo history."""
-        from game.engine.dice import Dice
-        choices, log_len, rolled, shown_before = mark
-        p = self.battle.pending
-        ok = (type(self.battle.dice) is Dice and self.sides.get(deciding.side) == "human"
-              and rolled is not None and self.battle.dice.rolled == rolled
-              and p is not None and p.side == deciding.side and p.kind != REACTION
-              and not (self.fog and set(self.shown_units()) - set(shown_before)))
-        if ok:
-            self.undo_marks.append((choices, log_len))
-        else:
-            self.undo_marks.clear()
-
     @property
     def can_undo(self) -> bool:
-        return bool(self.undo_marks) and self.decision is not None and not self.anim.resolving
+        return bool(self.undo) and self.decision is not None and not self.anim.resolving
 
-    def undo(self) -> None:
+    def take_back(self) -> None:
         """Take back the last die-less answer: the battle is played again from its seed
         and the choices before it (so a save or replay never holds the undone one)."""
         if not self.can_undo:
             self.say("Nothing to undo (a roll, a reveal or the end of a turn cannot be taken back)")
             return
-        from game.engine.battle import Battle
-        choices, log_len = self.undo_marks.pop()
-        old = self.battle
-        fresh = Battle(old.map, old.ruleset, old.orders, seed=old.seed, max_rounds=old.max_rounds,
-                       player_sides=old.player_sides)
-        for c in old.choices[:choices]:
-            fresh.submit(c)
-        old.close()
+        fresh, log_len = self.undo.take_back(self.battle)
         self.battle = fresh
         self.anim.finish()
         del self.log.entries[log_len:]
@@ -491,85 +469,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._on_new_pending()
 
     def _redactor(self, pre: BoardView, post: BoardView):
-        """Under fog, what each person's side may not read in the log: a move it saw no
-        part of is logged without its destination; a declaration (an event named
-        `Declared`, with its `unit`) by a unit it cannot see is left out; any other line
-        naming an enemy the side cannot see at that moment (a shot from out of sight)
-        reads "an unseen enemy" instead, or not at all when it names nobody the side
-        sees (`game/ui/fog_words.py`). Call it on the events in their order."""
+        """Under fog, what each person's side may not read in the log (side_log.py)."""
         if not self.fog:
             return lambda ev, text=None: None
-        from game.ui.fog_words import MomentSight, fog_line
-        tmap = self.battle.map
-        moment = MomentSight(tmap, pre)
-
-        def said_for_each(ev):
-            # An event that says itself what a side seeing only some units reads (fate's
-            # initiative and declaration-order lines): each side gets its own line.
-            out = {}
-            for team in self.humans:
-                vis = self._fov(team, pre)
-
-                def sees(unit, team=team, vis=vis):
-                    uv = pre.units.get(unit)
-                    return uv is not None and (uv.team == team or bool(vis[uv.tile]))
-                line = declarations.fog_line(ev, sees)[1]
-                if line != ev.describe():
-                    out[team] = line
-            return out or None
-
-        def by_sight(ev, text):
-            out = {}
-            for team in self.humans:
-                area = getattr(ev, "tiles", None)
-                keep = bool(area) and not isinstance(area, str) and moment.sees_any(team, area)
-                # a score is read by every side (issue 28: a zone and its score always),
-                # the hidden units that made it unnamed
-                keep = keep or type(ev).__name__ == "PointsScored"
-                line = fog_line(text, moment.unseen_names(team), moment.seen_names(team), keep)
-                if line != text:
-                    out[team] = line
-            return out or None
-
-        def moved_or_declared(ev):
-            kind = type(ev).__name__
-            unit = getattr(ev, "unit", None)
-            u = post.units.get(unit) or pre.units.get(unit)
-            if u is None:
-                return None
-            out = {}
-            for team in self.humans:
-                if u.team == team:
-                    continue
-                if kind == "Moved":
-                    # read in full only when the side sees where the move ends (else the
-                    # line would tell the destination and its cost); seen on the way:
-                    # "moves out of sight"; never seen: the side does not read it at all
-                    vis, before = self._fov(team, post), self._fov(team, pre)
-                    path = [t for t in ev.path if tmap.in_bounds(*t)]
-                    start = pre.units[unit].tile if unit in pre.units else None
-                    if path and vis[path[-1]]:
-                        continue
-                    if any(vis[t] or before[t] for t in path) or (start is not None and before[start]):
-                        out[team] = f"{ev.name} moves out of sight."
-                    else:
-                        out[team] = None
-                else:
-                    tile = pre.units[unit].tile if unit in pre.units else u.tile
-                    if not self._fov(team, pre)[tile]:
-                        out[team] = None
-            return out or None
-
-        def redact(ev, text=None):
-            try:
-                if hasattr(ev, "describe_for"):
-                    return said_for_each(ev)
-                if type(ev).__name__ in ("Moved", "Declared"):
-                    return moved_or_declared(ev)
-                return by_sight(ev, ev.describe() if text is None else text)
-            finally:
-                moment.follow(ev)
-        return redact
+        return side_log.redactor(self.battle.map, self.humans, self._fov, pre, post)
 
     def _follow(self, events) -> None:
         """Keep the camera on what an AI does (a person's own moves are under the mouse)."""
