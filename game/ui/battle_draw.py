@@ -9,7 +9,7 @@ import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_UNIT
 from game.ui.friendly_fire import headline
-from game.ui import battle_layout, cover_icons, range_box, rules_view, strength_bar, theme
+from game.ui import battle_cards, battle_layout, cover_icons, range_box, rules_view, strength_bar, theme
 from game.ui.action_bar import prompt_text
 from game.ui.param_row import why_refused
 from game.ui.snapshot import UnitView
@@ -62,11 +62,15 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
     def draw(self, surface: pygame.Surface) -> None:
         rects = self.layout(surface.get_size())
         self._drawn = dict(rects)
-        for part in (self.card, self.bar, self.param_row, self.reaction, self.odds):
+        for part in (self.card, self.bar, self.param_row, self.reaction, self.odds, self.pause):
             part.hide()   # what is clickable is what this frame draws
         if self.handover is not None and not self.anim.busy:
             # (what was playing, a turn resolving, is shown to the side that set it off first)
-            self._draw_handover(surface)
+            p = self.battle.pending
+            who = self.view.units.get(p.actor) if p is not None else None
+            slot = f" action {self.decl.slot}" if self.decl is not None else ""
+            battle_cards.handover(surface, self.handover, p.kind if p is not None else None,
+                                  f"{slot} for {who.name if who else 'your unit'}")
             if self.overlay == "rules":   # a first battle's card: over the hand-over, hides nothing
                 self._draw_rules_card(surface)
             return
@@ -151,35 +155,17 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         if self.tutorial is not None:   # the lesson over the board's top-right corner, a fixed place
             self.rects["tutorial"] = self.tutorial.draw(surface, rects["view"], over=self.battle.over)
         if self.battle.over and not self.anim.busy:
-            self._draw_end_banner(surface)
+            battle_cards.end_banner(surface, self.battle.winner, self.humans)
         if self.overlay == "pause":
-            self._draw_pause(surface)
+            self.pause.draw(surface)
         elif self.overlay == "rules":
             self._draw_rules_card(surface)
         if self.question is not None:
             self.question.draw(surface)
 
     def _draw_rules_card(self, surface) -> None:
-        """F2: one page on how this ruleset plays (game/ui/playbook.py)."""
-        from game.ui.playbook import how_it_plays
-        title, lines = how_it_plays(self.battle.ruleset.id, getattr(self.battle.ruleset, "name", ""))
-        w = min(820, surface.get_width() - 60)
-        # each point a paragraph: a bullet, then its lines wrapped under one another
-        wrapped = [(k == 0, part) for ln in lines for k, part in enumerate(theme.wrap(ln, w - 54, 14))]
-        rect = pygame.Rect(0, 0, w, 90 + 20 * len(wrapped) + 4 * len(lines))
-        rect.center = surface.get_rect().center
-        self.rects["rules_card"] = rect
-        theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
-        surface.blit(theme.text(f"How {title} plays", 20, theme.ACCENT, bold=True), (rect.x + 18, rect.y + 14))
-        y = rect.y + 52
-        for first, ln in wrapped:
-            if first:
-                y += 4 if y > rect.y + 52 else 0
-                surface.blit(theme.text("•", 14, theme.ACCENT, bold=True), (rect.x + 18, y))
-            surface.blit(theme.text(ln, 14, theme.TEXT), (rect.x + 36, y))
-            y += 20
-        hint = theme.text("Any key or a click closes · F2 shows it again", 12, theme.DIM)
-        surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
+        self.rects["rules_card"] = battle_cards.rules_card(surface, self.battle.ruleset.id,
+                                                           getattr(self.battle.ruleset, "name", ""))
 
     def _draw_ranges(self, surface, prev) -> None:
         """The selected attack's reach: the weapon's first range band (dashed, accent)
@@ -550,6 +536,10 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             else:
                 out[name] = rect
         out["undo"] = self.bar.undo
+        if self.pause.buttons:
+            out["pause_items"] = self.pause.buttons
+        else:
+            out.pop("pause_items", None)
         out["bar_buttons"] = self.bar.buttons
         out["param_buttons"] = self.param_row.buttons
         out["reaction_buttons"] = self.reaction.buttons
@@ -560,57 +550,6 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         if not self.battle.map.in_bounds(*tile):
             return "none"
         return cover_icons.describe(self.battle.map, tile)
-
-    def _draw_handover(self, surface) -> None:
-        surface.fill((10, 12, 16))
-        side = self.handover
-        c = theme.team_colour(side)
-        cx, cy = surface.get_width() // 2, surface.get_height() // 2
-        pygame.draw.circle(surface, c, (cx, cy - 90), 34)
-        title = theme.text(f"Side {side}, your turn", 34, c, bold=True)
-        surface.blit(title, title.get_rect(center=(cx, cy - 20)))
-        p = self.battle.pending
-        why = "A reaction is yours to decide" if p is not None and p.kind == REACTION else "Pass the keyboard and mouse"
-        sub = theme.text(f"{why}. The board stays hidden until you are ready.", 16, theme.DIM)
-        surface.blit(sub, sub.get_rect(center=(cx, cy + 20)))
-        if p is not None and p.kind == DECLARE:
-            # whose declaration it is: one's own unit (what others declared shows on the board)
-            who = self.view.units.get(p.actor)
-            slot = f" action {self.decl.slot}" if self.decl is not None else ""
-            line = f"Declare{slot} for {who.name if who else 'your unit'}: nothing happens until everyone has declared"
-            img = theme.text(line, 16, theme.TEXT)
-            surface.blit(img, img.get_rect(center=(cx, cy + 44)))
-        go = theme.text("Press Enter or click to continue", 18, theme.TEXT, bold=True)
-        surface.blit(go, go.get_rect(center=(cx, cy + 70)))
-
-    def _draw_end_banner(self, surface) -> None:
-        w = self.battle.winner
-        if w is None:
-            text, colour = "Draw", theme.TEXT
-        elif self.humans and len(self.humans) == 1:
-            text, colour = ("Victory" if w in self.humans else "Defeat"), (theme.GOOD if w in self.humans else theme.BAD)
-        else:
-            text, colour = f"Side {w} wins", theme.team_colour(w)
-        img = theme.text(text, 44, colour, bold=True)
-        r = img.get_rect(center=(surface.get_width() // 2 - 100, surface.get_height() // 2 - 60)).inflate(40, 16)
-        theme.panel(surface, r, alpha=False, edge=colour)
-        surface.blit(img, img.get_rect(center=r.center))
-
-    def _draw_pause(self, surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        items = self.pause_items()
-        rect = pygame.Rect(0, 0, 320, 70 + 46 * len(items))
-        rect.center = surface.get_rect().center
-        theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
-        surface.blit(theme.text("Paused", 22, theme.ACCENT, bold=True), (rect.x + 18, rect.y + 12))
-        out = []
-        for i, (label, _) in enumerate(items):
-            r = pygame.Rect(rect.x + 18, rect.y + 56 + 46 * i, rect.w - 36, 38)
-            theme.button(surface, r, label, hover=i == self.pause_index, armed=i == self.pause_index, size=15)
-            out.append(r)
-        self.rects["pause_items"] = out
 
     def help_lines(self) -> list[tuple[str, str]]:
         lines = [

@@ -210,7 +210,7 @@ class BattleInput:
             if self.armed:
                 self.disarm()
             else:
-                self.overlay, self.pause_index = "pause", 0
+                self.overlay, self.pause.index = "pause", 0
             return
         if (ctrl and key == pygame.K_z) or (ch == "u" and not ctrl):
             self.take_back()
@@ -442,65 +442,32 @@ class BattleInput:
             self.board.set_targets(opt.targets if opt.target_kind == TARGET_TILE else None)
 
     def _handle_pause(self, event) -> None:
-        items = self.pause_items()
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.overlay = None
-            elif event.key in (pygame.K_UP, pygame.K_w):
-                self.pause_index = (self.pause_index - 1) % len(items)
-            elif event.key in (pygame.K_DOWN, pygame.K_s):
-                self.pause_index = (self.pause_index + 1) % len(items)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                items[self.pause_index][1]()
-            else:
-                ch = key_char(event).lower()
-                for label, fn in items:
-                    if label[0].lower() == ch:
-                        fn()
-                        return
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, r in enumerate(self.rects.get("pause_items", [])):
-                if r.collidepoint(event.pos):
-                    items[i][1]()
-                    return
-        elif event.type == pygame.MOUSEMOTION:
-            for i, r in enumerate(self.rects.get("pause_items", [])):
-                if r.collidepoint(event.pos):
-                    self.pause_index = i
+        action = self.pause.handle(event)
+        if action is not None:
+            self.pause_do(action)
 
-    def pause_items(self):
-        def resume():
-            self.overlay = None
-
-        def save():
-            self.overlay = None
+    def pause_do(self, action: str) -> None:
+        """Do what the pause menu's item `action` names (pause_menu.ITEMS)."""
+        self.overlay = None
+        if action == "save":
             self.save()
-
-        def load():
-            self.overlay = None
+        elif action == "load":
             self.ask("Load the last save? This battle's progress since then is lost.", self.quickload)
-
-        def menu():
+        elif action == "settings":
+            self.suspended = True   # the AI may go on thinking: the battle screen comes back
+            self.next = self.app.screens.settings(self)
+        elif action == "menu":
             def leave():
                 self.ai.abandon()
                 self.next = self.app.screens.menu()
             if self.battle.over or self.demo or self.saved_at == len(self.battle.choices):
                 leave()   # nothing since the last save or load is lost
                 return
-            self.overlay = None
             self.ask("Leave this battle for the main menu? What happened since "
                      + ("the last save" if self.saved_at is not None else "it began")
                      + " is not saved (F5 saves).", leave)
-
-        def settings():
-            self.overlay = None
-            self.suspended = True   # the AI may go on thinking: the battle screen comes back
-            self.next = self.app.screens.settings(self)
-
-        def quit_():
+        elif action == "quit":
             self.app.running = False
-        return [("Resume", resume), ("Save battle (F5)", save), ("Load last save (F9)", load),
-                ("Settings", settings), ("Main menu", menu), ("Quit", quit_)]
 
     # ------------------------------------------------------------- save / load
     def save(self, path: Path | None = None) -> Path | None:

@@ -33,6 +33,7 @@ from game.ui.log_panel import LogPanel
 from game.ui.minimap import Minimap
 from game.ui.odds_panel import OddsPanel
 from game.ui.param_row import ParamRow
+from game.ui.pause_menu import PauseMenu
 from game.ui.reaction_panel import ReactionPanel
 from game.ui.screen import Screen
 from game.ui.snapshot import BoardView, UnitView, snapshot
@@ -107,7 +108,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.friendly = Confirmation()         # an attack that can hurt an ally waits for a second press
         self._risk_key, self._risks = None, []
         self.undo = UndoHistory()                # the answers a person may take back (undo.py)
-        self.pause_index = 0
+        self.pause = PauseMenu()                 # Esc's menu over the battle (pause_menu.py)
         # answering a human decision
         self.decision: Decision | None = None
         self.armed: str | None = None
