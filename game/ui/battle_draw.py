@@ -9,12 +9,12 @@ import pygame
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_UNIT
 from game.ui.friendly_fire import headline
-from game.ui import battle_cards, battle_layout, cover_icons, range_box, rules_view, strength_bar, theme
+from game.ui import battle_cards, battle_layout, cover_icons, decl_board, range_box, rules_view, strength_bar, theme
 from game.ui.action_bar import prompt_text
 from game.ui.param_row import why_refused
 from game.ui.snapshot import UnitView
 from game.ui.mission_draw import MissionDrawing
-from game.ui.board_marks import dashed_circle, dashed_poly, draw_declared, inside, tag, tile_frame
+from game.ui.board_marks import dashed_poly, inside, tile_frame
 from game.ui.zone_draw import ZoneDrawing, dashed_line
 
 
@@ -82,7 +82,9 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         decision = self.decision
         # declarations made so far, path preview and targets under the units
         if self.decl is not None and not self.anim.resolving and self.handover is None:
-            self._draw_declarations(surface, shown)
+            d = self.decision
+            decl_board.draw_on_board(surface, self.board, self.decl, self.visible_declarations(shown),
+                                     d.actor if d is not None else None, self.view.units, self.viewer, shown)
         prev = self.preview()
         self._draw_mission_zones(surface)   # a scenario's zones, under everything else
         self._draw_zones(surface, shown)
@@ -267,87 +269,9 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             eye = theme.text(f"⚠ {len(shooters)}", 13, theme.THREAT, bold=True)
             surface.blit(eye, (rect.right + 3, rect.y - 2))
 
-    # ------------------------------------------------------------- declarations
-    def _draw_declarations(self, surface, shown) -> None:
-        """The declarations made so far this turn, on the board: a dashed path to each
-        planned tile (a ring with the action number there), an arrow for each declared
-        attack or aim (to where the target was expected), a tag for a posture change;
-        and where the declaring unit will stand, in what posture, for this action."""
-        dv, cam = self.decl, self.board.camera
-        r = self.board.unit_radius()
-        viewer = self.viewer
-        tags: dict[tuple[int, int], list[str]] = {}
-        for e in self.visible_declarations(shown):
-            if dv.hidden(e, viewer) or e.origin is None:
-                continue
-            if not draw_declared(surface, cam, r, dv, e) and e.posture is not None:
-                tags.setdefault(e.origin, []).append(f"{e.slot}: {e.posture}")
-        for tile, words in tags.items():
-            c = cam.tile_centre(tile)
-            tag(surface, " · ".join(words), self._tag_spot(tile, c, r, shown))
-        # the declaring unit: a ghost where this action starts, with its posture
-        d = self.decision
-        if d is None or d.actor not in self.view.units or dv.actor != d.actor:
-            return
-        me = self.view.units[d.actor]
-        tile = dv.planned_tile or me.tile
-        posture = dv.planned_posture or me.posture
-        c = cam.tile_centre(tile)
-        if tile != me.tile or posture != me.posture:
-            ghost = self.board._sprite(me.team, me.archetype, posture, True, r).copy()
-            ghost.set_alpha(140)
-            surface.blit(ghost, ghost.get_rect(center=c))
-        ring = r + 5   # a still ring: a still board draws no frames
-        dashed_circle(surface, theme.ACCENT, c, ring, 2)
-        words = f"action {dv.slot} from here" if tile != me.tile else f"action {dv.slot}"
-        if posture != "standing":
-            words += f" · {posture}"
-        tag(surface, words, self._tag_spot(tile, c, r, shown), theme.ACCENT)
-
-    def _tag_spot(self, tile, centre, r, shown) -> tuple[int, int]:
-        """Where a tag under a unit goes: below it, or above its health bar when a unit
-        stands on one of the three tiles below, which the tag (wider than a tile) covers
-        (seen under Xvfb: fate's "action 1" under Firestarter 1-1 was hidden by
-        Sharpshooter 1-1's token one tile down and to the right)."""
-        below = {(tile[0] + dx, tile[1] + 1) for dx in (-1, 0, 1)}
-        taken = any(u.tile in below and (self.viewer is None or uid in shown or u.team == self.viewer)
-                    for uid, u in self.view.units.items())
-        return (centre[0], centre[1] - r - 27) if taken else (centre[0], centre[1] + r + 10)
-
     def decl_rows(self, shown) -> list[tuple[int, str, tuple, bool]]:
-        """The declarations panel's rows (indent, text, colour, bold): who has declared
-        what this turn, in the order of declaring; the unit declaring now; those still to
-        declare (they will see these). Only what the side at the keyboard may see."""
-        dv = self.decl
-        viewer = self.viewer
-        units = self.view.units
-        name = lambda u: units[u].name if u in units and (u in shown or viewer is None) else "an unseen unit"  # noqa: E731
-        rows: list[tuple[int, str, tuple, bool]] = []   # (indent, text, colour, bold)
-        declared = dv.declared_units()
-        visible_units = [u for u in dv.order if u in units and (viewer is None or u in shown or units[u].team == viewer)]
-        seen = self.visible_declarations(shown)
-        for u in visible_units:
-            mine = [e for e in seen if e.unit == u]
-            colour = theme.team_colour(units[u].team)
-            if u == dv.actor:
-                rows.append((0, f"▶ {units[u].name}: declaring action {dv.slot}", theme.ACCENT, True))
-                for e in mine:
-                    rows.append((1, f"{e.slot} · {dv.describe(e, name)}", theme.TEXT, False))
-                where = []
-                if dv.planned_tile is not None and dv.planned_tile != units[u].tile:
-                    where.append(f"from ({dv.planned_tile[0]}, {dv.planned_tile[1]})")
-                if dv.planned_posture and dv.planned_posture != "standing":
-                    where.append(dv.planned_posture)
-                if where:
-                    rows.append((1, f"{dv.slot} · now: {', '.join(where)}", theme.ACCENT, False))
-            elif u in declared:
-                rows.append((0, units[u].name, colour, True))
-                for e in mine:
-                    text = "declared (hidden)" if dv.hidden(e, viewer) else dv.describe(e, name)
-                    rows.append((1, f"{e.slot} · {text}", theme.TEXT, False))
-            else:
-                rows.append((0, f"{units[u].name} · declares later (sees these)", theme.FAINT, False))
-        return rows
+        """The declarations column's rows: only what the side at the keyboard may see."""
+        return decl_board.rows(self.decl, self.view.units, self.visible_declarations(shown), self.viewer, shown)
 
     def _draw_decl_panel(self, surface, rect, shown) -> None:
         """The declarations column (a part with its own state: game/ui/decl_panel.py),

@@ -25,6 +25,7 @@ from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
 from game.ui.board import BoardRenderer
+from game.ui.decl_board import DeclarationReader
 from game.ui.decl_panel import DeclarationsPanel
 from game.ui.fog_words import side_sight
 from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
@@ -90,9 +91,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.decl_panel = DeclarationsPanel()   # the column that shows them (game/ui/decl_panel.py)
         self._deferred = False       # a person's decision waits for a turn to finish playing
         self._played_from: BoardView | None = None
-        self._labels: dict[str, str] = {}
-        self._offensive_kinds: set[str] = set()
-        self._decl_paths: dict = {}
+        self.declared = DeclarationReader()   # what it learns of options, planned paths (decl_board.py)
         self.keyboard_side: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handover: int | None = None
         self.ai_wait = 0.0
@@ -225,7 +224,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.board.set_targets(None)
         p = self.battle.pending
         self.zones = rules_view.danger_zones(self.battle)   # (before any AI starts reading)
-        self.decl = self._declaration_view(p)
+        # (read on the main thread before any AI starts on the decision: paths use the
+        # shared path-finding arrays; they cost a little: not for AI-only batches at instant)
+        self.decl = self.declared.read(p, self.view.units, self.battle, paths=bool(self.speed or self.humans))
         if p is None:
             self.end_timer = END_BANNER / (self.speed or 4)
             return
@@ -278,47 +279,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             # only for one off the board, so the tile under the pointer stays put (a
             # margin re-centred it by ~100 px a declaration, issue 30)
             self.board.camera.ensure_visible(self.view.units[p.actor].tile, 0 if p.kind == DECLARE else 3)
-
-    def _declaration_view(self, p: Decision | None) -> declarations.DeclarationView | None:
-        """Read the declarations made so far from a DECLARE decision's context (see
-        game/ui/declarations.py for the keys), with the path of each planned move.
-        Built on the main thread before any AI starts on the decision (paths use the
-        shared path-finding arrays)."""
-        if p is None or p.kind != DECLARE:
-            return None
-        for opt in p.options:
-            self._labels.setdefault(opt.key, opt.label)
-            if opt.offensive:
-                self._offensive_kinds.add(opt.key)
-        try:
-            dv = declarations.build(p, self.view.units, self._labels, self._offensive_kinds)
-        except Exception as exc:  # an odd context must not take the window down
-            rules_view._report_once("the declaration view", exc)
-            return None
-        if dv is None:
-            return None
-        if self.speed or self.humans:  # paths cost a little: not for AI-only batches at instant
-            from dataclasses import replace
-            dv.entries = [replace(e, path=self._planned_path(e)) if e.is_move and e.origin else e
-                          for e in dv.entries]
-        return dv
-
-    def _planned_path(self, e: declarations.Entry) -> tuple:
-        """A planned move's way from where the unit will be to its planned tile (drawn
-        dashed); other units in the fight block it where they stand now."""
-        key = (e.unit, e.origin, e.to, self.battle.round)
-        if key not in self._decl_paths:
-            if len(self._decl_paths) > 256:
-                self._decl_paths.clear()
-            from game.world.paths import reach
-            blocked = [u.tile for u in self.view.units.values() if u.active and u.id != e.unit and u.tile != e.to]
-            try:
-                r = reach(self.battle.map, e.origin, 1, blocked=blocked)
-                path = tuple(r.path_to(e.to))
-            except (ValueError, IndexError):
-                path = (e.to,)
-            self._decl_paths[key] = path
-        return self._decl_paths[key]
 
     def visible_declarations(self, shown: set[int] | None = None) -> list[declarations.Entry]:
         """The declarations made so far that the side at the keyboard may see: all of
