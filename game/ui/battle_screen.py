@@ -25,8 +25,10 @@ from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
 from game.ui.board import BoardRenderer
+from game.ui.camera_follow import CameraFollow
 from game.ui.decl_board import DeclarationReader
 from game.ui.decl_panel import DeclarationsPanel
+from game.ui.fog_of_war import FogOfWar
 from game.ui.fog_words import side_sight
 from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
 from game.ui.hotkeys import Hotkeys
@@ -84,7 +86,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.ai = AIRunner()
         self.version = 0
         self.view: BoardView = snapshot(battle, 0)
-        self._fovs: dict = {}
+        self.sight = FogOfWar(battle.map)   # what each side sees (fog_of_war.py)
+        self.follow = CameraFollow()        # the camera after what an AI does (camera_follow.py)
         self.log.add_events(battle.log, self._team_of, self._redactor(self.view, self.view))
         # the declaration view (a DECLARE decision pending), and what it learns of options
         self.decl: declarations.DeclarationView | None = None
@@ -120,8 +123,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._preview = None
         self._threat_key = None
         self._threats: list = []
-        self._visible: np.ndarray | None = None
-        self._fog_key = None
         self.drag_from = None
         self.drag_moved = False
         self._drawn: dict[str, Any] = {}   # the layout's regions and what the last frame noted (`rects`)
@@ -176,24 +177,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         return None
 
     def visible_grid(self) -> np.ndarray | None:
+        """What the side whose eyes the board is drawn through sees (None: all-seeing)."""
         viewer = self.viewer
-        if viewer is None:
-            return None
-        key = (self.version, viewer)
-        if key != self._fog_key:
-            self._visible = self._fov(viewer, self.view)
-            self.board.set_fog(self._visible)
-            self._fog_key = key
-        return self._visible
-
-    def _fov(self, team: int, view: BoardView) -> np.ndarray:
-        """What `team`'s units in the fight see on the board `view`."""
-        key = (view.version, team)
-        if key not in self._fovs:
-            if len(self._fovs) > 8:
-                self._fovs.clear()
-            self._fovs[key] = side_sight(self.battle.map, [u.tile for u in view.team_units(team)])
-        return self._fovs[key]
+        return None if viewer is None else self.sight.on_board(viewer, self.view, self.board)
 
     def shown_units(self) -> set[int]:
         vis = self.visible_grid()
@@ -348,7 +334,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._forget_pointer()
         self.keyboard_side = self.handover
         self.handover = None
-        self._fog_key = None
+        self.sight.forget()
         self._fresh_view()
         p = self.battle.pending
         if p is not None:
@@ -425,7 +411,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.log._wrapped_for = (-1, -1)
         self.version += 1
         self.view = snapshot(fresh, self.version)
-        self._fog_key = None
+        self.sight.forget()
         self.say("Undone", 1.5)
         self._on_new_pending()
 
@@ -433,46 +419,12 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         """Under fog, what each person's side may not read in the log (side_log.py)."""
         if not self.fog:
             return lambda ev, text=None: None
-        return side_log.redactor(self.battle.map, self.humans, self._fov, pre, post)
+        return side_log.redactor(self.battle.map, self.humans, self.sight.of, pre, post)
 
     def _follow(self, events) -> None:
         """Keep the camera on what an AI does (a person's own moves are under the mouse)."""
-        if self.speed == 0 or self.skip:
-            return
-        shown = self.shown_units()
-        cam = self.board.camera
-        for ev in events:
-            if type(ev).__name__ == "Moved" and ev.path and ev.unit in shown:
-                cam.ensure_visible(ev.path[-1], 3)
-                return
-            attacker, target = getattr(ev, "attacker", None), getattr(ev, "target", None)
-            if attacker in self.view.units and target in self.view.units and (attacker in shown or target in shown):
-                a, b = self.view.units[attacker].tile, self.view.units[target].tile
-                if attacker not in shown:     # under fog the camera must not point at the shooter
-                    cam.ensure_visible(b, 2)
-                    return
-                if target not in shown:
-                    cam.ensure_visible(a, 2)
-                    return
-                cam.ensure_visible(((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), 3)
-                cam.ensure_visible(b, 2)   # the target at least, when both do not fit
-                return
-
-    def _follow_step(self) -> None:
-        """While a long answer plays out (a turn resolving), keep each walk and shot in view."""
-        step = self.anim.current
-        if step is None or step is getattr(self, "_followed", None) or step.kind not in ("walk", "shot"):
-            return
-        self._followed = step
-        shown = self.shown_units()
-        cam = self.board.camera
-        if step.kind == "walk" and step.unit in shown:
-            cam.ensure_visible(step.path[-1], 2)
-        elif step.kind == "shot" and (step.source in shown or step.target in shown):
-            seen_end = step.target if step.target in shown else step.source   # never an unseen one
-            b = self.view.units.get(seen_end)
-            if b is not None:
-                cam.ensure_visible(self.anim.pos.get(seen_end, b.tile), 2)
+        if self.speed and not self.skip:
+            self.follow.events(self.board.camera, events, self.view.units, self.shown_units())
 
     def wake_in(self) -> float | None:
         """Frames only while something moves: an animation, a float, a held pan key, a
@@ -500,7 +452,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.message_timer -= dt
         self._pan(dt)
         self.anim.update(dt)
-        self._follow_step()
+        if self.anim.current is not None:   # a long answer playing out: each walk and shot in view
+            self.follow.step(self.board.camera, self.anim.current, self.view.units, self.anim.pos, self.shown_units())
         if self.tutorial is not None and self.overlay is None:
             self.tutorial.update(self)
         if self._deferred and not self.anim.busy:
