@@ -380,7 +380,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             risks = self.risks(opt, target, params, o)
             warning = headline(risks) if risks else ""
             if warning:
-                warning += (" · press again to attack" if self.friendly.pending == self._risk_key
+                warning += (" · press again to attack" if self.friendly.pending == self.odds.key_of("risks")
                             else " · asks before attacking")
             way = ()
             if isinstance(target, tuple) and not opt.offensive:

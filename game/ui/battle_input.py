@@ -132,7 +132,7 @@ class BattleInput:
                         and self.decision.kind != REACTION and popt.target_kind != TARGET_NONE):
                     self.arm(popt)
                 self.params[name] = value
-                self._preview_key = None
+                self.odds.forget("preview")
             return
         pressed = self.bar.click(pos)
         if pressed is not None:
@@ -430,7 +430,7 @@ class BattleInput:
         current = self.params.get(name, allowed[0])
         i = (allowed.index(current) + step) % len(allowed) if current in allowed else 0
         self.params[name] = allowed[i]
-        self._preview_key = None
+        self.odds.forget("preview")
 
     def _reaction_pick(self, opt: Option) -> None:
         if opt.target_kind == TARGET_NONE:

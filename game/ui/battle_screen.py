@@ -34,7 +34,7 @@ from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.minimap import Minimap
-from game.ui.odds_panel import OddsPanel
+from game.ui.odds_panel import OddsPanel, why_out_of_reach
 from game.ui.param_row import ParamRow
 from game.ui.pause_menu import PauseMenu
 from game.ui.reaction_panel import ReactionPanel
@@ -108,7 +108,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.saved_at: int | None = None       # the choices made when last saved or loaded
         self.suspended = False                 # set while the settings screen is over the battle
         self.friendly = Confirmation()         # an attack that can hurt an ally waits for a second press
-        self._risk_key, self._risks = None, []
         self.undo = UndoHistory()                # the answers a person may take back (undo.py)
         self.pause = PauseMenu()                 # Esc's menu over the battle (pause_menu.py)
         # answering a human decision
@@ -119,10 +118,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.hover_tile: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None   # keyboard targeting cursor
         self.move_field = None
-        self._preview_key = None
-        self._preview = None
-        self._threat_key = None
-        self._threats: list = []
         self.drag_from = None
         self.drag_moved = False
         self._drawn: dict[str, Any] = {}   # the layout's regions and what the last frame noted (`rects`)
@@ -205,7 +200,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.param_row.focus = 0
         self.move_field = None
         self.move_legend: list[tuple[int, str]] = []
-        self._preview_key = self._threat_key = None
+        self.odds.forget("preview", "threats")
         self.board.set_move(None)
         self.board.set_targets(None)
         p = self.battle.pending
@@ -313,7 +308,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.cursor = None
         self.selected = None
         self.reaction.forget_pointer()
-        self._preview_key = self._threat_key = None
+        self.odds.forget("preview", "threats")
         self.log.scroll = 0
 
     def _fresh_view(self) -> None:
@@ -578,7 +573,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.armed = opt.key
         self.param_row.focus = 0
         self.params = {k: v for k, v in self.params.items() if k in opt.params}
-        self._preview_key = None
+        self.odds.forget("preview")
         if opt.target_kind == TARGET_TILE:
             if "move" in opt.key and self.move_field is not None:
                 self.board.set_targets(None)
@@ -627,7 +622,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
     def commit(self, opt: Option, target) -> bool:
         params = rules_view.fill_params(opt, target, self.params)
         risks = self.risks(opt, target, params)
-        if risks and self.friendly.needed(self._risk_key):
+        if risks and self.friendly.needed(self.odds.key_of("risks")):
             # the first press only warns: hitting your own side is never one slip away
             self.say(f"{headline(risks)}. Click again or press Enter to attack anyway.", 6.0)
             return False
@@ -640,14 +635,15 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return []
         params = rules_view.fill_params(opt, target, self.params) if params is None else params
         key = (opt.key, target, tuple(sorted(params.items())), self.version)
-        if key != self._risk_key:
+
+        def work_out() -> list:
             choice = opt.choice(target, **params)
-            if odds is None and opt.target_kind == TARGET_UNIT:
-                odds = rules_view.odds(self.battle, self.decision, choice)
+            known = odds
+            if known is None and opt.target_kind == TARGET_UNIT:
+                known = rules_view.odds(self.battle, self.decision, choice)
             area = rules_view.attack_area(self.battle, self.decision, choice) if opt.target_kind == TARGET_TILE else ()
-            self._risk_key = key
-            self._risks = allies_at_risk(self.view, self.decision, opt, target, odds, area)
-        return self._risks
+            return allies_at_risk(self.view, self.decision, opt, target, known, area)
+        return self.odds.kept("risks", key, work_out)
 
     def target_at_tile(self, opt: Option, tile) -> Any:
         """The option's legal target on this tile, or None."""
@@ -685,26 +681,22 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if isinstance(target, tuple) and not self.armed:
             foe = self._unreachable_enemy(target)
             if foe is not None:   # an enemy no attack reaches: say so, not nothing
-                key = ("unreachable", foe, self.version)
-                if key != self._preview_key:
-                    self._preview_key, self._preview = key, ("unreachable", foe, self._why_unreachable(foe))
-                return self._preview
+                return self.odds.kept("preview", ("unreachable", foe, self.version), lambda: (
+                    "unreachable", foe, why_out_of_reach(self.battle, self.decision.actor, self.actor_tile(),
+                                                         self.planned_tile(foe))))
         opt = self.active_option(target)
         if opt is None:
             return None
         smart = self._smart_tile_option()
         if self.move_field is not None and smart is not None and opt.key == smart.key and isinstance(target, tuple):
-            key = ("move", target, self.version)
-            if key != self._preview_key:
+            def move_shown():
                 mp = self.move_field.preview(target)
-                self._preview_key, self._preview = key, (("move", opt, target, mp) if mp else None)
-            return self._preview
+                return ("move", opt, target, mp) if mp else None
+            return self.odds.kept("preview", ("move", target, self.version), move_shown)
         params = rules_view.fill_params(opt, target, self.params)
-        key = ("odds", opt.key, target, tuple(sorted(params.items())), self.version)
-        if key != self._preview_key:
-            o = rules_view.odds(self.battle, self.decision, opt.choice(target, **params))
-            self._preview_key, self._preview = key, ("odds", opt, target, o, params)
-        return self._preview
+        return self.odds.kept("preview", ("odds", opt.key, target, tuple(sorted(params.items())), self.version),
+                              lambda: ("odds", opt, target,
+                                       rules_view.odds(self.battle, self.decision, opt.choice(target, **params)), params))
 
     def _unreachable_enemy(self, tile) -> int | None:
         """A shown enemy on `tile` that no offensive option of this decision can target."""
@@ -717,22 +709,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 return u
         return None
 
-    def _why_unreachable(self, foe: int) -> str:
-        """Out of sight, beyond the weapon's range, or (when the ruleset does not say
-        which) simply out of reach from here."""
-        from game.world.sight import fov
-        here, there = self.actor_tile(), self.planned_tile(foe)
-        if here is None or there is None:
-            return "No attack of yours reaches it from here."
-        if not fov(self.battle.map, here)[there]:
-            return "Out of sight from here: walls or concealment block the line."
-        ranges = rules_view.weapon_ranges(self.battle, self.decision.actor)
-        dist = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
-        if ranges and dist > ranges[-1]:
-            fpt = self.battle.map.feet_per_tile
-            return f"Beyond your weapon's range: {dist * fpt} ft away, it reaches {ranges[-1] * fpt} ft."
-        return "No attack of yours reaches it from here (range, line of fire or what you hold)."
-
     def _reaction_preview(self):
         """The odds of the reaction under the pointer (else the first one with a target)."""
         opts = list(self.options())
@@ -742,32 +718,37 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
             params = rules_view.fill_params(opt, target, self.params)
             key = ("reaction", opt.key, target, tuple(sorted(params.items())), self.version)
-            if key != self._preview_key:
-                o = rules_view.odds(self.battle, self.decision, opt.choice(target, **params))
-                self._preview_key, self._preview = key, ("odds", opt, target, o, params) if o else None
-            if self._preview is not None:
-                return self._preview
+            choice = opt.choice(target, **params)
+            shown = self.odds.kept("preview", key, lambda: _odds_shown(
+                opt, target, rules_view.odds(self.battle, self.decision, choice), params))
+            if shown is not None:
+                return shown
             if hovered and opt is hovered[0]:
                 break
         return ("context", self.decision)
 
     def threats(self, tile) -> list:
-        key = (tile, self.version)
-        if key != self._threat_key:
-            me = self.decision.actor
-            team = self.view.units[me].team
-            shown = self.shown_units()
-            enemies = [u.id for u in self.view.units.values() if u.active and u.team != team and u.id in shown]
-            threats = rules_view.threats_at(self.battle, me, tile, enemies)
-            # "sees" is the fog's rule, whatever the ruleset's threats_at asks (line of
-            # fire): the other side's board will show the unit exactly where its fog
-            # does. Sight does not depend on where the mover stands (units do not
-            # block it), so each enemy's own view of the tile is the fog after the move.
-            where = {u.id: u.tile for u in self.view.units.values()}
-            self._threats = [t._replace(sees=bool(side_sight(self.battle.map, [where[t.unit]])[tile]))
-                             if t.unit in where else t for t in threats]
-            self._threat_key = key
-        return self._threats
+        """Who could see or shoot the deciding unit at `tile` (the move preview's)."""
+        return self.odds.kept("threats", (tile, self.version), lambda: self._threats_at(tile))
+
+    def _threats_at(self, tile) -> list:
+        me = self.decision.actor
+        team = self.view.units[me].team
+        shown = self.shown_units()
+        enemies = [u.id for u in self.view.units.values() if u.active and u.team != team and u.id in shown]
+        threats = rules_view.threats_at(self.battle, me, tile, enemies)
+        # "sees" is the fog's rule, whatever the ruleset's threats_at asks (line of
+        # fire): the other side's board will show the unit exactly where its fog
+        # does. Sight does not depend on where the mover stands (units do not
+        # block it), so each enemy's own view of the tile is the fog after the move.
+        where = {u.id: u.tile for u in self.view.units.values()}
+        return [t._replace(sees=bool(side_sight(self.battle.map, [where[t.unit]])[tile]))
+                if t.unit in where else t for t in threats]
+
+
+def _odds_shown(opt, target, odds, params):
+    """A reaction's preview: its odds, when it has any."""
+    return ("odds", opt, target, odds, params) if odds else None
 
 def _make_ai(ruleset_id: str, seed: int, level: str):
     """An AI of the given level: the level registry's (game.ai.levels) when it exists."""

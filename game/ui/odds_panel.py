@@ -17,7 +17,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.decisions import DECLARE
-from game.ui import hud, theme
+from game.ui import hud, rules_view, theme
 from game.ui.context_words import context_lines
 from game.ui.playbook import first_hint
 
@@ -31,6 +31,29 @@ class OddsPanel:
     def __init__(self) -> None:
         self.rect: pygame.Rect | None = None
         self.kind: str | None = None    # what it showed last: hint, odds, move, unreachable, context
+        #: what the panel reads, each worked out once for what the pointer is on, the
+        #: picks and the board (`kept`): "preview", "threats" (at a move's end), "risks"
+        #: (the allies an attack can hurt) -> (key, value)
+        self._worked_out: dict[str, tuple] = {}
+
+    def kept(self, what: str, key, work_out):
+        """`what` for `key` (the target, the picks, the board's version): `work_out()`
+        the first time, then kept until the key changes (a frame asks many times)."""
+        old = self._worked_out.get(what)
+        if old is None or old[0] != key:
+            old = self._worked_out[what] = (key, work_out())
+        return old[1]
+
+    def key_of(self, what: str):
+        """The key `what` was last worked out for (None: not since forgotten)."""
+        old = self._worked_out.get(what)
+        return old[0] if old is not None else None
+
+    def forget(self, *what: str) -> None:
+        """Work these out again next time (all of them when none is named): a pick
+        changed, or the pointer or the decision is another's."""
+        for name in what or tuple(self._worked_out):
+            self._worked_out.pop(name, None)
 
     def hide(self) -> None:
         self.rect = self.kind = None
@@ -131,3 +154,20 @@ class OddsPanel:
                     return
                 surface.blit(theme.text(ln, 12, colour), (x, y))
                 y += 15
+
+
+def why_out_of_reach(battle, actor: int, here, there) -> str:
+    """Why no attack of `actor` at `here` reaches an enemy at `there`: out of sight,
+    beyond the weapon's range, or (when the ruleset does not say which) simply out of
+    reach from here."""
+    from game.world.sight import fov   # (tcod: not before a battle's first frame)
+    if here is None or there is None:
+        return "No attack of yours reaches it from here."
+    if not fov(battle.map, here)[there]:
+        return "Out of sight from here: walls or concealment block the line."
+    ranges = rules_view.weapon_ranges(battle, actor)
+    dist = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
+    if ranges and dist > ranges[-1]:
+        fpt = battle.map.feet_per_tile
+        return f"Beyond your weapon's range: {dist * fpt} ft away, it reaches {ranges[-1] * fpt} ft."
+    return "No attack of yours reaches it from here (range, line of fire or what you hold)."
