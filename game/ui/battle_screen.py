@@ -9,9 +9,6 @@ beyond them is asked through `rules_view`.
 
 from __future__ import annotations
 
-import sys
-import time
-import traceback
 from typing import Any
 
 import numpy as np
@@ -19,7 +16,7 @@ import numpy as np
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
 from game.ui import declarations, reaction_asks, rules_view, side_log
-from game.ui.ai_runner import AIRunner
+from game.ui.ai_seats import AISeats
 from game.ui.action_bar import ActionBar, move_legend
 from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
@@ -44,10 +41,7 @@ from game.ui.top_bar import TopBar
 from game.ui.undo import UndoHistory
 from game.ui.unit_card import UnitCard
 
-AI_PAUSE = 0.45       # seconds between AI decisions at 1×, so a person can follow
 END_BANNER = 1.6      # the "victory" banner before the results screen, at 1×
-INSTANT_BUDGET = 0.02  # seconds of AI work per frame at "instant" (the window stays live)
-READ_HOLD = (2.5, 0.15, 8.0)   # instant speed: seconds to read a round's resolution (base, per line, most)
 
 
 class BattleScreen(BattleInput, BattleDrawing, Screen):
@@ -64,12 +58,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.speed = speed
         self.squads = squads
         self.demo = demo
-        self.controllers = dict(controllers or {})
-        self.ai_levels = {int(t): lv for t, lv in (ai_levels or {}).items()}
-        for team, kind in self.sides.items():
-            if kind != "human" and team not in self.controllers:
-                level = self.ai_levels.setdefault(team, ai_level)
-                self.controllers[team] = _make_ai(battle.ruleset.id, battle.seed * 7919 + team, level)
+        self.seats = AISeats(battle, self.sides, ai_level, controllers, ai_levels)   # ai_seats.py
+        self.ai = self.seats.runner            # (the AI's thread: busy, thinking, abandon)
+        self.ai_levels = self.seats.levels
         self.board = BoardRenderer(battle.map)
         self.log = LogPanel()
         self.minimap = Minimap()
@@ -83,7 +74,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.odds = OddsPanel()
         self._anim_pre: BoardView | None = None   # the board before the answer playing out
         self.anim = Animator()
-        self.ai = AIRunner()
         self.version = 0
         self.view: BoardView = snapshot(battle, 0)
         self.sight = FogOfWar(battle.map)   # what each side sees (fog_of_war.py)
@@ -97,8 +87,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.declared = DeclarationReader()   # what it learns of options, planned paths (decl_board.py)
         self.keyboard_side: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handover: int | None = None
-        self.ai_wait = 0.0
-        self.read_hold = 0.0   # instant speed: a round's resolution stays to be read
         self.skip = False
         self.end_timer: float | None = None
         self.clock = 0.0
@@ -229,8 +217,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 return
             self._ready_for_person(p)
         else:
-            self.ai.start(self.controllers[p.side], self.battle, p)
-            self.ai_wait = AI_PAUSE / self.speed if self.speed else 0.0
+            self.seats.start(self.battle, p, self.speed)
 
     def _ready_for_person(self, p: Decision) -> None:
         if self.decision is None and (getattr(self, "_chimed", None) != (p.actor, self.battle.round)):
@@ -368,7 +355,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             if playout and not self.skip:
                 # "at instant speed fate's simultaneous resolution flashes past and
                 # scrolls out of the log" (issue 30 item 11): the AI waits while it is read
-                self.read_hold = min(READ_HOLD[0] + READ_HOLD[1] * len(events), READ_HOLD[2])
+                self.seats.hold_to_read(len(events))
         self._follow(events)
         self._on_new_pending()
         return True
@@ -427,8 +414,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         pickers) wake the window when they run out; otherwise it sleeps until input."""
         if self.anim.busy or self.anim.floats or self.pan_keys or self.drag_moved:
             return 0.0
-        if self.read_hold > 0 and not self.skip:
-            return self.read_hold
+        if self.seats.read_hold > 0 and not self.skip:
+            return self.seats.read_hold
         if self.ai.busy:
             return 0.0 if (self.speed == 0 or self.skip) else 0.03
         if self._deferred:
@@ -464,46 +451,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 if self.end_timer <= 0:
                     self.go_to_results()
             return
-        self._run_ai(dt)
-
-    def _run_ai(self, dt: float) -> None:
-        if self.read_hold > 0:
-            self.read_hold = 0.0 if self.skip else self.read_hold - dt
-            if self.read_hold > 0:
-                return
-        if not self.ai.busy:
-            return
-        fast = self.speed == 0 or self.skip
-        if fast:
-            deadline = time.perf_counter() + INSTANT_BUDGET
-            while self.ai.busy:
-                if not self.ai.wait(max(0.0, deadline - time.perf_counter())):
-                    return
-                self._collect_ai()
-                if time.perf_counter() >= deadline:
-                    return
-            return
-        if self.anim.busy:
-            return
-        self.ai_wait -= dt
-        if self.ai_wait > 0:
-            return
-        self._collect_ai()
-
-    def _collect_ai(self) -> None:
-        done = self.ai.collect()
-        if done is None:
-            return
-        choice, error = done
-        decision = self.battle.pending
-        if error is not None or choice is None:
-            print("rulebook-skirmish: the AI failed to decide:", file=sys.stderr)
-            if error is not None:
-                traceback.print_exception(error, file=sys.stderr)
-            choice = _fallback_choice(decision)
-            self.say("The AI failed (see the terminal); it ends its turn.")
-        if not self.submit(choice):
-            self.submit(_fallback_choice(decision))
+        self.seats.run(dt, self.speed == 0 or self.skip, self.skip, self.anim.busy, self.battle, self.submit, self.say)
 
     def go_to_results(self) -> None:
         self.ai.abandon()
@@ -749,21 +697,3 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 def _odds_shown(opt, target, odds, params):
     """A reaction's preview: its odds, when it has any."""
     return ("odds", opt, target, odds, params) if odds else None
-
-def _make_ai(ruleset_id: str, seed: int, level: str):
-    """An AI of the given level: the level registry's (game.ai.levels) when it exists."""
-    try:
-        from game.ai.levels import make_ai
-    except ImportError:
-        from game.ai import make_ai
-    return make_ai(ruleset_id, seed, level)
-
-
-def _fallback_choice(decision: Decision):
-    """When an AI fails: end the turn (or pass), else the first legal answer."""
-    for key in ("end_turn", "pass"):
-        opt = decision.option(key)
-        if opt is not None:
-            return opt.choice()
-    opt = decision.options[-1]
-    return opt.choice(opt.targets[0] if opt.targets else None)
