@@ -14,12 +14,10 @@ import pygame
 
 from game.engine.decisions import REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Option
 from game.errors import SaveError
+from game.ui.panning import LETTERS
 from game.ui.screen import key_char
 from game.ui.settings import SPEEDS, saves_dir, speed_label
 
-PAN_SPEED = 700       # screen pixels per second for keyboard panning (held)
-PAN_NUDGE = 64        # screen pixels per tap
-PAN_DELAY = 0.2       # seconds a pan key is held before the view glides
 
 
 class BattleInput:
@@ -57,7 +55,7 @@ class BattleInput:
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.KEYUP:
-            self._stop_pan(event.key)
+            self.panning.key_up(event.key)
         elif event.type == pygame.MOUSEMOTION:
             self._motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -79,12 +77,7 @@ class BattleInput:
                    if k in ("top", "log", "card", "bar", "params", "preview", "reaction", "decl", "minimap"))
 
     def _motion(self, event) -> None:
-        if self.drag_from is not None:
-            dx, dy = event.pos[0] - self.drag_from[0], event.pos[1] - self.drag_from[1]
-            if self.drag_moved or abs(dx) + abs(dy) > 6:
-                self.drag_moved = True
-                self.board.camera.pan(-dx, -dy)
-                self.drag_from = event.pos
+        self.panning.drag_to(event.pos, self.board.camera)
         self.reaction.point(event.pos, self.clock)
         if self._over_hud(event.pos):
             self.hover_tile = None
@@ -103,7 +96,7 @@ class BattleInput:
             if event.button == 3 and self.armed:
                 self.disarm()
                 return
-            self.drag_from, self.drag_moved = pos, False
+            self.panning.press(pos)
             return
         if event.button != 1:
             return
@@ -150,16 +143,12 @@ class BattleInput:
             return
         if self._over_hud(pos):
             return
-        self.drag_from, self.drag_moved = pos, False
-        self._pressed_tile = self.board.camera.tile_at(*pos)
+        self.panning.press(pos, self.board.camera.tile_at(*pos))
 
     def _release(self, event) -> None:
-        if event.button == 1 and self.drag_from is not None and not self.drag_moved:
-            tile = getattr(self, "_pressed_tile", None)
-            if tile is not None and self.battle.map.in_bounds(*tile):
-                self.click_tile(tile)
-        self.drag_from = None
-        self.drag_moved = False
+        tile = self.panning.release(event.button)
+        if tile is not None and self.battle.map.in_bounds(*tile):
+            self.click_tile(tile)
 
     def click_tile(self, tile) -> None:
         """A left click on the board: act on a legal target, else select what is there."""
@@ -264,7 +253,7 @@ class BattleInput:
                 n = 5 if mod & pygame.KMOD_SHIFT else 1  # Shift: five tiles at a time
                 self._move_cursor(arrows[key][0] * n, arrows[key][1] * n)
             else:
-                self._start_pan(key)
+                self.panning.key_down(key, self.board.camera)
             return
         if self.decision is not None:
             if ch in ("[", "]"):
@@ -300,34 +289,8 @@ class BattleInput:
                 if opt is not None:
                     self._reaction_pick(opt)
                 return
-        pans = {"w": pygame.K_UP, "a": pygame.K_LEFT, "s": pygame.K_DOWN, "d": pygame.K_RIGHT}
-        if ch in pans:
-            self._pan_letters = getattr(self, "_pan_letters", {})
-            self._pan_letters[key] = pans[ch]
-            self._start_pan(pans[ch])
-
-    def _start_pan(self, direction: int) -> None:
-        """A pan key went down: one nudge at once (a tap moves the view), then a glide
-        while it stays held (until its KEYUP)."""
-        self.pan_keys[direction] = 0.0
-        dx = (direction == pygame.K_RIGHT) - (direction == pygame.K_LEFT)
-        dy = (direction == pygame.K_DOWN) - (direction == pygame.K_UP)
-        self.board.camera.pan(dx * PAN_NUDGE, dy * PAN_NUDGE)
-
-    def _stop_pan(self, key: int) -> None:
-        direction = getattr(self, "_pan_letters", {}).pop(key, key)
-        self.pan_keys.pop(direction, None)
-
-    def _pan(self, dt: float) -> None:
-        if not self.pan_keys:
-            return
-        for k in self.pan_keys:
-            self.pan_keys[k] += dt
-        held = {k for k, t in self.pan_keys.items() if t > PAN_DELAY}
-        dx = (pygame.K_RIGHT in held) - (pygame.K_LEFT in held)
-        dy = (pygame.K_DOWN in held) - (pygame.K_UP in held)
-        if dx or dy:
-            self.board.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        if ch in LETTERS:
+            self.panning.key_down(LETTERS[ch], self.board.camera, key)
 
     def _move_cursor(self, dx: int, dy: int) -> None:
         opt = self.option(self.armed)

@@ -32,6 +32,7 @@ from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.minimap import Minimap
 from game.ui.odds_panel import OddsPanel, why_out_of_reach
+from game.ui.panning import Panning
 from game.ui.param_row import ParamRow
 from game.ui.pause_menu import PauseMenu
 from game.ui.reaction_panel import ReactionPanel
@@ -106,10 +107,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.hover_tile: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None   # keyboard targeting cursor
         self.move_field = None
-        self.drag_from = None
-        self.drag_moved = False
         self._drawn: dict[str, Any] = {}   # the layout's regions and what the last frame noted (`rects`)
-        self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
+        self.panning = Panning()                 # keys held and drags that move the view (panning.py)
         self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
         self.board.camera.resize(*app.surface.get_size())
@@ -307,8 +306,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             held.arm()
         # the releases of what is held now will not come here: end what they would end
         # (a pan would glide on, a drag would follow the pointer with no button down)
-        self.pan_keys.clear()
-        self.drag_from, self.drag_moved = None, False
+        self.panning.stop()
 
     def confirm_handover(self) -> None:
         if self.handover is None:
@@ -412,7 +410,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         """Frames only while something moves: an animation, a float, a held pan key, a
         drag, the AI at work (polled); timers (a message, the end banner, a reaction's
         pickers) wake the window when they run out; otherwise it sleeps until input."""
-        if self.anim.busy or self.anim.floats or self.pan_keys or self.drag_moved:
+        if self.anim.busy or self.anim.floats or self.panning.moving:
             return 0.0
         if self.seats.read_hold > 0 and not self.skip:
             return self.seats.read_hold
@@ -432,7 +430,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.clock += dt
         if self.message_timer > 0:
             self.message_timer -= dt
-        self._pan(dt)
+        self.panning.update(dt, self.board.camera)
         self.anim.update(dt)
         if self.anim.current is not None:   # a long answer playing out: each walk and shot in view
             self.follow.step(self.board.camera, self.anim.current, self.view.units, self.anim.pos, self.shown_units())
