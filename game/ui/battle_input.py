@@ -9,11 +9,14 @@ choose its target, `[` `]` and `\\` its parameters, Enter commits; or a click do
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from game.engine.decisions import REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Option
 from game.errors import SaveError
+from game.ui import rules_view
+from game.ui.friendly_fire import allies_at_risk, headline
 from game.ui.panning import LETTERS
 from game.ui.screen import key_char
 from game.ui.settings import SPEEDS, saves_dir, speed_label
@@ -403,6 +406,104 @@ class BattleInput:
         else:
             self.armed = opt.key
             self.board.set_targets(opt.targets if opt.target_kind == TARGET_TILE else None)
+
+    # ------------------------------------------------------------- the answer
+    def arm(self, opt: Option) -> None:
+        """Pick an option from the bar: commit it at once when it needs nothing more
+        (ending a turn with actions left asks first)."""
+        if opt.target_kind == TARGET_NONE and not opt.params:
+            if self._ask_before_ending(opt):
+                return
+            self.submit(opt.choice())
+            return
+        if self.armed == opt.key:
+            if opt.target_kind == TARGET_NONE:
+                self.commit(opt, None)
+            return
+        self.armed = opt.key
+        self.param_row.focus = 0
+        self.params = {k: v for k, v in self.params.items() if k in opt.params}
+        self.odds.forget("preview")
+        if opt.target_kind == TARGET_TILE:
+            if "move" in opt.key and self.move_field is not None:
+                self.board.set_targets(None)
+            else:
+                self.board.set_targets(opt.targets)
+        else:
+            self.board.set_targets(None)
+        if opt.target_kind != TARGET_NONE and opt.targets:
+            if opt.target_kind == TARGET_UNIT:
+                first = opt.targets[0]
+                self.cursor = self.view.units[first].tile if first in self.view.units else None
+            else:
+                self.cursor = self.view.units[self.decision.actor].tile if self.decision.actor in self.view.units else opt.targets[0]
+
+    def ask(self, text: str, on_yes, setting: str | None = None) -> None:
+        """A yes/no question over the board (game/ui/confirm.py)."""
+        from game.ui.confirm import Question
+        self.question = Question(text, on_yes, setting)
+
+    def _ask_before_ending(self, opt: Option) -> bool:
+        """End turn while something else could still be done: ask once (unless told not
+        to), and log that the turn ended with actions left. True when it asked."""
+        if opt.key != "end_turn" or self.decision is None or not self.app.settings.confirm_end_turn:
+            return False
+        others = [o for o in self.decision.options
+                  if o.key not in ("end_turn", "hold", "pass") and (o.target_kind == TARGET_NONE or o.targets)]
+        if not others:
+            return False
+        actor = self.view.units.get(self.decision.actor)
+        who = actor.name if actor else "This unit"
+        decision = self.decision
+
+        def end() -> None:
+            if self.battle.pending is decision:
+                self.log.add_text(f"{who} ends its turn with actions left.")
+                self.submit(opt.choice())
+        self.ask(f"{who} can still act ({decision.prompt.rstrip('.')}). End the turn?", end, "confirm_end_turn")
+        return True
+
+    def disarm(self) -> None:
+        self.friendly.forget()
+        self.armed = None
+        self.cursor = None
+        self.board.set_targets(None)
+
+    def commit(self, opt: Option, target) -> bool:
+        params = rules_view.fill_params(opt, target, self.params)
+        risks = self.risks(opt, target, params)
+        if risks and self.friendly.needed(self.odds.key_of("risks")):
+            # the first press only warns: hitting your own side is never one slip away
+            self.say(f"{headline(risks)}. Click again or press Enter to attack anyway.", 6.0)
+            return False
+        self.friendly.forget()
+        return self.submit(opt.choice(target, **params))
+
+    def risks(self, opt: Option, target, params: dict | None = None, odds=None) -> list:
+        """The allies `opt` at `target` can hurt, with their chances (friendly_fire.py)."""
+        if self.decision is None or not opt.offensive:
+            return []
+        params = rules_view.fill_params(opt, target, self.params) if params is None else params
+        key = (opt.key, target, tuple(sorted(params.items())), self.version)
+
+        def work_out() -> list:
+            choice = opt.choice(target, **params)
+            known = odds
+            if known is None and opt.target_kind == TARGET_UNIT:
+                known = rules_view.odds(self.battle, self.decision, choice)
+            area = rules_view.attack_area(self.battle, self.decision, choice) if opt.target_kind == TARGET_TILE else ()
+            return allies_at_risk(self.view, self.decision, opt, target, known, area)
+        return self.odds.kept("risks", key, work_out)
+
+    def target_at_tile(self, opt: Option, tile) -> Any:
+        """The option's legal target on this tile, or None."""
+        if opt.target_kind == TARGET_TILE:
+            return tile if tile in opt.targets else None
+        if opt.target_kind == TARGET_UNIT:
+            for u in self.units_at(tile, shown_only=False):
+                if u in opt.targets:
+                    return u
+        return None
 
     def _handle_pause(self, event) -> None:
         action = self.pause.handle(event)

@@ -26,12 +26,11 @@ from game.ui.camera_follow import CameraFollow
 from game.ui.decl_board import DeclarationReader
 from game.ui.decl_panel import DeclarationsPanel
 from game.ui.fog_of_war import FogOfWar
-from game.ui.fog_words import side_sight
-from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
+from game.ui.friendly_fire import Confirmation
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.minimap import Minimap
-from game.ui.odds_panel import OddsPanel, why_out_of_reach
+from game.ui.odds_panel import OddsPanel, threats_at, why_out_of_reach
 from game.ui.panning import Panning
 from game.ui.param_row import ParamRow
 from game.ui.pause_menu import PauseMenu
@@ -504,103 +503,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         opt = self._smart_tile_option()
         return opt if opt is not None and target in opt.targets else None
 
-    def arm(self, opt: Option) -> None:
-        """Pick an option from the bar: commit it at once when it needs nothing more
-        (ending a turn with actions left asks first)."""
-        if opt.target_kind == TARGET_NONE and not opt.params:
-            if self._ask_before_ending(opt):
-                return
-            self.submit(opt.choice())
-            return
-        if self.armed == opt.key:
-            if opt.target_kind == TARGET_NONE:
-                self.commit(opt, None)
-            return
-        self.armed = opt.key
-        self.param_row.focus = 0
-        self.params = {k: v for k, v in self.params.items() if k in opt.params}
-        self.odds.forget("preview")
-        if opt.target_kind == TARGET_TILE:
-            if "move" in opt.key and self.move_field is not None:
-                self.board.set_targets(None)
-            else:
-                self.board.set_targets(opt.targets)
-        else:
-            self.board.set_targets(None)
-        if opt.target_kind != TARGET_NONE and opt.targets:
-            if opt.target_kind == TARGET_UNIT:
-                first = opt.targets[0]
-                self.cursor = self.view.units[first].tile if first in self.view.units else None
-            else:
-                self.cursor = self.view.units[self.decision.actor].tile if self.decision.actor in self.view.units else opt.targets[0]
-
-    def ask(self, text: str, on_yes, setting: str | None = None) -> None:
-        """A yes/no question over the board (game/ui/confirm.py)."""
-        from game.ui.confirm import Question
-        self.question = Question(text, on_yes, setting)
-
-    def _ask_before_ending(self, opt: Option) -> bool:
-        """End turn while something else could still be done: ask once (unless told not
-        to), and log that the turn ended with actions left. True when it asked."""
-        if opt.key != "end_turn" or self.decision is None or not self.app.settings.confirm_end_turn:
-            return False
-        others = [o for o in self.decision.options
-                  if o.key not in ("end_turn", "hold", "pass") and (o.target_kind == TARGET_NONE or o.targets)]
-        if not others:
-            return False
-        actor = self.view.units.get(self.decision.actor)
-        who = actor.name if actor else "This unit"
-        decision = self.decision
-
-        def end() -> None:
-            if self.battle.pending is decision:
-                self.log.add_text(f"{who} ends its turn with actions left.")
-                self.submit(opt.choice())
-        self.ask(f"{who} can still act ({decision.prompt.rstrip('.')}). End the turn?", end, "confirm_end_turn")
-        return True
-
-    def disarm(self) -> None:
-        self.friendly.forget()
-        self.armed = None
-        self.cursor = None
-        self.board.set_targets(None)
-
-    def commit(self, opt: Option, target) -> bool:
-        params = rules_view.fill_params(opt, target, self.params)
-        risks = self.risks(opt, target, params)
-        if risks and self.friendly.needed(self.odds.key_of("risks")):
-            # the first press only warns: hitting your own side is never one slip away
-            self.say(f"{headline(risks)}. Click again or press Enter to attack anyway.", 6.0)
-            return False
-        self.friendly.forget()
-        return self.submit(opt.choice(target, **params))
-
-    def risks(self, opt: Option, target, params: dict | None = None, odds=None) -> list:
-        """The allies `opt` at `target` can hurt, with their chances (friendly_fire.py)."""
-        if self.decision is None or not opt.offensive:
-            return []
-        params = rules_view.fill_params(opt, target, self.params) if params is None else params
-        key = (opt.key, target, tuple(sorted(params.items())), self.version)
-
-        def work_out() -> list:
-            choice = opt.choice(target, **params)
-            known = odds
-            if known is None and opt.target_kind == TARGET_UNIT:
-                known = rules_view.odds(self.battle, self.decision, choice)
-            area = rules_view.attack_area(self.battle, self.decision, choice) if opt.target_kind == TARGET_TILE else ()
-            return allies_at_risk(self.view, self.decision, opt, target, known, area)
-        return self.odds.kept("risks", key, work_out)
-
-    def target_at_tile(self, opt: Option, tile) -> Any:
-        """The option's legal target on this tile, or None."""
-        if opt.target_kind == TARGET_TILE:
-            return tile if tile in opt.targets else None
-        if opt.target_kind == TARGET_UNIT:
-            for u in self.units_at(tile, shown_only=False):
-                if u in opt.targets:
-                    return u
-        return None
-
     # ------------------------------------------------------------- previews
     def focus_target(self):
         """What the pointer (or the keyboard cursor) is on: a unit id, a tile, or None."""
@@ -675,21 +577,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     def threats(self, tile) -> list:
         """Who could see or shoot the deciding unit at `tile` (the move preview's)."""
-        return self.odds.kept("threats", (tile, self.version), lambda: self._threats_at(tile))
-
-    def _threats_at(self, tile) -> list:
-        me = self.decision.actor
-        team = self.view.units[me].team
-        shown = self.shown_units()
-        enemies = [u.id for u in self.view.units.values() if u.active and u.team != team and u.id in shown]
-        threats = rules_view.threats_at(self.battle, me, tile, enemies)
-        # "sees" is the fog's rule, whatever the ruleset's threats_at asks (line of
-        # fire): the other side's board will show the unit exactly where its fog
-        # does. Sight does not depend on where the mover stands (units do not
-        # block it), so each enemy's own view of the tile is the fog after the move.
-        where = {u.id: u.tile for u in self.view.units.values()}
-        return [t._replace(sees=bool(side_sight(self.battle.map, [where[t.unit]])[tile]))
-                if t.unit in where else t for t in threats]
+        return self.odds.kept("threats", (tile, self.version), lambda: threats_at(
+            self.battle, self.view, self.decision.actor, tile, self.shown_units()))
 
 
 def _odds_shown(opt, target, odds, params):

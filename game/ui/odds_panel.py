@@ -19,6 +19,7 @@ import pygame
 from game.engine.decisions import DECLARE
 from game.ui import hud, rules_view, theme
 from game.ui.context_words import context_lines
+from game.ui.fog_words import side_sight
 from game.ui.playbook import first_hint
 
 #: what to do on a turn, when the ruleset has no first hint of its own
@@ -171,3 +172,17 @@ def why_out_of_reach(battle, actor: int, here, there) -> str:
         fpt = battle.map.feet_per_tile
         return f"Beyond your weapon's range: {dist * fpt} ft away, it reaches {ranges[-1] * fpt} ft."
     return "No attack of yours reaches it from here (range, line of fire or what you hold)."
+
+
+def threats_at(battle, view, actor: int, tile, shown: set[int]) -> list:
+    """Who of the enemies the side sees could see or shoot `actor` at `tile`. "Sees"
+    is the fog's rule, whatever the ruleset's threats_at asks (line of fire): the other
+    side's board will show the unit exactly where its fog does. Sight does not depend
+    on where the mover stands (units do not block it), so each enemy's own view of the
+    tile is the fog after the move."""
+    team = view.units[actor].team
+    enemies = [u.id for u in view.units.values() if u.active and u.team != team and u.id in shown]
+    threats = rules_view.threats_at(battle, actor, tile, enemies)
+    where = {u.id: u.tile for u in view.units.values()}
+    return [t._replace(sees=bool(side_sight(battle.map, [where[t.unit]])[tile])) if t.unit in where else t
+            for t in threats]
