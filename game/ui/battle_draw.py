@@ -1,4 +1,5 @@
-"""Drawing the battle screen: the board, previews, animations and the HUD panels.
+"""Drawing the battle screen: the board, previews, animations, and the parts in the
+rectangles `battle_layout` hands out (each part draws itself: this tells it what to show).
 
 Drawing only reads: the screen's snapshot of the board, its previews, the animator.
 """

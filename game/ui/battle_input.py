@@ -1,5 +1,6 @@
 """Input on the battle screen: mouse and keys become options armed, targets chosen,
-parameters picked, and finally one Choice submitted (see `BattleScreen.commit`).
+parameters picked, and finally one Choice submitted (`commit`, then `BattleScreen.submit`).
+The parts under the pointer say what was pressed (`click`); this half acts on it.
 
 Every option is reachable both ways: its hotkey arms it (the letter stays with the
 action all battle; W A S D only ever pan), Tab or the arrows

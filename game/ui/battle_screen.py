@@ -5,6 +5,17 @@ Decision's own options and goes through `Battle.submit`, the one path for all.
 The screen never changes the Battle otherwise. The action bar, the targeting and
 the parameter pickers are built from the options generically; what a ruleset adds
 beyond them is asked through `rules_view`.
+
+The screen keeps the battle, the selection (the decision, the option armed, its
+picks, the unit selected, the pointer's tile) and the turn's flow (hand-overs, the
+AI's turns, undo, the playout). It composes parts, each with its own state and,
+where it is drawn, its own rectangle from `battle_layout` (docs/ui.md, "The window's
+shape"): the top bar, the unit card, the action bar, the parameter row, the odds
+panel, the reaction panel, the declarations column, the minimap, the log, the pause
+menu; and, without a rectangle, the AI's sides, fog of war, panning, undo and the
+camera's following. A part's click or key method returns what the player asked for;
+the screen acts on it. Its input (battle_input.py) and drawing (battle_draw.py) are
+the two halves of the screen's own work: the board and the keys.
 """
 
 from __future__ import annotations
