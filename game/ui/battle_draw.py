@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.decisions import DECLARE, REACTION, TARGET_UNIT
-from game.ui.friendly_fire import headline
-from game.ui import battle_cards, battle_layout, cover_icons, decl_board, range_box, rules_view, strength_bar, theme
+from game.engine.decisions import DECLARE, REACTION
+from game.ui import battle_cards, battle_layout, board_overlays, cover_icons, decl_board, rules_view, strength_bar, theme
 from game.ui.action_bar import prompt_text
+from game.ui.friendly_fire import headline
+from game.ui.mission_draw import MissionDrawing
 from game.ui.param_row import why_refused
 from game.ui.snapshot import UnitView
-from game.ui.mission_draw import MissionDrawing
-from game.ui.board_marks import dashed_poly, inside, tile_frame
-from game.ui.zone_draw import ZoneDrawing, dashed_line
+from game.ui.zone_draw import ZoneDrawing
 
 
 class BattleDrawing(ZoneDrawing, MissionDrawing):
@@ -89,29 +88,27 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         prev = self.preview()
         self._draw_mission_zones(surface)   # a scenario's zones, under everything else
         self._draw_zones(surface, shown)
+        badge = None
         if decision is not None:
-            self._draw_targets(surface, prev)
+            badge = board_overlays.targets(surface, self.board, self.option(self.armed), self.options(),
+                                           self.view.units, shown, self.planned_tile, decision, prev,
+                                           self.actor_tile())
         units = [(u, self._display_tile(u)) for u in self.view.units.values() if u.id in shown]
         units = [(self._anim_unit(u), pos) for u, pos in units]
         self.board.draw_units(surface, units, actor=self.view.actor if not self.battle.over else None,
                               selected=self.selected, pulse=0.0, hp_override=self.anim.hp)   # still: frames only on change
         self._draw_mission_marks(surface, units)
         self._draw_shot(surface)
-        self._draw_floats(surface)
-        badge, self._hit_badge = getattr(self, "_hit_badge", None), None
+        board_overlays.floats(surface, self.board, self.anim.floats)
         if badge is not None:
-            text, b, r = badge
-            label = theme.text(text, 16, (255, 255, 255), bold=True)
-            centres = [self.board.camera.tile_centre(pos) for _, pos in units]
-            box = _badge_place(label.get_rect().inflate(10, 4), b, r, centres, surface)
-            self.rects["badge"] = box
-            pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), border_radius=5)
-            pygame.draw.rect(surface, (140, 30, 24), box, border_radius=4)
-            surface.blit(label, label.get_rect(center=box.center))
-        if prev is not None and prev[0] == "move":
-            self._draw_path(surface, prev)
+            self.rects["badge"] = board_overlays.hit_badge(
+                surface, badge, [self.board.camera.tile_centre(pos) for _, pos in units])
+        origin = self.actor_tile()   # a declared move starts where the earlier ones leave the unit
+        if prev is not None and prev[0] == "move" and origin is not None and prev[3] is not None:
+            board_overlays.path(surface, self.board, origin, prev[2], prev[3], self.threats(prev[2]),
+                                self.view.units)
         self._draw_ranges(surface, prev)
-        self._draw_cursor(surface)
+        board_overlays.cursor(surface, self.board, self.cursor)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
         self._draw_mission_hud(surface, rects["view"])
@@ -184,19 +181,8 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         here = self.actor_tile()
         if not ranges or here is None:
             return
-        cam, tmap = self.board.camera, self.battle.map
-        to_screen = cam.corner   # the grid's corners: diamonds on an isometric board
-        fpt = max(1, int(getattr(tmap, "feet_per_tile", 5) or 5))
-        self.rects["range_labels"] = []
-        bands = [(ranges[0], f"range {ranges[0] * fpt} ft" if len(ranges) == 1 else f"first band {ranges[0] * fpt} ft",
-                  theme.ACCENT, True)]
-        if len(ranges) > 1:
-            bands.append((ranges[-1], f"max {ranges[-1] * fpt} ft", (255, 235, 180), False))
-        for reach, label, colour, dashed in bands:
-            box = range_box.draw(surface, to_screen, here, reach, tmap.width, tmap.height, label, colour,
-                                 dashed, dashed_poly, self.rects.get("view"))
-            if box is not None:
-                self.rects["range_labels"].append((label, box))
+        self.rects["range_labels"] = board_overlays.ranges(surface, self.board, self.battle.map, here, ranges,
+                                                           self.rects.get("view"))
 
     def _anim_unit(self, u: UnitView) -> UnitView:
         alive = self.anim.alive.get(u.id)
@@ -206,69 +192,6 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         from dataclasses import replace
         return replace(u, active=u.active if alive is None else alive,
                        posture=u.posture if posture is None else posture)
-
-    def _draw_targets(self, surface, prev) -> None:
-        opt = self.option(self.armed)
-        cam = self.board.camera
-        r = self.board.unit_radius()
-        if opt is not None and opt.target_kind == TARGET_UNIT:
-            for t in opt.targets:
-                if t in self.view.units and t in self.shown_units():
-                    c = cam.tile_centre(self.planned_tile(t))
-                    pygame.draw.circle(surface, theme.THREAT, c, r + 7, 2)
-        # enemies a plain click would attack get a thin red ring (where they will be)
-        if opt is None:
-            for o in self.options():
-                if o.target_kind == TARGET_UNIT and o.offensive:
-                    for t in o.targets:
-                        if t in self.view.units and t in self.shown_units():
-                            c = cam.tile_centre(self.planned_tile(t))
-                            pygame.draw.circle(surface, (255, 110, 90), c, r + 6, 1)
-                    break
-        d = self.decision
-        if d is not None and d.kind == REACTION and hasattr(d.context, "get"):
-            a, t = d.context.get("attacker"), d.context.get("target")
-            if a in self.view.units and t in self.view.units and a != t:
-                pa, pt = cam.tile_centre(self.view.units[a].tile), cam.tile_centre(self.view.units[t].tile)
-                _dashed(surface, theme.THREAT, pa, pt, 3)
-                pygame.draw.circle(surface, theme.THREAT, pa, r + 7, 3)
-        if prev is not None and prev[0] == "odds" and isinstance(prev[2], int) and prev[2] in self.view.units:
-            origin = self.actor_tile()
-            if origin is not None:
-                a, b = cam.tile_centre(origin), cam.tile_centre(self.planned_tile(prev[2]))
-                _dashed(surface, theme.THREAT, a, b, 2)
-                pygame.draw.circle(surface, theme.THREAT, b, r + 9, 3)
-                o = prev[3]
-                if o is not None:   # the badge is drawn after the units: none covers it
-                    self._hit_badge = (theme.percent(o.hit), b, r)
-
-    def _draw_path(self, surface, prev) -> None:
-        _, opt, tile, mp = prev
-        cam = self.board.camera
-        origin = self.actor_tile()   # a declared move starts where the earlier ones leave the unit
-        if origin is None or mp is None:
-            return
-        pts = [cam.tile_centre(origin)] + [cam.tile_centre(t) for t in mp.path]
-        if len(pts) > 1:
-            pygame.draw.lines(surface, (0, 0, 0), False, pts, 6)
-            pygame.draw.lines(surface, theme.PATH, False, pts, 3)
-        rect = cam.tile_rect(tile)
-        tile_frame(surface, cam, tile, theme.PATH, 2)
-        threats = self.threats(tile)
-        shooters = [t for t in threats if t.can_shoot]
-        for t in threats:
-            if t.sees and t.unit in self.view.units:
-                c = cam.tile_centre(self.view.units[t.unit].tile)
-                colour = theme.THREAT if t.can_shoot else theme.WARN
-                _dashed(surface, colour, c, rect.center, 1)
-                pygame.draw.circle(surface, colour, c, self.board.unit_radius() + 5, 2)
-        label = theme.text(mp.cost, 13, (255, 255, 255), bold=True)
-        box = inside(label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4), surface)
-        pygame.draw.rect(surface, (20, 22, 28), box, border_radius=4)
-        surface.blit(label, label.get_rect(center=box.center))
-        if shooters:  # an eye with the count: how exposed the spot is
-            eye = theme.text(f"⚠ {len(shooters)}", 13, theme.THREAT, bold=True)
-            surface.blit(eye, (rect.right + 3, rect.y - 2))
 
     def decl_rows(self, shown) -> list[tuple[int, str, tuple, bool]]:
         """The declarations column's rows: only what the side at the keyboard may see."""
@@ -282,50 +205,10 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         self.decl_panel.draw(surface, rect, title, self.decl_rows(shown))
         self.rects["decl"] = self.decl_panel.rect
 
-    def _draw_cursor(self, surface) -> None:
-        if self.cursor is None:
-            return
-        tile_frame(surface, self.board.camera, self.cursor, theme.CURSOR, 3, grow=2)
-
     def _draw_shot(self, surface) -> None:
-        """The shot playing now: a tracer from shooter to target. Under fog a side sees
-        only its own end of it: a shot from an unseen shooter is drawn as the flash at
-        the target alone (nothing starts at the shooter's tile), a shot at an unseen
-        target as the muzzle flash alone (nothing ends at the target's tile)."""
-        step = self.anim.shot
-        if step is None:
-            return
-        a, b = self.view.units.get(step.source), self.view.units.get(step.target)
-        if a is None or b is None:
-            return
-        shown = self.shown_units()
-        if step.source not in shown and step.target not in shown:
-            return
-        cam = self.board.camera
-        pa, pb = cam.tile_centre(self._display_tile(a)), cam.tile_centre(self._display_tile(b))
-        t = step.elapsed / step.duration if step.duration else 1
-        if step.target not in shown:
-            pygame.draw.circle(surface, (255, 240, 160), pa, max(3, self.board.unit_radius() // 2), 2)
-            return
-        if step.source in shown:
-            head = (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
-            tail_t = max(0.0, t - 0.35)
-            tail = (pa[0] + (pb[0] - pa[0]) * tail_t, pa[1] + (pb[1] - pa[1]) * tail_t)
-            pygame.draw.line(surface, (255, 240, 160), tail, head, 3)
-            pygame.draw.circle(surface, (255, 255, 220), (int(head[0]), int(head[1])), 3)
-        if (t > 0.85 or step.source not in shown) and step.hit:
-            pygame.draw.circle(surface, theme.BAD, pb, int(self.board.unit_radius() * 1.2), 3)
-
-    def _draw_floats(self, surface) -> None:
-        cam = self.board.camera
-        for f in self.anim.floats:
-            x, y = cam.tile_centre(f.tile)
-            rise = int(f.age / f.life * cam.th * cam.zoom * f.rise)
-            img = theme.text(f.text, 18, f.colour, bold=True)
-            shadow = theme.text(f.text, 18, (0, 0, 0), bold=True)
-            pos = img.get_rect(midbottom=(x, y - self.board.unit_radius() - 8 - rise - f.row * img.get_height()))
-            surface.blit(shadow, pos.move(1, 1))
-            surface.blit(img, pos)
+        """The shot playing now, as the side at the keyboard sees it (board_overlays.shot)."""
+        board_overlays.shot(surface, self.board, self.anim.shot, self.view.units, self.shown_units(),
+                            self._display_tile)
 
     def _draw_top(self, surface, rect, shown) -> None:
         """The top bar (a part with its own state: game/ui/top_bar.py), told what the
@@ -504,25 +387,3 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             if self.hotkeys.of(opt):
                 lines.append((self.hotkeys.of(opt).upper(), f"{opt.label}" + (f" ({opt.cost})" if opt.cost else "")))
         return lines
-
-def _badge_place(box: pygame.Rect, at, r: int, centres, surface) -> pygame.Rect:
-    """Where the hit chance's badge goes by its target: above it, else below, right or
-    left, the first place that covers no other unit (it sat on the unit above)."""
-    x, y = at
-    places = [dict(midbottom=(x, y - r - 12)), dict(midtop=(x, y + r + 12)),
-              dict(midleft=(x + r + 10, y)), dict(midright=(x - r - 10, y))]
-    first = None
-    for place in places:
-        b = box.copy()
-        for k, v in place.items():
-            setattr(b, k, v)
-        b = inside(b, surface)
-        first = first or b
-        if not any(b.inflate(2 * r, 2 * r).collidepoint(c) and tuple(c) != (x, y) for c in centres):
-            return b
-    return first
-
-
-
-
-_dashed = dashed_line   # (game/ui/zone_draw.py)
