@@ -129,7 +129,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             under = sorted((u.id for u in self.view.at(self.hover_tile) if u.id in shown), key=self.mine_last)
         unit = self.card.pick(self.selected, under)
         self.card.draw(surface, rects["card"], rects["view"], unit,
-                       self.card.source(self.view, self._anim_pre, self.anim, unit), shown, self.view.actor)
+                       self.card.source(self.view, self.anim, unit), shown, self.view.actor)
         if "decl" in rects:  # above the card, however tall the card has grown
             box = rects["decl"]
             self._draw_decl_panel(surface, pygame.Rect(box.x, box.y, box.w, max(60, self.card.rect.y - 8 - box.y)),

@@ -83,7 +83,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.param_row = ParamRow()
         self.reaction = ReactionPanel()
         self.odds = OddsPanel()
-        self._anim_pre: BoardView | None = None   # the board before the answer playing out
         self.anim = Animator()
         self.version = 0
         self.view: BoardView = snapshot(battle, 0)
@@ -355,7 +354,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         playout = any(type(ev).__name__ == "Note" and str(getattr(ev, "text", "")).startswith("—") for ev in events)
         pace = self.sides.get(deciding.side) != "human" or playout
         self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self._shown(ev, index[id(ev)]), pace=pace)
-        self._anim_pre = pre   # the unit card reads it until the playout reaches each wound
+        self.card.before = pre   # the unit card reads it until the playout reaches each wound
         if self.anim.resolving and speed:
             self._played_from = pre  # the top bar shows the turn that plays out, not the next
         if not speed:

@@ -19,6 +19,7 @@ class UnitCard:
     def __init__(self) -> None:
         self.rect: pygame.Rect | None = None   # as drawn (taller than its room when it grew)
         self.unit: int | None = None           # whose card it showed
+        self.before = None   # the board before the answer playing out (set at each answer)
 
     def hide(self) -> None:
         self.rect = self.unit = None
@@ -29,10 +30,10 @@ class UnitCard:
         shown units there, enemy first), else shows the selected one."""
         return under_pointer[0] if under_pointer else selected
 
-    @staticmethod
-    def source(view, before, anim, unit):
-        """Whose board the card reads: `before` (the board before the last answer) while
-        its animation has not yet shown this unit's wound or fall, else `view`."""
+    def source(self, view, anim, unit):
+        """Whose board the card reads: the board before the last answer while its
+        animation has not yet shown this unit's wound or fall, else `view`."""
+        before = self.before
         post = view.units.get(unit)
         if before is None or not anim.busy or unit not in before.units or post is None:
             return view

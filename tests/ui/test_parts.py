@@ -153,12 +153,14 @@ def test_the_unit_card_shows_the_unit_under_the_pointer_as_the_playout_has_reach
     assert UnitCard.pick(5, []) == 5 and UnitCard.pick(5, [7, 9]) == 7
     now = SimpleNamespace(units={1: SimpleNamespace(hp=3, active=True)})
     before = SimpleNamespace(units={1: SimpleNamespace(hp=10, active=True)})
+    card = UnitCard()
+    card.before = before
     playing = SimpleNamespace(busy=True, hp={1: 10}, alive={})    # the wound not shown yet
-    assert UnitCard.source(now, before, playing, 1) is before
+    assert card.source(now, playing, 1) is before
     shown = SimpleNamespace(busy=True, hp={1: 3}, alive={})       # the playout reached it
-    assert UnitCard.source(now, before, shown, 1) is now
+    assert card.source(now, shown, 1) is now
     still = SimpleNamespace(busy=False, hp={}, alive={})
-    assert UnitCard.source(now, before, still, 1) is now
+    assert card.source(now, still, 1) is now
 
 
 def test_the_screens_rects_read_the_parts_under_their_old_names(make_app):
