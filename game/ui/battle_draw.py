@@ -1,4 +1,5 @@
-"""Drawing the battle screen: the board, previews, animations and the HUD panels.
+"""Drawing the battle screen: the board, previews, animations, and the parts in the
+rectangles `battle_layout` hands out (each part draws itself: this tells it what to show).
 
 Drawing only reads: the screen's snapshot of the board, its previews, the animator.
 """
@@ -7,15 +8,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision
+from game.engine.decisions import DECLARE, REACTION
+from game.ui import battle_cards, battle_layout, board_overlays, cover_icons, decl_board, rules_view, strength_bar, theme
+from game.ui.action_bar import prompt_text
 from game.ui.friendly_fire import headline
-from game.ui import battle_layout, cover_icons, hud, range_box, reaction_asks, rules_view, strength_bar, theme
-from game.ui.snapshot import UnitView
 from game.ui.mission_draw import MissionDrawing
-from game.ui.board_marks import dashed_circle, dashed_poly, draw_declared, inside, tag, tile_frame
-from game.ui.zone_draw import ZoneDrawing, dashed_line
-
-UNDO_W = 96     # the Undo button, at the right end of the prompt's row
+from game.ui.param_row import why_refused
+from game.ui.snapshot import UnitView
+from game.ui.zone_draw import ZoneDrawing
 
 
 class BattleDrawing(ZoneDrawing, MissionDrawing):
@@ -61,10 +61,16 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
 
     def draw(self, surface: pygame.Surface) -> None:
         rects = self.layout(surface.get_size())
-        self.rects = dict(rects)
+        self._drawn = dict(rects)
+        for part in (self.card, self.bar, self.param_row, self.reaction, self.odds, self.pause):
+            part.hide()   # what is clickable is what this frame draws
         if self.handover is not None and not self.anim.busy:
             # (what was playing, a turn resolving, is shown to the side that set it off first)
-            self._draw_handover(surface)
+            p = self.battle.pending
+            who = self.view.units.get(p.actor) if p is not None else None
+            slot = f" action {self.decl.slot}" if self.decl is not None else ""
+            battle_cards.handover(surface, self.handover, p.kind if p is not None else None,
+                                  f"{slot} for {who.name if who else 'your unit'}")
             if self.overlay == "rules":   # a first battle's card: over the hand-over, hides nothing
                 self._draw_rules_card(surface)
             return
@@ -76,33 +82,33 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         decision = self.decision
         # declarations made so far, path preview and targets under the units
         if self.decl is not None and not self.anim.resolving and self.handover is None:
-            self._draw_declarations(surface, shown)
+            d = self.decision
+            decl_board.draw_on_board(surface, self.board, self.decl, self.visible_declarations(shown),
+                                     d.actor if d is not None else None, self.view.units, self.viewer, shown)
         prev = self.preview()
         self._draw_mission_zones(surface)   # a scenario's zones, under everything else
         self._draw_zones(surface, shown)
+        badge = None
         if decision is not None:
-            self._draw_targets(surface, prev)
+            badge = board_overlays.targets(surface, self.board, self.option(self.armed), self.options(),
+                                           self.view.units, shown, self.planned_tile, decision, prev,
+                                           self.actor_tile())
         units = [(u, self._display_tile(u)) for u in self.view.units.values() if u.id in shown]
         units = [(self._anim_unit(u), pos) for u, pos in units]
         self.board.draw_units(surface, units, actor=self.view.actor if not self.battle.over else None,
                               selected=self.selected, pulse=0.0, hp_override=self.anim.hp)   # still: frames only on change
         self._draw_mission_marks(surface, units)
         self._draw_shot(surface)
-        self._draw_floats(surface)
-        badge, self._hit_badge = getattr(self, "_hit_badge", None), None
+        board_overlays.floats(surface, self.board, self.anim.floats)
         if badge is not None:
-            text, b, r = badge
-            label = theme.text(text, 16, (255, 255, 255), bold=True)
-            centres = [self.board.camera.tile_centre(pos) for _, pos in units]
-            box = _badge_place(label.get_rect().inflate(10, 4), b, r, centres, surface)
-            self.rects["badge"] = box
-            pygame.draw.rect(surface, (0, 0, 0), box.inflate(2, 2), border_radius=5)
-            pygame.draw.rect(surface, (140, 30, 24), box, border_radius=4)
-            surface.blit(label, label.get_rect(center=box.center))
-        if prev is not None and prev[0] == "move":
-            self._draw_path(surface, prev)
+            self.rects["badge"] = board_overlays.hit_badge(
+                surface, badge, [self.board.camera.tile_centre(pos) for _, pos in units])
+        origin = self.actor_tile()   # a declared move starts where the earlier ones leave the unit
+        if prev is not None and prev[0] == "move" and origin is not None and prev[3] is not None:
+            board_overlays.path(surface, self.board, origin, prev[2], prev[3], self.threats(prev[2]),
+                                self.view.units)
         self._draw_ranges(surface, prev)
-        self._draw_cursor(surface)
+        board_overlays.cursor(surface, self.board, self.cursor)
         surface.set_clip(None)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rects["view"].inflate(2, 2), 1)
         self._draw_mission_hud(surface, rects["view"])
@@ -118,42 +124,29 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         else:
             self.minimap.hide()
         # the card follows the pointer over a unit, else shows the selected one
-        card_unit = self.selected
+        under = []
         if self.hover_tile is not None:
-            here = sorted((u.id for u in self.view.at(self.hover_tile) if u.id in shown), key=self.mine_last)
-            if here:
-                card_unit = here[0]
-        src = self._card_source(card_unit)
-        sel = src.units.get(card_unit) if card_unit in shown else None
-        # the strip's height, or taller (up to the board's own height) for a card whose
-        # lines would be cut: it rises over the board's bottom-left corner, a fixed
-        # place, and the board itself neither moves nor shrinks
-        card = rects["card"]
-        self.rects["card"] = hud.unit_card(surface, card, sel, src.cards.get(card_unit) if sel else None,
-                                           sel is not None and sel.id == self.view.actor,
-                                           max_h=max(card.h, min(hud.CARD_MAX_H, card.bottom - rects["view"].y)))
+            under = sorted((u.id for u in self.view.at(self.hover_tile) if u.id in shown), key=self.mine_last)
+        unit = self.card.pick(self.selected, under)
+        self.card.draw(surface, rects["card"], rects["view"], unit,
+                       self.card.source(self.view, self.anim, unit), shown, self.view.actor)
         if "decl" in rects:  # above the card, however tall the card has grown
-            card_top = self.rects["card"].y if isinstance(self.rects.get("card"), pygame.Rect) else rects["card"].y
             box = rects["decl"]
-            self._draw_decl_panel(surface, pygame.Rect(box.x, box.y, box.w, max(60, card_top - 8 - box.y)), shown)
+            self._draw_decl_panel(surface, pygame.Rect(box.x, box.y, box.w, max(60, self.card.rect.y - 8 - box.y)),
+                                  shown)
         else:
             self.decl_panel.hide()   # (its title is no longer there to click)
         self._draw_preview(surface, rects["preview"], prev)
-        self.rects["bar_buttons"], self.rects["param_buttons"], self.rects["reaction_buttons"] = [], [], []
         if decision is not None and decision.kind == REACTION:
-            self._draw_reaction(surface, decision)
+            self._draw_reaction(surface, rects["bar"], decision)
         elif decision is not None:
             self._draw_bar(surface, rects)
         else:
-            self._draw_waiting(surface, rects["bar"])
+            self.bar.draw_waiting(surface, rects["bar"], self._waiting_words())
         if self.move_legend and decision is not None and decision.kind != REACTION and not self.armed:
-            self._draw_legend(surface, rects)
-        self.rects["undo"] = None
+            self.bar.draw_legend(surface, rects["bar"], rects["card"], self.move_legend)
         if self.can_undo:
-            bar = rects["bar"]
-            r = pygame.Rect(bar.right - UNDO_W, rects["params"].y - 36, UNDO_W, 28)
-            theme.button(surface, r, "Undo (U)", hover=r.collidepoint(self.app.mouse), size=13)
-            self.rects["undo"] = r
+            self.bar.draw_undo(surface, rects["bar"], self.rects["params"].y, self.app.mouse)
         if self.message_timer > 0 and self.message:
             img = theme.text(self.message, 15, theme.TEXT)
             r = img.get_rect(midtop=(surface.get_width() // 2 - 100, 50)).inflate(20, 10)
@@ -162,35 +155,17 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         if self.tutorial is not None:   # the lesson over the board's top-right corner, a fixed place
             self.rects["tutorial"] = self.tutorial.draw(surface, rects["view"], over=self.battle.over)
         if self.battle.over and not self.anim.busy:
-            self._draw_end_banner(surface)
+            battle_cards.end_banner(surface, self.battle.winner, self.humans)
         if self.overlay == "pause":
-            self._draw_pause(surface)
+            self.pause.draw(surface)
         elif self.overlay == "rules":
             self._draw_rules_card(surface)
         if self.question is not None:
             self.question.draw(surface)
 
     def _draw_rules_card(self, surface) -> None:
-        """F2: one page on how this ruleset plays (game/ui/playbook.py)."""
-        from game.ui.playbook import how_it_plays
-        title, lines = how_it_plays(self.battle.ruleset.id, getattr(self.battle.ruleset, "name", ""))
-        w = min(820, surface.get_width() - 60)
-        # each point a paragraph: a bullet, then its lines wrapped under one another
-        wrapped = [(k == 0, part) for ln in lines for k, part in enumerate(theme.wrap(ln, w - 54, 14))]
-        rect = pygame.Rect(0, 0, w, 90 + 20 * len(wrapped) + 4 * len(lines))
-        rect.center = surface.get_rect().center
-        self.rects["rules_card"] = rect
-        theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
-        surface.blit(theme.text(f"How {title} plays", 20, theme.ACCENT, bold=True), (rect.x + 18, rect.y + 14))
-        y = rect.y + 52
-        for first, ln in wrapped:
-            if first:
-                y += 4 if y > rect.y + 52 else 0
-                surface.blit(theme.text("•", 14, theme.ACCENT, bold=True), (rect.x + 18, y))
-            surface.blit(theme.text(ln, 14, theme.TEXT), (rect.x + 36, y))
-            y += 20
-        hint = theme.text("Any key or a click closes · F2 shows it again", 12, theme.DIM)
-        surface.blit(hint, (rect.right - hint.get_width() - 14, rect.bottom - 24))
+        self.rects["rules_card"] = battle_cards.rules_card(surface, self.battle.ruleset.id,
+                                                           getattr(self.battle.ruleset, "name", ""))
 
     def _draw_ranges(self, surface, prev) -> None:
         """The selected attack's reach: the weapon's first range band (dashed, accent)
@@ -206,63 +181,8 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         here = self.actor_tile()
         if not ranges or here is None:
             return
-        cam, tmap = self.board.camera, self.battle.map
-        to_screen = cam.corner   # the grid's corners: diamonds on an isometric board
-        fpt = max(1, int(getattr(tmap, "feet_per_tile", 5) or 5))
-        self.rects["range_labels"] = []
-        bands = [(ranges[0], f"range {ranges[0] * fpt} ft" if len(ranges) == 1 else f"first band {ranges[0] * fpt} ft",
-                  theme.ACCENT, True)]
-        if len(ranges) > 1:
-            bands.append((ranges[-1], f"max {ranges[-1] * fpt} ft", (255, 235, 180), False))
-        for reach, label, colour, dashed in bands:
-            box = range_box.draw(surface, to_screen, here, reach, tmap.width, tmap.height, label, colour,
-                                 dashed, dashed_poly, self.rects.get("view"))
-            if box is not None:
-                self.rects["range_labels"].append((label, box))
-
-    def _draw_legend(self, surface, rects) -> None:
-        """What each colour of the move overlay costs, in the strip above the prompt."""
-        bar = rects["bar"]
-        x, y = bar.x + 4, rects["card"].y + 2
-        limit = rects["card"].y + 46
-        prompt = self.rects.get("prompt")
-        if isinstance(prompt, pygame.Rect) and prompt.y < y + 20:
-            # a third row of actions lifted the parameter row and the prompt into the
-            # legend's place (seen at 1024x600, a d20 Gunner beside an enemy): the
-            # legend goes on one line just above the prompt, on a panel of its own
-            y = limit = prompt.y - 24
-            theme.panel(surface, pygame.Rect(bar.x, y - 2, bar.w, 21))
-        label = theme.text("Move:", 12, theme.DIM, bold=True)
-        surface.blit(label, (x, y + 1))
-        x += max(44, label.get_width() + 8)   # (the font grows with the window)
-        top = len(theme.MOVE_BANDS) - 1
-        for band, words in self.move_legend:
-            colour = theme.MOVE_EDGES[min(band, top)]
-            img = theme.text(words, 12, theme.TEXT)
-            if x + 18 + img.get_width() > bar.right:
-                if y + 18 + 16 > limit:   # no second line free: stop
-                    break
-                x, y = bar.x + 4 + max(44, label.get_width() + 8), y + 18   # the rest on a second line
-            sw = pygame.Rect(x, y + 3, 14, 12)
-            pygame.draw.rect(surface, theme.MOVE_BANDS[min(band, top)][:3], sw)
-            pygame.draw.rect(surface, colour, sw, 1)
-            surface.blit(img, (x + 18, y + 1))
-            x += 18 + img.get_width() + 14
-        self.rects["legend"] = pygame.Rect(bar.x, y, bar.w, 18)
-
-    def _card_source(self, unit):
-        """Whose board the unit card reads: the one before the last answer while its
-        animation has not yet shown this unit's wound or fall (the card must not tell
-        what the playout has not reached), else the current one."""
-        pre = getattr(self, "_anim_pre", None)
-        post_u = self.view.units.get(unit)
-        if pre is None or not self.anim.busy or unit not in pre.units or post_u is None:
-            return self.view
-        hp = self.anim.hp.get(unit)
-        alive = self.anim.alive.get(unit)
-        if (hp is not None and hp != post_u.hp) or (alive is not None and alive != post_u.active):
-            return pre
-        return self.view
+        self.rects["range_labels"] = board_overlays.ranges(surface, self.board, self.battle.map, here, ranges,
+                                                           self.rects.get("view"))
 
     def _anim_unit(self, u: UnitView) -> UnitView:
         alive = self.anim.alive.get(u.id)
@@ -273,150 +193,9 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         return replace(u, active=u.active if alive is None else alive,
                        posture=u.posture if posture is None else posture)
 
-    def _draw_targets(self, surface, prev) -> None:
-        opt = self.option(self.armed)
-        cam = self.board.camera
-        r = self.board.unit_radius()
-        if opt is not None and opt.target_kind == TARGET_UNIT:
-            for t in opt.targets:
-                if t in self.view.units and t in self.shown_units():
-                    c = cam.tile_centre(self.planned_tile(t))
-                    pygame.draw.circle(surface, theme.THREAT, c, r + 7, 2)
-        # enemies a plain click would attack get a thin red ring (where they will be)
-        if opt is None:
-            for o in self.options():
-                if o.target_kind == TARGET_UNIT and o.offensive:
-                    for t in o.targets:
-                        if t in self.view.units and t in self.shown_units():
-                            c = cam.tile_centre(self.planned_tile(t))
-                            pygame.draw.circle(surface, (255, 110, 90), c, r + 6, 1)
-                    break
-        d = self.decision
-        if d is not None and d.kind == REACTION and hasattr(d.context, "get"):
-            a, t = d.context.get("attacker"), d.context.get("target")
-            if a in self.view.units and t in self.view.units and a != t:
-                pa, pt = cam.tile_centre(self.view.units[a].tile), cam.tile_centre(self.view.units[t].tile)
-                _dashed(surface, theme.THREAT, pa, pt, 3)
-                pygame.draw.circle(surface, theme.THREAT, pa, r + 7, 3)
-        if prev is not None and prev[0] == "odds" and isinstance(prev[2], int) and prev[2] in self.view.units:
-            origin = self.actor_tile()
-            if origin is not None:
-                a, b = cam.tile_centre(origin), cam.tile_centre(self.planned_tile(prev[2]))
-                _dashed(surface, theme.THREAT, a, b, 2)
-                pygame.draw.circle(surface, theme.THREAT, b, r + 9, 3)
-                o = prev[3]
-                if o is not None:   # the badge is drawn after the units: none covers it
-                    self._hit_badge = (theme.percent(o.hit), b, r)
-
-    def _draw_path(self, surface, prev) -> None:
-        _, opt, tile, mp = prev
-        cam = self.board.camera
-        origin = self.actor_tile()   # a declared move starts where the earlier ones leave the unit
-        if origin is None or mp is None:
-            return
-        pts = [cam.tile_centre(origin)] + [cam.tile_centre(t) for t in mp.path]
-        if len(pts) > 1:
-            pygame.draw.lines(surface, (0, 0, 0), False, pts, 6)
-            pygame.draw.lines(surface, theme.PATH, False, pts, 3)
-        rect = cam.tile_rect(tile)
-        tile_frame(surface, cam, tile, theme.PATH, 2)
-        threats = self.threats(tile)
-        shooters = [t for t in threats if t.can_shoot]
-        for t in threats:
-            if t.sees and t.unit in self.view.units:
-                c = cam.tile_centre(self.view.units[t.unit].tile)
-                colour = theme.THREAT if t.can_shoot else theme.WARN
-                _dashed(surface, colour, c, rect.center, 1)
-                pygame.draw.circle(surface, colour, c, self.board.unit_radius() + 5, 2)
-        label = theme.text(mp.cost, 13, (255, 255, 255), bold=True)
-        box = inside(label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4), surface)
-        pygame.draw.rect(surface, (20, 22, 28), box, border_radius=4)
-        surface.blit(label, label.get_rect(center=box.center))
-        if shooters:  # an eye with the count: how exposed the spot is
-            eye = theme.text(f"⚠ {len(shooters)}", 13, theme.THREAT, bold=True)
-            surface.blit(eye, (rect.right + 3, rect.y - 2))
-
-    # ------------------------------------------------------------- declarations
-    def _draw_declarations(self, surface, shown) -> None:
-        """The declarations made so far this turn, on the board: a dashed path to each
-        planned tile (a ring with the action number there), an arrow for each declared
-        attack or aim (to where the target was expected), a tag for a posture change;
-        and where the declaring unit will stand, in what posture, for this action."""
-        dv, cam = self.decl, self.board.camera
-        r = self.board.unit_radius()
-        viewer = self.viewer
-        tags: dict[tuple[int, int], list[str]] = {}
-        for e in self.visible_declarations(shown):
-            if dv.hidden(e, viewer) or e.origin is None:
-                continue
-            if not draw_declared(surface, cam, r, dv, e) and e.posture is not None:
-                tags.setdefault(e.origin, []).append(f"{e.slot}: {e.posture}")
-        for tile, words in tags.items():
-            c = cam.tile_centre(tile)
-            tag(surface, " · ".join(words), self._tag_spot(tile, c, r, shown))
-        # the declaring unit: a ghost where this action starts, with its posture
-        d = self.decision
-        if d is None or d.actor not in self.view.units or dv.actor != d.actor:
-            return
-        me = self.view.units[d.actor]
-        tile = dv.planned_tile or me.tile
-        posture = dv.planned_posture or me.posture
-        c = cam.tile_centre(tile)
-        if tile != me.tile or posture != me.posture:
-            ghost = self.board._sprite(me.team, me.archetype, posture, True, r).copy()
-            ghost.set_alpha(140)
-            surface.blit(ghost, ghost.get_rect(center=c))
-        ring = r + 5   # a still ring: a still board draws no frames
-        dashed_circle(surface, theme.ACCENT, c, ring, 2)
-        words = f"action {dv.slot} from here" if tile != me.tile else f"action {dv.slot}"
-        if posture != "standing":
-            words += f" · {posture}"
-        tag(surface, words, self._tag_spot(tile, c, r, shown), theme.ACCENT)
-
-    def _tag_spot(self, tile, centre, r, shown) -> tuple[int, int]:
-        """Where a tag under a unit goes: below it, or above its health bar when a unit
-        stands on one of the three tiles below, which the tag (wider than a tile) covers
-        (seen under Xvfb: fate's "action 1" under Firestarter 1-1 was hidden by
-        Sharpshooter 1-1's token one tile down and to the right)."""
-        below = {(tile[0] + dx, tile[1] + 1) for dx in (-1, 0, 1)}
-        taken = any(u.tile in below and (self.viewer is None or uid in shown or u.team == self.viewer)
-                    for uid, u in self.view.units.items())
-        return (centre[0], centre[1] - r - 27) if taken else (centre[0], centre[1] + r + 10)
-
     def decl_rows(self, shown) -> list[tuple[int, str, tuple, bool]]:
-        """The declarations panel's rows (indent, text, colour, bold): who has declared
-        what this turn, in the order of declaring; the unit declaring now; those still to
-        declare (they will see these). Only what the side at the keyboard may see."""
-        dv = self.decl
-        viewer = self.viewer
-        units = self.view.units
-        name = lambda u: units[u].name if u in units and (u in shown or viewer is None) else "an unseen unit"  # noqa: E731
-        rows: list[tuple[int, str, tuple, bool]] = []   # (indent, text, colour, bold)
-        declared = dv.declared_units()
-        visible_units = [u for u in dv.order if u in units and (viewer is None or u in shown or units[u].team == viewer)]
-        seen = self.visible_declarations(shown)
-        for u in visible_units:
-            mine = [e for e in seen if e.unit == u]
-            colour = theme.team_colour(units[u].team)
-            if u == dv.actor:
-                rows.append((0, f"▶ {units[u].name}: declaring action {dv.slot}", theme.ACCENT, True))
-                for e in mine:
-                    rows.append((1, f"{e.slot} · {dv.describe(e, name)}", theme.TEXT, False))
-                where = []
-                if dv.planned_tile is not None and dv.planned_tile != units[u].tile:
-                    where.append(f"from ({dv.planned_tile[0]}, {dv.planned_tile[1]})")
-                if dv.planned_posture and dv.planned_posture != "standing":
-                    where.append(dv.planned_posture)
-                if where:
-                    rows.append((1, f"{dv.slot} · now: {', '.join(where)}", theme.ACCENT, False))
-            elif u in declared:
-                rows.append((0, units[u].name, colour, True))
-                for e in mine:
-                    text = "declared (hidden)" if dv.hidden(e, viewer) else dv.describe(e, name)
-                    rows.append((1, f"{e.slot} · {text}", theme.TEXT, False))
-            else:
-                rows.append((0, f"{units[u].name} · declares later (sees these)", theme.FAINT, False))
-        return rows
+        """The declarations column's rows: only what the side at the keyboard may see."""
+        return decl_board.rows(self.decl, self.view.units, self.visible_declarations(shown), self.viewer, shown)
 
     def _draw_decl_panel(self, surface, rect, shown) -> None:
         """The declarations column (a part with its own state: game/ui/decl_panel.py),
@@ -426,50 +205,10 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         self.decl_panel.draw(surface, rect, title, self.decl_rows(shown))
         self.rects["decl"] = self.decl_panel.rect
 
-    def _draw_cursor(self, surface) -> None:
-        if self.cursor is None:
-            return
-        tile_frame(surface, self.board.camera, self.cursor, theme.CURSOR, 3, grow=2)
-
     def _draw_shot(self, surface) -> None:
-        """The shot playing now: a tracer from shooter to target. Under fog a side sees
-        only its own end of it: a shot from an unseen shooter is drawn as the flash at
-        the target alone (nothing starts at the shooter's tile), a shot at an unseen
-        target as the muzzle flash alone (nothing ends at the target's tile)."""
-        step = self.anim.shot
-        if step is None:
-            return
-        a, b = self.view.units.get(step.source), self.view.units.get(step.target)
-        if a is None or b is None:
-            return
-        shown = self.shown_units()
-        if step.source not in shown and step.target not in shown:
-            return
-        cam = self.board.camera
-        pa, pb = cam.tile_centre(self._display_tile(a)), cam.tile_centre(self._display_tile(b))
-        t = step.elapsed / step.duration if step.duration else 1
-        if step.target not in shown:
-            pygame.draw.circle(surface, (255, 240, 160), pa, max(3, self.board.unit_radius() // 2), 2)
-            return
-        if step.source in shown:
-            head = (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
-            tail_t = max(0.0, t - 0.35)
-            tail = (pa[0] + (pb[0] - pa[0]) * tail_t, pa[1] + (pb[1] - pa[1]) * tail_t)
-            pygame.draw.line(surface, (255, 240, 160), tail, head, 3)
-            pygame.draw.circle(surface, (255, 255, 220), (int(head[0]), int(head[1])), 3)
-        if (t > 0.85 or step.source not in shown) and step.hit:
-            pygame.draw.circle(surface, theme.BAD, pb, int(self.board.unit_radius() * 1.2), 3)
-
-    def _draw_floats(self, surface) -> None:
-        cam = self.board.camera
-        for f in self.anim.floats:
-            x, y = cam.tile_centre(f.tile)
-            rise = int(f.age / f.life * cam.th * cam.zoom * f.rise)
-            img = theme.text(f.text, 18, f.colour, bold=True)
-            shadow = theme.text(f.text, 18, (0, 0, 0), bold=True)
-            pos = img.get_rect(midbottom=(x, y - self.board.unit_radius() - 8 - rise - f.row * img.get_height()))
-            surface.blit(shadow, pos.move(1, 1))
-            surface.blit(img, pos)
+        """The shot playing now, as the side at the keyboard sees it (board_overlays.shot)."""
+        board_overlays.shot(surface, self.board, self.anim.shot, self.view.units, self.shown_units(),
+                            self._display_tile)
 
     def _draw_top(self, surface, rect, shown) -> None:
         """The top bar (a part with its own state: game/ui/top_bar.py), told what the
@@ -498,359 +237,127 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
                       speed=self.speed, mouse=self.app.mouse)
 
     def _draw_preview(self, surface, rect, prev) -> None:
-        if prev is None:
-            theme.panel(surface, rect)
-            x, y = rect.x + 10, rect.y + 8
-            if self.decision is not None:
-                from game.ui.playbook import first_hint
-                lines = first_hint(self.battle.ruleset.id) or [
-                    "Hover a tinted tile to see the path and who could shoot you there.",
-                    "Hover an enemy to see your exact odds; click to act.",
-                    "Pick an action below (its letter) to target it."]
-                lines = lines + ["F2: how this ruleset plays."]
-                title = "Your move"
-                pin = self._pin_state()
-                if pin is not None and pin[1] is None:
-                    title = "Pinned down"
-                    lines = [f"{pin[0]} keeps this unit under suppressing fire (the hatched cone).",
-                             "Its only way on is to Move: out of the cone, or into cover from the "
-                             "shooter. The tinted tiles are where it can go."]
-                elif pin is not None:
-                    title = "Pinned down: no way out this turn"
-                    lines = [f"{pin[0]} keeps this unit under suppressing fire (the hatched cone).",
-                             pin[1],
-                             "End the turn (E). It saves again when its next turn starts, and the "
-                             "cone lasts only until the shooter's next turn."]
-                if self.decision.kind == DECLARE:
-                    title = "Declare: nothing happens yet"
-                    lines = ["Every unit declares first; then all the actions play out together.",
-                             "On the board: dashed lines are moves declared so far, arrows are "
-                             "declared attacks; the ring marks where you act from.",
-                             "Hover an enemy for your odds where it will be; click to declare."]
-                # a title wider than the panel (large fonts, a narrow window) wraps
-                for part in theme.wrap(title, rect.w - 20, 14, bold=True):
-                    surface.blit(theme.text(part, 14, theme.ACCENT, bold=True), (x, y))
-                    y += 19
-                y += 5
-                for ln in lines:
-                    for part in theme.wrap(ln, rect.w - 20, 13):
-                        surface.blit(theme.text(part, 13, theme.DIM), (x, y))
-                        y += 17
-                    y += 4
-            else:
-                surface.blit(theme.text("Preview", 14, theme.ACCENT, bold=True), (x, y))
-                surface.blit(theme.text("Odds show here on your turn.", 13, theme.DIM), (x, y + 24))
-            return
-        if prev[0] == "context":
-            self._draw_context(surface, rect, prev[1])
-            return
-        if prev[0] == "unreachable":
+        """The odds panel (a part: game/ui/odds_panel.py), told what `prev` previews in
+        the battle's words."""
+        units = self.view.units
+        if prev is None and self.decision is None:
+            self.odds.draw_waiting(surface, rect)
+        elif prev is None:
+            self.odds.draw_hint(surface, rect, self.battle.ruleset.id, self.decision.kind, self._pin_state())
+        elif prev[0] == "context":
+            self.odds.draw_context(surface, rect, prev[1].context, units)
+        elif prev[0] == "unreachable":
             _, foe, why = prev
-            theme.panel(surface, rect, edge=theme.WARN)
-            x, y = rect.x + 10, rect.y + 6
-            name = self.view.units[foe].name if foe in self.view.units else "That unit"
-            surface.blit(theme.text(theme.fit(f"{name}: out of reach", rect.w - 20, 14, True), 14, theme.WARN,
-                                    bold=True), (x, y))
-            y += 24
-            for ln in theme.wrap(why, rect.w - 20, 13):
-                surface.blit(theme.text(ln, 13, theme.TEXT), (x, y))
-                y += 17
-            return
-        if prev[0] == "move":
+            self.odds.draw_unreachable(surface, rect, units[foe].name if foe in units else "That unit", why)
+        elif prev[0] == "move":
             _, opt, tile, mp = prev
-            cover = self._cover_name(tile)
             shown = self.shown_units()
             unknown = self.viewer is not None and any(
-                u.active and u.team != self.viewer and u.id not in shown for u in self.view.units.values())
-            hud.move_panel(surface, rect, f"{opt.label} to {tile}", mp.cost, cover, self.threats(tile),
-                           lambda u: self.view.units[u].name if u in self.view.units else str(u), unknown,
-                           reactions=self.zone_labels(self.actor_tile(),
-                                                      [t for t in mp.path if t != self.actor_tile()] or [tile]))
-            return
-        _, opt, target, o, params = prev
-        name = self.view.units[target].name if isinstance(target, int) and target in self.view.units else str(target)
-        hp = self.view.units[target].hp if isinstance(target, int) and target in self.view.units else None
-        risks = self.risks(opt, target, params, o)
-        warning = headline(risks) if risks else ""
-        if warning:
-            warning += (" · press again to attack" if self.friendly.pending == self._risk_key
-                        else " · asks before attacking")
-        hud.odds_panel(surface, rect, f"{opt.label} → {name}", o, hp, params, opt.description, warning)
-        if isinstance(target, tuple) and not opt.offensive:
-            # a move the ruleset previews as a plain choice (actionblock's Sidestep and
-            # Charge): the danger zones at its end, at the panel's foot
-            from game.world.sight import crossed_tiles
-            start = self.actor_tile()
-            way = (crossed_tiles(start, target) if start is not None else []) + [tuple(target)]
-            lines = [ln for w in self.zone_labels(start, way)[:2]
-                     for ln in theme.wrap(f"On the way: {w}", rect.w - 20, 12)]
-            y = rect.bottom - 8 - 15 * len(lines)
-            for ln in lines:
-                surface.blit(theme.text(ln, 12, theme.WARN), (rect.x + 10, y))
-                y += 15
-
-    def _draw_context(self, surface, rect, decision: Decision) -> None:
-        """What a reaction answers: the ruleset's context, names for unit ids, probabilities
-        as percentages (e.g. the hit chance with and without a dodge)."""
-        theme.panel(surface, rect, edge=theme.ACCENT)
-        x, y = rect.x + 10, rect.y + 6
-        ctx = dict(decision.context) if hasattr(decision.context, "items") else {}
-        units = self.view.units
-        attacker, target = ctx.get("attacker"), ctx.get("target", ctx.get("unit"))
-        title = "Incoming"
-        if attacker in units and target in units:
-            title = f"Incoming: {units[attacker].name} → {units[target].name}"
-        elif target in units:
-            title = f"About {units[target].name}"
-        surface.blit(theme.text(theme.fit(title, rect.w - 20, 14, True), 14, theme.ACCENT, bold=True), (x, y))
-        y += 24
-        from game.ui.context_words import context_lines
-        for line, colour in context_lines(ctx, units):
-            for ln in theme.wrap(line, rect.w - 20, 12):
-                if y > rect.bottom - 18:   # the panel's end: nothing runs off it
-                    return
-                surface.blit(theme.text(ln, 12, colour), (x, y))
-                y += 15
-
-    def _cover_name(self, tile) -> str:
-        """The destination's cover in words, the tile's own and each side's (cover_icons)."""
-        if not self.battle.map.in_bounds(*tile):
-            return "none"
-        return cover_icons.describe(self.battle.map, tile)
+                u.active and u.team != self.viewer and u.id not in shown for u in units.values())
+            here = self.actor_tile()
+            self.odds.draw_move(surface, rect, f"{opt.label} to {tile}", mp.cost, self._cover_name(tile),
+                                self.threats(tile), lambda u: units[u].name if u in units else str(u), unknown,
+                                self.zone_labels(here, [t for t in mp.path if t != here] or [tile]))
+        else:
+            _, opt, target, o, params = prev
+            foe = units.get(target) if isinstance(target, int) else None
+            risks = self.risks(opt, target, params, o)
+            warning = headline(risks) if risks else ""
+            if warning:
+                warning += (" · press again to attack" if self.friendly.pending == self.odds.key_of("risks")
+                            else " · asks before attacking")
+            way = ()
+            if isinstance(target, tuple) and not opt.offensive:
+                # a move the ruleset previews as a plain choice (actionblock's Sidestep and
+                # Charge): the danger zones at its end, at the panel's foot
+                from game.world.sight import crossed_tiles   # (tcod: not before a battle's first frame)
+                start = self.actor_tile()
+                way = self.zone_labels(start, (crossed_tiles(start, target) if start is not None else [])
+                                       + [tuple(target)])
+            self.odds.draw_odds(surface, rect, f"{opt.label} → {foe.name if foe else target}", o,
+                                foe.hp if foe else None, params, opt.description, warning, way)
 
     def _draw_bar(self, surface, rects) -> None:
+        """The action bar and the parameter row (parts: game/ui/action_bar.py,
+        game/ui/param_row.py), the prompt, and the tooltips of what the pointer is on."""
         bar = rects["bar"]
-        opts = list(self.options())
-        self.rects["bar_buttons"] = hud.action_bar(surface, bar, opts, self.armed, self.app.mouse,
-                                                   self.hotkeys.of)
+        self.bar.draw(surface, bar, list(self.options()), self.armed, self.app.mouse, self.hotkeys.of)
         popt = self._param_option()
         if popt is not None and popt.params:
             target = self.focus_target()
             allowed = popt.params_for(target)
             chosen = rules_view.fill_params(popt, target, self.params)
             chosen.update({k: v for k, v in self.params.items() if k in allowed and v in allowed[k]})
-            self.rects["param_buttons"] = hud.param_row(surface, rects["params"], popt, allowed, chosen,
-                                                        self.param_focus % max(1, len(popt.params)), self.app.mouse)
-        # the prompt, and what the armed option wants
-        armed = self.option(self.armed)
-        hint = self.decision.prompt
-        if armed is not None:
-            what = {TARGET_TILE: "click a highlighted tile (arrows + Enter)",
-                    TARGET_UNIT: "click a target (Tab + Enter)",
-                    TARGET_NONE: "Enter or click again to confirm"}[armed.target_kind]
-            hint = f"{armed.label}: {what} · Esc cancels"
-        # a long prompt wraps within the bar's width (two lines at most) instead of
-        # running over the preview panel, and clear of the Undo button at its right
-        # (which covered the end of fate's prompt)
-        hint = one_action(hint)
-        room = bar.w - 12 - (UNDO_W + 8 if self.can_undo else 0)
-        lines = theme.wrap(hint, room, 14, bold=True)
-        if len(lines) > 2:
-            lines = [lines[0], theme.fit(" ".join(lines[1:]), room, 14, True)]
-        imgs = [theme.text(ln, 14, theme.TEXT, bold=True) for ln in lines]
-        y = (rects["params"].y if self.rects["param_buttons"] else bar.y) - 6 - 20 * len(imgs)
-        back = pygame.Rect(bar.x + 4, y, max(i.get_width() for i in imgs), 20 * len(imgs) - 2).inflate(12, 6)
-        theme.panel(surface, back)
-        self.rects["prompt"] = back
-        for k, img in enumerate(imgs):
-            surface.blit(img, (bar.x + 4, y + 20 * k))
-        for r, name, value, enabled in self.rects["param_buttons"]:
-            if not enabled and r.collidepoint(self.app.mouse) and popt is not None:
-                hud.tooltip(surface, (r.x, rects["params"].y), [
-                    (f"{hud.param_value(value)}: not allowed here", theme.WARN),
-                    (self._why_disabled(popt, name, value), theme.TEXT)], 320)
-        for r, opt in self.rects["bar_buttons"]:
-            if r.collidepoint(self.app.mouse):
-                key = self.hotkeys.of(opt)
-                lines = [(opt.label + (f"  [key {key.upper()}]" if key else ""), theme.ACCENT)]
-                if opt.cost:
-                    lines.append((f"Cost: {opt.cost}", theme.TEXT))
-                if opt.description:
-                    lines.append((opt.description, theme.DIM))
-                if opt.target_kind != TARGET_NONE:
-                    lines.append((f"{len(opt.targets)} possible {opt.target_kind} target"
-                                  f"{'s' if len(opt.targets) != 1 else ''}", theme.DIM))
-                # above the prompt and the parameter row, which it covered: it lies over
-                # the board for the moment the pointer rests on the button
-                top = min(r.y, self.rects["prompt"].y)
-                self.rects["tooltip"] = hud.tooltip(surface, (r.x, top), lines)
+            self.param_row.draw(surface, rects["params"], popt, allowed, chosen, self.app.mouse)
+        shown = self.param_row.buttons
+        self.bar.draw_prompt(surface, bar, prompt_text(self.decision.prompt, self.option(self.armed)),
+                             rects["params"].y if shown else bar.y, self.can_undo)
+        if popt is not None:
+            target = self.focus_target()
+            self.param_row.draw_refusal(surface, self.app.mouse, lambda name, value: why_refused(
+                self.battle, self.decision, popt, target, name, value, self.view.units))
+        self.bar.draw_tooltip(surface, self.app.mouse, self.hotkeys.of)
 
-    def _draw_waiting(self, surface, bar) -> None:
-        theme.panel(surface, bar)
-        p = self.battle.pending
-        if self.anim.resolving:
-            text = (f"{self.anim.caption} — " if self.anim.caption else "") + "any key or click shows the end"
-        elif self.battle.over:
-            text = "The battle is over — Space for the results"
-        elif p is not None:
-            who = self.view.units.get(p.actor)
-            text = f"{who.name if who and who.id in self.shown_units() else 'An unseen unit'} is deciding…"
-        else:
-            text = ""
-        img = theme.text(text, 15, theme.DIM)
-        surface.blit(img, img.get_rect(center=bar.center))
-
-    def _reaction_shape(self, width: int):
-        """(prompt lines, buttons per row, rows, panel height) of the reaction prompt."""
-        decision = self.decision
-        prompt = theme.wrap(decision.prompt, width - 28, 15)
-        n = max(1, len(self.options()))
-        per_row = max(1, (width - 28 + 8) // (200 + 8))
-        rows = -(-n // per_row)
-        per_row = -(-n // rows)
-        return prompt, per_row, rows, 44 + 20 * len(prompt) + 10 + rows * 60
-
-    def _reaction_height(self, width: int) -> int:
-        """The reaction prompt's height with its parameter row (the layout keeps room)."""
-        extra = 40 if any(o.params for o in self.options()) else 0
-        return self._reaction_shape(width)[3] + extra
-
-    def _why_disabled(self, opt, name: str, value) -> str:
-        """Why a parameter value is greyed for the hovered target: the ruleset's own
-        words (`param_reason(battle, decision, option, target, name, value)`), else the
-        usual reasons for the two common cases."""
-        target = self.focus_target()
-        hook = getattr(self.battle.ruleset, "param_reason", None)
-        if hook is not None:
-            try:
-                why = hook(self.battle, self.decision, opt, target, name, value)
-                if why:
-                    return why
-            except Exception as exc:
-                rules_view._report_once("a parameter's reason", exc)
-        who = self.view.units[target].name if isinstance(target, int) and target in self.view.units else "this target"
-        allowed = opt.params_for(target).get(name, ())
-        ok = ", ".join(hud.param_value(v) for v in allowed) or "none"
-        if name == "mode" and self.battle.ruleset.id == "d20":   # d20-firearms.txt: bursts, first range only
-            return f"Against {who} from here: {ok}. Bursts reach only the weapon's first range band."
-        return f"Against {who} from here the rules allow {name.replace('_', ' ')}: {ok}."
-
-    def _draw_reaction(self, surface, decision: Decision) -> None:
-        """A person may react: what triggers it, and each answer with its odds (the full
-        breakdown of the one under the pointer shows in the preview panel)."""
-        bar = self.rects["bar"]
-        numbered = self.reaction_options()
-        later = reaction_asks.deferred(self.battle.ruleset.id, decision)
-        prompt, per_row, rows, h = self._reaction_shape(bar.w)
-        gap = 8
-        rect = pygame.Rect(bar.x, bar.bottom - h, bar.w, h)
-        self.rects["reaction"] = rect
-        theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
-        x, y = rect.x + 14, rect.y + 8
-        title = theme.text("Reaction", 19, theme.ACCENT, bold=True)
-        surface.blit(title, (x, y))
-        actor = self.view.units.get(decision.actor)
-        if actor:
-            surface.blit(theme.text(f"for {actor.name}", 14, theme.team_colour(actor.team), bold=True),
-                         (x + title.get_width() + 12, y + 5))
-        y += 32
-        for ln in prompt:
-            surface.blit(theme.text(ln, 15, theme.TEXT), (x, y))
-            y += 20
-        out = []
-        popt = self._param_option()   # whose parameters the picker row above shows
-        bw = min(300, (rect.w - 28 - gap * (per_row - 1)) // per_row)
-        for i, (number, opt) in enumerate(numbered):
-            row, col = divmod(i, per_row)
-            r = pygame.Rect(x + col * (bw + gap), y + 4 + row * 60, bw, 54)
-            theme.button(surface, r, "", hover=r.collidepoint(self.app.mouse))
-            if opt is popt:
-                pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=5)
-            letter = self.hotkeys.of(opt)
-            digit = reaction_asks.key_label(number)
-            keys = (f"{digit} · " if digit else "") + (f"{letter.upper()}  " if letter else " ")
-            surface.blit(theme.text(keys, 13, theme.ACCENT, bold=True), (r.x + 10, r.y + 7))
-            kw = theme.font(13, True).size(keys)[0]
-            label = "Wait for the roll" if later and opt.key == "pass" else opt.label
-            surface.blit(theme.text(theme.fit(label, r.w - 20 - kw, 15, True), 15, theme.TEXT, bold=True),
-                         (r.x + 10 + kw, r.y + 5))
-            detail = opt.cost or ""
-            target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
-            params = rules_view.fill_params(opt, target, self.params)
-            o = rules_view.odds(self.battle, decision, opt.choice(target, **params))
-            if o is not None:
-                detail = f"hit {theme.percent(o.hit)} · crit {theme.percent(o.crit)} · avg {o.expected_damage:.1f}"
-            elif later and opt.key == "pass":
-                # the spot defences wait for the roll (reaction_asks): this pass is not the last word
-                detail = "spot defences come after the roll, if it hits"
-            elif opt.description:
-                detail = (detail + " · " if detail else "") + opt.description
-            elif opt.key in ("pass", "none", "no_reaction") or opt.key.startswith(("no_", "dont_", "skip")):
-                # ("Don't dodge" is no attack: it is taking what comes; say so)
-                detail = (detail + " · " if detail else "") + "no reaction: the attack goes on as it is"
-            surface.blit(theme.text(theme.fit(detail, r.w - 20, 13), 13, theme.DIM), (r.x + 10, r.y + 31))
-            out.append((r, opt))
-        self.rects["reaction_buttons"] = out
+    def _draw_reaction(self, surface, bar, decision) -> None:
+        """A person may react: the reaction panel (a part: game/ui/reaction_panel.py) over
+        the bar's place, and the parameter row above it for the answer it focuses."""
+        popt = self._param_option()
+        rect = self.reaction.draw(surface, bar, self.battle, decision, self.reaction_options(),
+                                  self.view.units.get(decision.actor), self.params, self.hotkeys.of,
+                                  popt, self.app.mouse)
         top = rect.y
         if popt is not None:
             target = popt.targets[0] if popt.targets else None
-            allowed = popt.params_for(target)
-            chosen = rules_view.fill_params(popt, target, self.params)
             prow = pygame.Rect(rect.x, rect.y - 40, rect.w, 34)
-            self.rects["param_buttons"] = hud.param_row(surface, prow, popt, allowed, chosen,
-                                                        self.param_focus % len(popt.params), self.app.mouse,
-                                                        title=popt.label)
-            self.rects["params"] = prow
+            self.param_row.draw(surface, prow, popt, popt.params_for(target),
+                                rules_view.fill_params(popt, target, self.params), self.app.mouse, title=popt.label)
             top = prow.y
-        for r, opt in out:  # above the pickers: the prompt stays readable
-            if r.collidepoint(self.app.mouse) and (opt.description or opt.cost):
-                lines = [(opt.label, theme.ACCENT)]
-                if opt.cost:
-                    lines.append((f"Cost: {opt.cost}", theme.TEXT))
-                if opt.description:
-                    lines.append((opt.description, theme.DIM))
-                hud.tooltip(surface, (r.x, top), lines, 340)
+        self.reaction.draw_tooltip(surface, self.app.mouse, top)
 
-    def _draw_handover(self, surface) -> None:
-        surface.fill((10, 12, 16))
-        side = self.handover
-        c = theme.team_colour(side)
-        cx, cy = surface.get_width() // 2, surface.get_height() // 2
-        pygame.draw.circle(surface, c, (cx, cy - 90), 34)
-        title = theme.text(f"Side {side}, your turn", 34, c, bold=True)
-        surface.blit(title, title.get_rect(center=(cx, cy - 20)))
+    def _waiting_words(self) -> str:
+        """The bar's words while nobody at the keyboard decides."""
         p = self.battle.pending
-        why = "A reaction is yours to decide" if p is not None and p.kind == REACTION else "Pass the keyboard and mouse"
-        sub = theme.text(f"{why}. The board stays hidden until you are ready.", 16, theme.DIM)
-        surface.blit(sub, sub.get_rect(center=(cx, cy + 20)))
-        if p is not None and p.kind == DECLARE:
-            # whose declaration it is: one's own unit (what others declared shows on the board)
+        if self.anim.resolving:
+            return (f"{self.anim.caption} — " if self.anim.caption else "") + "any key or click shows the end"
+        if self.battle.over:
+            return "The battle is over — Space for the results"
+        if p is not None:
             who = self.view.units.get(p.actor)
-            slot = f" action {self.decl.slot}" if self.decl is not None else ""
-            line = f"Declare{slot} for {who.name if who else 'your unit'}: nothing happens until everyone has declared"
-            img = theme.text(line, 16, theme.TEXT)
-            surface.blit(img, img.get_rect(center=(cx, cy + 44)))
-        go = theme.text("Press Enter or click to continue", 18, theme.TEXT, bold=True)
-        surface.blit(go, go.get_rect(center=(cx, cy + 70)))
+            return f"{who.name if who and who.id in self.shown_units() else 'An unseen unit'} is deciding…"
+        return ""
 
-    def _draw_end_banner(self, surface) -> None:
-        w = self.battle.winner
-        if w is None:
-            text, colour = "Draw", theme.TEXT
-        elif self.humans and len(self.humans) == 1:
-            text, colour = ("Victory" if w in self.humans else "Defeat"), (theme.GOOD if w in self.humans else theme.BAD)
+    @property
+    def rects(self) -> dict:
+        """Where each thing was drawn in the last frame, by name: the layout's regions
+        (`battle_layout`), what the board and panels noted, and each part's own
+        rectangle and buttons (the parts hold them; this reads them under their old
+        names, for input and tests)."""
+        out = self._drawn
+        for name, rect in (("card", self.card.rect), ("params", self.param_row.rect),
+                           ("preview", self.odds.rect)):
+            if rect is not None:
+                out[name] = rect
+        for name, rect in (("prompt", self.bar.prompt), ("legend", self.bar.legend),
+                           ("tooltip", self.bar.tooltip), ("reaction", self.reaction.rect)):
+            if rect is None:
+                out.pop(name, None)
+            else:
+                out[name] = rect
+        out["undo"] = self.bar.undo
+        if self.pause.buttons:
+            out["pause_items"] = self.pause.buttons
         else:
-            text, colour = f"Side {w} wins", theme.team_colour(w)
-        img = theme.text(text, 44, colour, bold=True)
-        r = img.get_rect(center=(surface.get_width() // 2 - 100, surface.get_height() // 2 - 60)).inflate(40, 16)
-        theme.panel(surface, r, alpha=False, edge=colour)
-        surface.blit(img, img.get_rect(center=r.center))
+            out.pop("pause_items", None)
+        out["bar_buttons"] = self.bar.buttons
+        out["param_buttons"] = self.param_row.buttons
+        out["reaction_buttons"] = self.reaction.buttons
+        return out
 
-    def _draw_pause(self, surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        items = self.pause_items()
-        rect = pygame.Rect(0, 0, 320, 70 + 46 * len(items))
-        rect.center = surface.get_rect().center
-        theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
-        surface.blit(theme.text("Paused", 22, theme.ACCENT, bold=True), (rect.x + 18, rect.y + 12))
-        out = []
-        for i, (label, _) in enumerate(items):
-            r = pygame.Rect(rect.x + 18, rect.y + 56 + 46 * i, rect.w - 36, 38)
-            theme.button(surface, r, label, hover=i == self.pause_index, armed=i == self.pause_index, size=15)
-            out.append(r)
-        self.rects["pause_items"] = out
+    def _cover_name(self, tile) -> str:
+        """The destination's cover in words, the tile's own and each side's (cover_icons)."""
+        if not self.battle.map.in_bounds(*tile):
+            return "none"
+        return cover_icons.describe(self.battle.map, tile)
 
     def help_lines(self) -> list[tuple[str, str]]:
         lines = [
@@ -880,52 +387,3 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             if self.hotkeys.of(opt):
                 lines.append((self.hotkeys.of(opt).upper(), f"{opt.label}" + (f" ({opt.cost})" if opt.cost else "")))
         return lines
-
-
-#: Context keys that name a unit (shown by name in the title, not as numbers).
-UNIT_KEYS = ("attacker", "target", "unit", "defender", "actor")
-
-
-def _context_value(key: str, v, units) -> str:
-    """A context value for people: chances as percentages, numbers rounded, dicts as
-    'option value' pairs."""
-    chance = any(w in key for w in ("hit", "chance", "prob")) or key.startswith("p_")
-    if isinstance(v, dict):
-        return " · ".join(f"{str(k).replace('_', ' ')} {_context_value(key, x, units)}" for k, x in v.items())
-    if isinstance(v, (list, tuple)):
-        return ", ".join(_context_value(key, x, units) for x in v)
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, (int, float)) and chance and 0 <= v <= 1:
-        return theme.percent(float(v))
-    if isinstance(v, float):
-        return f"{v:.1f}".rstrip("0").rstrip(".")
-    return str(v).replace("_", " ")
-
-
-def _badge_place(box: pygame.Rect, at, r: int, centres, surface) -> pygame.Rect:
-    """Where the hit chance's badge goes by its target: above it, else below, right or
-    left, the first place that covers no other unit (it sat on the unit above)."""
-    x, y = at
-    places = [dict(midbottom=(x, y - r - 12)), dict(midtop=(x, y + r + 12)),
-              dict(midleft=(x + r + 10, y)), dict(midright=(x - r - 10, y))]
-    first = None
-    for place in places:
-        b = box.copy()
-        for k, v in place.items():
-            setattr(b, k, v)
-        b = inside(b, surface)
-        first = first or b
-        if not any(b.inflate(2 * r, 2 * r).collidepoint(c) and tuple(c) != (x, y) for c in centres):
-            return b
-    return first
-
-
-def one_action(text: str) -> str:
-    """A ruleset's prompt counting its currency, in good English: "1 Actions left"
-    reads "1 Action left" (the words are d20's flow's; the window only shows them)."""
-    import re
-    return re.sub(r"\b1 (Action|Reaction|Point|Move)s\b", r"1 \1", text)
-
-
-_dashed = dashed_line   # (game/ui/zone_draw.py)

@@ -1,5 +1,6 @@
 """Input on the battle screen: mouse and keys become options armed, targets chosen,
-parameters picked, and finally one Choice submitted (see `BattleScreen.commit`).
+parameters picked, and finally one Choice submitted (`commit`, then `BattleScreen.submit`).
+The parts under the pointer say what was pressed (`click`); this half acts on it.
 
 Every option is reachable both ways: its hotkey arms it (the letter stays with the
 action all battle; W A S D only ever pan), Tab or the arrows
@@ -9,18 +10,18 @@ choose its target, `[` `]` and `\\` its parameters, Enter commits; or a click do
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from game.engine.decisions import REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Option
 from game.errors import SaveError
+from game.ui import rules_view
+from game.ui.friendly_fire import allies_at_risk, headline
+from game.ui.panning import LETTERS
 from game.ui.screen import key_char
 from game.ui.settings import SPEEDS, saves_dir, speed_label
 
-PAN_SPEED = 700       # screen pixels per second for keyboard panning (held)
-PAN_NUDGE = 64        # screen pixels per tap
-PAN_DELAY = 0.2       # seconds a pan key is held before the view glides
-REST = 0.25           # seconds the pointer rests on a reaction button before its pickers show
 
 
 class BattleInput:
@@ -58,7 +59,7 @@ class BattleInput:
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.KEYUP:
-            self._stop_pan(event.key)
+            self.panning.key_up(event.key)
         elif event.type == pygame.MOUSEMOTION:
             self._motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -80,15 +81,8 @@ class BattleInput:
                    if k in ("top", "log", "card", "bar", "params", "preview", "reaction", "decl", "minimap"))
 
     def _motion(self, event) -> None:
-        if self.drag_from is not None:
-            dx, dy = event.pos[0] - self.drag_from[0], event.pos[1] - self.drag_from[1]
-            if self.drag_moved or abs(dx) + abs(dy) > 6:
-                self.drag_moved = True
-                self.board.camera.pan(-dx, -dy)
-                self.drag_from = event.pos
-        hovered = next((o for r, o in self.rects.get("reaction_buttons", []) if r.collidepoint(event.pos)), None)
-        if hovered is None or (getattr(self, "_reaction_hover", None) or (None,))[0] is not hovered:
-            self._reaction_hover = (hovered, self.clock) if hovered is not None and hovered.params else None
+        self.panning.drag_to(event.pos, self.board.camera)
+        self.reaction.point(event.pos, self.clock)
         if self._over_hud(event.pos):
             self.hover_tile = None
         else:
@@ -106,7 +100,7 @@ class BattleInput:
             if event.button == 3 and self.armed:
                 self.disarm()
                 return
-            self.drag_from, self.drag_moved = pos, False
+            self.panning.press(pos)
             return
         if event.button != 1:
             return
@@ -120,28 +114,30 @@ class BattleInput:
             else:
                 self.select(what, centre=True)
             return
-        for r, opt in self.rects.get("reaction_buttons", []):
-            if r.collidepoint(pos):
-                self._reaction_pick(opt)
-                return
-        for r, name, value, enabled in self.rects.get("param_buttons", []):
-            if r.collidepoint(pos):
-                if enabled:
-                    # a pick made before arming arms the option it belongs to: the next
-                    # click on a target is that option with that pick, as it looks
-                    popt = self._param_option()
-                    if (popt is not None and not self.armed and self.decision is not None
-                            and self.decision.kind != REACTION and popt.target_kind != TARGET_NONE):
-                        self.arm(popt)
-                    self.params[name] = value
-                    self._preview_key = None
-                return
-        for r, opt in self.rects.get("bar_buttons", []):
-            if r.collidepoint(pos):
+        answer = self.reaction.click(pos)
+        if answer is not None:
+            self._reaction_pick(answer)
+            return
+        picked = self.param_row.click(pos)
+        if picked is not None:
+            name, value, enabled = picked
+            if enabled:
+                # a pick made before arming arms the option it belongs to: the next
+                # click on a target is that option with that pick, as it looks
+                popt = self._param_option()
+                if (popt is not None and not self.armed and self.decision is not None
+                        and self.decision.kind != REACTION and popt.target_kind != TARGET_NONE):
+                    self.arm(popt)
+                self.params[name] = value
+                self.odds.forget("preview")
+            return
+        pressed = self.bar.click(pos)
+        if pressed is not None:
+            kind, opt = pressed
+            if kind == "option":
                 self.arm(opt)
-                return
-        if self.rects.get("undo") and self.rects["undo"].collidepoint(pos):
-            self.undo()
+            else:
+                self.take_back()
             return
         tile = self.minimap.tile_at(pos, self.board.camera)
         if tile is not None:
@@ -151,16 +147,12 @@ class BattleInput:
             return
         if self._over_hud(pos):
             return
-        self.drag_from, self.drag_moved = pos, False
-        self._pressed_tile = self.board.camera.tile_at(*pos)
+        self.panning.press(pos, self.board.camera.tile_at(*pos))
 
     def _release(self, event) -> None:
-        if event.button == 1 and self.drag_from is not None and not self.drag_moved:
-            tile = getattr(self, "_pressed_tile", None)
-            if tile is not None and self.battle.map.in_bounds(*tile):
-                self.click_tile(tile)
-        self.drag_from = None
-        self.drag_moved = False
+        tile = self.panning.release(event.button)
+        if tile is not None and self.battle.map.in_bounds(*tile):
+            self.click_tile(tile)
 
     def click_tile(self, tile) -> None:
         """A left click on the board: act on a legal target, else select what is there."""
@@ -211,10 +203,10 @@ class BattleInput:
             if self.armed:
                 self.disarm()
             else:
-                self.overlay, self.pause_index = "pause", 0
+                self.overlay, self.pause.index = "pause", 0
             return
         if (ctrl and key == pygame.K_z) or (ch == "u" and not ctrl):
-            self.undo()
+            self.take_back()
             return
         if key == pygame.K_F5 or (ctrl and key == pygame.K_s):
             self.save()
@@ -265,16 +257,14 @@ class BattleInput:
                 n = 5 if mod & pygame.KMOD_SHIFT else 1  # Shift: five tiles at a time
                 self._move_cursor(arrows[key][0] * n, arrows[key][1] * n)
             else:
-                self._start_pan(key)
+                self.panning.key_down(key, self.board.camera)
             return
         if self.decision is not None:
             if ch in ("[", "]"):
                 self._cycle_param(1 if ch == "]" else -1)
                 return
             if ch == "\\":
-                opt = self._param_option()
-                if opt is not None and opt.params:
-                    self.param_focus = (self.param_focus + 1) % len(opt.params)
+                self.param_row.next_parameter(self._param_option())
                 return
             opts = self.options()
             if ch == "`" and opts and self.decision.kind != REACTION:
@@ -303,34 +293,8 @@ class BattleInput:
                 if opt is not None:
                     self._reaction_pick(opt)
                 return
-        pans = {"w": pygame.K_UP, "a": pygame.K_LEFT, "s": pygame.K_DOWN, "d": pygame.K_RIGHT}
-        if ch in pans:
-            self._pan_letters = getattr(self, "_pan_letters", {})
-            self._pan_letters[key] = pans[ch]
-            self._start_pan(pans[ch])
-
-    def _start_pan(self, direction: int) -> None:
-        """A pan key went down: one nudge at once (a tap moves the view), then a glide
-        while it stays held (until its KEYUP)."""
-        self.pan_keys[direction] = 0.0
-        dx = (direction == pygame.K_RIGHT) - (direction == pygame.K_LEFT)
-        dy = (direction == pygame.K_DOWN) - (direction == pygame.K_UP)
-        self.board.camera.pan(dx * PAN_NUDGE, dy * PAN_NUDGE)
-
-    def _stop_pan(self, key: int) -> None:
-        direction = getattr(self, "_pan_letters", {}).pop(key, key)
-        self.pan_keys.pop(direction, None)
-
-    def _pan(self, dt: float) -> None:
-        if not self.pan_keys:
-            return
-        for k in self.pan_keys:
-            self.pan_keys[k] += dt
-        held = {k for k, t in self.pan_keys.items() if t > PAN_DELAY}
-        dx = (pygame.K_RIGHT in held) - (pygame.K_LEFT in held)
-        dy = (pygame.K_DOWN in held) - (pygame.K_UP in held)
-        if dx or dy:
-            self.board.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        if ch in LETTERS:
+            self.panning.key_down(LETTERS[ch], self.board.camera, key)
 
     def _move_cursor(self, dx: int, dy: int) -> None:
         opt = self.option(self.armed)
@@ -369,11 +333,9 @@ class BattleInput:
             self.board.camera.ensure_visible(self.cursor, 3)
             return
         if self.decision is not None and self.decision.kind == REACTION:
-            with_params = [o for o in self.options() if o.params]
-            if with_params:  # which answer's parameters the picker row shows
-                current = self._reaction_param_option()
-                i = (with_params.index(current) + step) % len(with_params)
-                self.reaction_focus, self.param_focus, self._reaction_hover = with_params[i], 0, None
+            # which answer's parameters the picker row shows
+            if self.reaction.cycle(self.options(), self._reaction_param_option(), step):
+                self.param_row.focus = 0
                 return
         shown = sorted(u.id for u in self.view.units.values() if u.id in self.shown_units() and u.active)
         if not shown:
@@ -414,24 +376,18 @@ class BattleInput:
 
     def _reaction_param_option(self) -> Option | None:
         """Whose parameters a reaction's picker row shows (and `[` `]` change): the answer
-        the pointer has rested on (crossing others on the way up to the row does not
-        count), or the one Tab chose; else the first answer with parameters."""
-        with_params = [o for o in self.options() if o.params]
-        if not with_params:
-            return None
-        hover = getattr(self, "_reaction_hover", None)
-        if hover is not None and self.clock - hover[1] >= REST and any(o is hover[0] for o in with_params):
-            if getattr(self, "reaction_focus", None) is not hover[0]:
-                self.reaction_focus, self.param_focus = hover[0], 0
-        focus = getattr(self, "reaction_focus", None)
-        return next((o for o in with_params if o is focus), with_params[0])
+        the pointer has rested on, or the one Tab chose (reaction_panel.py); else the
+        first answer with parameters."""
+        opt, moved = self.reaction.param_option(self.options(), self.clock)
+        if moved:
+            self.param_row.focus = 0
+        return opt
 
     def _cycle_param(self, step: int) -> None:
         opt = self._param_option()
         if opt is None or not opt.params:
             return
-        names = list(opt.params)
-        name = names[self.param_focus % len(names)]
+        name = self.param_row.focused_name(opt)
         target = self.focus_target()
         if self.decision.kind == REACTION and opt.targets:
             target = opt.targets[0]
@@ -441,7 +397,7 @@ class BattleInput:
         current = self.params.get(name, allowed[0])
         i = (allowed.index(current) + step) % len(allowed) if current in allowed else 0
         self.params[name] = allowed[i]
-        self._preview_key = None
+        self.odds.forget("preview")
 
     def _reaction_pick(self, opt: Option) -> None:
         if opt.target_kind == TARGET_NONE:
@@ -452,66 +408,131 @@ class BattleInput:
             self.armed = opt.key
             self.board.set_targets(opt.targets if opt.target_kind == TARGET_TILE else None)
 
-    def _handle_pause(self, event) -> None:
-        items = self.pause_items()
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.overlay = None
-            elif event.key in (pygame.K_UP, pygame.K_w):
-                self.pause_index = (self.pause_index - 1) % len(items)
-            elif event.key in (pygame.K_DOWN, pygame.K_s):
-                self.pause_index = (self.pause_index + 1) % len(items)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                items[self.pause_index][1]()
+    # ------------------------------------------------------------- the answer
+    def arm(self, opt: Option) -> None:
+        """Pick an option from the bar: commit it at once when it needs nothing more
+        (ending a turn with actions left asks first)."""
+        if opt.target_kind == TARGET_NONE and not opt.params:
+            if self._ask_before_ending(opt):
+                return
+            self.submit(opt.choice())
+            return
+        if self.armed == opt.key:
+            if opt.target_kind == TARGET_NONE:
+                self.commit(opt, None)
+            return
+        self.armed = opt.key
+        self.param_row.focus = 0
+        self.params = {k: v for k, v in self.params.items() if k in opt.params}
+        self.odds.forget("preview")
+        if opt.target_kind == TARGET_TILE:
+            if "move" in opt.key and self.move_field is not None:
+                self.board.set_targets(None)
             else:
-                ch = key_char(event).lower()
-                for label, fn in items:
-                    if label[0].lower() == ch:
-                        fn()
-                        return
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, r in enumerate(self.rects.get("pause_items", [])):
-                if r.collidepoint(event.pos):
-                    items[i][1]()
-                    return
-        elif event.type == pygame.MOUSEMOTION:
-            for i, r in enumerate(self.rects.get("pause_items", [])):
-                if r.collidepoint(event.pos):
-                    self.pause_index = i
+                self.board.set_targets(opt.targets)
+        else:
+            self.board.set_targets(None)
+        if opt.target_kind != TARGET_NONE and opt.targets:
+            if opt.target_kind == TARGET_UNIT:
+                first = opt.targets[0]
+                self.cursor = self.view.units[first].tile if first in self.view.units else None
+            else:
+                self.cursor = self.view.units[self.decision.actor].tile if self.decision.actor in self.view.units else opt.targets[0]
 
-    def pause_items(self):
-        def resume():
-            self.overlay = None
+    def ask(self, text: str, on_yes, setting: str | None = None) -> None:
+        """A yes/no question over the board (game/ui/confirm.py)."""
+        from game.ui.confirm import Question
+        self.question = Question(text, on_yes, setting)
 
-        def save():
-            self.overlay = None
+    def _ask_before_ending(self, opt: Option) -> bool:
+        """End turn while something else could still be done: ask once (unless told not
+        to), and log that the turn ended with actions left. True when it asked."""
+        if opt.key != "end_turn" or self.decision is None or not self.app.settings.confirm_end_turn:
+            return False
+        others = [o for o in self.decision.options
+                  if o.key not in ("end_turn", "hold", "pass") and (o.target_kind == TARGET_NONE or o.targets)]
+        if not others:
+            return False
+        actor = self.view.units.get(self.decision.actor)
+        who = actor.name if actor else "This unit"
+        decision = self.decision
+
+        def end() -> None:
+            if self.battle.pending is decision:
+                self.log.add_text(f"{who} ends its turn with actions left.")
+                self.submit(opt.choice())
+        self.ask(f"{who} can still act ({decision.prompt.rstrip('.')}). End the turn?", end, "confirm_end_turn")
+        return True
+
+    def disarm(self) -> None:
+        self.friendly.forget()
+        self.armed = None
+        self.cursor = None
+        self.board.set_targets(None)
+
+    def commit(self, opt: Option, target) -> bool:
+        params = rules_view.fill_params(opt, target, self.params)
+        risks = self.risks(opt, target, params)
+        if risks and self.friendly.needed(self.odds.key_of("risks")):
+            # the first press only warns: hitting your own side is never one slip away
+            self.say(f"{headline(risks)}. Click again or press Enter to attack anyway.", 6.0)
+            return False
+        self.friendly.forget()
+        return self.submit(opt.choice(target, **params))
+
+    def risks(self, opt: Option, target, params: dict | None = None, odds=None) -> list:
+        """The allies `opt` at `target` can hurt, with their chances (friendly_fire.py)."""
+        if self.decision is None or not opt.offensive:
+            return []
+        params = rules_view.fill_params(opt, target, self.params) if params is None else params
+        key = (opt.key, target, tuple(sorted(params.items())), self.version)
+
+        def work_out() -> list:
+            choice = opt.choice(target, **params)
+            known = odds
+            if known is None and opt.target_kind == TARGET_UNIT:
+                known = rules_view.odds(self.battle, self.decision, choice)
+            area = rules_view.attack_area(self.battle, self.decision, choice) if opt.target_kind == TARGET_TILE else ()
+            return allies_at_risk(self.view, self.decision, opt, target, known, area)
+        return self.odds.kept("risks", key, work_out)
+
+    def target_at_tile(self, opt: Option, tile) -> Any:
+        """The option's legal target on this tile, or None."""
+        if opt.target_kind == TARGET_TILE:
+            return tile if tile in opt.targets else None
+        if opt.target_kind == TARGET_UNIT:
+            for u in self.units_at(tile, shown_only=False):
+                if u in opt.targets:
+                    return u
+        return None
+
+    def _handle_pause(self, event) -> None:
+        action = self.pause.handle(event)
+        if action is not None:
+            self.pause_do(action)
+
+    def pause_do(self, action: str) -> None:
+        """Do what the pause menu's item `action` names (pause_menu.ITEMS)."""
+        self.overlay = None
+        if action == "save":
             self.save()
-
-        def load():
-            self.overlay = None
+        elif action == "load":
             self.ask("Load the last save? This battle's progress since then is lost.", self.quickload)
-
-        def menu():
+        elif action == "settings":
+            self.suspended = True   # the AI may go on thinking: the battle screen comes back
+            self.next = self.app.screens.settings(self)
+        elif action == "menu":
             def leave():
                 self.ai.abandon()
                 self.next = self.app.screens.menu()
             if self.battle.over or self.demo or self.saved_at == len(self.battle.choices):
                 leave()   # nothing since the last save or load is lost
                 return
-            self.overlay = None
             self.ask("Leave this battle for the main menu? What happened since "
                      + ("the last save" if self.saved_at is not None else "it began")
                      + " is not saved (F5 saves).", leave)
-
-        def settings():
-            self.overlay = None
-            self.suspended = True   # the AI may go on thinking: the battle screen comes back
-            self.next = self.app.screens.settings(self)
-
-        def quit_():
+        elif action == "quit":
             self.app.running = False
-        return [("Resume", resume), ("Save battle (F5)", save), ("Load last save (F9)", load),
-                ("Settings", settings), ("Main menu", menu), ("Quit", quit_)]
 
     # ------------------------------------------------------------- save / load
     def save(self, path: Path | None = None) -> Path | None:

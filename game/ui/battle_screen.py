@@ -5,39 +5,54 @@ Decision's own options and goes through `Battle.submit`, the one path for all.
 The screen never changes the Battle otherwise. The action bar, the targeting and
 the parameter pickers are built from the options generically; what a ruleset adds
 beyond them is asked through `rules_view`.
+
+The screen keeps the battle, the selection (the decision, the option armed, its
+picks, the unit selected, the pointer's tile) and the turn's flow (hand-overs, the
+AI's turns, undo, the playout). It composes parts, each with its own state and,
+where it is drawn, its own rectangle from `battle_layout` (docs/ui.md, "The window's
+shape"): the top bar, the unit card, the action bar, the parameter row, the odds
+panel, the reaction panel, the declarations column, the minimap, the log, the pause
+menu; and, without a rectangle, the AI's sides, fog of war, panning, undo and the
+camera's following. A part's click or key method returns what the player asked for;
+the screen acts on it. Its input (battle_input.py) and drawing (battle_draw.py) are
+the two halves of the screen's own work: the board and the keys.
 """
 
 from __future__ import annotations
 
-import sys
-import time
-import traceback
 from typing import Any
 
 import numpy as np
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
-from game.ui import declarations, reaction_asks, rules_view
-from game.ui.ai_runner import AIRunner
+from game.ui import declarations, reaction_asks, rules_view, side_log
+from game.ui.ai_seats import AISeats
+from game.ui.action_bar import ActionBar, move_legend
 from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleInput
 from game.ui.board import BoardRenderer
+from game.ui.camera_follow import CameraFollow
+from game.ui.decl_board import DeclarationReader
 from game.ui.decl_panel import DeclarationsPanel
-from game.ui.fog_words import side_sight
-from game.ui.friendly_fire import Confirmation, allies_at_risk, headline
+from game.ui.fog_of_war import FogOfWar
+from game.ui.friendly_fire import Confirmation
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.minimap import Minimap
+from game.ui.odds_panel import OddsPanel, threats_at, why_out_of_reach
+from game.ui.panning import Panning
+from game.ui.param_row import ParamRow
+from game.ui.pause_menu import PauseMenu
+from game.ui.reaction_panel import ReactionPanel
 from game.ui.screen import Screen
 from game.ui.snapshot import BoardView, UnitView, snapshot
 from game.ui.top_bar import TopBar
+from game.ui.undo import UndoHistory
+from game.ui.unit_card import UnitCard
 
-AI_PAUSE = 0.45       # seconds between AI decisions at 1×, so a person can follow
 END_BANNER = 1.6      # the "victory" banner before the results screen, at 1×
-INSTANT_BUDGET = 0.02  # seconds of AI work per frame at "instant" (the window stays live)
-READ_HOLD = (2.5, 0.15, 8.0)   # instant speed: seconds to read a round's resolution (base, per line, most)
 
 
 class BattleScreen(BattleInput, BattleDrawing, Screen):
@@ -54,34 +69,34 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.speed = speed
         self.squads = squads
         self.demo = demo
-        self.controllers = dict(controllers or {})
-        self.ai_levels = {int(t): lv for t, lv in (ai_levels or {}).items()}
-        for team, kind in self.sides.items():
-            if kind != "human" and team not in self.controllers:
-                level = self.ai_levels.setdefault(team, ai_level)
-                self.controllers[team] = _make_ai(battle.ruleset.id, battle.seed * 7919 + team, level)
+        self.seats = AISeats(battle, self.sides, ai_level, controllers, ai_levels)   # ai_seats.py
+        self.ai = self.seats.runner            # (the AI's thread: busy, thinking, abandon)
+        self.ai_levels = self.seats.levels
         self.board = BoardRenderer(battle.map)
         self.log = LogPanel()
         self.minimap = Minimap()
         self.top = TopBar()
+        # the parts of the bottom strip and the right column's foot, each with its own
+        # state and rectangle (see docs/ui.md, "The window's shape")
+        self.card = UnitCard()
+        self.bar = ActionBar()
+        self.param_row = ParamRow()
+        self.reaction = ReactionPanel()
+        self.odds = OddsPanel()
         self.anim = Animator()
-        self.ai = AIRunner()
         self.version = 0
         self.view: BoardView = snapshot(battle, 0)
-        self._fovs: dict = {}
+        self.sight = FogOfWar(battle.map)   # what each side sees (fog_of_war.py)
+        self.follow = CameraFollow()        # the camera after what an AI does (camera_follow.py)
         self.log.add_events(battle.log, self._team_of, self._redactor(self.view, self.view))
         # the declaration view (a DECLARE decision pending), and what it learns of options
         self.decl: declarations.DeclarationView | None = None
         self.decl_panel = DeclarationsPanel()   # the column that shows them (game/ui/decl_panel.py)
         self._deferred = False       # a person's decision waits for a turn to finish playing
         self._played_from: BoardView | None = None
-        self._labels: dict[str, str] = {}
-        self._offensive_kinds: set[str] = set()
-        self._decl_paths: dict = {}
+        self.declared = DeclarationReader()   # what it learns of options, planned paths (decl_board.py)
         self.keyboard_side: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handover: int | None = None
-        self.ai_wait = 0.0
-        self.read_hold = 0.0   # instant speed: a round's resolution stays to be read
         self.skip = False
         self.end_timer: float | None = None
         self.clock = 0.0
@@ -91,29 +106,18 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.saved_at: int | None = None       # the choices made when last saved or loaded
         self.suspended = False                 # set while the settings screen is over the battle
         self.friendly = Confirmation()         # an attack that can hurt an ally waits for a second press
-        self._risk_key, self._risks = None, []
-        self.undo_marks: list[tuple[int, int]] = []   # (choices, log lines) before each undoable answer
-        self.pause_index = 0
+        self.undo = UndoHistory()                # the answers a person may take back (undo.py)
+        self.pause = PauseMenu()                 # Esc's menu over the battle (pause_menu.py)
         # answering a human decision
         self.decision: Decision | None = None
         self.armed: str | None = None
         self.params: dict[str, Any] = {}
-        self.param_focus = 0
         self.selected: int | None = None
         self.hover_tile: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None   # keyboard targeting cursor
         self.move_field = None
-        self._preview_key = None
-        self._preview = None
-        self._threat_key = None
-        self._threats: list = []
-        self._visible: np.ndarray | None = None
-        self._fog_key = None
-        self.drag_from = None
-        self.drag_moved = False
-        self.rects: dict[str, Any] = {}
-        self.pan_keys: dict[int, float] = {}   # arrow key held -> seconds held
-        self.reaction_numbers = reaction_asks.ReactionNumbers()   # a reaction's answer numbers
+        self._drawn: dict[str, Any] = {}   # the layout's regions and what the last frame noted (`rects`)
+        self.panning = Panning()                 # keys held and drags that move the view (panning.py)
         self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
         self.board.camera.resize(*app.surface.get_size())
@@ -164,24 +168,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         return None
 
     def visible_grid(self) -> np.ndarray | None:
+        """What the side whose eyes the board is drawn through sees (None: all-seeing)."""
         viewer = self.viewer
-        if viewer is None:
-            return None
-        key = (self.version, viewer)
-        if key != self._fog_key:
-            self._visible = self._fov(viewer, self.view)
-            self.board.set_fog(self._visible)
-            self._fog_key = key
-        return self._visible
-
-    def _fov(self, team: int, view: BoardView) -> np.ndarray:
-        """What `team`'s units in the fight see on the board `view`."""
-        key = (view.version, team)
-        if key not in self._fovs:
-            if len(self._fovs) > 8:
-                self._fovs.clear()
-            self._fovs[key] = side_sight(self.battle.map, [u.tile for u in view.team_units(team)])
-        return self._fovs[key]
+        return None if viewer is None else self.sight.on_board(viewer, self.view, self.board)
 
     def shown_units(self) -> set[int]:
         vis = self.visible_grid()
@@ -203,15 +192,18 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         """A new decision is pending: hand over, start the AI, or get ready for a person."""
         self.decision = None
         self._deferred = False
-        self.armed, self.params, self.param_focus, self.cursor = None, {}, 0, None
+        self.armed, self.params, self.cursor = None, {}, None
+        self.param_row.focus = 0
         self.move_field = None
         self.move_legend: list[tuple[int, str]] = []
-        self._preview_key = self._threat_key = None
+        self.odds.forget("preview", "threats")
         self.board.set_move(None)
         self.board.set_targets(None)
         p = self.battle.pending
         self.zones = rules_view.danger_zones(self.battle)   # (before any AI starts reading)
-        self.decl = self._declaration_view(p)
+        # (read on the main thread before any AI starts on the decision: paths use the
+        # shared path-finding arrays; they cost a little: not for AI-only batches at instant)
+        self.decl = self.declared.read(p, self.view.units, self.battle, paths=bool(self.speed or self.humans))
         if p is None:
             self.end_timer = END_BANNER / (self.speed or 4)
             return
@@ -233,8 +225,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 return
             self._ready_for_person(p)
         else:
-            self.ai.start(self.controllers[p.side], self.battle, p)
-            self.ai_wait = AI_PAUSE / self.speed if self.speed else 0.0
+            self.seats.start(self.battle, p, self.speed)
 
     def _ready_for_person(self, p: Decision) -> None:
         if self.decision is None and (getattr(self, "_chimed", None) != (p.actor, self.battle.round)):
@@ -244,7 +235,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.decision = p
         self.hotkeys.assign(p.options)
         if p.kind != REACTION:
-            self.reaction_numbers.forget()
+            self.reaction.numbers.forget()
         self.selected = p.actor
         if p.kind == REACTION:
             other = p.context.get("unit") if hasattr(p.context, "get") else None
@@ -258,68 +249,12 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             self.move_field = rules_view.MoveField(self.battle, p, move)
             bands = self.move_field.bands()
             self.board.set_move(bands, occupied=[u.tile for u in self.view.units.values() if u.active])
-            self.move_legend = self._legend(bands)
+            self.move_legend = move_legend(self.move_field, bands)
         if p.actor in self.view.units:
             # while declaring, each unit of the round is asked in turn: the camera moves
             # only for one off the board, so the tile under the pointer stays put (a
             # margin re-centred it by ~100 px a declaration, issue 30)
             self.board.camera.ensure_visible(self.view.units[p.actor].tile, 0 if p.kind == DECLARE else 3)
-
-    def _legend(self, bands: dict) -> list[tuple[int, str]]:
-        """(band, what it costs) for the move overlay's legend: each band's farthest
-        tile's cost, read "up to" it."""
-        out = []
-        for band in sorted(set(bands.values())):
-            tiles = [t for t, b in bands.items() if b == band]
-            far = max(sorted(tiles), key=lambda t: len(self.move_field.preview(t).path)
-                      if self.move_field.preview(t) else 0)
-            mp = self.move_field.preview(far)
-            if not (mp and mp.cost):
-                out.append((band, f"band {band + 1}"))
-            else:  # "6 of 6 tiles" already says it is the most (fate, 5x5): no "up to" before it
-                out.append((band, mp.cost if " of " in mp.cost else f"up to {mp.cost}"))
-        return out
-
-    def _declaration_view(self, p: Decision | None) -> declarations.DeclarationView | None:
-        """Read the declarations made so far from a DECLARE decision's context (see
-        game/ui/declarations.py for the keys), with the path of each planned move.
-        Built on the main thread before any AI starts on the decision (paths use the
-        shared path-finding arrays)."""
-        if p is None or p.kind != DECLARE:
-            return None
-        for opt in p.options:
-            self._labels.setdefault(opt.key, opt.label)
-            if opt.offensive:
-                self._offensive_kinds.add(opt.key)
-        try:
-            dv = declarations.build(p, self.view.units, self._labels, self._offensive_kinds)
-        except Exception as exc:  # an odd context must not take the window down
-            rules_view._report_once("the declaration view", exc)
-            return None
-        if dv is None:
-            return None
-        if self.speed or self.humans:  # paths cost a little: not for AI-only batches at instant
-            from dataclasses import replace
-            dv.entries = [replace(e, path=self._planned_path(e)) if e.is_move and e.origin else e
-                          for e in dv.entries]
-        return dv
-
-    def _planned_path(self, e: declarations.Entry) -> tuple:
-        """A planned move's way from where the unit will be to its planned tile (drawn
-        dashed); other units in the fight block it where they stand now."""
-        key = (e.unit, e.origin, e.to, self.battle.round)
-        if key not in self._decl_paths:
-            if len(self._decl_paths) > 256:
-                self._decl_paths.clear()
-            from game.world.paths import reach
-            blocked = [u.tile for u in self.view.units.values() if u.active and u.id != e.unit and u.tile != e.to]
-            try:
-                r = reach(self.battle.map, e.origin, 1, blocked=blocked)
-                path = tuple(r.path_to(e.to))
-            except (ValueError, IndexError):
-                path = (e.to,)
-            self._decl_paths[key] = path
-        return self._decl_paths[key]
 
     def visible_declarations(self, shown: set[int] | None = None) -> list[declarations.Entry]:
         """The declarations made so far that the side at the keyboard may see: all of
@@ -367,8 +302,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.hover_tile = None
         self.cursor = None
         self.selected = None
-        self._reaction_hover = None
-        self._preview_key = self._threat_key = None
+        self.reaction.forget_pointer()
+        self.odds.forget("preview", "threats")
         self.log.scroll = 0
 
     def _fresh_view(self) -> None:
@@ -380,8 +315,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             held.arm()
         # the releases of what is held now will not come here: end what they would end
         # (a pan would glide on, a drag would follow the pointer with no button down)
-        self.pan_keys.clear()
-        self.drag_from, self.drag_moved = None, False
+        self.panning.stop()
 
     def confirm_handover(self) -> None:
         if self.handover is None:
@@ -389,7 +323,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self._forget_pointer()
         self.keyboard_side = self.handover
         self.handover = None
-        self._fog_key = None
+        self.sight.forget()
         self._fresh_view()
         p = self.battle.pending
         if p is not None:
@@ -399,8 +333,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         """Answer the pending decision; False (and a message) when the battle refuses."""
         pre = self.view
         deciding = self.battle.pending
-        mark = (len(self.battle.choices), len(self.log.entries), getattr(self.battle.dice, "rolled", None),
-                frozenset(self.shown_units()))
+        mark = self.undo.mark(self.battle, len(self.log.entries), self.shown_units())
         try:
             events = self.battle.submit(choice)
         except IllegalChoice as exc:
@@ -408,7 +341,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return False
         self.version += 1
         self.view = snapshot(self.battle, self.version)
-        self._note_undo(deciding, mark)
+        self.undo.note(self.battle, deciding, mark, self.sides.get(deciding.side) == "human",
+                       self.fog and bool(set(self.shown_units()) - set(mark[3])))
         start = len(self.log.entries)
         self.log.add_events(events, self._team_of, self._redactor(pre, self.view))
         speed = self.speed if not self.skip else 0
@@ -420,7 +354,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         playout = any(type(ev).__name__ == "Note" and str(getattr(ev, "text", "")).startswith("—") for ev in events)
         pace = self.sides.get(deciding.side) != "human" or playout
         self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self._shown(ev, index[id(ev)]), pace=pace)
-        self._anim_pre = pre   # the unit card reads it until the playout reaches each wound
+        self.card.before = pre   # the unit card reads it until the playout reaches each wound
         if self.anim.resolving and speed:
             self._played_from = pre  # the top bar shows the turn that plays out, not the next
         if not speed:
@@ -428,7 +362,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             if playout and not self.skip:
                 # "at instant speed fate's simultaneous resolution flashes past and
                 # scrolls out of the log" (issue 30 item 11): the AI waits while it is read
-                self.read_hold = min(READ_HOLD[0] + READ_HOLD[1] * len(events), READ_HOLD[2])
+                self.seats.hold_to_read(len(events))
         self._follow(events)
         self._on_new_pending()
         return True
@@ -447,40 +381,17 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             SOUNDS.play(effect)
 
     # ------------------------------------------------------------- undo
-    def _note_undo(self, deciding: Decision, mark) -> None:
-        """After an answer: may a person take it back? Only a person's answer that rolled
-        no die, revealed no unit the side had not seen, and left the same side to
-        decide (the turn goes on); anything else closes the undo history."""
-        from game.engine.dice import Dice
-        choices, log_len, rolled, shown_before = mark
-        p = self.battle.pending
-        ok = (type(self.battle.dice) is Dice and self.sides.get(deciding.side) == "human"
-              and rolled is not None and self.battle.dice.rolled == rolled
-              and p is not None and p.side == deciding.side and p.kind != REACTION
-              and not (self.fog and set(self.shown_units()) - set(shown_before)))
-        if ok:
-            self.undo_marks.append((choices, log_len))
-        else:
-            self.undo_marks.clear()
-
     @property
     def can_undo(self) -> bool:
-        return bool(self.undo_marks) and self.decision is not None and not self.anim.resolving
+        return bool(self.undo) and self.decision is not None and not self.anim.resolving
 
-    def undo(self) -> None:
+    def take_back(self) -> None:
         """Take back the last die-less answer: the battle is played again from its seed
         and the choices before it (so a save or replay never holds the undone one)."""
         if not self.can_undo:
             self.say("Nothing to undo (a roll, a reveal or the end of a turn cannot be taken back)")
             return
-        from game.engine.battle import Battle
-        choices, log_len = self.undo_marks.pop()
-        old = self.battle
-        fresh = Battle(old.map, old.ruleset, old.orders, seed=old.seed, max_rounds=old.max_rounds,
-                       player_sides=old.player_sides)
-        for c in old.choices[:choices]:
-            fresh.submit(c)
-        old.close()
+        fresh, log_len = self.undo.take_back(self.battle)
         self.battle = fresh
         self.anim.finish()
         del self.log.entries[log_len:]
@@ -489,138 +400,29 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.log._wrapped_for = (-1, -1)
         self.version += 1
         self.view = snapshot(fresh, self.version)
-        self._fog_key = None
+        self.sight.forget()
         self.say("Undone", 1.5)
         self._on_new_pending()
 
     def _redactor(self, pre: BoardView, post: BoardView):
-        """Under fog, what each person's side may not read in the log: a move it saw no
-        part of is logged without its destination; a declaration (an event named
-        `Declared`, with its `unit`) by a unit it cannot see is left out; any other line
-        naming an enemy the side cannot see at that moment (a shot from out of sight)
-        reads "an unseen enemy" instead, or not at all when it names nobody the side
-        sees (`game/ui/fog_words.py`). Call it on the events in their order."""
+        """Under fog, what each person's side may not read in the log (side_log.py)."""
         if not self.fog:
             return lambda ev, text=None: None
-        from game.ui.fog_words import MomentSight, fog_line
-        tmap = self.battle.map
-        moment = MomentSight(tmap, pre)
-
-        def said_for_each(ev):
-            # An event that says itself what a side seeing only some units reads (fate's
-            # initiative and declaration-order lines): each side gets its own line.
-            out = {}
-            for team in self.humans:
-                vis = self._fov(team, pre)
-
-                def sees(unit, team=team, vis=vis):
-                    uv = pre.units.get(unit)
-                    return uv is not None and (uv.team == team or bool(vis[uv.tile]))
-                line = declarations.fog_line(ev, sees)[1]
-                if line != ev.describe():
-                    out[team] = line
-            return out or None
-
-        def by_sight(ev, text):
-            out = {}
-            for team in self.humans:
-                area = getattr(ev, "tiles", None)
-                keep = bool(area) and not isinstance(area, str) and moment.sees_any(team, area)
-                # a score is read by every side (issue 28: a zone and its score always),
-                # the hidden units that made it unnamed
-                keep = keep or type(ev).__name__ == "PointsScored"
-                line = fog_line(text, moment.unseen_names(team), moment.seen_names(team), keep)
-                if line != text:
-                    out[team] = line
-            return out or None
-
-        def moved_or_declared(ev):
-            kind = type(ev).__name__
-            unit = getattr(ev, "unit", None)
-            u = post.units.get(unit) or pre.units.get(unit)
-            if u is None:
-                return None
-            out = {}
-            for team in self.humans:
-                if u.team == team:
-                    continue
-                if kind == "Moved":
-                    # read in full only when the side sees where the move ends (else the
-                    # line would tell the destination and its cost); seen on the way:
-                    # "moves out of sight"; never seen: the side does not read it at all
-                    vis, before = self._fov(team, post), self._fov(team, pre)
-                    path = [t for t in ev.path if tmap.in_bounds(*t)]
-                    start = pre.units[unit].tile if unit in pre.units else None
-                    if path and vis[path[-1]]:
-                        continue
-                    if any(vis[t] or before[t] for t in path) or (start is not None and before[start]):
-                        out[team] = f"{ev.name} moves out of sight."
-                    else:
-                        out[team] = None
-                else:
-                    tile = pre.units[unit].tile if unit in pre.units else u.tile
-                    if not self._fov(team, pre)[tile]:
-                        out[team] = None
-            return out or None
-
-        def redact(ev, text=None):
-            try:
-                if hasattr(ev, "describe_for"):
-                    return said_for_each(ev)
-                if type(ev).__name__ in ("Moved", "Declared"):
-                    return moved_or_declared(ev)
-                return by_sight(ev, ev.describe() if text is None else text)
-            finally:
-                moment.follow(ev)
-        return redact
+        return side_log.redactor(self.battle.map, self.humans, self.sight.of, pre, post)
 
     def _follow(self, events) -> None:
         """Keep the camera on what an AI does (a person's own moves are under the mouse)."""
-        if self.speed == 0 or self.skip:
-            return
-        shown = self.shown_units()
-        cam = self.board.camera
-        for ev in events:
-            if type(ev).__name__ == "Moved" and ev.path and ev.unit in shown:
-                cam.ensure_visible(ev.path[-1], 3)
-                return
-            attacker, target = getattr(ev, "attacker", None), getattr(ev, "target", None)
-            if attacker in self.view.units and target in self.view.units and (attacker in shown or target in shown):
-                a, b = self.view.units[attacker].tile, self.view.units[target].tile
-                if attacker not in shown:     # under fog the camera must not point at the shooter
-                    cam.ensure_visible(b, 2)
-                    return
-                if target not in shown:
-                    cam.ensure_visible(a, 2)
-                    return
-                cam.ensure_visible(((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), 3)
-                cam.ensure_visible(b, 2)   # the target at least, when both do not fit
-                return
-
-    def _follow_step(self) -> None:
-        """While a long answer plays out (a turn resolving), keep each walk and shot in view."""
-        step = self.anim.current
-        if step is None or step is getattr(self, "_followed", None) or step.kind not in ("walk", "shot"):
-            return
-        self._followed = step
-        shown = self.shown_units()
-        cam = self.board.camera
-        if step.kind == "walk" and step.unit in shown:
-            cam.ensure_visible(step.path[-1], 2)
-        elif step.kind == "shot" and (step.source in shown or step.target in shown):
-            seen_end = step.target if step.target in shown else step.source   # never an unseen one
-            b = self.view.units.get(seen_end)
-            if b is not None:
-                cam.ensure_visible(self.anim.pos.get(seen_end, b.tile), 2)
+        if self.speed and not self.skip:
+            self.follow.events(self.board.camera, events, self.view.units, self.shown_units())
 
     def wake_in(self) -> float | None:
         """Frames only while something moves: an animation, a float, a held pan key, a
         drag, the AI at work (polled); timers (a message, the end banner, a reaction's
         pickers) wake the window when they run out; otherwise it sleeps until input."""
-        if self.anim.busy or self.anim.floats or self.pan_keys or self.drag_moved:
+        if self.anim.busy or self.anim.floats or self.panning.moving:
             return 0.0
-        if self.read_hold > 0 and not self.skip:
-            return self.read_hold
+        if self.seats.read_hold > 0 and not self.skip:
+            return self.seats.read_hold
         if self.ai.busy:
             return 0.0 if (self.speed == 0 or self.skip) else 0.03
         if self._deferred:
@@ -628,20 +430,19 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         timers = [t for t in (self.message_timer if self.message_timer > 0 else None,
                               self.end_timer if self.battle.pending is None and self.end_timer is not None else None)
                   if t is not None]
-        hover = getattr(self, "_reaction_hover", None)
-        if hover is not None:
-            left = hover[1] + 0.25 - self.clock
-            if left > -0.05:
-                timers.append(max(0.0, left) + 0.02)
+        rest = self.reaction.wake_in(self.clock)   # a resting pointer shows an answer's pickers
+        if rest is not None:
+            timers.append(rest)
         return min(timers) if timers else None
 
     def update(self, dt: float) -> None:
         self.clock += dt
         if self.message_timer > 0:
             self.message_timer -= dt
-        self._pan(dt)
+        self.panning.update(dt, self.board.camera)
         self.anim.update(dt)
-        self._follow_step()
+        if self.anim.current is not None:   # a long answer playing out: each walk and shot in view
+            self.follow.step(self.board.camera, self.anim.current, self.view.units, self.anim.pos, self.shown_units())
         if self.tutorial is not None and self.overlay is None:
             self.tutorial.update(self)
         if self._deferred and not self.anim.busy:
@@ -657,46 +458,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 if self.end_timer <= 0:
                     self.go_to_results()
             return
-        self._run_ai(dt)
-
-    def _run_ai(self, dt: float) -> None:
-        if self.read_hold > 0:
-            self.read_hold = 0.0 if self.skip else self.read_hold - dt
-            if self.read_hold > 0:
-                return
-        if not self.ai.busy:
-            return
-        fast = self.speed == 0 or self.skip
-        if fast:
-            deadline = time.perf_counter() + INSTANT_BUDGET
-            while self.ai.busy:
-                if not self.ai.wait(max(0.0, deadline - time.perf_counter())):
-                    return
-                self._collect_ai()
-                if time.perf_counter() >= deadline:
-                    return
-            return
-        if self.anim.busy:
-            return
-        self.ai_wait -= dt
-        if self.ai_wait > 0:
-            return
-        self._collect_ai()
-
-    def _collect_ai(self) -> None:
-        done = self.ai.collect()
-        if done is None:
-            return
-        choice, error = done
-        decision = self.battle.pending
-        if error is not None or choice is None:
-            print("rulebook-skirmish: the AI failed to decide:", file=sys.stderr)
-            if error is not None:
-                traceback.print_exception(error, file=sys.stderr)
-            choice = _fallback_choice(decision)
-            self.say("The AI failed (see the terminal); it ends its turn.")
-        if not self.submit(choice):
-            self.submit(_fallback_choice(decision))
+        self.seats.run(dt, self.speed == 0 or self.skip, self.skip, self.anim.busy, self.battle, self.submit, self.say)
 
     def go_to_results(self) -> None:
         self.ai.abandon()
@@ -721,7 +483,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     def reaction_options(self) -> list[tuple[int, Option]]:
         """(number, answer) of the reaction prompt, numbers kept while offered."""
-        return reaction_asks.shown_options(self.battle.ruleset.id, self.decision, self.reaction_numbers)
+        return self.reaction.numbered(self.battle.ruleset.id, self.decision)
 
     def option(self, key: str | None) -> Option | None:
         return self.decision.option(key) if self.decision is not None and key else None
@@ -751,102 +513,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         opt = self._smart_tile_option()
         return opt if opt is not None and target in opt.targets else None
 
-    def arm(self, opt: Option) -> None:
-        """Pick an option from the bar: commit it at once when it needs nothing more
-        (ending a turn with actions left asks first)."""
-        if opt.target_kind == TARGET_NONE and not opt.params:
-            if self._ask_before_ending(opt):
-                return
-            self.submit(opt.choice())
-            return
-        if self.armed == opt.key:
-            if opt.target_kind == TARGET_NONE:
-                self.commit(opt, None)
-            return
-        self.armed = opt.key
-        self.param_focus = 0
-        self.params = {k: v for k, v in self.params.items() if k in opt.params}
-        self._preview_key = None
-        if opt.target_kind == TARGET_TILE:
-            if "move" in opt.key and self.move_field is not None:
-                self.board.set_targets(None)
-            else:
-                self.board.set_targets(opt.targets)
-        else:
-            self.board.set_targets(None)
-        if opt.target_kind != TARGET_NONE and opt.targets:
-            if opt.target_kind == TARGET_UNIT:
-                first = opt.targets[0]
-                self.cursor = self.view.units[first].tile if first in self.view.units else None
-            else:
-                self.cursor = self.view.units[self.decision.actor].tile if self.decision.actor in self.view.units else opt.targets[0]
-
-    def ask(self, text: str, on_yes, setting: str | None = None) -> None:
-        """A yes/no question over the board (game/ui/confirm.py)."""
-        from game.ui.confirm import Question
-        self.question = Question(text, on_yes, setting)
-
-    def _ask_before_ending(self, opt: Option) -> bool:
-        """End turn while something else could still be done: ask once (unless told not
-        to), and log that the turn ended with actions left. True when it asked."""
-        if opt.key != "end_turn" or self.decision is None or not self.app.settings.confirm_end_turn:
-            return False
-        others = [o for o in self.decision.options
-                  if o.key not in ("end_turn", "hold", "pass") and (o.target_kind == TARGET_NONE or o.targets)]
-        if not others:
-            return False
-        actor = self.view.units.get(self.decision.actor)
-        who = actor.name if actor else "This unit"
-        decision = self.decision
-
-        def end() -> None:
-            if self.battle.pending is decision:
-                self.log.add_text(f"{who} ends its turn with actions left.")
-                self.submit(opt.choice())
-        self.ask(f"{who} can still act ({decision.prompt.rstrip('.')}). End the turn?", end, "confirm_end_turn")
-        return True
-
-    def disarm(self) -> None:
-        self.friendly.forget()
-        self.armed = None
-        self.cursor = None
-        self.board.set_targets(None)
-
-    def commit(self, opt: Option, target) -> bool:
-        params = rules_view.fill_params(opt, target, self.params)
-        risks = self.risks(opt, target, params)
-        if risks and self.friendly.needed(self._risk_key):
-            # the first press only warns: hitting your own side is never one slip away
-            self.say(f"{headline(risks)}. Click again or press Enter to attack anyway.", 6.0)
-            return False
-        self.friendly.forget()
-        return self.submit(opt.choice(target, **params))
-
-    def risks(self, opt: Option, target, params: dict | None = None, odds=None) -> list:
-        """The allies `opt` at `target` can hurt, with their chances (friendly_fire.py)."""
-        if self.decision is None or not opt.offensive:
-            return []
-        params = rules_view.fill_params(opt, target, self.params) if params is None else params
-        key = (opt.key, target, tuple(sorted(params.items())), self.version)
-        if key != self._risk_key:
-            choice = opt.choice(target, **params)
-            if odds is None and opt.target_kind == TARGET_UNIT:
-                odds = rules_view.odds(self.battle, self.decision, choice)
-            area = rules_view.attack_area(self.battle, self.decision, choice) if opt.target_kind == TARGET_TILE else ()
-            self._risk_key = key
-            self._risks = allies_at_risk(self.view, self.decision, opt, target, odds, area)
-        return self._risks
-
-    def target_at_tile(self, opt: Option, tile) -> Any:
-        """The option's legal target on this tile, or None."""
-        if opt.target_kind == TARGET_TILE:
-            return tile if tile in opt.targets else None
-        if opt.target_kind == TARGET_UNIT:
-            for u in self.units_at(tile, shown_only=False):
-                if u in opt.targets:
-                    return u
-        return None
-
     # ------------------------------------------------------------- previews
     def focus_target(self):
         """What the pointer (or the keyboard cursor) is on: a unit id, a tile, or None."""
@@ -873,26 +539,22 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if isinstance(target, tuple) and not self.armed:
             foe = self._unreachable_enemy(target)
             if foe is not None:   # an enemy no attack reaches: say so, not nothing
-                key = ("unreachable", foe, self.version)
-                if key != self._preview_key:
-                    self._preview_key, self._preview = key, ("unreachable", foe, self._why_unreachable(foe))
-                return self._preview
+                return self.odds.kept("preview", ("unreachable", foe, self.version), lambda: (
+                    "unreachable", foe, why_out_of_reach(self.battle, self.decision.actor, self.actor_tile(),
+                                                         self.planned_tile(foe))))
         opt = self.active_option(target)
         if opt is None:
             return None
         smart = self._smart_tile_option()
         if self.move_field is not None and smart is not None and opt.key == smart.key and isinstance(target, tuple):
-            key = ("move", target, self.version)
-            if key != self._preview_key:
+            def move_shown():
                 mp = self.move_field.preview(target)
-                self._preview_key, self._preview = key, (("move", opt, target, mp) if mp else None)
-            return self._preview
+                return ("move", opt, target, mp) if mp else None
+            return self.odds.kept("preview", ("move", target, self.version), move_shown)
         params = rules_view.fill_params(opt, target, self.params)
-        key = ("odds", opt.key, target, tuple(sorted(params.items())), self.version)
-        if key != self._preview_key:
-            o = rules_view.odds(self.battle, self.decision, opt.choice(target, **params))
-            self._preview_key, self._preview = key, ("odds", opt, target, o, params)
-        return self._preview
+        return self.odds.kept("preview", ("odds", opt.key, target, tuple(sorted(params.items())), self.version),
+                              lambda: ("odds", opt, target,
+                                       rules_view.odds(self.battle, self.decision, opt.choice(target, **params)), params))
 
     def _unreachable_enemy(self, tile) -> int | None:
         """A shown enemy on `tile` that no offensive option of this decision can target."""
@@ -905,72 +567,30 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 return u
         return None
 
-    def _why_unreachable(self, foe: int) -> str:
-        """Out of sight, beyond the weapon's range, or (when the ruleset does not say
-        which) simply out of reach from here."""
-        from game.world.sight import fov
-        here, there = self.actor_tile(), self.planned_tile(foe)
-        if here is None or there is None:
-            return "No attack of yours reaches it from here."
-        if not fov(self.battle.map, here)[there]:
-            return "Out of sight from here: walls or concealment block the line."
-        ranges = rules_view.weapon_ranges(self.battle, self.decision.actor)
-        dist = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
-        if ranges and dist > ranges[-1]:
-            fpt = self.battle.map.feet_per_tile
-            return f"Beyond your weapon's range: {dist * fpt} ft away, it reaches {ranges[-1] * fpt} ft."
-        return "No attack of yours reaches it from here (range, line of fire or what you hold)."
-
     def _reaction_preview(self):
         """The odds of the reaction under the pointer (else the first one with a target)."""
         opts = list(self.options())
-        hovered = [o for r, o in self.rects.get("reaction_buttons", []) if r.collidepoint(self.app.mouse)]
+        hovered = [o for r, o in self.reaction.buttons if r.collidepoint(self.app.mouse)]
         order = hovered + [o for o in opts if o.offensive] + opts
         for opt in order:
             target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
             params = rules_view.fill_params(opt, target, self.params)
             key = ("reaction", opt.key, target, tuple(sorted(params.items())), self.version)
-            if key != self._preview_key:
-                o = rules_view.odds(self.battle, self.decision, opt.choice(target, **params))
-                self._preview_key, self._preview = key, ("odds", opt, target, o, params) if o else None
-            if self._preview is not None:
-                return self._preview
+            choice = opt.choice(target, **params)
+            shown = self.odds.kept("preview", key, lambda: _odds_shown(
+                opt, target, rules_view.odds(self.battle, self.decision, choice), params))
+            if shown is not None:
+                return shown
             if hovered and opt is hovered[0]:
                 break
         return ("context", self.decision)
 
     def threats(self, tile) -> list:
-        key = (tile, self.version)
-        if key != self._threat_key:
-            me = self.decision.actor
-            team = self.view.units[me].team
-            shown = self.shown_units()
-            enemies = [u.id for u in self.view.units.values() if u.active and u.team != team and u.id in shown]
-            threats = rules_view.threats_at(self.battle, me, tile, enemies)
-            # "sees" is the fog's rule, whatever the ruleset's threats_at asks (line of
-            # fire): the other side's board will show the unit exactly where its fog
-            # does. Sight does not depend on where the mover stands (units do not
-            # block it), so each enemy's own view of the tile is the fog after the move.
-            where = {u.id: u.tile for u in self.view.units.values()}
-            self._threats = [t._replace(sees=bool(side_sight(self.battle.map, [where[t.unit]])[tile]))
-                             if t.unit in where else t for t in threats]
-            self._threat_key = key
-        return self._threats
-
-def _make_ai(ruleset_id: str, seed: int, level: str):
-    """An AI of the given level: the level registry's (game.ai.levels) when it exists."""
-    try:
-        from game.ai.levels import make_ai
-    except ImportError:
-        from game.ai import make_ai
-    return make_ai(ruleset_id, seed, level)
+        """Who could see or shoot the deciding unit at `tile` (the move preview's)."""
+        return self.odds.kept("threats", (tile, self.version), lambda: threats_at(
+            self.battle, self.view, self.decision.actor, tile, self.shown_units()))
 
 
-def _fallback_choice(decision: Decision):
-    """When an AI fails: end the turn (or pass), else the first legal answer."""
-    for key in ("end_turn", "pass"):
-        opt = decision.option(key)
-        if opt is not None:
-            return opt.choice()
-    opt = decision.options[-1]
-    return opt.choice(opt.targets[0] if opt.targets else None)
+def _odds_shown(opt, target, odds, params):
+    """A reaction's preview: its odds, when it has any."""
+    return ("odds", opt, target, odds, params) if odds else None

@@ -8,7 +8,7 @@ window knows of no ruleset by name.
 Beyond options, the window reads a decision's `context` (a mapping) in two places:
 
 - a REACTION's context is shown as it is (`attacker`, `target`, `unit` named; chances as
-  percentages), see `battle_draw._draw_context`;
+  percentages), see `odds_panel.OddsPanel.draw_context`;
 - a DECLARE's context feeds the declaration view (`game/ui/declarations.py` documents
   every key: `declared`, `slot`, `initiative`, `planned_tile`, `planned_posture`,
   `round`). Under fog of war a log event named `Declared` (with its `unit`) by a unit the

@@ -194,7 +194,7 @@ def test_hotseat_under_fog_each_side_sees_only_its_own_declarations(make_app):
 
 
 def screen_sees_end(screen, side, tile) -> bool:
-    return bool(screen._fov(side, screen.view)[tile])
+    return bool(screen.sight.of(side, screen.view)[tile])
 
 
 def _near(c, want, tol=24) -> bool:

@@ -38,8 +38,8 @@ def test_leaving_for_the_menu_and_loading_over_a_battle_ask_first(make_app):
     app, battle, screen = _screen(make_app)
     press(app, pygame.K_ESCAPE)                            # pause
     assert screen.overlay == "pause"
-    labels = [label for label, _ in screen.pause_items()]
-    screen.pause_index = labels.index("Main menu")
+    labels = screen.pause.labels()
+    screen.pause.index = labels.index("Main menu")
     press(app, pygame.K_RETURN, "\r")
     assert screen.question is not None and app.screen is screen
     press(app, pygame.K_n, "n")
@@ -49,7 +49,7 @@ def test_leaving_for_the_menu_and_loading_over_a_battle_ask_first(make_app):
     press(app, pygame.K_ESCAPE)
     assert app.screen is screen
     press(app, pygame.K_ESCAPE)
-    screen.pause_index = labels.index("Main menu")
+    screen.pause.index = labels.index("Main menu")
     press(app, pygame.K_RETURN, "\r")
     press(app, pygame.K_RETURN, "\r")                      # yes
     pump(app)

@@ -107,16 +107,15 @@ def test_a_turn_plays_out_in_order_walks_together_and_lines_show_as_they_play():
 def test_the_acting_units_tag_goes_above_it_when_a_unit_stands_below():
     # Seen under Xvfb (fate, woodland seed 3): Firestarter 1-1's "action 1" tag, drawn
     # under it, was hidden by Sharpshooter 1-1 one tile down and to the right.
-    from game.ui.battle_draw import BattleDrawing
+    from game.ui.decl_board import tag_spot
     units = {u.id: u for u in (unit(1, 1, (5, 5)), unit(2, 1, (6, 6)), unit(3, 2, (9, 9)))}
-    me = SimpleNamespace(view=board(units.values()), viewer=None)
     centre, r = (100, 100), 12
-    assert BattleDrawing._tag_spot(me, (5, 5), centre, r, set())[1] < centre[1] - r   # above
-    assert BattleDrawing._tag_spot(me, (9, 9), centre, r, set())[1] > centre[1] + r   # below: free
+    assert tag_spot((5, 5), centre, r, units, None, set())[1] < centre[1] - r   # above
+    assert tag_spot((9, 9), centre, r, units, None, set())[1] > centre[1] + r   # below: free
     # under fog, a unit the side cannot see does not move the tag (it is not drawn)
-    hidden = SimpleNamespace(view=board([unit(1, 1, (5, 5)), unit(4, 2, (5, 6))]), viewer=1)
-    assert BattleDrawing._tag_spot(hidden, (5, 5), centre, r, set())[1] > centre[1] + r
-    assert BattleDrawing._tag_spot(hidden, (5, 5), centre, r, {4})[1] < centre[1] - r
+    hidden = board([unit(1, 1, (5, 5)), unit(4, 2, (5, 6))]).units
+    assert tag_spot((5, 5), centre, r, hidden, 1, set())[1] > centre[1] + r
+    assert tag_spot((5, 5), centre, r, hidden, 1, {4})[1] < centre[1] - r
 
 
 def test_the_declarations_column_folds_by_its_title_and_only_while_shown():

@@ -34,7 +34,7 @@ def test_every_log_line_and_drawn_unit_of_each_side_is_within_its_sight(make_app
             press(app, pygame.K_RETURN, "\r")
             assert screen.keyboard_side == side
             # drawn units: its own and those on tiles it sees, nothing else
-            vis = screen._fov(side, screen.view)
+            vis = screen.sight.of(side, screen.view)
             for u in screen.shown_units():
                 unit = screen.view.units[u]
                 assert unit.team == side or vis[unit.tile], (side, unit.name, unit.tile)
@@ -64,9 +64,9 @@ def test_every_log_line_and_drawn_unit_of_each_side_is_within_its_sight(make_app
                     continue
                 alt = screen.log.alts[start + i]
                 line = alt.get(side, screen.log.entries[start + i][0]) if alt else screen.log.entries[start + i][0]
-                end_seen = bool(screen._fov(side, post)[ev.path[-1]])
-                seen_at_all = end_seen or any(screen._fov(side, post)[t] or screen._fov(side, pre)[t]
-                                              for t in ev.path) or bool(screen._fov(side, pre)[pre.units[ev.unit].tile])
+                end_seen = bool(screen.sight.of(side, post)[ev.path[-1]])
+                seen_at_all = end_seen or any(screen.sight.of(side, post)[t] or screen.sight.of(side, pre)[t]
+                                              for t in ev.path) or bool(screen.sight.of(side, pre)[pre.units[ev.unit].tile])
                 checked_moves += 1
                 if end_seen:
                     assert line is not None and str(ev.path[-1]) in line

@@ -120,11 +120,11 @@ def test_a_pan_key_held_into_the_hand_over_does_not_pan_on(make_app):
     confirm_handover(app)
     _key(pygame.KEYDOWN, pygame.K_LEFT)
     pump(app)
-    assert screen.pan_keys
+    assert screen.panning.keys
     screen._fresh_view()   # a hand-over comes on while the arrow is down
     _key(pygame.KEYUP, pygame.K_LEFT)
     pump(app)
     cam = screen.board.camera
     before = (cam.x, cam.y)
     pump(app, 10, dt=0.1)
-    assert not screen.pan_keys and (cam.x, cam.y) == before
+    assert not screen.panning.keys and (cam.x, cam.y) == before

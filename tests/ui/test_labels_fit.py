@@ -37,7 +37,7 @@ def test_a_long_odds_title_wraps_inside_its_panel(monkeypatch):
 
 
 def test_one_actions_reads_one_action():
-    from game.ui.battle_draw import one_action
+    from game.ui.action_bar import one_action
     assert one_action("Brawler 1-1: 1 Actions left") == "Brawler 1-1: 1 Action left"
     assert one_action("Brawler 1-1: 11 Actions left") == "Brawler 1-1: 11 Actions left"
     assert one_action("Brawler 1-1: 2 Actions left") == "Brawler 1-1: 2 Actions left"

@@ -170,7 +170,7 @@ def test_a_pinned_unit_is_told_why_move_is_all_it_can_do(make_app):
 def test_a_label_by_a_tile_at_the_view_edge_is_kept_whole_inside_the_view(make_app):
     """The cost tag over a hovered tile at the board's right edge (fate's "move action:
     3 of 6 tiles" was cut off there) is moved inside the viewport."""
-    from game.ui import battle_draw
+    from game.ui import board_overlays
     from tests.ui.conftest import field_battle, post_move, pump
     app = make_app()
     battle = next(b for b in (field_battle([(1, "scout", 12, 5), (2, "gunner", 2, 5)], w=16, h=11, seed=s)
@@ -184,14 +184,14 @@ def test_a_label_by_a_tile_at_the_view_edge_is_kept_whole_inside_the_view(make_a
     cam = screen.board.camera
     cam.x += (cam.tile_rect(dest).right - view.right + 2) / cam.zoom   # the tile ends at the view's edge
     boxes = []
-    real = battle_draw.inside
+    real = board_overlays.inside
     raw = []
-    battle_draw.inside = lambda box, surface: (raw.append(box.copy()), boxes.append(real(box, surface)), boxes[-1])[2]
+    board_overlays.inside = lambda box, surface: (raw.append(box.copy()), boxes.append(real(box, surface)), boxes[-1])[2]
     try:
         post_move(cam.tile_centre(dest))
         pump(app)
     finally:
-        battle_draw.inside = real
+        board_overlays.inside = real
     assert screen.preview()[0] == "move"
     assert boxes and all(view.contains(b) for b in boxes), (boxes, view)
     assert any(not view.contains(b) for b in raw)    # centred on the tile, the tag would stick out

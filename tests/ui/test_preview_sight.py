@@ -28,7 +28,7 @@ def test_the_preview_sees_what_the_other_sides_fog_will(make_app, ruleset_id):
     enemies = [u for u in battle.units(enemy_team)]
     assert all(u in screen.shown_units() for u in enemies)   # nobody out of sight
     # units do not block sight: the other side's fog after the move is its fog now
-    their_fog = screen._fov(enemy_team, screen.view)
+    their_fog = screen.sight.of(enemy_team, screen.view)
     checked = 0
     for x in range(battle.map.width):
         for y in range(battle.map.height):

@@ -14,7 +14,7 @@ def _pause_pick(app, label):
     screen = app.screen
     screen.overlay = "pause"
     pump(app)
-    labels = [l for l, _ in screen.pause_items()]
+    labels = screen.pause.labels()
     rect = screen.rects["pause_items"][labels.index(label)]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))

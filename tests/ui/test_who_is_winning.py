@@ -95,14 +95,14 @@ def test_a_fitted_battle_refits_on_resize_but_a_players_zoom_stays(make_app):
 def test_at_instant_speed_a_fate_resolution_stays_to_be_read(make_app):
     from game.ui.app import App
     from game.ui.settings import Settings
-    from game.ui import battle_screen
+    from game.ui import ai_seats
     app = App(size=(1280, 720), settings=Settings(sides={"1": "ai", "2": "ai"}, seed=5))
     battle, screen = _demo(app, "arena")
     for _ in range(4000):   # AI declarations at instant speed, until the round resolves
         pump(app, dt=0.01)
-        if screen.read_hold > 0:
+        if screen.seats.read_hold > 0:
             break
-    assert screen.read_hold >= battle_screen.READ_HOLD[0]
+    assert screen.seats.read_hold >= ai_seats.READ_HOLD[0]
     notes = [e for e in battle.log if type(e).__name__ == "Note" and str(e.text).startswith("—")]
     assert notes, "the round resolved"
     held_at = len(battle.choices)
