@@ -291,3 +291,23 @@ def test_an_attack_on_an_enemy_standing_alone_in_a_zone_counts_by_what_it_would_
             assert missions.hunted(normal("d20", plays_mission=False), battle, 1, enemy) == 1.0
         finally:
             battle.close()
+
+
+def test_a_second_unit_backs_up_a_zone_its_side_holds_but_not_one_an_enemy_stands_in():
+    # Side 1's unit at (3, 3) stands in the well (it is the nearest: the holder); its
+    # ally at (6, 5) is not. With side 2's unit far off, the ally values the well at
+    # BACKUP (0.3) of what the holder does, a guard against a contest. With side 2's
+    # unit standing in the well beside the holder, a second body there scores nothing
+    # (taking the enemy out does): the ally values the well, and the walk to it, at 0.
+    for enemy_at, share in (((10, 3), mission_ground.BACKUP), ((3, 2), 0.0)):
+        scenario = Scenario("backup", round_limit=5, zones=(Zone("Well", "hold", WELL, 1),))
+        battle = mission_battle("d20", scenario, [(1, 3, 3), (1, 6, 5), (2, *enemy_at)], rounds=5)
+        try:
+            holder, ally = (next(u for u in battle.units(1) if battle.tile(u) == t) for t in ((3, 3), (6, 5)))
+            held = mission_ground.ground(battle, holder)[3, 4]
+            assert held > 0
+            assert mission_ground.ground(battle, ally)[3, 4] == pytest.approx(share * held)
+            if share == 0.0:
+                assert not mission_ground.ground(battle, ally).any()
+        finally:
+            battle.close()
