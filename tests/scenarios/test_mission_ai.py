@@ -25,7 +25,7 @@ from game.engine.decisions import DECLARE, TURN
 from game.engine.events import PointsScored
 from game.rulesets import load_ruleset
 from game.world.scenario import Scenario, VipMark, Zone
-from tests.helpers import events_of, open_map
+from tests.helpers import ascii_map, events_of, open_map
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 WELL = frozenset({(3, 2), (3, 3), (3, 4)})  # two steps behind the unit at (5, 3)
@@ -311,3 +311,29 @@ def test_a_second_unit_backs_up_a_zone_its_side_holds_but_not_one_an_enemy_stand
                 assert not mission_ground.ground(battle, ally).any()
         finally:
             battle.close()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_holder_takes_the_tile_of_the_zone_the_enemy_cannot_see(ruleset_id):
+    # The well is two tiles, (3, 2) and (3, 4), each a step from side 1's unit at
+    # (2, 3); a wall (x 5, y 3-6) hides (3, 4) from side 2's unit at (10, 1). Both tiles
+    # are worth the same: the mission's moves go to the hidden one (before, a tie-break
+    # on x then y sent them to (3, 2), in the enemy's sight).
+    rows = ["." * 14 for _ in range(7)]
+    for y in range(3, 7):
+        rows[y] = rows[y][:5] + "#" + rows[y][6:]
+    ruleset = load_ruleset(ruleset_id)
+    tmap = ascii_map(rows)
+    well = frozenset({(3, 2), (3, 4)})
+    tmap.scenario = Scenario("cover", round_limit=5, zones=(Zone("Well", "hold", well, 1),))
+    gunner = ruleset.template_for("gunner")
+    battle = Battle(tmap, ruleset, [UnitOrder(1, gunner, 2, 3), UnitOrder(2, gunner, 10, 1)], seed=3,
+                    max_rounds=5)
+    try:
+        decision = first_own_decision(battle)
+        seen = mission_ground.seen_by_enemies(battle, 1)
+        assert (seen[3, 2], seen[3, 4]) == (1, 0)
+        moves = missions.to_the_ground(normal(ruleset_id), battle, decision)
+        assert moves and {c.target for _, c in moves} == {(3, 4)}
+    finally:
+        battle.close()

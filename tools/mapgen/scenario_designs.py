@@ -73,9 +73,9 @@ def crossroads_well(table, directional, flip) -> Design:
         _side(1, CROSSROADS_WEST[:4], SQUAD) + _mirror(2, CROSSROADS_WEST[:4], SQUAD, 24, 16),
         {"scenario": "Hold the Well",
          "briefing": "Both squads need the village well. At the end of each round, a side with a "
-                     "unit at the crossing and no enemy there scores a point. Three points win; "
+                     "unit at the crossing and no enemy there scores a point. Two points win; "
                      "after 20 rounds, the side with more points wins.",
-         "round_limit": 20, "victory_points": 3},
+         "round_limit": 20, "victory_points": 2},
         [("hold", "The Well", (9, 6, 6, 4), {"points": 1})],
         table, directional, flip,
     )
