@@ -135,9 +135,16 @@ def nearest_of_side(battle: Any, zone: Zone, unit: int, side: int) -> bool:
     if guarded(battle, unit):
         return all(guarded(battle, u) for u in battle.units(side, active_only=True))
     dist = _distances(battle, zone)
-    mine = dist[battle.tile(unit)]
-    return not any(dist[battle.tile(u)] < mine or (dist[battle.tile(u)] == mine and u < unit)
-                   for u in battle.units(side, active_only=True) if u != unit and not guarded(battle, u))
+
+    def rank(u: int) -> tuple:
+        # Equals by walk go by name, then entity: a side's entities are numbered in the
+        # file's spawn order, which the mirrored side reads the other way round (its
+        # scout first where side 1's brawler is), so the entity alone favoured a side
+        # (mahou's Three Farms mirror, 100 battles: side 1 won 37, 11 drawn; by name 47, 6).
+        return int(dist[battle.tile(u)]), battle.name(u), u
+    mine = rank(unit)
+    return not any(rank(u) < mine for u in battle.units(side, active_only=True)
+                   if u != unit and not guarded(battle, u))
 
 
 def guarded(battle: Any, unit: int) -> bool:

@@ -337,3 +337,24 @@ def test_the_holder_takes_the_tile_of_the_zone_the_enemy_cannot_see(ruleset_id):
         assert moves and {c.target for _, c in moves} == {(3, 4)}
     finally:
         battle.close()
+
+
+def test_of_two_units_as_near_the_zone_the_holder_is_chosen_by_name_not_by_entity():
+    # The scout (6, 1) and the brawler (6, 5) of side 1 are both three steps from the
+    # well (x 3, y 2-4); the scout is fielded first (the lower entity). The holder is
+    # "Brawler 1-1", first by name: a mirrored side fields its spawns the other way
+    # round, so ranking by entity would send another archetype on each side.
+    ruleset = load_ruleset("d20")
+    tmap = open_map(14, 7)
+    tmap.scenario = Scenario("tie", round_limit=5, zones=(Zone("Well", "hold", WELL, 1),))
+    orders = [UnitOrder(1, ruleset.template_for("scout"), 6, 1), UnitOrder(1, ruleset.template_for("brawler"), 6, 5),
+              UnitOrder(2, ruleset.template_for("gunner"), 12, 3)]
+    battle = Battle(tmap, ruleset, orders, seed=3, max_rounds=5)
+    try:
+        scout, brawler = (next(u for u in battle.units(1) if battle.tile(u) == t) for t in ((6, 1), (6, 5)))
+        assert scout < brawler and battle.name(brawler) == "Brawler 1-1"
+        well = tmap.scenario.zones[0]
+        assert mission_ground.nearest_of_side(battle, well, brawler, 1)
+        assert not mission_ground.nearest_of_side(battle, well, scout, 1)
+    finally:
+        battle.close()
