@@ -25,7 +25,7 @@ from game.engine.decisions import DECLARE, TURN
 from game.engine.events import PointsScored
 from game.rulesets import load_ruleset
 from game.world.scenario import Scenario, VipMark, Zone
-from tests.helpers import events_of, open_map
+from tests.helpers import ascii_map, events_of, open_map
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 WELL = frozenset({(3, 2), (3, 3), (3, 4)})  # two steps behind the unit at (5, 3)
@@ -291,3 +291,70 @@ def test_an_attack_on_an_enemy_standing_alone_in_a_zone_counts_by_what_it_would_
             assert missions.hunted(normal("d20", plays_mission=False), battle, 1, enemy) == 1.0
         finally:
             battle.close()
+
+
+def test_a_second_unit_backs_up_a_zone_its_side_holds_but_not_one_an_enemy_stands_in():
+    # Side 1's unit at (3, 3) stands in the well (it is the nearest: the holder); its
+    # ally at (6, 5) is not. With side 2's unit far off, the ally values the well at
+    # BACKUP (0.3) of what the holder does, a guard against a contest. With side 2's
+    # unit standing in the well beside the holder, a second body there scores nothing
+    # (taking the enemy out does): the ally values the well, and the walk to it, at 0.
+    for enemy_at, share in (((10, 3), mission_ground.BACKUP), ((3, 2), 0.0)):
+        scenario = Scenario("backup", round_limit=5, zones=(Zone("Well", "hold", WELL, 1),))
+        battle = mission_battle("d20", scenario, [(1, 3, 3), (1, 6, 5), (2, *enemy_at)], rounds=5)
+        try:
+            holder, ally = (next(u for u in battle.units(1) if battle.tile(u) == t) for t in ((3, 3), (6, 5)))
+            held = mission_ground.ground(battle, holder)[3, 4]
+            assert held > 0
+            assert mission_ground.ground(battle, ally)[3, 4] == pytest.approx(share * held)
+            if share == 0.0:
+                assert not mission_ground.ground(battle, ally).any()
+        finally:
+            battle.close()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_holder_takes_the_tile_of_the_zone_the_enemy_cannot_see(ruleset_id):
+    # The well is two tiles, (3, 2) and (3, 4), each a step from side 1's unit at
+    # (2, 3); a wall (x 5, y 3-6) hides (3, 4) from side 2's unit at (10, 1). Both tiles
+    # are worth the same: the mission's moves go to the hidden one (before, a tie-break
+    # on x then y sent them to (3, 2), in the enemy's sight).
+    rows = ["." * 14 for _ in range(7)]
+    for y in range(3, 7):
+        rows[y] = rows[y][:5] + "#" + rows[y][6:]
+    ruleset = load_ruleset(ruleset_id)
+    tmap = ascii_map(rows)
+    well = frozenset({(3, 2), (3, 4)})
+    tmap.scenario = Scenario("cover", round_limit=5, zones=(Zone("Well", "hold", well, 1),))
+    gunner = ruleset.template_for("gunner")
+    battle = Battle(tmap, ruleset, [UnitOrder(1, gunner, 2, 3), UnitOrder(2, gunner, 10, 1)], seed=3,
+                    max_rounds=5)
+    try:
+        decision = first_own_decision(battle)
+        seen = mission_ground.seen_by_enemies(battle, 1)
+        assert (seen[3, 2], seen[3, 4]) == (1, 0)
+        moves = missions.to_the_ground(normal(ruleset_id), battle, decision)
+        assert moves and {c.target for _, c in moves} == {(3, 4)}
+    finally:
+        battle.close()
+
+
+def test_of_two_units_as_near_the_zone_the_holder_is_chosen_by_name_not_by_entity():
+    # The scout (6, 1) and the brawler (6, 5) of side 1 are both three steps from the
+    # well (x 3, y 2-4); the scout is fielded first (the lower entity). The holder is
+    # "Brawler 1-1", first by name: a mirrored side fields its spawns the other way
+    # round, so ranking by entity would send another archetype on each side.
+    ruleset = load_ruleset("d20")
+    tmap = open_map(14, 7)
+    tmap.scenario = Scenario("tie", round_limit=5, zones=(Zone("Well", "hold", WELL, 1),))
+    orders = [UnitOrder(1, ruleset.template_for("scout"), 6, 1), UnitOrder(1, ruleset.template_for("brawler"), 6, 5),
+              UnitOrder(2, ruleset.template_for("gunner"), 12, 3)]
+    battle = Battle(tmap, ruleset, orders, seed=3, max_rounds=5)
+    try:
+        scout, brawler = (next(u for u in battle.units(1) if battle.tile(u) == t) for t in ((6, 1), (6, 5)))
+        assert scout < brawler and battle.name(brawler) == "Brawler 1-1"
+        well = tmap.scenario.zones[0]
+        assert mission_ground.nearest_of_side(battle, well, brawler, 1)
+        assert not mission_ground.nearest_of_side(battle, well, scout, 1)
+    finally:
+        battle.close()

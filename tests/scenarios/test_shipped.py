@@ -138,7 +138,7 @@ def test_scenarios_lists_shipped_and_user_scenarios_one_line_each(tmp_path, monk
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert len(lines) == len(SCENARIOS) + 1
-    assert lines[-1] == "My Well | user-maps/mine.tmx | hold, 3 points win | side 1: 4 units, side 2: 4 units"
+    assert lines[-1] == "My Well | user-maps/mine.tmx | hold, 2 points win | side 1: 4 units, side 2: 4 units"
     assert ("Breakthrough | maps/depot_breakthrough.tmx | 6 points win, exit, survive 10 rounds | "
             "side 1: 6 units (attacker), side 2: 5 units") in lines
     assert ("Hold Out | maps/outpost_holdout.tmx | hold, 2 points win, survive 6 rounds | "

@@ -73,9 +73,9 @@ def crossroads_well(table, directional, flip) -> Design:
         _side(1, CROSSROADS_WEST[:4], SQUAD) + _mirror(2, CROSSROADS_WEST[:4], SQUAD, 24, 16),
         {"scenario": "Hold the Well",
          "briefing": "Both squads need the village well. At the end of each round, a side with a "
-                     "unit at the crossing and no enemy there scores a point. Three points win; "
+                     "unit at the crossing and no enemy there scores a point. Two points win; "
                      "after 20 rounds, the side with more points wins.",
-         "round_limit": 20, "victory_points": 3},
+         "round_limit": 20, "victory_points": 2},
         [("hold", "The Well", (9, 6, 6, 4), {"points": 1})],
         table, directional, flip,
     )
@@ -202,13 +202,13 @@ def compound_assassins(table, directional, flip) -> Design:
         "Each side's captain is worth 3 points to the other; the courtyard scores 1 a round.",
         _side(1, west, (D, G, M, B)) + _mirror(2, west, (D, G, M, B), 24, 18),
         {"scenario": "Two Captains",
-         "briefing": "Each side has a captain (the guardian). Taking out the enemy captain scores "
+         "briefing": "Each side has a captain (the gunner). Taking out the enemy captain scores "
                      "3 points; ending a round alone in the courtyard scores 1. Four points win; "
-                     "after 10 rounds, more points win.",
-         "round_limit": 10, "victory_points": 4},
+                     "after 20 rounds, more points win.",
+         "round_limit": 20, "victory_points": 4},
         [("hold", "Courtyard", (7, 4, 10, 10), {"points": 1}),
-         ("vip", "Captain West", (1, 6), {"points": 3}),
-         ("vip", "Captain East", (22, 11), {"points": 3})],
+         ("vip", "Captain West", (0, 8), {"points": 3}),
+         ("vip", "Captain East", (23, 9), {"points": 3})],
         table, directional, flip,
     )
 
