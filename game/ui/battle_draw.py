@@ -264,7 +264,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
             risks = self.risks(opt, target, params, o)
             warning = headline(risks) if risks else ""
             if warning:
-                warning += (" · press again to attack" if self.friendly.pending == self.odds.key_of("risks")
+                warning += (" · press again to attack" if self.friendly.pending == self.risk_key(opt, target, params)
                             else " · asks before attacking")
             way = ()
             if isinstance(target, tuple) and not opt.offensive:

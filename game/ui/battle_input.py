@@ -129,7 +129,6 @@ class BattleInput:
                         and self.decision.kind != REACTION and popt.target_kind != TARGET_NONE):
                     self.arm(popt)
                 self.params[name] = value
-                self.odds.forget("preview")
             return
         pressed = self.bar.click(pos)
         if pressed is not None:
@@ -397,7 +396,6 @@ class BattleInput:
         current = self.params.get(name, allowed[0])
         i = (allowed.index(current) + step) % len(allowed) if current in allowed else 0
         self.params[name] = allowed[i]
-        self.odds.forget("preview")
 
     def _reaction_pick(self, opt: Option) -> None:
         if opt.target_kind == TARGET_NONE:
@@ -424,7 +422,6 @@ class BattleInput:
         self.armed = opt.key
         self.param_row.focus = 0
         self.params = {k: v for k, v in self.params.items() if k in opt.params}
-        self.odds.forget("preview")
         if opt.target_kind == TARGET_TILE:
             if "move" in opt.key and self.move_field is not None:
                 self.board.set_targets(None)
@@ -473,7 +470,7 @@ class BattleInput:
     def commit(self, opt: Option, target) -> bool:
         params = rules_view.fill_params(opt, target, self.params)
         risks = self.risks(opt, target, params)
-        if risks and self.friendly.needed(self.odds.key_of("risks")):
+        if risks and self.friendly.needed(self.risk_key(opt, target, params)):
             # the first press only warns: hitting your own side is never one slip away
             self.say(f"{headline(risks)}. Click again or press Enter to attack anyway.", 6.0)
             return False
@@ -485,7 +482,6 @@ class BattleInput:
         if self.decision is None or not opt.offensive:
             return []
         params = rules_view.fill_params(opt, target, self.params) if params is None else params
-        key = (opt.key, target, tuple(sorted(params.items())), self.version)
 
         def work_out() -> list:
             choice = opt.choice(target, **params)
@@ -494,7 +490,12 @@ class BattleInput:
                 known = rules_view.odds(self.battle, self.decision, choice)
             area = rules_view.attack_area(self.battle, self.decision, choice) if opt.target_kind == TARGET_TILE else ()
             return allies_at_risk(self.view, self.decision, opt, target, known, area)
-        return self.odds.kept("risks", key, work_out)
+        return self.odds.kept(self.battle, "risks", self.risk_key(opt, target, params), work_out)
+
+    def risk_key(self, opt: Option, target, params: dict) -> tuple:
+        """What decides the allies an attack can hurt: the option, its target and picks
+        on this board (and the one attack a warning was given for)."""
+        return opt.key, target, tuple(sorted(params.items())), self.version
 
     def target_at_tile(self, opt: Option, tile) -> Any:
         """The option's legal target on this tile, or None."""

@@ -196,7 +196,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.param_row.focus = 0
         self.move_field = None
         self.move_legend: list[tuple[int, str]] = []
-        self.odds.forget("preview", "threats")
         self.board.set_move(None)
         self.board.set_targets(None)
         p = self.battle.pending
@@ -303,7 +302,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.cursor = None
         self.selected = None
         self.reaction.forget_pointer()
-        self.odds.forget("preview", "threats")
         self.log.scroll = 0
 
     def _fresh_view(self) -> None:
@@ -539,9 +537,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if isinstance(target, tuple) and not self.armed:
             foe = self._unreachable_enemy(target)
             if foe is not None:   # an enemy no attack reaches: say so, not nothing
-                return self.odds.kept("preview", ("unreachable", foe, self.version), lambda: (
-                    "unreachable", foe, why_out_of_reach(self.battle, self.decision.actor, self.actor_tile(),
-                                                         self.planned_tile(foe))))
+                here, there = self.actor_tile(), self.planned_tile(foe)
+                return self.odds.kept(self.battle, "preview", ("unreachable", foe, here, there, self.version),
+                                      lambda: ("unreachable", foe, why_out_of_reach(self.battle, self.decision.actor,
+                                                                                    here, there)))
         opt = self.active_option(target)
         if opt is None:
             return None
@@ -550,9 +549,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             def move_shown():
                 mp = self.move_field.preview(target)
                 return ("move", opt, target, mp) if mp else None
-            return self.odds.kept("preview", ("move", target, self.version), move_shown)
+            return self.odds.kept(self.battle, "preview", ("move", opt.key, target, self.version), move_shown)
         params = rules_view.fill_params(opt, target, self.params)
-        return self.odds.kept("preview", ("odds", opt.key, target, tuple(sorted(params.items())), self.version),
+        return self.odds.kept(self.battle, "preview",
+                              ("odds", opt.key, target, tuple(sorted(params.items())), self.version),
                               lambda: ("odds", opt, target,
                                        rules_view.odds(self.battle, self.decision, opt.choice(target, **params)), params))
 
@@ -577,7 +577,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             params = rules_view.fill_params(opt, target, self.params)
             key = ("reaction", opt.key, target, tuple(sorted(params.items())), self.version)
             choice = opt.choice(target, **params)
-            shown = self.odds.kept("preview", key, lambda: _odds_shown(
+            shown = self.odds.kept(self.battle, "preview", key, lambda: _odds_shown(
                 opt, target, rules_view.odds(self.battle, self.decision, choice), params))
             if shown is not None:
                 return shown
@@ -587,8 +587,9 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     def threats(self, tile) -> list:
         """Who could see or shoot the deciding unit at `tile` (the move preview's)."""
-        return self.odds.kept("threats", (tile, self.version), lambda: threats_at(
-            self.battle, self.view, self.decision.actor, tile, self.shown_units()))
+        shown = self.shown_units()
+        return self.odds.kept(self.battle, "threats", (tile, tuple(sorted(shown)), self.version),
+                              lambda: threats_at(self.battle, self.view, self.decision.actor, tile, shown))
 
 
 def _odds_shown(opt, target, odds, params):

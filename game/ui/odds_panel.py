@@ -28,33 +28,23 @@ HINT = ["Hover a tinted tile to see the path and who could shoot you there.",
         "Pick an action below (its letter) to target it."]
 
 
+#: What the panel reads, each a table of the decision's (game/kept.py: the battle
+#: empties them when the decision is answered), keyed on everything that decides the
+#: answer (the target, the picks, the tiles, the board's version): worked out once,
+#: though a frame asks many times and the pointer goes back and forth.
+TABLES = {"preview": "ui-previews", "threats": "ui-move-threats", "risks": "ui-ally-risks"}
+
+
 class OddsPanel:
     def __init__(self) -> None:
         self.rect: pygame.Rect | None = None
         self.kind: str | None = None    # what it showed last: hint, odds, move, unreachable, context
-        #: what the panel reads, each worked out once for what the pointer is on, the
-        #: picks and the board (`kept`): "preview", "threats" (at a move's end), "risks"
-        #: (the allies an attack can hurt) -> (key, value)
-        self._worked_out: dict[str, tuple] = {}
 
-    def kept(self, what: str, key, work_out):
-        """`what` for `key` (the target, the picks, the board's version): `work_out()`
-        the first time, then kept until the key changes (a frame asks many times)."""
-        old = self._worked_out.get(what)
-        if old is None or old[0] != key:
-            old = self._worked_out[what] = (key, work_out())
-        return old[1]
-
-    def key_of(self, what: str):
-        """The key `what` was last worked out for (None: not since forgotten)."""
-        old = self._worked_out.get(what)
-        return old[0] if old is not None else None
-
-    def forget(self, *what: str) -> None:
-        """Work these out again next time (all of them when none is named): a pick
-        changed, or the pointer or the decision is another's."""
-        for name in what or tuple(self._worked_out):
-            self._worked_out.pop(name, None)
+    @staticmethod
+    def kept(battle, what: str, key, work_out):
+        """`what` ("preview", "threats" at a move's end, "risks": the allies an attack
+        can hurt) for `key` on `battle`'s decision: `work_out()` the first time."""
+        return battle.kept_now.get(TABLES[what], key, work_out)
 
     def hide(self) -> None:
         self.rect = self.kind = None
