@@ -261,10 +261,10 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         else:
             _, opt, target, o, params = prev
             foe = units.get(target) if isinstance(target, int) else None
-            risks = self.risks(opt, target, params, o)
+            risks = self.controls.risks(opt, target, params, o)
             warning = headline(risks) if risks else ""
             if warning:
-                warning += (" · press again to attack" if self.friendly.pending == self.risk_key(opt, target, params)
+                warning += (" · press again to attack" if self.friendly.pending == self.controls.risk_key(opt, target, params)
                             else " · asks before attacking")
             way = ()
             if isinstance(target, tuple) and not opt.offensive:
@@ -282,7 +282,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         game/ui/param_row.py), the prompt, and the tooltips of what the pointer is on."""
         bar = rects["bar"]
         self.bar.draw(surface, bar, list(self.options()), self.armed, self.app.mouse, self.hotkeys.of)
-        popt = self._param_option()
+        popt = self.controls.param_option()
         if popt is not None and popt.params:
             target = self.focus_target()
             allowed = popt.params_for(target)
@@ -301,7 +301,7 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
     def _draw_reaction(self, surface, bar, decision) -> None:
         """A person may react: the reaction panel (a part: game/ui/reaction_panel.py) over
         the bar's place, and the parameter row above it for the answer it focuses."""
-        popt = self._param_option()
+        popt = self.controls.param_option()
         rect = self.reaction.draw(surface, bar, self.battle, decision, self.reaction_options(),
                                   self.view.units.get(decision.actor), self.params, self.hotkeys.of,
                                   popt, self.app.mouse)
@@ -358,32 +358,3 @@ class BattleDrawing(ZoneDrawing, MissionDrawing):
         if not self.battle.map.in_bounds(*tile):
             return "none"
         return cover_icons.describe(self.battle.map, tile)
-
-    def help_lines(self) -> list[tuple[str, str]]:
-        lines = [
-            ("Left click", "act on a target / move to a tinted tile / select a unit"),
-            ("Right click", "cancel the armed action; right or middle drag pans"),
-            ("Wheel, + / -", "zoom (wheel over the log scrolls it)"),
-            ("Arrows, WASD", "pan (with an action armed, arrows move the cursor; Shift: 5 tiles)"),
-            ("Letter on a button", "pick that action (it keeps its letter all battle; 1-9 answer a reaction)"),
-            ("F2", "how this ruleset plays (one page)"),
-            ("U or Ctrl+Z", "undo the last answer that rolled no die and revealed nobody"),
-            ("` (backquote)", "arm the next action that needs a target or a choice"),
-            ("Tab / Shift+Tab", "next target (or next unit when nothing is armed; in a reaction, "
-                                "the answer whose choices the picker row shows)"),
-            ("Enter", "confirm at the cursor"),
-            ("[ and ]", "change the selected parameter (fire mode, hit location...)"),
-            ("\\", "next parameter"),
-            ("Esc", "cancel the armed action, else the pause menu"),
-            ("Home", "centre on the acting unit"),
-            ("Click the panel title", "fold or show the declarations made this turn (when units declare)"),
-            (", and .", "AI speed slower / faster (1×, 2×, 4×, instant)"),
-            ("Space", "skip the AI's turns to the next decision of a person"),
-            ("PageUp / PageDown, End", "scroll the combat log / back to the newest"),
-            ("F5 or Ctrl+S", "save the battle"),
-            ("F9 or Ctrl+L", "load the last save"),
-        ]
-        for opt in self.options():
-            if self.hotkeys.of(opt):
-                lines.append((self.hotkeys.of(opt).upper(), f"{opt.label}" + (f" ({opt.cost})" if opt.cost else "")))
-        return lines

@@ -26,12 +26,12 @@ import numpy as np
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
-from game.ui import declarations, reaction_asks, rules_view, side_log
+from game.ui import battle_keys, declarations, reaction_asks, rules_view, side_log
 from game.ui.ai_seats import AISeats
 from game.ui.action_bar import ActionBar, move_legend
 from game.ui.anim import Animator
 from game.ui.battle_draw import BattleDrawing
-from game.ui.battle_input import BattleInput
+from game.ui.battle_input import BattleControls
 from game.ui.board import BoardRenderer
 from game.ui.camera_follow import CameraFollow
 from game.ui.decl_board import DeclarationReader
@@ -55,7 +55,7 @@ from game.ui.unit_card import UnitCard
 END_BANNER = 1.6      # the "victory" banner before the results screen, at 1×
 
 
-class BattleScreen(BattleInput, BattleDrawing, Screen):
+class BattleScreen(BattleDrawing, Screen):
     title = "Battle"
 
     def __init__(self, app, battle, sides: dict[int, str], fog: bool = False, speed: float = 1.0,
@@ -120,6 +120,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.panning = Panning()                 # keys held and drags that move the view (panning.py)
         self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
+        self.controls = BattleControls(self)     # what keys and clicks do (battle_input.py)
         self.board.camera.resize(*app.surface.get_size())
         self.layout(app.surface.get_size())
         self.board.camera.fit_whole = demo   # the demo shows the whole map: nobody pans it
@@ -186,6 +187,12 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
 
     def _display_tile(self, u: UnitView):
         return self.anim.pos.get(u.id, u.tile)
+
+    def handle(self, event) -> None:
+        self.controls.handle(event)
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        return battle_keys.help_lines(self.options(), self.hotkeys.of)
 
     # ------------------------------------------------------------- flow of play
     def _on_new_pending(self) -> None:
@@ -512,6 +519,16 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         return opt if opt is not None and target in opt.targets else None
 
     # ------------------------------------------------------------- previews
+    def target_at_tile(self, opt: Option, tile) -> Any:
+        """The option's legal target on this tile, or None."""
+        if opt.target_kind == TARGET_TILE:
+            return tile if tile in opt.targets else None
+        if opt.target_kind == TARGET_UNIT:
+            for u in self.units_at(tile, shown_only=False):
+                if u in opt.targets:
+                    return u
+        return None
+
     def focus_target(self):
         """What the pointer (or the keyboard cursor) is on: a unit id, a tile, or None."""
         tile = self.cursor or self.hover_tile

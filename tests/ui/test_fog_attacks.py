@@ -186,7 +186,7 @@ def test_a_shot_from_out_of_sight_is_drawn_at_the_target_only(make_app):
             break
         if screen.decision is not None:    # side 2 (the person) ends its turn at once
             end = screen.decision.option("end_turn")
-            screen.commit(end, None) if end is not None else screen.commit(
+            screen.controls.commit(end, None) if end is not None else screen.controls.commit(
                 screen.decision.options[0], None if screen.decision.options[0].target_kind == TARGET_NONE
                 else screen.decision.options[0].targets[0])
         pump(app, 1, dt=0.03)

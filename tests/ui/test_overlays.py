@@ -134,7 +134,7 @@ def test_suppression_cones_are_drawn_on_the_board(make_app):
     sup = battle.pending.option("suppress")
     assert sup is not None and sup.targets
     aim = min(sup.targets, key=lambda t: abs(t[0] - 9) + abs(t[1] - 5))
-    assert screen.commit(sup, aim)
+    assert screen.controls.commit(sup, aim)
     assert screen.zones and screen.zones[0][1] == 1
     tile = sorted(screen.zones[0][2])[len(screen.zones[0][2]) // 2]
     confirm_handover(app)

@@ -71,7 +71,7 @@ def test_fate_declarations_do_not_move_the_camera(make_app):
         opt = next((o for o in d.options if o.target_kind == "none" and o.key != "end_turn"), None)
         if opt is None:
             break
-        screen.commit(opt, None)
+        screen.controls.commit(opt, None)
         pump(app)
         if screen.handover is not None:
             confirm_handover(app)

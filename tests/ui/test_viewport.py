@@ -107,7 +107,7 @@ def test_a_target_picked_by_keyboard_is_scrolled_into_view(make_app):
     cam.centre_on_tile((2, 0))
     pump(app)
     assert not view.collidepoint(cam.tile_centre(battle.tile(enemy)))
-    screen.arm(opt)
+    screen.controls.arm(opt)
     press(app, pygame.K_TAB)
     assert view.collidepoint(cam.tile_centre(battle.tile(enemy)))
 

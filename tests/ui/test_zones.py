@@ -84,7 +84,7 @@ def test_mahou_held_actions_reach_is_drawn(make_app):
     assert not [z for z in screen.zones if z.owner == holder]
     hold = battle.pending.option("hold")
     assert hold is not None
-    assert screen.commit(hold, None)
+    assert screen.controls.commit(hold, None)
     for _ in range(20):     # on to side 2's decision
         if battle.pending is None or battle.pending.side == 2:
             break
@@ -119,7 +119,7 @@ def test_d20_leaving_a_grapple_is_a_reaction_zone_on_its_tile(make_app):
     melee = battle.pending.option("melee")
     assert melee is not None and melee.targets
     target = melee.targets[0]
-    assert screen.commit(melee, target)
+    assert screen.controls.commit(melee, target)
     assert grapple.in_grapple(battle, me)
     zones = [z for z in screen.zones if z.kind == "reaction"]
     owners = {z.owner for z in zones}
