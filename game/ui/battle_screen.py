@@ -26,11 +26,10 @@ import numpy as np
 
 from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
-from game.ui import battle_keys, declarations, reaction_asks, rules_view, side_log
+from game.ui import battle_frame, battle_keys, declarations, reaction_asks, rules_view, side_log
 from game.ui.ai_seats import AISeats
 from game.ui.action_bar import ActionBar, move_legend
 from game.ui.anim import Animator
-from game.ui.battle_draw import BattleDrawing
 from game.ui.battle_input import BattleControls
 from game.ui.board import BoardRenderer
 from game.ui.camera_follow import CameraFollow
@@ -41,6 +40,7 @@ from game.ui.friendly_fire import Confirmation
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.minimap import Minimap
+from game.ui.mission_draw import MissionMarks
 from game.ui.odds_panel import OddsPanel, threats_at, why_out_of_reach
 from game.ui.panning import Panning
 from game.ui.param_row import ParamRow
@@ -51,11 +51,12 @@ from game.ui.snapshot import BoardView, UnitView, snapshot
 from game.ui.top_bar import TopBar
 from game.ui.undo import UndoHistory
 from game.ui.unit_card import UnitCard
+from game.ui.zone_draw import DangerZones
 
 END_BANNER = 1.6      # the "victory" banner before the results screen, at 1×
 
 
-class BattleScreen(BattleDrawing, Screen):
+class BattleScreen(Screen):
     title = "Battle"
 
     def __init__(self, app, battle, sides: dict[int, str], fog: bool = False, speed: float = 1.0,
@@ -121,8 +122,11 @@ class BattleScreen(BattleDrawing, Screen):
         self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
         self.controls = BattleControls(self)     # what keys and clicks do (battle_input.py)
+        self.danger_zones = DangerZones()        # the zones' layer and legend (zone_draw.py)
+        self.mission_marks = MissionMarks()      # a scenario's zones and VIPs (mission_draw.py)
+        self.fitted_for = None                   # the board's size a fitted map was fitted to
         self.board.camera.resize(*app.surface.get_size())
-        self.layout(app.surface.get_size())
+        battle_frame.layout(self, app.surface.get_size())
         self.board.camera.fit_whole = demo   # the demo shows the whole map: nobody pans it
         self.board.camera.fit()   # a small map fills the board's viewport
         first = self._team_units_centre()
@@ -190,6 +194,14 @@ class BattleScreen(BattleDrawing, Screen):
 
     def handle(self, event) -> None:
         self.controls.handle(event)
+
+    def draw(self, surface) -> None:
+        battle_frame.draw(self, surface)
+
+    @property
+    def rects(self) -> dict:
+        """Where each thing was drawn in the last frame, by name (battle_frame.rects)."""
+        return battle_frame.rects(self)
 
     def help_lines(self) -> list[tuple[str, str]]:
         return battle_keys.help_lines(self.options(), self.hotkeys.of)
