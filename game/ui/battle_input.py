@@ -168,7 +168,7 @@ class BattleControls:
         if s.decision is not None and s.decision.kind != REACTION:
             opt = s.option(s.armed) if s.armed else None
             if opt is not None:
-                target = s.target_at_tile(opt, tile)
+                target = self.target_at_tile(opt, tile)
                 if target is not None:
                     self.commit(opt, target)
                     return
@@ -358,7 +358,7 @@ class BattleControls:
         tile = s.cursor or s.hover_tile
         if tile is None:
             return
-        target = s.target_at_tile(opt, tile)
+        target = self.target_at_tile(opt, tile)
         if target is None:
             s.say("Not a legal target here")
             return
@@ -508,6 +508,16 @@ class BattleControls:
         """What decides the allies an attack can hurt: the option, its target and picks
         on this board (and the one attack a warning was given for)."""
         return opt.key, target, tuple(sorted(params.items())), self.screen.version
+
+    def target_at_tile(self, opt: Option, tile) -> Any:
+        """The option's legal target on this tile, or None."""
+        if opt.target_kind == TARGET_TILE:
+            return tile if tile in opt.targets else None
+        if opt.target_kind == TARGET_UNIT:
+            for u in self.screen.units_at(tile, shown_only=False):
+                if u in opt.targets:
+                    return u
+        return None
 
     def _handle_pause(self, event) -> None:
         action = self.screen.pause.handle(event)

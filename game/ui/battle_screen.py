@@ -13,9 +13,9 @@ where it is drawn, its own rectangle from `battle_layout` (docs/ui.md, "The wind
 shape"): the top bar, the unit card, the action bar, the parameter row, the odds
 panel, the reaction panel, the declarations column, the minimap, the log, the pause
 menu; and, without a rectangle, the AI's sides, fog of war, panning, undo and the
-camera's following. A part's click or key method returns what the player asked for;
-the screen acts on it. Its input (battle_input.py) and drawing (battle_draw.py) are
-the two halves of the screen's own work: the board and the keys.
+camera's following. What keys and clicks ask is done by its input part (`controls`,
+battle_input.py, the keys named by battle_keys.py); the frame is drawn in order by
+battle_frame.py from the state the screen hands it.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
+from game.engine.decisions import DECLARE, REACTION, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
 from game.ui import battle_frame, battle_keys, declarations, reaction_asks, rules_view, side_log
 from game.ui.ai_seats import AISeats
@@ -41,7 +41,7 @@ from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.minimap import Minimap
 from game.ui.mission_draw import MissionMarks
-from game.ui.odds_panel import OddsPanel, threats_at, why_out_of_reach
+from game.ui.odds_panel import OddsPanel, reaction_preview, threats_at, why_out_of_reach
 from game.ui.panning import Panning
 from game.ui.param_row import ParamRow
 from game.ui.pause_menu import PauseMenu
@@ -531,16 +531,6 @@ class BattleScreen(Screen):
         return opt if opt is not None and target in opt.targets else None
 
     # ------------------------------------------------------------- previews
-    def target_at_tile(self, opt: Option, tile) -> Any:
-        """The option's legal target on this tile, or None."""
-        if opt.target_kind == TARGET_TILE:
-            return tile if tile in opt.targets else None
-        if opt.target_kind == TARGET_UNIT:
-            for u in self.units_at(tile, shown_only=False):
-                if u in opt.targets:
-                    return u
-        return None
-
     def focus_target(self):
         """What the pointer (or the keyboard cursor) is on: a unit id, a tile, or None."""
         tile = self.cursor or self.hover_tile
@@ -548,7 +538,7 @@ class BattleScreen(Screen):
             return None
         if self.armed:
             opt = self.option(self.armed)
-            return self.target_at_tile(opt, tile) if opt else None
+            return self.controls.target_at_tile(opt, tile) if opt else None
         for u in self.units_at(tile):
             if self._smart_unit_option(u) is not None:
                 return u
@@ -559,7 +549,8 @@ class BattleScreen(Screen):
         if self.decision is None:
             return None
         if self.decision.kind == REACTION:
-            return self._reaction_preview()
+            hovered = [o for r, o in self.reaction.buttons if r.collidepoint(self.app.mouse)]
+            return reaction_preview(self.battle, self.decision, self.options(), hovered, self.params, self.version)
         target = self.focus_target()
         if target is None:
             return None
@@ -596,31 +587,8 @@ class BattleScreen(Screen):
                 return u
         return None
 
-    def _reaction_preview(self):
-        """The odds of the reaction under the pointer (else the first one with a target)."""
-        opts = list(self.options())
-        hovered = [o for r, o in self.reaction.buttons if r.collidepoint(self.app.mouse)]
-        order = hovered + [o for o in opts if o.offensive] + opts
-        for opt in order:
-            target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
-            params = rules_view.fill_params(opt, target, self.params)
-            key = ("reaction", opt.key, target, tuple(sorted(params.items())), self.version)
-            choice = opt.choice(target, **params)
-            shown = self.odds.kept(self.battle, "preview", key, lambda: _odds_shown(
-                opt, target, rules_view.odds(self.battle, self.decision, choice), params))
-            if shown is not None:
-                return shown
-            if hovered and opt is hovered[0]:
-                break
-        return ("context", self.decision)
-
     def threats(self, tile) -> list:
         """Who could see or shoot the deciding unit at `tile` (the move preview's)."""
         shown = self.shown_units()
         return self.odds.kept(self.battle, "threats", (tile, tuple(sorted(shown)), self.version),
                               lambda: threats_at(self.battle, self.view, self.decision.actor, tile, shown))
-
-
-def _odds_shown(opt, target, odds, params):
-    """A reaction's preview: its odds, when it has any."""
-    return ("odds", opt, target, odds, params) if odds else None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.decisions import DECLARE
+from game.engine.decisions import DECLARE, TARGET_NONE
 from game.ui import hud, rules_view, theme
 from game.ui.context_words import context_lines
 from game.ui.fog_words import side_sight
@@ -145,6 +145,30 @@ class OddsPanel:
                     return
                 surface.blit(theme.text(ln, 12, colour), (x, y))
                 y += 15
+
+
+def reaction_preview(battle, decision, options, hovered, params, version):
+    """A reaction's preview: the odds of the answer under the pointer (`hovered`), else
+    of the first answer with a target, else of any; the reaction's context when none
+    has odds. `params`: the picks made; `version`: the board's."""
+    order = list(hovered) + [o for o in options if o.offensive] + list(options)
+    for opt in order:
+        target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
+        picks = rules_view.fill_params(opt, target, params)
+        key = ("reaction", opt.key, target, tuple(sorted(picks.items())), version)
+        choice = opt.choice(target, **picks)
+        shown = OddsPanel.kept(battle, "preview", key, lambda: _odds_shown(
+            opt, target, rules_view.odds(battle, decision, choice), picks))
+        if shown is not None:
+            return shown
+        if hovered and opt is hovered[0]:
+            break
+    return ("context", decision)
+
+
+def _odds_shown(opt, target, odds, params):
+    """A reaction's preview: its odds, when it has any."""
+    return ("odds", opt, target, odds, params) if odds else None
 
 
 def why_out_of_reach(battle, actor: int, here, there) -> str:
