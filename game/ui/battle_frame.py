@@ -70,7 +70,7 @@ def _strength(s, surface, rect) -> None:
 
 def draw(s, surface: pygame.Surface) -> None:
     rects = layout(s, surface.get_size())
-    s._drawn = dict(rects)
+    s.noted = dict(rects)
     for part in (s.card, s.bar, s.param_row, s.reaction, s.odds, s.pause):
         part.hide()   # what is clickable is what this frame draws
     if s.handover is not None and not s.anim.busy:
@@ -102,7 +102,7 @@ def draw(s, surface: pygame.Surface) -> None:
         badge = board_overlays.targets(surface, s.board, s.option(s.armed), s.options(),
                                        s.view.units, shown, s.planned_tile, decision, prev,
                                        s.actor_tile())
-    units = [(u, s._display_tile(u)) for u in s.view.units.values() if u.id in shown]
+    units = [(u, s.display_tile(u)) for u in s.view.units.values() if u.id in shown]
     units = [(_anim_unit(s, u), pos) for u, pos in units]
     s.board.draw_units(surface, units, actor=s.view.actor if not s.battle.over else None,
                           selected=s.selected, pulse=0.0, hp_override=s.anim.hp)   # still: frames only on change
@@ -224,7 +224,7 @@ def _decl_panel(s, surface, rect, shown) -> None:
 def _shot(s, surface) -> None:
     """The shot playing now, as the side at the keyboard sees it (board_overlays.shot)."""
     board_overlays.shot(surface, s.board, s.anim.shot, s.view.units, s.shown_units(),
-                        s._display_tile)
+                        s.display_tile)
 
 
 def _top(s, surface, rect, shown) -> None:
@@ -245,9 +245,9 @@ def _top(s, surface, rect, shown) -> None:
         status = f"Side {p.side} to " + ("declare" if p.kind == DECLARE else "act")
     view, colour = s.view, theme.TEXT
     done = set(s.decl.declared_units()) if s.decl is not None else None
-    if s.anim.resolving and s._played_from is not None:
+    if s.anim.resolving and s.played_from is not None:
         # a turn playing out: its round and order, and the part playing now
-        view, done, colour = s._played_from, None, theme.ACCENT
+        view, done, colour = s.played_from, None, theme.ACCENT
         status = s.anim.caption or f"Round {view.round} plays out"
     acted = s.top.acted_this_round(s.battle.log) if view is s.view and done is None else None
     s.top.draw(surface, rect, view, shown, status, done=done, colour=colour, acted=acted,
@@ -353,7 +353,7 @@ def rects(s) -> dict:
     (`battle_layout`), what the board and panels noted, and each part's own
     rectangle and buttons (the parts hold them; this reads them under their old
     names, for input and tests)."""
-    out = s._drawn
+    out = s.noted
     for name, rect in (("card", s.card.rect), ("params", s.param_row.rect),
                        ("preview", s.odds.rect)):
         if rect is not None:

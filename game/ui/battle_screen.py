@@ -94,7 +94,7 @@ class BattleScreen(Screen):
         self.decl: declarations.DeclarationView | None = None
         self.decl_panel = DeclarationsPanel()   # the column that shows them (game/ui/decl_panel.py)
         self._deferred = False       # a person's decision waits for a turn to finish playing
-        self._played_from: BoardView | None = None
+        self.played_from: BoardView | None = None
         self.declared = DeclarationReader()   # what it learns of options, planned paths (decl_board.py)
         self.keyboard_side: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handover: int | None = None
@@ -117,7 +117,7 @@ class BattleScreen(Screen):
         self.hover_tile: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None   # keyboard targeting cursor
         self.move_field = None
-        self._drawn: dict[str, Any] = {}   # the layout's regions and what the last frame noted (`rects`)
+        self.noted: dict[str, Any] = {}   # the layout's regions and what the last frame noted (`rects`)
         self.panning = Panning()                 # keys held and drags that move the view (panning.py)
         self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
@@ -183,13 +183,13 @@ class BattleScreen(Screen):
             return set(self.view.units)
         out = set()
         for u in self.view.units.values():
-            tile = self._display_tile(u)
+            tile = self.display_tile(u)
             t = (int(round(tile[0])), int(round(tile[1])))
             if u.team == self.viewer or (self.battle.map.in_bounds(*t) and vis[t]):
                 out.add(u.id)
         return out
 
-    def _display_tile(self, u: UnitView):
+    def display_tile(self, u: UnitView):
         return self.anim.pos.get(u.id, u.tile)
 
     def handle(self, event) -> None:
@@ -373,7 +373,7 @@ class BattleScreen(Screen):
         self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self._shown(ev, index[id(ev)]), pace=pace)
         self.card.before = pre   # the unit card reads it until the playout reaches each wound
         if self.anim.resolving and speed:
-            self._played_from = pre  # the top bar shows the turn that plays out, not the next
+            self.played_from = pre  # the top bar shows the turn that plays out, not the next
         if not speed:
             self.log.reveal_all()
             if playout and not self.skip:
