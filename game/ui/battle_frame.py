@@ -69,6 +69,9 @@ def _strength(s, surface, rect) -> None:
 
 
 def draw(s, surface: pygame.Surface) -> None:
+    """One frame of the battle screen `s` (every function here is handed the screen
+    and only reads it, noting where things were drawn): the board in its viewport,
+    then the HUD's parts, then what lies over everything."""
     rects = layout(s, surface.get_size())
     s.noted = dict(rects)
     for part in (s.card, s.bar, s.param_row, s.reaction, s.odds, s.pause):
