@@ -280,6 +280,19 @@ CATALOGUE = _catalogue(
     Spec("fate-reach-blocked", MAP, 256, "fate: one move's reach from a tile past units on given tiles", grids=True),
     Spec("fate-ai-rows", MAP, 4096, "fate AI: an enemy's terrain rows (exposure, reach, distance, sight, height)", grids=True),
     Spec("fate-ai-walk", MAP, 1024, "fate AI: walking distances to a goal, capped", grids=True),
+    # --- the window ---------------------------------------------------------------------
+    Spec("ui-fog-sight", MAP, 8,
+         "window: what a side whose units stand on given tiles sees (one bool grid each; an "
+         "answer's log is redacted against the boards before and after it, for each person)"),
+    Spec("ui-planned-paths", MAP, 256,
+         "window: a declared move's way from tile to tile past units on given tiles (a round's "
+         "moves are a few dozen)"),
+    Spec("ui-previews", DECISION, 256,
+         "window: the odds panel's preview of the pointer's target with the picks (a frame asks "
+         "many times; the pointer goes back and forth)"),
+    Spec("ui-move-threats", DECISION, 256,
+         "window: the enemies shown that could see or shoot the deciding unit at a move's end"),
+    Spec("ui-ally-risks", DECISION, 256, "window: the allies an attack with its picks can hurt"),
 )
 
 

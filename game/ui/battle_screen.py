@@ -13,9 +13,9 @@ where it is drawn, its own rectangle from `battle_layout` (docs/ui.md, "The wind
 shape"): the top bar, the unit card, the action bar, the parameter row, the odds
 panel, the reaction panel, the declarations column, the minimap, the log, the pause
 menu; and, without a rectangle, the AI's sides, fog of war, panning, undo and the
-camera's following. A part's click or key method returns what the player asked for;
-the screen acts on it. Its input (battle_input.py) and drawing (battle_draw.py) are
-the two halves of the screen's own work: the board and the keys.
+camera's following. What keys and clicks ask is done by its input part (`controls`,
+battle_input.py, the keys named by battle_keys.py); the frame is drawn in order by
+battle_frame.py from the state the screen hands it.
 """
 
 from __future__ import annotations
@@ -24,14 +24,13 @@ from typing import Any
 
 import numpy as np
 
-from game.engine.decisions import DECLARE, REACTION, TARGET_NONE, TARGET_TILE, TARGET_UNIT, Decision, Option
+from game.engine.decisions import DECLARE, REACTION, TARGET_TILE, TARGET_UNIT, Decision, Option
 from game.errors import IllegalChoice
-from game.ui import declarations, reaction_asks, rules_view, side_log
+from game.ui import battle_frame, battle_keys, declarations, reaction_asks, rules_view, side_log
 from game.ui.ai_seats import AISeats
 from game.ui.action_bar import ActionBar, move_legend
 from game.ui.anim import Animator
-from game.ui.battle_draw import BattleDrawing
-from game.ui.battle_input import BattleInput
+from game.ui.battle_input import BattleControls
 from game.ui.board import BoardRenderer
 from game.ui.camera_follow import CameraFollow
 from game.ui.decl_board import DeclarationReader
@@ -41,7 +40,8 @@ from game.ui.friendly_fire import Confirmation
 from game.ui.hotkeys import Hotkeys
 from game.ui.log_panel import LogPanel
 from game.ui.minimap import Minimap
-from game.ui.odds_panel import OddsPanel, threats_at, why_out_of_reach
+from game.ui.mission_draw import MissionMarks
+from game.ui.odds_panel import OddsPanel, reaction_preview, threats_at, why_out_of_reach
 from game.ui.panning import Panning
 from game.ui.param_row import ParamRow
 from game.ui.pause_menu import PauseMenu
@@ -51,11 +51,12 @@ from game.ui.snapshot import BoardView, UnitView, snapshot
 from game.ui.top_bar import TopBar
 from game.ui.undo import UndoHistory
 from game.ui.unit_card import UnitCard
+from game.ui.zone_draw import DangerZones
 
 END_BANNER = 1.6      # the "victory" banner before the results screen, at 1×
 
 
-class BattleScreen(BattleInput, BattleDrawing, Screen):
+class BattleScreen(Screen):
     title = "Battle"
 
     def __init__(self, app, battle, sides: dict[int, str], fog: bool = False, speed: float = 1.0,
@@ -93,7 +94,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.decl: declarations.DeclarationView | None = None
         self.decl_panel = DeclarationsPanel()   # the column that shows them (game/ui/decl_panel.py)
         self._deferred = False       # a person's decision waits for a turn to finish playing
-        self._played_from: BoardView | None = None
+        self.played_from: BoardView | None = None
         self.declared = DeclarationReader()   # what it learns of options, planned paths (decl_board.py)
         self.keyboard_side: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.handover: int | None = None
@@ -116,12 +117,16 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.hover_tile: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None   # keyboard targeting cursor
         self.move_field = None
-        self._drawn: dict[str, Any] = {}   # the layout's regions and what the last frame noted (`rects`)
+        self.noted: dict[str, Any] = {}   # the layout's regions and what the last frame noted (`rects`)
         self.panning = Panning()                 # keys held and drags that move the view (panning.py)
         self.tutorial = None   # the guided first battle's lesson (game/ui/tutorial.py), if this is it
         self.hotkeys = Hotkeys()                 # each action's letter, for the whole battle
+        self.controls = BattleControls(self)     # what keys and clicks do (battle_input.py)
+        self.danger_zones = DangerZones()        # the zones' layer and legend (zone_draw.py)
+        self.mission_marks = MissionMarks()      # a scenario's zones and VIPs (mission_draw.py)
+        self.fitted_for = None                   # the board's size a fitted map was fitted to
         self.board.camera.resize(*app.surface.get_size())
-        self.layout(app.surface.get_size())
+        battle_frame.layout(self, app.surface.get_size())
         self.board.camera.fit_whole = demo   # the demo shows the whole map: nobody pans it
         self.board.camera.fit()   # a small map fills the board's viewport
         first = self._team_units_centre()
@@ -178,14 +183,28 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return set(self.view.units)
         out = set()
         for u in self.view.units.values():
-            tile = self._display_tile(u)
+            tile = self.display_tile(u)
             t = (int(round(tile[0])), int(round(tile[1])))
             if u.team == self.viewer or (self.battle.map.in_bounds(*t) and vis[t]):
                 out.add(u.id)
         return out
 
-    def _display_tile(self, u: UnitView):
+    def display_tile(self, u: UnitView):
         return self.anim.pos.get(u.id, u.tile)
+
+    def handle(self, event) -> None:
+        self.controls.handle(event)
+
+    def draw(self, surface) -> None:
+        battle_frame.draw(self, surface)
+
+    @property
+    def rects(self) -> dict:
+        """Where each thing was drawn in the last frame, by name (battle_frame.rects)."""
+        return battle_frame.rects(self)
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        return battle_keys.help_lines(self.options(), self.hotkeys.of)
 
     # ------------------------------------------------------------- flow of play
     def _on_new_pending(self) -> None:
@@ -196,7 +215,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.param_row.focus = 0
         self.move_field = None
         self.move_legend: list[tuple[int, str]] = []
-        self.odds.forget("preview", "threats")
         self.board.set_move(None)
         self.board.set_targets(None)
         p = self.battle.pending
@@ -303,7 +321,6 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.cursor = None
         self.selected = None
         self.reaction.forget_pointer()
-        self.odds.forget("preview", "threats")
         self.log.scroll = 0
 
     def _fresh_view(self) -> None:
@@ -356,7 +373,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         self.anim.enqueue(events, pre, self.view, speed, show=lambda ev: self._shown(ev, index[id(ev)]), pace=pace)
         self.card.before = pre   # the unit card reads it until the playout reaches each wound
         if self.anim.resolving and speed:
-            self._played_from = pre  # the top bar shows the turn that plays out, not the next
+            self.played_from = pre  # the top bar shows the turn that plays out, not the next
         if not speed:
             self.log.reveal_all()
             if playout and not self.skip:
@@ -521,7 +538,7 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             return None
         if self.armed:
             opt = self.option(self.armed)
-            return self.target_at_tile(opt, tile) if opt else None
+            return self.controls.target_at_tile(opt, tile) if opt else None
         for u in self.units_at(tile):
             if self._smart_unit_option(u) is not None:
                 return u
@@ -532,16 +549,18 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
         if self.decision is None:
             return None
         if self.decision.kind == REACTION:
-            return self._reaction_preview()
+            hovered = [o for r, o in self.reaction.buttons if r.collidepoint(self.app.mouse)]
+            return reaction_preview(self.battle, self.decision, self.options(), hovered, self.params, self.version)
         target = self.focus_target()
         if target is None:
             return None
         if isinstance(target, tuple) and not self.armed:
             foe = self._unreachable_enemy(target)
             if foe is not None:   # an enemy no attack reaches: say so, not nothing
-                return self.odds.kept("preview", ("unreachable", foe, self.version), lambda: (
-                    "unreachable", foe, why_out_of_reach(self.battle, self.decision.actor, self.actor_tile(),
-                                                         self.planned_tile(foe))))
+                here, there = self.actor_tile(), self.planned_tile(foe)
+                return self.odds.kept(self.battle, "preview", ("unreachable", foe, here, there, self.version),
+                                      lambda: ("unreachable", foe, why_out_of_reach(self.battle, self.decision.actor,
+                                                                                    here, there)))
         opt = self.active_option(target)
         if opt is None:
             return None
@@ -550,9 +569,10 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
             def move_shown():
                 mp = self.move_field.preview(target)
                 return ("move", opt, target, mp) if mp else None
-            return self.odds.kept("preview", ("move", target, self.version), move_shown)
+            return self.odds.kept(self.battle, "preview", ("move", opt.key, target, self.version), move_shown)
         params = rules_view.fill_params(opt, target, self.params)
-        return self.odds.kept("preview", ("odds", opt.key, target, tuple(sorted(params.items())), self.version),
+        return self.odds.kept(self.battle, "preview",
+                              ("odds", opt.key, target, tuple(sorted(params.items())), self.version),
                               lambda: ("odds", opt, target,
                                        rules_view.odds(self.battle, self.decision, opt.choice(target, **params)), params))
 
@@ -567,30 +587,8 @@ class BattleScreen(BattleInput, BattleDrawing, Screen):
                 return u
         return None
 
-    def _reaction_preview(self):
-        """The odds of the reaction under the pointer (else the first one with a target)."""
-        opts = list(self.options())
-        hovered = [o for r, o in self.reaction.buttons if r.collidepoint(self.app.mouse)]
-        order = hovered + [o for o in opts if o.offensive] + opts
-        for opt in order:
-            target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
-            params = rules_view.fill_params(opt, target, self.params)
-            key = ("reaction", opt.key, target, tuple(sorted(params.items())), self.version)
-            choice = opt.choice(target, **params)
-            shown = self.odds.kept("preview", key, lambda: _odds_shown(
-                opt, target, rules_view.odds(self.battle, self.decision, choice), params))
-            if shown is not None:
-                return shown
-            if hovered and opt is hovered[0]:
-                break
-        return ("context", self.decision)
-
     def threats(self, tile) -> list:
         """Who could see or shoot the deciding unit at `tile` (the move preview's)."""
-        return self.odds.kept("threats", (tile, self.version), lambda: threats_at(
-            self.battle, self.view, self.decision.actor, tile, self.shown_units()))
-
-
-def _odds_shown(opt, target, odds, params):
-    """A reaction's preview: its odds, when it has any."""
-    return ("odds", opt, target, odds, params) if odds else None
+        shown = self.shown_units()
+        return self.odds.kept(self.battle, "threats", (tile, tuple(sorted(shown)), self.version),
+                              lambda: threats_at(self.battle, self.view, self.decision.actor, tile, shown))

@@ -3,7 +3,7 @@
 While units declare (fate, and every ruleset's DECLARE decisions), a `DeclarationReader`
 reads the decision's context into a `declarations.DeclarationView` with the path of each
 planned move (it learns each option's label and whether it attacks, as the options come,
-and keeps the paths of the round). `draw_on_board` draws what the side at the keyboard
+and the paths are kept with the map). `draw_on_board` draws what the side at the keyboard
 may see: a dashed path to each planned tile (a ring with the action number there), an
 arrow for each declared attack or aim, a tag for a posture change, and where the
 declaring unit acts from. `rows` words the same for the declarations column
@@ -18,14 +18,11 @@ from game.engine.decisions import DECLARE
 from game.ui import declarations, rules_view, theme
 from game.ui.board_marks import dashed_circle, draw_declared, tag
 
-PATHS_KEPT = 256   # planned paths kept (a round's moves are a few dozen)
-
 
 class DeclarationReader:
     def __init__(self) -> None:
         self.labels: dict[str, str] = {}     # an option's key -> its label, as offered so far
         self.offensive: set[str] = set()     # the option keys that attack
-        self._paths: dict = {}               # (unit, from, to, round) -> the planned way
 
     def read(self, p, units, battle, paths: bool) -> declarations.DeclarationView | None:
         """The declarations made so far, from a DECLARE decision's context (see
@@ -52,19 +49,19 @@ class DeclarationReader:
     def _planned_path(self, e: declarations.Entry, units, battle) -> tuple:
         """A planned move's way from where the unit will be to its planned tile (drawn
         dashed); other units in the fight block it where they stand now."""
-        key = (e.unit, e.origin, e.to, battle.round)
-        if key not in self._paths:
-            if len(self._paths) > PATHS_KEPT:
-                self._paths.clear()
-            from game.world.paths import reach   # (tcod: not before a battle's first frame)
-            blocked = [u.tile for u in units.values() if u.active and u.id != e.unit and u.tile != e.to]
-            try:
-                r = reach(battle.map, e.origin, 1, blocked=blocked)
-                path = tuple(r.path_to(e.to))
-            except (ValueError, IndexError):
-                path = (e.to,)
-            self._paths[key] = path
-        return self._paths[key]
+        blocked = tuple(sorted(u.tile for u in units.values() if u.active and u.id != e.unit and u.tile != e.to))
+        return battle.map.kept.get("ui-planned-paths", (e.origin, e.to, blocked),
+                                   lambda: _way(battle.map, e.origin, e.to, blocked))
+
+
+def _way(tmap, origin, to, blocked) -> tuple:
+    """The tiles of a move from `origin` to `to` past units on `blocked` (kept with the
+    map: game/kept.py, "ui-planned-paths"); just `to` where no way is found."""
+    from game.world.paths import reach   # (tcod: not before a battle's first frame)
+    try:
+        return tuple(reach(tmap, origin, 1, blocked=list(blocked)).path_to(to))
+    except (ValueError, IndexError):
+        return (to,)
 
 
 def draw_on_board(surface, board, dv, seen, actor: int | None, units, viewer, shown) -> None:

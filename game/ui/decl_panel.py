@@ -2,7 +2,7 @@
 
 While units declare (fate, and every ruleset's DECLARE decisions) a column over the
 board's left edge lists who has declared what this turn, the unit declaring now, and
-those still to declare (`BattleDrawing.decl_rows` words them under fog). Its title
+those still to declare (`battle_frame.decl_rows` words them under fog). Its title
 folds it to one line and back; folded, the camera may use the board behind it
 (`battle_layout.Moment.decl_folded`). The earliest lines give way when it is full.
 """

@@ -1,6 +1,7 @@
 """A scenario on the battle screen: its zones on the board and its score in the HUD.
 
-A part of the battle screen's drawing (`BattleDrawing` inherits it, like ZoneDrawing).
+A part of the battle screen's frame (battle_frame.py hands it the screen to read):
+`MissionMarks` keeps the zones' layer as drawn and the VIPs it asked the battle for.
 
 - **Hold zones**: outlined and lightly filled in the colour of the side that holds
   them now (as the round's end would score it), striped in both sides' colours when
@@ -26,118 +27,46 @@ from game.ui.mission_words import CONTESTED, HELD, score_text, scored, zone_hove
 EMPTY_EDGE = (200, 204, 212)
 
 
-class MissionDrawing:
-    def mission(self):
-        return getattr(self.battle.map, "scenario", None)
+def mission(battle):
+    """The battle's scenario (None: a plain battle)."""
+    return getattr(battle.map, "scenario", None)
 
-    def mission_states(self) -> tuple:
-        """Each zone's (name, state, side) now: the key of the drawn layer."""
-        s = self.mission()
-        return tuple((z.name, *zone_state(self.view, z)) for z in s.zones) if s is not None else ()
 
-    def _draw_mission_zones(self, surface) -> None:
+def mission_states(battle, view) -> tuple:
+    """Each zone's (name, state, side) on the board `view`: the key of the drawn layer."""
+    s = mission(battle)
+    return tuple((z.name, *zone_state(view, z)) for z in s.zones) if s is not None else ()
+
+
+class MissionMarks:
+    def __init__(self) -> None:
+        self._layer: tuple | None = None    # (what it was drawn for, the zones' layer)
+        self._vips: tuple | None = None     # (the battle asked, its VIPs' unit ids)
+
+    def draw_zones(self, surface, screen) -> None:
         """The zones on the board (under units), drawn once to a layer the size of the
         view and blitted each frame until a holder or the camera changes."""
-        s = self.mission()
+        s = mission(screen.battle)
         if s is None or not s.zones:
             return
-        cam = self.board.camera
+        cam = screen.board.camera
         view = surface.get_clip()
-        key = (self.mission_states(), cam.key(), tuple(view), theme.team_colour(1), theme.team_colour(2))
-        kept = getattr(self, "_mission_layer", None)
+        states = mission_states(screen.battle, screen.view)
+        key = (states, cam.key(), tuple(view), theme.team_colour(1), theme.team_colour(2))
+        kept = self._layer
         if kept is None or kept[0] != key:
-            kept = self._mission_layer = (key, self._render_mission(s, view))
+            kept = self._layer = (key, _render(s, view, cam, states, screen.view, screen.battle.map))
         surface.blit(kept[1], view.topleft)
 
-    def _render_mission(self, scenario, view: pygame.Rect) -> pygame.Surface:
-        layer = pygame.Surface(view.size, pygame.SRCALPHA)
-        cam = self.board.camera
-        states = {name: (state, side) for name, state, side in self.mission_states()}
-        for z in scenario.zones:
-            state, side = states[z.name]
-            if z.kind == "exit":
-                colours = [theme.team_colour(z.side)]
-            elif state == HELD:
-                colours = [theme.team_colour(side)]
-            elif state == CONTESTED:
-                colours = [theme.team_colour(t) for t in self.view.teams()]
-            else:
-                colours = [EMPTY_EDGE]
-            rects = {t: cam.tile_rect(t).move(-view.x, -view.y) for t in z.tiles}
-            iso = getattr(cam, "proj", None) is not None
-            for t, r in sorted(rects.items()):
-                fill = colours[(t[0] + t[1]) % len(colours)]  # contested: a checker of both colours
-                # the tile's corners going round: its diamond on an isometric board
-                pts = ([(x - view.x, y - view.y) for x, y in cam.tile_outline(t)] if iso
-                       else [r.topleft, r.topright, r.bottomright, r.bottomleft])
-                if iso:
-                    pygame.draw.polygon(layer, (*fill[:3], 34 if z.kind == "hold" else 22), pts)
-                else:
-                    tint = pygame.Surface(r.size, pygame.SRCALPHA)
-                    tint.fill((*fill[:3], 34 if z.kind == "hold" else 22))
-                    layer.blit(tint, r.topleft)
-                for n, (a, b) in (((t[0], t[1] - 1), (pts[0], pts[1])),
-                                  ((t[0], t[1] + 1), (pts[3], pts[2])),
-                                  ((t[0] - 1, t[1]), (pts[0], pts[3])),
-                                  ((t[0] + 1, t[1]), (pts[1], pts[2]))):
-                    if n in z.tiles:
-                        continue
-                    edge = colours[(n[0] + n[1]) % len(colours)]
-                    if z.kind == "exit":
-                        _dashed(layer, edge, a, b, 3)
-                    else:
-                        pygame.draw.line(layer, edge, a, b, 3)
-                if z.kind == "exit":
-                    _chevron(layer, colours[0], r, self._exit_direction(z))
-            label = self._zone_label(z, state, side)
-            img = theme.text(label, 12, theme.TEXT, bold=True)
-            if z.kind == "exit":  # a strip along the edge: its label in the middle, turned inward
-                spread = pygame.Rect.unionall(next(iter(rects.values())), list(rects.values()))
-                box = img.get_rect(center=spread.center).inflate(8, 4)
-                dx, dy = self._exit_direction(z)
-                if dx:
-                    box.right = spread.right if dx > 0 else box.right
-                    box.left = spread.left if dx < 0 else box.left
-            else:
-                # above the zone's top-left tile, so a unit standing there hides nothing
-                r = rects[min(z.tiles, key=lambda t: (t[1], t[0]))]
-                box = img.get_rect(bottomleft=(r.x, r.y - 3)).inflate(8, 4)
-            box.clamp_ip(layer.get_rect())  # a zone at the board's edge keeps its label in view
-            pygame.draw.rect(layer, (12, 14, 20, 200), box, border_radius=3)
-            pygame.draw.rect(layer, colours[0], box, 1, border_radius=3)
-            layer.blit(img, img.get_rect(center=box.center))
-        return layer
-
-    def _zone_label(self, z, state, side) -> str:
-        if z.kind == "exit":
-            return f"Exit: side {z.side} · {z.points} pt"
-        who = {HELD: f"held by side {side}", CONTESTED: "contested"}.get(state, "empty")
-        only = f" for side {z.side}" if z.side is not None else ""
-        return f"{z.name} · {z.points} pt{only} · {who}"
-
-    def _exit_direction(self, z) -> tuple[int, int]:
-        """Which map edge the exit lies on, for its chevrons (inside the map: east)."""
-        xs = [t[0] for t in z.tiles]
-        ys = [t[1] for t in z.tiles]
-        w, h = self.battle.map.width, self.battle.map.height
-        if max(xs) == w - 1:
-            return 1, 0
-        if min(xs) == 0:
-            return -1, 0
-        if min(ys) == 0:
-            return 0, -1
-        if max(ys) == h - 1:
-            return 0, 1
-        return 1, 0
-
-    def _draw_mission_marks(self, surface, units) -> None:
+    def draw_marks(self, surface, screen, units) -> None:
         """A gold "VIP" tag on each VIP the side at the keyboard is shown (`units`: the
         (unit, tile) pairs drawn): whose fall ends the battle or scores is no secret."""
-        if self.mission() is None or not self.mission().vips:
+        s = mission(screen.battle)
+        if s is None or not s.vips:
             return
-        vips = self._vip_units()
-        cam = self.board.camera
-        r = self.board.unit_radius()
+        vips = self._vip_units(screen.battle, screen.ai)
+        cam = screen.board.camera
+        r = screen.board.unit_radius()
         for u, tile in units:
             if u.id in vips:
                 cx, cy = cam.tile_centre(tile)
@@ -147,37 +76,120 @@ class MissionDrawing:
                 pygame.draw.rect(surface, (20, 16, 6), box, 1, border_radius=3)
                 surface.blit(img, img.get_rect(center=box.center))
 
-    def _vip_units(self) -> frozenset:
+    def _vip_units(self, battle, ai) -> frozenset:
         """The VIPs' unit ids, asked of the battle once (again after an undo), when no AI
         is thinking (the window never touches the Battle while a worker reads it)."""
-        kept = getattr(self, "_vips", None)
-        if kept is None or kept[0] is not self.battle:  # undo plays a fresh Battle
-            ai = getattr(self, "ai", None)
+        kept = self._vips
+        if kept is None or kept[0] is not battle:  # undo plays a fresh Battle
             if ai is not None and ai.thinking:
                 return frozenset()
             from game.engine.objectives import Vip
-            kept = self._vips = (self.battle, frozenset(unit for unit, _ in self.battle.query(Vip)))
+            kept = self._vips = (battle, frozenset(unit for unit, _ in battle.query(Vip)))
         return kept[1]
 
-    def _draw_mission_hud(self, surface, view_rect: pygame.Rect) -> None:
-        """The tracker at the top of the board, and the hovered zone's words."""
-        if self.mission() is None:
-            return
-        view = self.view
-        text = score_text(self.mission(), view.round, self.battle.max_rounds,
-                          scored(self.battle.log[:view.log_length], view.teams()))
-        img = theme.text(text, 14, theme.TEXT, bold=True)
-        box = img.get_rect(midtop=(view_rect.centerx, view_rect.y + 6)).inflate(16, 8)
-        theme.panel(surface, box, alpha=False, edge=theme.ACCENT)
-        surface.blit(img, img.get_rect(center=box.center))
-        self.rects["mission_tracker"] = box
-        tile = getattr(self, "hover_tile", None)
-        zone = next((z for z in self.mission().zones if tile in z.tiles), None) if tile else None
-        if zone is not None:
-            from game.ui import hud
-            shown = self.shown_units() if self.viewer is not None else None
-            at = self.board.camera.tile_centre(tile)
-            self.rects["zone_hover"] = hud.tooltip(surface, at, [(zone_hover(view, zone, shown), theme.TEXT)])
+
+def draw_hud(surface, screen, view_rect: pygame.Rect) -> None:
+    """The tracker at the top of the board, and the hovered zone's words."""
+    s = mission(screen.battle)
+    if s is None:
+        return
+    view = screen.view
+    text = score_text(s, view.round, screen.battle.max_rounds,
+                      scored(screen.battle.log[:view.log_length], view.teams()))
+    img = theme.text(text, 14, theme.TEXT, bold=True)
+    box = img.get_rect(midtop=(view_rect.centerx, view_rect.y + 6)).inflate(16, 8)
+    theme.panel(surface, box, alpha=False, edge=theme.ACCENT)
+    surface.blit(img, img.get_rect(center=box.center))
+    screen.rects["mission_tracker"] = box
+    tile = screen.hover_tile
+    zone = next((z for z in s.zones if tile in z.tiles), None) if tile else None
+    if zone is not None:
+        from game.ui import hud
+        shown = screen.shown_units() if screen.viewer is not None else None
+        at = screen.board.camera.tile_centre(tile)
+        screen.rects["zone_hover"] = hud.tooltip(surface, at, [(zone_hover(view, zone, shown), theme.TEXT)])
+
+
+def _render(scenario, view: pygame.Rect, cam, states, board, tmap) -> pygame.Surface:
+    """The zones' layer: each tile tinted, edges, exits' chevrons, each zone's label."""
+    layer = pygame.Surface(view.size, pygame.SRCALPHA)
+    states = {name: (state, side) for name, state, side in states}
+    for z in scenario.zones:
+        state, side = states[z.name]
+        if z.kind == "exit":
+            colours = [theme.team_colour(z.side)]
+        elif state == HELD:
+            colours = [theme.team_colour(side)]
+        elif state == CONTESTED:
+            colours = [theme.team_colour(t) for t in board.teams()]
+        else:
+            colours = [EMPTY_EDGE]
+        rects = {t: cam.tile_rect(t).move(-view.x, -view.y) for t in z.tiles}
+        iso = getattr(cam, "proj", None) is not None
+        for t, r in sorted(rects.items()):
+            fill = colours[(t[0] + t[1]) % len(colours)]  # contested: a checker of both colours
+            # the tile's corners going round: its diamond on an isometric board
+            pts = ([(x - view.x, y - view.y) for x, y in cam.tile_outline(t)] if iso
+                   else [r.topleft, r.topright, r.bottomright, r.bottomleft])
+            if iso:
+                pygame.draw.polygon(layer, (*fill[:3], 34 if z.kind == "hold" else 22), pts)
+            else:
+                tint = pygame.Surface(r.size, pygame.SRCALPHA)
+                tint.fill((*fill[:3], 34 if z.kind == "hold" else 22))
+                layer.blit(tint, r.topleft)
+            for n, (a, b) in (((t[0], t[1] - 1), (pts[0], pts[1])),
+                              ((t[0], t[1] + 1), (pts[3], pts[2])),
+                              ((t[0] - 1, t[1]), (pts[0], pts[3])),
+                              ((t[0] + 1, t[1]), (pts[1], pts[2]))):
+                if n in z.tiles:
+                    continue
+                edge = colours[(n[0] + n[1]) % len(colours)]
+                if z.kind == "exit":
+                    _dashed(layer, edge, a, b, 3)
+                else:
+                    pygame.draw.line(layer, edge, a, b, 3)
+            if z.kind == "exit":
+                _chevron(layer, colours[0], r, _exit_direction(z, tmap))
+        label = _zone_label(z, state, side)
+        img = theme.text(label, 12, theme.TEXT, bold=True)
+        if z.kind == "exit":  # a strip along the edge: its label in the middle, turned inward
+            spread = pygame.Rect.unionall(next(iter(rects.values())), list(rects.values()))
+            box = img.get_rect(center=spread.center).inflate(8, 4)
+            dx, dy = _exit_direction(z, tmap)
+            if dx:
+                box.right = spread.right if dx > 0 else box.right
+                box.left = spread.left if dx < 0 else box.left
+        else:
+            # above the zone's top-left tile, so a unit standing there hides nothing
+            r = rects[min(z.tiles, key=lambda t: (t[1], t[0]))]
+            box = img.get_rect(bottomleft=(r.x, r.y - 3)).inflate(8, 4)
+        box.clamp_ip(layer.get_rect())  # a zone at the board's edge keeps its label in view
+        pygame.draw.rect(layer, (12, 14, 20, 200), box, border_radius=3)
+        pygame.draw.rect(layer, colours[0], box, 1, border_radius=3)
+        layer.blit(img, img.get_rect(center=box.center))
+    return layer
+
+def _zone_label(z, state, side) -> str:
+    if z.kind == "exit":
+        return f"Exit: side {z.side} · {z.points} pt"
+    who = {HELD: f"held by side {side}", CONTESTED: "contested"}.get(state, "empty")
+    only = f" for side {z.side}" if z.side is not None else ""
+    return f"{z.name} · {z.points} pt{only} · {who}"
+
+def _exit_direction(z, tmap) -> tuple[int, int]:
+    """Which map edge the exit lies on, for its chevrons (inside the map: east)."""
+    xs = [t[0] for t in z.tiles]
+    ys = [t[1] for t in z.tiles]
+    w, h = tmap.width, tmap.height
+    if max(xs) == w - 1:
+        return 1, 0
+    if min(xs) == 0:
+        return -1, 0
+    if min(ys) == 0:
+        return 0, -1
+    if max(ys) == h - 1:
+        return 0, 1
+    return 1, 0
 
 
 def _dashed(surface, colour, a, b, width: int, dash: int = 6) -> None:

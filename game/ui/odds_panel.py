@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.decisions import DECLARE
+from game.engine.decisions import DECLARE, TARGET_NONE
 from game.ui import hud, rules_view, theme
 from game.ui.context_words import context_lines
 from game.ui.fog_words import side_sight
@@ -28,33 +28,23 @@ HINT = ["Hover a tinted tile to see the path and who could shoot you there.",
         "Pick an action below (its letter) to target it."]
 
 
+#: What the panel reads, each a table of the decision's (game/kept.py: the battle
+#: empties them when the decision is answered), keyed on everything that decides the
+#: answer (the target, the picks, the tiles, the board's version): worked out once,
+#: though a frame asks many times and the pointer goes back and forth.
+TABLES = {"preview": "ui-previews", "threats": "ui-move-threats", "risks": "ui-ally-risks"}
+
+
 class OddsPanel:
     def __init__(self) -> None:
         self.rect: pygame.Rect | None = None
         self.kind: str | None = None    # what it showed last: hint, odds, move, unreachable, context
-        #: what the panel reads, each worked out once for what the pointer is on, the
-        #: picks and the board (`kept`): "preview", "threats" (at a move's end), "risks"
-        #: (the allies an attack can hurt) -> (key, value)
-        self._worked_out: dict[str, tuple] = {}
 
-    def kept(self, what: str, key, work_out):
-        """`what` for `key` (the target, the picks, the board's version): `work_out()`
-        the first time, then kept until the key changes (a frame asks many times)."""
-        old = self._worked_out.get(what)
-        if old is None or old[0] != key:
-            old = self._worked_out[what] = (key, work_out())
-        return old[1]
-
-    def key_of(self, what: str):
-        """The key `what` was last worked out for (None: not since forgotten)."""
-        old = self._worked_out.get(what)
-        return old[0] if old is not None else None
-
-    def forget(self, *what: str) -> None:
-        """Work these out again next time (all of them when none is named): a pick
-        changed, or the pointer or the decision is another's."""
-        for name in what or tuple(self._worked_out):
-            self._worked_out.pop(name, None)
+    @staticmethod
+    def kept(battle, what: str, key, work_out):
+        """`what` ("preview", "threats" at a move's end, "risks": the allies an attack
+        can hurt) for `key` on `battle`'s decision: `work_out()` the first time."""
+        return battle.kept_now.get(TABLES[what], key, work_out)
 
     def hide(self) -> None:
         self.rect = self.kind = None
@@ -155,6 +145,30 @@ class OddsPanel:
                     return
                 surface.blit(theme.text(ln, 12, colour), (x, y))
                 y += 15
+
+
+def reaction_preview(battle, decision, options, hovered, params, version):
+    """A reaction's preview: the odds of the answer under the pointer (`hovered`), else
+    of the first answer with a target, else of any; the reaction's context when none
+    has odds. `params`: the picks made; `version`: the board's."""
+    order = list(hovered) + [o for o in options if o.offensive] + list(options)
+    for opt in order:
+        target = opt.targets[0] if opt.target_kind != TARGET_NONE and opt.targets else None
+        picks = rules_view.fill_params(opt, target, params)
+        key = ("reaction", opt.key, target, tuple(sorted(picks.items())), version)
+        choice = opt.choice(target, **picks)
+        shown = OddsPanel.kept(battle, "preview", key, lambda: _odds_shown(
+            opt, target, rules_view.odds(battle, decision, choice), picks))
+        if shown is not None:
+            return shown
+        if hovered and opt is hovered[0]:
+            break
+    return ("context", decision)
+
+
+def _odds_shown(opt, target, odds, params):
+    """A reaction's preview: its odds, when it has any."""
+    return ("odds", opt, target, odds, params) if odds else None
 
 
 def why_out_of_reach(battle, actor: int, here, there) -> str:

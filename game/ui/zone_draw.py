@@ -1,9 +1,10 @@
 """The danger zones on the battle screen's map: suppression cones and reaction reach.
 
-A part of the battle screen's drawing (`BattleDrawing` inherits it): which zones the
-side at the keyboard is shown, how they look (hatched or dotted, edged in the owner's
-side colour), the legend in the log's title row, the rules named in a move's preview,
-and what a pinned unit is told. The zones come from the ruleset
+A part of the battle screen's frame (battle_frame.py): which zones the side at the
+keyboard is shown (`visible`), how they look (hatched or dotted, edged in the owner's
+side colour: `DangerZones`, which keeps the layer drawn and the zones it drew), the
+legend in the log's title row, the rules named in a move's preview, and what a pinned
+unit is told (`pin_state`). The zones come from the ruleset
 (`rules_view.danger_zones`, `game/rulesets/<id>/zones.py`); see docs/ui.md.
 """
 
@@ -14,55 +15,61 @@ import pygame
 from game.ui import rules_view, theme
 
 
-class ZoneDrawing:
-    def drawn_zones(self, shown) -> list:
-        """The danger zones the side at the keyboard is shown: suppression cones of
-        every side, reaction reach of the other sides (a person's own reach is no
-        threat to it; with no person at the keyboard, the reach that threatens the
-        side deciding now); under fog only those of units it owns or sees, and of a
-        cone laid by a shooter it cannot see, the part on tiles it sees (it sees the
-        fire, not where it comes from)."""
-        zones = getattr(self, "zones", None) or []
-        me = next((s for s in (self.viewer, self.keyboard_side, self.view.side) if s is not None), None)
-        out = []
-        for z in zones:
-            z = rules_view.as_zone(z)
-            if self.viewer is not None and z.team != self.viewer and z.owner not in shown:
-                vis = self.visible_grid() if z.kind == "suppression" else None
-                seen = frozenset(t for t in z.tiles if vis is not None and vis[t]) if vis is not None else frozenset()
-                if not seen:
-                    continue
-                z = z._replace(tiles=seen)
-            if z.kind == "reaction" and me is not None and z.team == me:
+def visible(zones, shown, viewer, me, sight) -> list:
+    """The danger zones the side at the keyboard is shown: suppression cones of
+    every side, reaction reach of the other sides (a person's own reach is no
+    threat to it; with no person at the keyboard, the reach that threatens the
+    side deciding now: `me`); under fog (`viewer`) only those of units it owns or
+    sees (`shown`), and of a cone laid by a shooter it cannot see, the part on tiles
+    it sees (it sees the fire, not where it comes from; `sight()`: its sight grid)."""
+    out = []
+    for z in zones or []:
+        z = rules_view.as_zone(z)
+        if viewer is not None and z.team != viewer and z.owner not in shown:
+            vis = sight() if z.kind == "suppression" else None
+            seen = frozenset(t for t in z.tiles if vis is not None and vis[t]) if vis is not None else frozenset()
+            if not seen:
                 continue
-            out.append(z)
-        return out
+            z = z._replace(tiles=seen)
+        if z.kind == "reaction" and me is not None and z.team == me:
+            continue
+        out.append(z)
+    return out
 
-    def _draw_zones(self, surface, shown) -> None:
+
+class DangerZones:
+    """The zones on the board: the layer drawn for them (again only when they or the
+    camera change), the zones drawn this frame (the legend's and a move's preview's)."""
+
+    def __init__(self) -> None:
+        self.shown: list = []          # the zones drawn this frame
+        self._layer: tuple | None = None   # (what it was drawn for, the layer)
+        self._dots_cache: dict = {}
+        self._hatch_cache: pygame.Surface | None = None
+
+    def draw(self, surface, camera, zones) -> None:
         """Danger zones on the map, told apart by pattern as well as colour: a
         suppression cone is hatched red; a reaction reach (a move there lets the owner
         react) is dotted, both edged in the owner's side colour (the colour-blind
         palette when chosen). A legend in the view's corner names what is drawn."""
-        zones = self.drawn_zones(shown)
-        self._zone_legend = zones
+        self.shown = zones
         if not zones:
             return
-        cam = self.board.camera
+        cam = camera
         view = surface.get_clip()
         key = (tuple(zones), cam.x, cam.y, cam.zoom, tuple(view),
                tuple(theme.team_colour(z.team) for z in zones if z.team is not None))
-        cached = getattr(self, "_zone_layer", None)
+        cached = self._layer
         if cached is None or cached[0] != key:
             # drawn once onto a layer the size of the view, then blitted each frame
             # until the zones or the camera change (a hover costs one blit)
-            cached = self._zone_layer = (key, self._render_zones(zones, view))
+            cached = self._layer = (key, self.render(zones, view, cam))
         surface.blit(cached[1], view.topleft)
 
-    def _render_zones(self, zones, view: pygame.Rect) -> pygame.Surface:
+    def render(self, zones, view: pygame.Rect, cam) -> pygame.Surface:
         """The zones' tiles and edges through the camera's tile outlines: squares on a
         square board, diamonds on an isometric one (each edge runs along the grid)."""
         layer = pygame.Surface(view.size, pygame.SRCALPHA)
-        cam = self.board.camera
         shape = cam.tile_outline((0, 0))
         x0, y0 = min(p[0] for p in shape), min(p[1] for p in shape)
         w = round(max(p[0] for p in shape) - x0)
@@ -93,14 +100,14 @@ class ZoneDrawing:
                             dashed_line(layer, edge, a, b, 2, dash=5)
         return layer
 
-    def _draw_zone_legend(self, surface, log_rect) -> None:
+    def draw_legend(self, surface, log_rect, scrolled: bool) -> pygame.Rect | None:
         """What the zone patterns on the map mean, in the log's title row (right of
         "Combat log"; no panel over the board). While the log is scrolled back, its
         "newer below" note has the row. Which rule and whose zone a tile lies in is
-        told in the move preview (`zone_labels`)."""
-        zones = getattr(self, "_zone_legend", None)
-        if not zones or self.log.scroll:
-            return
+        told in the move preview (`labels`). The row it took, or None."""
+        zones = self.shown
+        if not zones or scrolled:
+            return None
         words = {"suppression": "Suppression", "reaction": "Reaction reach"}
         x = log_rect.right - 8
         for k in reversed([k for k in rules_view.ZONE_KINDS if any(z.kind == k for z in zones)]):
@@ -115,20 +122,17 @@ class ZoneDrawing:
                          pygame.Rect(0, 0, 14, 12))
             pygame.draw.rect(surface, edge, sw, 1)
             x -= 12
-        self.rects["zone_legend"] = pygame.Rect(x, log_rect.y + 4, log_rect.right - 8 - x, 18)
+        return pygame.Rect(x, log_rect.y + 4, log_rect.right - 8 - x, 18)
 
-    def zone_labels(self, start, path) -> list[str]:
+    def labels(self, start, path) -> list[str]:
         """The rules of the zones drawn that a move from `start` along `path` would set
         off (`rules_view.sets_off`), each once: "Obstruct Movement: Gunner 2-1 can end
         a move here"."""
-        zones = getattr(self, "_zone_legend", None) or []
-        return list(dict.fromkeys(z.label or z.kind for z in zones
+        return list(dict.fromkeys(z.label or z.kind for z in self.shown
                                   if z.kind == "reaction" and rules_view.sets_off(z, start, path)))
 
     def _dots(self, size: int, colour) -> pygame.Surface:
-        cache = getattr(self, "_dots_cache", None)
-        if cache is None:
-            cache = self._dots_cache = {}
+        cache = self._dots_cache
         key = (size, tuple(colour))
         if key not in cache:
             surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -143,7 +147,7 @@ class ZoneDrawing:
         return cache[key]
 
     def _hatch(self, size: int) -> pygame.Surface:
-        cache = getattr(self, "_hatch_cache", None)
+        cache = self._hatch_cache
         if cache is None or cache.get_width() != size:
             cache = pygame.Surface((size, size), pygame.SRCALPHA)
             cache.fill((236, 84, 72, 40))
@@ -152,41 +156,36 @@ class ZoneDrawing:
             self._hatch_cache = cache
         return cache
 
-    def _pinned_by(self) -> str | None:
-        """The name of whoever's suppression cone the deciding unit stands in, when
-        Move (and ending the turn) is all it may do; else None."""
-        state = self._pin_state()
-        return state[0] if state is not None and state[1] is None else None
 
-    def _pin_state(self) -> tuple[str, str | None] | None:
-        """(who pins the deciding unit, None when Move is its way on, else why it has
-        no way on this turn), when it stands in an enemy's suppression cone and has
-        nothing but Move and ending the turn; else None. d20-firearms.txt: "A creature
-        that fails the save cannot move through the area or take actions if they are
-        within the area"."""
-        d = self.decision
-        if d is None or not getattr(self, "zones", None) or d.actor not in self.view.units:
-            return None
-        keys = {o.key for o in d.options}
-        if not keys or not keys <= {"move", "end_turn", "pass"}:
-            return None
-        me = self.view.units[d.actor]
-        for owner, team, tiles, kind, *_ in map(rules_view.as_zone, self.zones):
-            if kind == "suppression" and team != me.team and me.tile in tiles:
-                u = self.view.units.get(owner)
-                who = u.name if u is not None and (self.viewer is None or owner in self.shown_units()) \
-                    else "An enemy"
-                if "move" in keys:
-                    return who, None
-                if me.posture == "prone":
-                    why = "It is prone: standing up is an action, and it cannot act in the fire."
-                elif me.partners:
-                    why = "It is locked in a grapple, which cannot move out of the fire."
-                else:
-                    why = "No tile out of the fire is within its reach this turn."
-                return who, why
+
+def pin_state(decision, zones, units, viewer, shown) -> tuple[str, str | None] | None:
+    """(who pins the deciding unit, None when Move is its way on, else why it has
+    no way on this turn), when it stands in an enemy's suppression cone and has
+    nothing but Move and ending the turn; else None. d20-firearms.txt: "A creature
+    that fails the save cannot move through the area or take actions if they are
+    within the area". `units`: the board's; under fog (`viewer`) the shooter is named
+    only when the side sees it (`shown()`)."""
+    d = decision
+    if d is None or not zones or d.actor not in units:
         return None
-
+    keys = {o.key for o in d.options}
+    if not keys or not keys <= {"move", "end_turn", "pass"}:
+        return None
+    me = units[d.actor]
+    for owner, team, tiles, kind, *_ in map(rules_view.as_zone, zones):
+        if kind == "suppression" and team != me.team and me.tile in tiles:
+            u = units.get(owner)
+            who = u.name if u is not None and (viewer is None or owner in shown()) else "An enemy"
+            if "move" in keys:
+                return who, None
+            if me.posture == "prone":
+                why = "It is prone: standing up is an action, and it cannot act in the fire."
+            elif me.partners:
+                why = "It is locked in a grapple, which cannot move out of the fire."
+            else:
+                why = "No tile out of the fire is within its reach this turn."
+            return who, why
+    return None
 
 
 def dashed_line(surface, colour, a, b, width=1, dash=10) -> None:

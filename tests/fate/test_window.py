@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.components import Posture
+from game.ui import battle_frame
 from tests.helpers import events_of
 from tests.ui.conftest import (press_option, click_tile, confirm_handover, field_battle, headless_window,  # noqa: F401
                                hover_tile, make_app, press, pump, start_screen, tile_pos, until)
@@ -237,7 +238,7 @@ def test_declarations_are_drawn_on_the_board_and_listed_in_the_panel(make_app):
     line = [(a[0] + (b[0] - a[0]) * k / 40, a[1]) for k in range(8, 33)]
     assert _count(surf, line, _light(theme.team_colour(battle.team(slow)))) > 40   # the dashed path
     assert _count(surf, line, (0, 0, 0)) > 10                                     # dashes have dark edges
-    rows = [text for _, text, _, _ in screen.decl_rows(screen.shown_units())]
+    rows = [text for _, text, _, _ in battle_frame.decl_rows(screen, screen.shown_units())]
     assert rows[0] == battle.name(slow) and rows[1] == f"1 · Move to ({dest[0]}, {dest[1]})"
     assert rows[2] == "2 · Hold" and rows[3].endswith(f"{battle.name(fast)}: declaring action 1")
 
@@ -250,7 +251,7 @@ def test_declarations_are_drawn_on_the_board_and_listed_in_the_panel(make_app):
     f = cam.tile_centre(battle.tile(fast))
     arrow = [(f[0] + (b[0] - f[0]) * k / 40, f[1] + (b[1] - f[1]) * k / 40) for k in range(10, 30)]
     assert _count(app.surface, arrow, _light(theme.team_colour(battle.team(fast)))) > 40
-    rows = [text for _, text, _, _ in screen.decl_rows(screen.shown_units())]
+    rows = [text for _, text, _, _ in battle_frame.decl_rows(screen, screen.shown_units())]
     assert f"1 · Attack → {battle.name(slow)} with Scoped rifle" in rows   # the weapon as the log names it
 
 

@@ -127,7 +127,7 @@ def test_a_spot_dodge_taken_after_seeing_the_roll_by_clicking(make_app):
     # Resting the pointer on Spot Dodge brings up its picker (how many rolls); two, clicked.
     post_move(reaction_button(screen, "spot_dodge").center)
     pump(app, REST)
-    assert screen._param_option().key == "spot_dodge"
+    assert screen.controls.param_option().key == "spot_dodge"
     assert [(n, v) for _, n, v, _ in screen.rects["param_buttons"]] == [("rolls", 1), ("rolls", 2)]
     post_click(param_button(screen, "rolls", 2).center)
     pump(app)
@@ -152,7 +152,7 @@ def test_a_spot_block_taken_after_seeing_the_roll_by_keyboard(make_app):
         make_app, [6, 2, 1])   # Spot Block, Martial Arts 2 / Defense d6: 6 explodes, +2 = 8
 
     # Spot Block's pickers show first; "]" takes the buckler with Martial Arts; B blocks.
-    assert screen._param_option().key == "spot_block"
+    assert screen.controls.param_option().key == "spot_block"
     press(app, pygame.K_RIGHTBRACKET, "]")
     assert screen.params["with"] == "martial_arts:buckler"
     press(app, pygame.K_b, "b")
@@ -168,11 +168,11 @@ def test_a_spot_block_taken_after_seeing_the_roll_by_keyboard(make_app):
 
 def test_tab_chooses_whose_pickers_a_reaction_shows(make_app):
     app, battle, screen, fencer, boxer = punched_fencer(make_app, [6, 7, 1, 1])
-    assert screen._param_option().key == "spot_block"
+    assert screen.controls.param_option().key == "spot_block"
     press(app, pygame.K_TAB)
-    assert screen._param_option().key == "spot_parry"
+    assert screen.controls.param_option().key == "spot_parry"
     press(app, pygame.K_TAB)
-    assert screen._param_option().key == "spot_dodge"
+    assert screen.controls.param_option().key == "spot_dodge"
     press(app, pygame.K_RIGHTBRACKET, "]")
     assert screen.params["rolls"] == 2
     press_option(app, "spot_dodge")
@@ -186,12 +186,12 @@ def test_crossing_another_answer_on_the_way_to_the_pickers_keeps_them(make_app):
     above = next(r for r, o in screen.rects["reaction_buttons"] if r.collidepoint(target.centerx, target.y - 10))
     post_move(target.center)
     pump(app, REST)
-    assert screen._param_option().key == "active_dodge"
+    assert screen.controls.param_option().key == "active_dodge"
     post_move((target.centerx, above.centery))   # one frame over the answer above it...
     pump(app)
     post_move((target.centerx, screen.rects["params"].centery))   # ...and on up to the pickers
     pump(app, REST)
-    assert screen._param_option().key == "active_dodge"
+    assert screen.controls.param_option().key == "active_dodge"
     assert [n for _, n, _, _ in screen.rects["param_buttons"]] == ["skill", "skill"]
 
 

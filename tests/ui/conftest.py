@@ -171,6 +171,6 @@ def gunner_duel(make_app):
 def commit_anyway(screen, opt, target) -> bool:
     """Commit a choice as a player who means it: an attack that can hurt an ally waits
     for a second press (friendly_fire.py), so press twice when it asks."""
-    if screen.commit(opt, target):
+    if screen.controls.commit(opt, target):
         return True
-    return bool(screen.friendly.pending) and screen.commit(opt, target)
+    return bool(screen.friendly.pending) and screen.controls.commit(opt, target)

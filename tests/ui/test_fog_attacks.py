@@ -20,6 +20,7 @@ import pygame
 import pytest
 
 from game.engine.decisions import TARGET_NONE
+from game.ui import battle_frame
 from tests.ui.conftest import commit_anyway, pump, start_screen
 
 ACTOR_FIELDS = ("attacker", "shooter", "grappler", "seeker", "holder")
@@ -148,7 +149,7 @@ def test_every_attack_line_of_a_ruleset_reads_without_its_unseen_shooter(ruleset
     assert read >= 3, read
 
 
-def test_a_shot_from_out_of_sight_is_drawn_at_the_target_only(make_app):
+def test_a_shot_from_out_of_sight_is_drawn_at_the_target_only(make_app, monkeypatch):
     """A person plays side 2 against the AI under fog; the AI's shots at its unit in the
     brush come from out of sight: no line is drawn from the shooter's tile."""
     battle = brush_battle("d20", 1)
@@ -167,26 +168,26 @@ def test_a_shot_from_out_of_sight_is_drawn_at_the_target_only(make_app):
     lines: list = []
     real_line = pygame.draw.line
     shots_unseen = 0
-    draw_shot = screen._draw_shot
+    draw_shot = battle_frame._shot
 
-    def spy_shot(surface):
+    def spy_shot(s, surface):
         nonlocal shots_unseen
         step = screen.anim.shot
         if step is None or step.source in screen.shown_units():
-            return draw_shot(surface)
+            return draw_shot(s, surface)
         shots_unseen += 1
         pygame.draw.line = lambda s, c, a, b, *k: (lines.append((a, b)), real_line(s, c, a, b, *k))[1]
         try:
-            return draw_shot(surface)
+            return draw_shot(s, surface)
         finally:
             pygame.draw.line = real_line
-    screen._draw_shot = spy_shot
+    monkeypatch.setattr(battle_frame, "_shot", spy_shot)
     for _ in range(600):
         if shots_unseen >= 3 or battle.over:
             break
         if screen.decision is not None:    # side 2 (the person) ends its turn at once
             end = screen.decision.option("end_turn")
-            screen.commit(end, None) if end is not None else screen.commit(
+            screen.controls.commit(end, None) if end is not None else screen.controls.commit(
                 screen.decision.options[0], None if screen.decision.options[0].target_kind == TARGET_NONE
                 else screen.decision.options[0].targets[0])
         pump(app, 1, dt=0.03)
@@ -217,5 +218,5 @@ def test_suppressing_fire_from_out_of_sight_is_read_and_drawn_where_the_side_see
     line = alt[side]
     assert line is not None and battle.name(foe) not in line and line.startswith("An unseen enemy lays down")
     screen.zones = [(foe, battle.team(foe), cone, "suppression", "Suppressing fire")]
-    drawn = screen.drawn_zones(screen.shown_units())
+    drawn = battle_frame.drawn_zones(screen, screen.shown_units())
     assert [z.tiles for z in drawn] == [frozenset(seen)]

@@ -120,7 +120,7 @@ def test_the_unit_card_shows_a_wound_only_when_the_playout_reaches_it(make_app):
             continue
         target = shoot.targets[0]
         hp_before = screen.view.units[target].hp
-        screen.commit(shoot, target)
+        screen.controls.commit(shoot, target)
         if screen.view.units[target].hp == hp_before:
             pygame.display.quit()
             continue

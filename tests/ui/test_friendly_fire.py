@@ -39,7 +39,7 @@ def _ally_melee(make_app):
 def test_an_attack_on_an_ally_is_headlined_and_asks_again(make_app):
     app, battle, screen, ally, opt = _ally_melee(make_app)
     assert opt is not None, "d20 offers an attack on an adjacent ally"
-    risks = screen.risks(opt, ally)
+    risks = screen.controls.risks(opt, ally)
     assert [r.unit for r in risks] == [ally] and risks[0].how == "target"
     from game.ui import rules_view
     params = rules_view.fill_params(opt, ally, screen.params)
@@ -62,23 +62,23 @@ def test_an_attack_on_an_ally_is_headlined_and_asks_again(make_app):
     name = screen.view.units[ally].name
     assert any("Can hit your own" in s and name in s and theme.percent(odds.hit) in s for s in drawn), drawn[:20]
     # the first press warns and submits nothing; the second attacks
-    assert screen.commit(opt, ally) is False
+    assert screen.controls.commit(opt, ally) is False
     assert screen.submitted == [] and "attack anyway" in screen.message
-    assert screen.commit(opt, ally) is True
+    assert screen.controls.commit(opt, ally) is True
     assert [c.target for c in screen.submitted] == [ally]
 
 
 def test_the_warning_is_for_the_target_it_was_given_on(make_app):
     """Moving the pointer away forgets the first press: coming back asks again."""
     app, battle, screen, ally, opt = _ally_melee(make_app)
-    screen.commit(opt, ally)
+    screen.controls.commit(opt, ally)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 300), rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
     screen.hover_tile = None
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen.board.camera.tile_centre((8, 8)),
                                          rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
-    assert screen.commit(opt, ally) is False and screen.submitted == []
+    assert screen.controls.commit(opt, ally) is False and screen.submitted == []
 
 
 def test_an_enemy_attack_is_not_flagged(make_app):
@@ -86,7 +86,7 @@ def test_an_enemy_attack_is_not_flagged(make_app):
     enemy = next(u for u in battle.units() if battle.team(u) != battle.team(screen.decision.actor))
     for o in screen.decision.options:
         if o.offensive and o.target_kind == TARGET_UNIT and enemy in o.targets:
-            assert screen.risks(o, enemy) == []
+            assert screen.controls.risks(o, enemy) == []
 
 
 def _view(units):

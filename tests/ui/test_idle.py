@@ -38,5 +38,5 @@ def test_a_message_and_an_animation_still_get_their_frames(make_app):
     assert 0 < screen.wake_in() <= 0.2
     move = battle.pending.option("move")
     far = max(move.targets, key=lambda t: abs(t[0] - battle.tile(battle.pending.actor)[0]))
-    screen.commit(move, far)
+    screen.controls.commit(move, far)
     assert screen.wake_in() == 0.0         # the walk animates: a frame each turn of the loop

@@ -117,14 +117,11 @@ def test_a_cover_mark_sits_inside_the_diamond_on_the_side_of_the_cover(board):
 
 def test_a_danger_zone_is_a_hatched_diamond_edged_along_its_sides(board):
     from game.ui import rules_view
-    from game.ui.zone_draw import ZoneDrawing
+    from game.ui.zone_draw import DangerZones
 
-    class Zones(ZoneDrawing):
-        pass
-    z = Zones()
-    z.board = board
+    z = DangerZones()
     zone = rules_view.as_zone((1, 2, frozenset({TILE}), "suppression", "Suppressing fire"))
-    layer = z._render_zones([zone], pygame.Rect(0, 0, 1024, 545))
+    layer = z.render([zone], pygame.Rect(0, 0, 1024, 545), board.camera)
     assert layer.get_at(CENTRE).a > 0          # the hatch fills the diamond
     assert layer.get_at(OUTSIDE).a == 0        # and nothing past it
     # the north-east side, from the top (448, 160) to the right corner (480, 176)

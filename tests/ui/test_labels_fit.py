@@ -8,6 +8,8 @@ import dataclasses
 import pygame
 import pytest
 
+from game.ui import battle_frame
+
 from tests.ui.conftest import confirm_handover, pump, start_screen
 
 
@@ -93,7 +95,7 @@ def test_a_long_unit_card_is_not_cut(make_app, monkeypatch):
     spy = _Spy(monkeypatch)
     pump(app)
     card = screen.rects["card"]
-    assert card.h > screen.layout((1024, 600))["card"].h
+    assert card.h > battle_frame.layout(screen, (1024, 600))["card"].h
     cut = [s for s, _ in spy.drawn if s.endswith("…") and ("Skills" in s or "Wounds" in s or "resist" in s
                                                               or "Incapacitated" in s)]
     assert not cut, cut

@@ -54,6 +54,6 @@ def test_demo_takes_its_speed_and_ignores_the_menus_last_one(make_app):
     assert app.screen.speed == 2.0 and app.screen.demo
     args = build_parser().parse_args(["demo", "--speed", "4"])
     assert demo_speed(args.speed) == 4.0
-    app.screen.set_speed(1.0)
+    app.screen.controls.set_speed(1.0)
     assert app.settings.speed == 0.0            # changing the demo's pace leaves the menu's alone
     app.screen.leave()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.ui import theme
+from game.ui import battle_frame, theme
 from tests.ui.conftest import confirm_handover, start_screen
 
 
@@ -134,7 +134,7 @@ def test_suppression_cones_are_drawn_on_the_board(make_app):
     sup = battle.pending.option("suppress")
     assert sup is not None and sup.targets
     aim = min(sup.targets, key=lambda t: abs(t[0] - 9) + abs(t[1] - 5))
-    assert screen.commit(sup, aim)
+    assert screen.controls.commit(sup, aim)
     assert screen.zones and screen.zones[0][1] == 1
     tile = sorted(screen.zones[0][2])[len(screen.zones[0][2]) // 2]
     confirm_handover(app)
@@ -154,7 +154,7 @@ def test_a_pinned_unit_is_told_why_move_is_all_it_can_do(make_app):
     screen.zones = [(enemy, battle.team(enemy), frozenset({battle.tile(me)}))]
     move = battle.pending.option("move")
     screen.decision = Decision(me, battle.pending.side, battle.pending.kind, (move,), "Pinned: move")
-    assert screen._pinned_by() == screen.view.units[enemy].name
+    assert battle_frame.pin_state(screen) == (screen.view.units[enemy].name, None)
     seen = []
     import game.ui.theme as theme
     real = theme.text

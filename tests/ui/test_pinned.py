@@ -46,9 +46,9 @@ def _pinned_turns(make_app, prone: bool, seeds=range(40)):
         aim = min(sup.targets, key=lambda t: abs(t[0] - 7) + abs(t[1] - 5))
         if prone:
             battle.get(enemy, Posture).value = "prone"     # the test's setup: it lies in the cone
-        assert screen.commit(sup, aim)
+        assert screen.controls.commit(sup, aim)
         while battle.pending is not None and battle.pending.side == 1:
-            assert screen.commit(battle.pending.option("end_turn"), None)
+            assert screen.controls.commit(battle.pending.option("end_turn"), None)
         confirm_handover(app)
         d = battle.pending
         if d is not None and d.actor == enemy and failed_suppression_here(battle, enemy):

@@ -33,7 +33,7 @@ def test_quickload_joins_the_ai_worker_before_loading(make_app, monkeypatch, tmp
         seen.append(screen.ai.busy)
         return real(p)
     monkeypatch.setattr(saves, "load_battle", watching)
-    screen.quickload(path)
+    screen.controls.quickload(path)
     assert seen == [False]
     fresh = new_battle("maps/arena.tmx", "fate", seed=2, max_rounds=3)
     assert screen.next is not None and screen.next.battle.digest() == fresh.digest()

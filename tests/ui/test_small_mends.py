@@ -29,9 +29,9 @@ def test_leaving_right_after_a_load_asks_nothing(make_app):
     battle = new_battle(maps_dir() / "arena.tmx", "d20", seed=2)   # a save names its map file
     screen = start_screen(app, battle, speed=0)
     confirm_handover(app)
-    path = screen.save()
+    path = screen.controls.save()
     assert path is not None
-    screen.quickload(path)
+    screen.controls.quickload(path)
     pump(app)
     loaded = app.screen
     assert loaded is not screen and loaded.saved_at == len(loaded.battle.choices)

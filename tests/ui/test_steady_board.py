@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.engine.decisions import DECLARE, REACTION, Option
+from game.ui import battle_frame
 from tests.ui.conftest import confirm_handover, pump, start_screen
 
 
@@ -30,7 +31,7 @@ def test_the_board_rectangle_is_the_same_with_and_without_each_panel(make_app, s
     app, screen = _screen(make_app, size)
     d = screen.decision
     assert d is not None
-    plain = screen.layout(size)["view"]
+    plain = battle_frame.layout(screen, size)["view"]
     many = tuple(Option(f"x{i}", f"Action {i}", "1 Action", "none", ()) for i in range(14))
     states = {
         "two-row bar": dataclasses.replace(d, options=many[:9]),
@@ -39,17 +40,17 @@ def test_the_board_rectangle_is_the_same_with_and_without_each_panel(make_app, s
     }
     for name, decision in states.items():
         screen.decision = decision
-        assert screen.layout(size)["view"] == plain, name
+        assert battle_frame.layout(screen, size)["view"] == plain, name
     screen.decision = d
     for collapsed in (False, True):
         screen.decl, screen.decl_panel.folded = object(), collapsed
-        out = screen.layout(size)
+        out = battle_frame.layout(screen, size)
         assert "decl" in out and out["view"] == plain, ("declarations", collapsed)
     screen.decl, screen.decl_panel.folded = None, False
     cam = screen.board.camera
     cam.zoom_at(1, *plain.center)
     cam.zoom_at(1, *plain.center)
-    out = screen.layout(size)
+    out = battle_frame.layout(screen, size)
     assert "minimap" in out and out["view"] == plain, "minimap"
     # and drawn: the frame with every panel keeps it too
     pump(app)
@@ -71,7 +72,7 @@ def test_fate_declarations_do_not_move_the_camera(make_app):
         opt = next((o for o in d.options if o.target_kind == "none" and o.key != "end_turn"), None)
         if opt is None:
             break
-        screen.commit(opt, None)
+        screen.controls.commit(opt, None)
         pump(app)
         if screen.handover is not None:
             confirm_handover(app)

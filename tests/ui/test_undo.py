@@ -35,7 +35,7 @@ def test_a_move_is_undone_exactly_and_a_roll_is_not(make_app):
     # a shot rolls dice: it cannot be undone
     enemy = next(u for u in b.units() if b.team(u) == 2)
     shoot = b.pending.option("shoot")
-    screen.commit(shoot, enemy)
+    screen.controls.commit(shoot, enemy)
     assert not screen.can_undo
     before = len(screen.battle.choices)
     press(app, pygame.K_z, "z", pygame.KMOD_CTRL)

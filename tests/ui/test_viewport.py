@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from game.rulesets import REGISTRY
+from game.ui import battle_frame
 from tests.ui.conftest import confirm_handover, field_battle, pump, start_screen
 
 PANELS = ("top", "log", "preview", "bar", "params", "minimap")
@@ -43,7 +44,7 @@ def test_no_panel_covers_the_board_and_the_actor_is_in_view(make_app, ruleset_id
     for name, rect in _panels(screen):
         assert not rect.colliderect(view), (name, rect, view)
     # the card's own place is off the board (a card with more lines rises over it)
-    assert not screen.layout(size)["card"].colliderect(view)
+    assert not battle_frame.layout(screen, size)["card"].colliderect(view)
     actor = battle.pending.actor
     free = screen.board.camera.safe   # the board less the declarations column, if open
     import pygame
@@ -107,7 +108,7 @@ def test_a_target_picked_by_keyboard_is_scrolled_into_view(make_app):
     cam.centre_on_tile((2, 0))
     pump(app)
     assert not view.collidepoint(cam.tile_centre(battle.tile(enemy)))
-    screen.arm(opt)
+    screen.controls.arm(opt)
     press(app, pygame.K_TAB)
     assert view.collidepoint(cam.tile_centre(battle.tile(enemy)))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.decisions import TARGET_NONE
+from game.ui import battle_frame
 from tests.ui.conftest import commit_anyway, confirm_handover, field_battle, hover_tile, pump, start_screen
 
 
@@ -42,7 +43,7 @@ def test_actionblock_obstruct_movement_reach_is_drawn_around_each_enemy(make_app
     confirm_handover(app)
     enemy = next(u for u in battle.units() if battle.team(u) == 2)
     ex, ey = battle.tile(enemy)
-    drawn = screen.drawn_zones(screen.shown_units())
+    drawn = battle_frame.drawn_zones(screen, screen.shown_units())
     reach = [z for z in drawn if z.owner == enemy and z.kind == "reaction"]
     assert reach and reach[0].tiles == {(x, y) for x in (ex - 1, ex, ex + 1) for y in (ey - 1, ey, ey + 1)} - {(ex, ey)}
     assert all(z.team != 1 for z in drawn if z.kind == "reaction")    # its own reach is no threat to side 1
@@ -84,7 +85,7 @@ def test_mahou_held_actions_reach_is_drawn(make_app):
     assert not [z for z in screen.zones if z.owner == holder]
     hold = battle.pending.option("hold")
     assert hold is not None
-    assert screen.commit(hold, None)
+    assert screen.controls.commit(hold, None)
     for _ in range(20):     # on to side 2's decision
         if battle.pending is None or battle.pending.side == 2:
             break
@@ -94,7 +95,7 @@ def test_mahou_held_actions_reach_is_drawn(make_app):
     assert battle.pending is not None and battle.pending.side == 2
     confirm_handover(app)
     hx, hy = battle.tile(holder)
-    reach = [z for z in screen.drawn_zones(screen.shown_units()) if z.owner == holder]
+    reach = [z for z in battle_frame.drawn_zones(screen, screen.shown_units()) if z.owner == holder]
     assert reach and reach[0].kind == "reaction" and (hx - 1, hy) in reach[0].tiles and (hx, hy) not in reach[0].tiles
     # side 2's move preview at a tile next to the holder says what it sets off
     move = screen._smart_tile_option()
@@ -119,7 +120,7 @@ def test_d20_leaving_a_grapple_is_a_reaction_zone_on_its_tile(make_app):
     melee = battle.pending.option("melee")
     assert melee is not None and melee.targets
     target = melee.targets[0]
-    assert screen.commit(melee, target)
+    assert screen.controls.commit(melee, target)
     assert grapple.in_grapple(battle, me)
     zones = [z for z in screen.zones if z.kind == "reaction"]
     owners = {z.owner for z in zones}
@@ -162,5 +163,5 @@ def test_under_fog_a_reach_is_drawn_only_from_a_seen_unit(make_app):
     enemy = next(u for u in battle.units() if battle.team(u) == 2)
     assert enemy not in screen.shown_units()
     assert any(z.owner == enemy for z in screen.zones)                      # the ruleset says it
-    assert not any(z.owner == enemy for z in screen.drawn_zones(screen.shown_units()))   # side 1 is not shown it
+    assert not any(z.owner == enemy for z in battle_frame.drawn_zones(screen, screen.shown_units()))   # side 1 is not shown it
     pygame.display.quit()
