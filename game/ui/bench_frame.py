@@ -2,8 +2,9 @@
 
 `bench_frame()` returns the median time of one frame in milliseconds (target ≤ 8 ms)
 under SDL's dummy video driver: events, update, drawing the map view, the movement
-overlay, the path preview with its threat lines (the mouse moves between two tiles
-every frame, so the preview is recomputed each time), danger zones (a suppression cone
+overlay, the path preview with its threat lines (the mouse moves to another reachable
+tile every frame, never one it was on before, so the preview is worked out each time:
+the window keeps previews it has shown, game/kept.py), danger zones (a suppression cone
 and every enemy's reaction reach, with their legend), units, the HUD, and the flip.
 """
 
@@ -19,6 +20,7 @@ import numpy as np
 SIZE = (1280, 720)
 MAP = 64
 UNITS_PER_SIDE = 8
+SPOTS = 200  # distinct pointer tiles: more than the frames a bench draws (10 + 120)
 
 
 def bench_map():
@@ -76,8 +78,9 @@ def make_frame():
     actor = battle.pending.actor
     ax, ay = battle.tile(actor)
     targets = set(battle.pending.option("move").targets)
-    spots = [t for t in ((ax + 4, ay + 1), (ax + 5, ay + 1), (ax + 4, ay + 2), (ax + 3, ay - 2)) if t in targets][:2]
-    positions = [screen.board.camera.tile_centre(t) for t in spots] or [(400, 300)]
+    # the reachable tiles nearest the actor first (on screen), as many as frames are drawn
+    spots = sorted((t for t in targets if t != (ax, ay)), key=lambda t: (abs(t[0] - ax) + abs(t[1] - ay), t))
+    positions = [screen.board.camera.tile_centre(t) for t in spots[:SPOTS]] or [(400, 300)]
     # danger zones as the rulesets give them: a 6-deep suppression cone before the actor
     # and the eight tiles round every enemy (reaction reach), all of them drawn
     others = [u for u in battle.units() if battle.team(u) != side]
