@@ -1,16 +1,20 @@
-"""The battles `price` plays: mixed random squads at normal over several maps.
+"""The battles `price` plays: mixed random squads at normal over several maps, then
+battles of equal points under the costs fitted so far (the refits).
 
 Battle `k` of a run seeded `S` draws its squads from a stream seeded by the ruleset,
 `S` and `k` (sha256, stable across platforms), plays with dice seed `S + k` on map
 `k mod len(maps)`: each battle is a pure function of its spec, so `--jobs` does not
-change the result.
+change the result. A refit's battle `k` draws its pair from a stream named by the
+ruleset, `S`, the refit and `k` (never balance's stream: the check is not fitted on
+its own pairs).
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from typing import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping, Sequence
 
 from game.price import Outcome
 from game.simulate import BattleSpec
@@ -21,6 +25,13 @@ SIZES = (4, 5, 6)
 #: unit is worth at all (the scale of the points). A larger gap decides the battle
 #: before the templates matter.
 UNEVEN = 0.25
+
+
+#: Equal points (issue 29's balance target): within 5%.
+TOLERANCE = 0.05
+#: The sizes tried for the second squad of an equal-points pair (the first has five).
+PAIR_SIZES = range(3, 8)
+PAIR_TRIES = 10_000
 
 
 def stream(*words: object) -> random.Random:
@@ -37,6 +48,31 @@ def counts(squad: Sequence[str], templates: Sequence[str]) -> tuple[int, ...]:
     return tuple(squad.count(t) for t in templates)
 
 
+@dataclass(frozen=True)
+class Pair:
+    """Two squads (sorted template ids) and their points."""
+
+    a: tuple[str, ...]
+    b: tuple[str, ...]
+    cost_a: int
+    cost_b: int
+
+
+def equal_points_pair(rng: random.Random, costs: Mapping[str, int], templates: Sequence[str],
+                      size: int = 5) -> Pair:
+    """Squad A: `size` random templates; squad B: random templates of a random size
+    (PAIR_SIZES), drawn until its points (`costs`) are within TOLERANCE of A's and its
+    contents differ."""
+    a = tuple(sorted(rng.choice(templates) for _ in range(size)))
+    cost_a = sum(costs[t] for t in a)
+    for _ in range(PAIR_TRIES):
+        b = tuple(sorted(rng.choice(templates) for _ in range(rng.choice(PAIR_SIZES))))
+        cost_b = sum(costs[t] for t in b)
+        if b != a and abs(cost_b - cost_a) <= TOLERANCE * cost_a:
+            return Pair(a, b, cost_a, cost_b)
+    raise ValueError(f"no squad within {TOLERANCE:.0%} of {cost_a} points found")  # pragma: no cover
+
+
 def price_specs(ruleset: str, templates: Sequence[str], maps: Sequence[str], battles: int, seed: int,
                 max_rounds: int | None) -> list[BattleSpec]:
     specs = []
@@ -45,6 +81,21 @@ def price_specs(ruleset: str, templates: Sequence[str], maps: Sequence[str], bat
         size = rng.choice(SIZES)
         other = size + rng.choice((-1, 1)) if rng.random() < UNEVEN else size
         squads = ((1, random_squad(rng, templates, size)), (2, random_squad(rng, templates, other)))
+        specs.append(BattleSpec(maps[k % len(maps)], ruleset, seed + k, max_rounds, (), squads))
+    return specs
+
+
+def refit_specs(ruleset: str, costs: Mapping[str, int], maps: Sequence[str], battles: int, seed: int,
+                refit: int, max_rounds: int | None) -> list[BattleSpec]:
+    """A refit's battles: each a fresh equal-points pair under `costs` (the fit so far),
+    drawn as balance draws them, on map `k mod len(maps)`, squad A on side 1 and side 2
+    in turn by round of maps, dice seed `S + k`."""
+    templates = list(costs)
+    specs = []
+    for k in range(battles):
+        pair = equal_points_pair(stream(ruleset, "refit", seed, refit, k), costs, templates)
+        a_side = 1 if (k // len(maps)) % 2 == 0 else 2
+        squads = tuple(sorted(((a_side, pair.a), (3 - a_side, pair.b))))
         specs.append(BattleSpec(maps[k % len(maps)], ruleset, seed + k, max_rounds, (), squads))
     return specs
 
