@@ -59,17 +59,25 @@ class Pair:
 
 
 def equal_points_pair(rng: random.Random, costs: Mapping[str, int], templates: Sequence[str],
-                      size: int = 5) -> Pair:
+                      size: int = 5, closest: bool = False) -> Pair:
     """Squad A: `size` random templates; squad B: random templates of a random size
     (PAIR_SIZES), drawn until its points (`costs`) are within TOLERANCE of A's and its
-    contents differ."""
+    contents differ. With `closest`, drawn until its points equal A's; if none of
+    PAIR_TRIES draws does, the closest within TOLERANCE (the first of equals)."""
     a = tuple(sorted(rng.choice(templates) for _ in range(size)))
     cost_a = sum(costs[t] for t in a)
+    best: Pair | None = None
     for _ in range(PAIR_TRIES):
         b = tuple(sorted(rng.choice(templates) for _ in range(rng.choice(PAIR_SIZES))))
         cost_b = sum(costs[t] for t in b)
-        if b != a and abs(cost_b - cost_a) <= TOLERANCE * cost_a:
-            return Pair(a, b, cost_a, cost_b)
+        gap = abs(cost_b - cost_a)
+        if b != a and gap <= TOLERANCE * cost_a:
+            if not closest or gap == 0:
+                return Pair(a, b, cost_a, cost_b)
+            if best is None or gap < abs(best.cost_b - cost_a):
+                best = Pair(a, b, cost_a, cost_b)
+    if best is not None:
+        return best
     raise ValueError(f"no squad within {TOLERANCE:.0%} of {cost_a} points found")  # pragma: no cover
 
 

@@ -47,6 +47,25 @@ def test_equal_points_pairs_are_within_five_percent_and_differ():
         assert pair.cost_a == sum(COSTS[t] for t in pair.a)
 
 
+def test_balance_draws_pairs_as_equal_as_the_costs_allow():
+    # a, b, c cost 15, 20, 35: every A (five units, multiples of 5 from 75 to 175) has a
+    # B of equal points (a+c = 50 = b+b+... ), so the closest draw always finds one
+    rng = random.Random(4)
+    for _ in range(20):
+        pair = equal_points_pair(rng, COSTS, list(COSTS), closest=True)
+        assert pair.a != pair.b and pair.cost_a == pair.cost_b == sum(COSTS[t] for t in pair.b)
+    # x 10, y 7: A of five x (50) has no other squad of 3 to 7 units at 50 points; the
+    # closest are 49 (seven y) and 51 (three x, three y): a gap of 1
+    odd = {"x": 10, "y": 7}
+    for seed in range(40):
+        pair = equal_points_pair(random.Random(seed), odd, ["x", "y"], closest=True)
+        best = min(abs(10 * x + 7 * y - pair.cost_a) for n in range(3, 8) for x in range(n + 1)
+                   for y in (n - x,) if ("x",) * x + ("y",) * y != pair.a)
+        assert abs(pair.cost_a - pair.cost_b) == best and pair.a != pair.b
+        if pair.a == ("x",) * 5:
+            assert abs(pair.cost_a - pair.cost_b) == 1
+
+
 def test_pairs_swap_sides_every_other_round_of_maps():
     pair = Pair(("a",), ("b",), 15, 20)
     plan = pair_specs("toy", pair, ["m1", "m2"], 6, 10, None)
