@@ -755,7 +755,7 @@ def _squad_study_runner(args: argparse.Namespace, custom, db):
 def cmd_price(args: argparse.Namespace) -> int:
     from game.price import price, priced_text
     from game.study_db import reuse_line
-    from game.price_play import outcomes, price_specs, refit_specs
+    from game.price_play import outcomes, price_specs, refit_specs, refitted
     from game.price_write import write_costs
     from game.rulesets import load_ruleset
 
@@ -769,23 +769,16 @@ def cmd_price(args: argparse.Namespace) -> int:
     db = _open_db(args.db)
     run = _squad_study_runner(args, custom, db)
     progress = _Progress(total)
-    stages = []
     try:
         progress.update(0)
         played = outcomes(price_specs(args.ruleset, templates, maps, args.battles, args.seed, args.max_rounds),
                           templates, maps, run, on_battle=progress.update)
-        priced = price(played, templates, len(maps), args.seed, bootstrap=0)
-        # The refits (docs/squads.md): the battles the costs must balance are of equal
-        # points and varied sizes, so each refit plays such pairs under the costs fitted
-        # so far and fits again on every battle played.
-        for refit in range(1, args.refits + 1):
-            stages.append(priced)
-            costs = dict(zip(templates, priced.costs))
-            done = len(played)
-            played += outcomes(refit_specs(args.ruleset, costs, maps, refit_battles, args.seed, refit,
-                                           args.max_rounds),
-                               templates, maps, run, on_battle=lambda n, d=done: progress.update(d + n))
-            priced = price(played, templates, len(maps), args.seed, bootstrap=0)
+
+        def play_refit(costs: dict[str, int], refit: int) -> list:
+            done = args.battles + (refit - 1) * refit_battles
+            specs = refit_specs(args.ruleset, costs, maps, refit_battles, args.seed, refit, args.max_rounds)
+            return outcomes(specs, templates, maps, run, on_battle=lambda n: progress.update(done + n))
+        stages, played = refitted(played, templates, len(maps), args.refits, args.seed, play_refit)
     finally:
         progress.close()
         if db is not None:
@@ -794,7 +787,7 @@ def cmd_price(args: argparse.Namespace) -> int:
         print(reuse_line(db, total), file=sys.stderr)
     priced = price(played, templates, len(maps), args.seed)  # the last fit, with its intervals
     current = {t: ruleset.data.templates[t].cost for t in templates}
-    for refit, before in enumerate(stages, start=1):
+    for refit, before in enumerate(stages[:-1], start=1):
         say(f"refit {refit}: {refit_battles} equal-points battles under "
             + ", ".join(f"{t} {c}" for t, c in zip(templates, before.costs)))
     say(priced_text(args.ruleset, priced, current))

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
-from game.price import Outcome
+from game.price import Outcome, Priced, price
 from game.simulate import BattleSpec
 
 SIZES = (4, 5, 6)
@@ -78,7 +78,10 @@ def equal_points_pair(rng: random.Random, costs: Mapping[str, int], templates: S
                 best = Pair(a, b, cost_a, cost_b)
     if best is not None:
         return best
-    raise ValueError(f"no squad within {TOLERANCE:.0%} of {cost_a} points found")  # pragma: no cover
+    from game.errors import InputError
+    raise InputError("costs", f"no squad of {PAIR_SIZES[0]} to {PAIR_SIZES[-1]} units other than "
+                              f"{'+'.join(a)} is within {TOLERANCE:.0%} of its {cost_a} points "
+                              f"({', '.join(f'{t} {c}' for t, c in costs.items())})")
 
 
 def price_specs(ruleset: str, templates: Sequence[str], maps: Sequence[str], battles: int, seed: int,
@@ -125,3 +128,22 @@ def outcomes(specs: Sequence[BattleSpec], templates: Sequence[str], maps: Sequen
         if on_battle is not None:
             on_battle(done)
     return out
+
+
+def refitted(played: list[Outcome], templates: Sequence[str], maps: int, refits: int, seed: int,
+             play_refit: Callable[[dict[str, int], int], list[Outcome]]) -> tuple[list[Priced], list[Outcome]]:
+    """The first fit on `played`, then `refits` times: play equal-points battles under
+    the costs fitted so far (`play_refit(costs, refit)`) and fit again on every battle
+    played. Returns each stage's fit (without intervals) and every battle.
+
+    Why: the costs must make equal-points pairs even, and those pairs are of varied
+    sizes (cheap units in numbers against fewer dear ones), unlike the first battles'
+    squads of mostly one size. On the first fit's pairs the side with more units won
+    more than its points said (docs/squads.md); a refit weighs such pairs in, and on
+    the next pairs that lean is gone."""
+    stages = [price(played, templates, maps, seed, bootstrap=0)]
+    for refit in range(1, refits + 1):
+        costs = dict(zip(templates, stages[-1].costs))
+        played = played + play_refit(costs, refit)
+        stages.append(price(played, templates, maps, seed, bootstrap=0))
+    return stages, played
