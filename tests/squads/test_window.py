@@ -62,13 +62,13 @@ def test_a_built_squad_and_the_ais_pick_start_the_battle(tmp_path: Path):
     press(app, pygame.K_RETURN, "\r")                 # brawler (20)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_DOWN)
-    press(app, pygame.K_PLUS, "+")                    # marksman (22)
+    press(app, pygame.K_PLUS, "+")                    # marksman (23)
     press(app, pygame.K_TAB, "\t")                    # to the squad: the marksman is chosen
     type_text(app, "Kim")
     press(app, pygame.K_UP)
     type_text(app, "Ada")
     assert builder.units == ["brawler", "marksman"] and builder.names == ["Ada", "Kim"]
-    assert builder.cost() == 42 and builder.problem() is None
+    assert builder.cost() == 43 and builder.problem() is None
     press(app, pygame.K_TAB, "\t")                    # the squad's name
     for _ in range(len("Side 1")):
         press(app, pygame.K_BACKSPACE)
