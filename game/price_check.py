@@ -1,9 +1,10 @@
 """`balance`: do equal points make even fights? (issue 29's target, reproducible)
 
 20 random pairs of squads built to equal points from different templates (as equal as
-the costs allow: exactly when a draw finds it, else the closest within 5%) play N battles each over the four battle maps at normal, sides swapped every other
-round of maps: each pair's win share (a draw half a win) and the mean absolute
-deviation from 50% in points. The baseline is measured the same way on today's
+the costs allow: exactly when a draw finds it, else the closest within 5%) play N
+battles each over the four battle maps at normal, sides swapped every other round of
+maps: each pair's win share (a draw half a win) and the mean absolute deviation from
+50% in points. The baseline is measured the same way on today's
 squads: pairs of equal size (five units each) of random templates, costs ignored.
 """
 
