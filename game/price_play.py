@@ -63,15 +63,24 @@ def equal_points_pair(rng: random.Random, costs: Mapping[str, int], templates: S
     """Squad A: `size` random templates; squad B: random templates of a random size
     (PAIR_SIZES), drawn until its points (`costs`) are within TOLERANCE of A's and its
     contents differ. With `closest`, drawn until its points equal A's; if none of
-    PAIR_TRIES draws does, the closest within TOLERANCE (the first of equals)."""
+    PAIR_TRIES draws does, the closest within TOLERANCE (the first of equals). Both
+    squads keep the squad rule (game.squads.copies_problem): A is drawn again, B passed
+    over, when it breaks it."""
+    from game.squads import MAX_COPIES, copies_problem
+    if len(set(templates)) * MAX_COPIES < size:
+        from game.errors import InputError
+        raise InputError("costs", f"a squad of {size} units needs more than {len(set(templates))} templates "
+                                  f"(at most {MAX_COPIES} of one)")
     a = tuple(sorted(rng.choice(templates) for _ in range(size)))
+    while copies_problem(a):
+        a = tuple(sorted(rng.choice(templates) for _ in range(size)))
     cost_a = sum(costs[t] for t in a)
     best: Pair | None = None
     for _ in range(PAIR_TRIES):
         b = tuple(sorted(rng.choice(templates) for _ in range(rng.choice(PAIR_SIZES))))
         cost_b = sum(costs[t] for t in b)
         gap = abs(cost_b - cost_a)
-        if b != a and gap <= TOLERANCE * cost_a:
+        if b != a and gap <= TOLERANCE * cost_a and copies_problem(b) is None:
             if not closest or gap == 0:
                 return Pair(a, b, cost_a, cost_b)
             if best is None or gap < abs(best.cost_b - cost_a):

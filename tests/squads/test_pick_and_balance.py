@@ -54,16 +54,16 @@ def test_balance_draws_pairs_as_equal_as_the_costs_allow():
     for _ in range(20):
         pair = equal_points_pair(rng, COSTS, list(COSTS), closest=True)
         assert pair.a != pair.b and pair.cost_a == pair.cost_b == sum(COSTS[t] for t in pair.b)
-    # x 10, y 7: A of five x (50) has no other squad of 3 to 7 units at 50 points; the
-    # closest are 49 (seven y) and 51 (three x, three y): a gap of 1
-    odd = {"x": 10, "y": 7}
+    # x 10, y 7, z 9: not every A has a B of equal points; the draw finds the closest
+    # there is (every B of 3 to 7 units, at most 4 of one template, other than A, within 5%)
+    odd = {"x": 10, "y": 7, "z": 9}
     for seed in range(40):
-        pair = equal_points_pair(random.Random(seed), odd, ["x", "y"], closest=True)
-        best = min(abs(10 * x + 7 * y - pair.cost_a) for n in range(3, 8) for x in range(n + 1)
-                   for y in (n - x,) if ("x",) * x + ("y",) * y != pair.a)
+        pair = equal_points_pair(random.Random(seed), odd, list(odd), closest=True)
+        best = min(abs(10 * x + 7 * y + 9 * z - pair.cost_a)
+                   for x in range(5) for y in range(5) for z in range(5) if 3 <= x + y + z <= 7
+                   and ("x",) * x + ("y",) * y + ("z",) * z != pair.a
+                   and abs(10 * x + 7 * y + 9 * z - pair.cost_a) <= 0.05 * pair.cost_a)
         assert abs(pair.cost_a - pair.cost_b) == best and pair.a != pair.b
-        if pair.a == ("x",) * 5:
-            assert abs(pair.cost_a - pair.cost_b) == 1
 
 
 def test_pairs_swap_sides_every_other_round_of_maps():
@@ -78,3 +78,20 @@ def test_the_deviation_is_in_percentage_points():
     pair = Pair(("a",), ("b",), 15, 20)
     checked = [Checked(pair, 0.6, 10), Checked(pair, 0.45, 10), Checked(pair, 0.5, 10)]
     assert deviation(checked) == pytest.approx(5.0)  # (10 + 5 + 0) / 3
+
+
+def test_the_ai_and_the_pairs_keep_the_squad_rule():
+    from collections import Counter
+    cheap = {"a": 5, "b": 20, "c": 35}
+    # every affordable squad has at most 4 of one template: "a" x5 (25 points) is not one
+    assert ("a",) * 4 in affordable(cheap, 40) and ("a",) * 5 not in affordable(cheap, 40)
+    for seed in range(30):
+        for level in ("easy", "normal", "hard"):
+            squad = pick_squad(cheap, 30, level, random.Random(seed))  # six a would fit; four may
+            assert max(Counter(squad).values()) <= 4, (level, squad)
+        pair = equal_points_pair(random.Random(seed), {"a": 10, "b": 20, "c": 30}, list(cheap), closest=True)
+        assert max(Counter(pair.a).values()) <= 4 and max(Counter(pair.b).values()) <= 4
+    # hard at 30: a x4 (20) + ... nothing else of 5; b + a + a (30) spends it all
+    assert pick_squad(cheap, 30, "hard", random.Random(0)) == ("a", "a", "b")
+    with pytest.raises(InputError, match="a squad of 5 units needs more than 1 templates"):
+        equal_points_pair(random.Random(0), {"a": 5}, ["a"])

@@ -58,10 +58,9 @@ def test_refits_bring_wrong_first_costs_to_the_truth():
     assert deviation(start) > 5 and deviation(end) < 1.5
 
 
-def test_refits_keep_true_costs_true():
+def test_refits_keep_true_costs_within_a_point():
     stages, _ = refitted(first_battles(4000), TEMPLATES, 1, 1, seed=0, play_refit=toy_refit)
     assert all(abs(c - t) <= 1 for s in stages for c, t in zip(s.costs, (10, 20, 30)))
-    assert stages[-1].costs == (10, 20, 30)
 
 
 def test_refit_battles_are_equal_points_pairs_drawn_from_their_own_stream():
