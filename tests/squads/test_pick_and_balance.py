@@ -48,8 +48,9 @@ def test_equal_points_pairs_are_within_five_percent_and_differ():
 
 
 def test_balance_draws_pairs_as_equal_as_the_costs_allow():
-    # a, b, c cost 15, 20, 35: every A (five units, multiples of 5 from 75 to 175) has a
-    # B of equal points (a+c = 50 = b+b+... ), so the closest draw always finds one
+    # a, b, c cost 15, 20, 35: every A (five units, 75 to 155 points in steps of 5) has
+    # other squads of its exact points (a+a+a+a = 60 = b+b+b, a+c = 50 = a+a+b...), and the
+    # draw takes one
     rng = random.Random(4)
     for _ in range(20):
         pair = equal_points_pair(rng, COSTS, list(COSTS), closest=True)
@@ -91,7 +92,8 @@ def test_the_ai_and_the_pairs_keep_the_squad_rule():
             assert max(Counter(squad).values()) <= 4, (level, squad)
         pair = equal_points_pair(random.Random(seed), {"a": 10, "b": 20, "c": 30}, list(cheap), closest=True)
         assert max(Counter(pair.a).values()) <= 4 and max(Counter(pair.b).values()) <= 4
-    # hard at 30: a x4 (20) + ... nothing else of 5; b + a + a (30) spends it all
+    # hard at 30: six a would spend it all, but the rule allows four (20); a+a+b is the one
+    # squad of 30
     assert pick_squad(cheap, 30, "hard", random.Random(0)) == ("a", "a", "b")
     with pytest.raises(InputError, match="a squad of 5 units needs more than 1 templates"):
         equal_points_pair(random.Random(0), {"a": 5}, ["a"])
