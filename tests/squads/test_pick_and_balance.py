@@ -48,7 +48,7 @@ def test_equal_points_pairs_are_within_five_percent_and_differ():
 
 
 def test_balance_draws_pairs_as_equal_as_the_costs_allow():
-    # a, b, c cost 15, 20, 35: every A (five units, 75 to 155 points in steps of 5) has
+    # a, b, c cost 15, 20, 35: every A (five units, 80 to 160 points in steps of 5) has
     # other squads of its exact points (a+a+a+a = 60 = b+b+b, a+c = 50 = a+a+b...), and the
     # draw takes one
     rng = random.Random(4)
