@@ -27,6 +27,8 @@ from game.outputs import check_outputs
 from game.progress import Progress as _Progress  # rate, time left; plain lines when not a terminal
 from game.simulate import MAX_BATTLES
 
+REFITS = 2  # price: the refits on equal-points battles after the first fit (docs/squads.md)
+
 HEADLESS_HINT = "python -m game demo --headless"
 
 
@@ -342,6 +344,11 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
     p = sub.add_parser("price", help="fit each unit template's point cost by playing mixed squads")
     _squad_study_where(p)
     p.add_argument("--battles", metavar="N", type=_battles, default=400, help="battles to play; default 400")
+    p.add_argument("--refits", metavar="K", type=_int_at_least(0), default=REFITS,
+                   help=f"then K times: play equal-points pairs under the costs so far and refit on every "
+                        f"battle; default {REFITS}")
+    p.add_argument("--refit-battles", metavar="M", type=_battles,
+                   help="battles of each refit; default --battles")
     _squad_study_how(p)
     p.add_argument("--write", action="store_true", help="write the fitted costs into the ruleset's units.toml "
                                                         "(and custom units' costs into their own file)")
@@ -771,7 +778,7 @@ def _squad_study_runner(args: argparse.Namespace, custom, db):
 def cmd_price(args: argparse.Namespace) -> int:
     from game.price import price, priced_text
     from game.study_db import reuse_line
-    from game.price_play import outcomes, price_specs
+    from game.price_play import outcomes, price_specs, refit_specs, refitted
     from game.price_write import write_costs
     from game.rulesets import load_ruleset
 
@@ -779,21 +786,33 @@ def cmd_price(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset, custom)
     templates = list(ruleset.data.templates)  # the designer's units priced with the rest
     maps = _study_maps(args.maps, args.ruleset, args.max_rounds)
-    check_seed_run(args.seed, args.battles)
-    specs = list(price_specs(args.ruleset, templates, maps, args.battles, args.seed, args.max_rounds))
+    refit_battles = args.battles if args.refit_battles is None else args.refit_battles
+    check_seed_run(args.seed, max(args.battles, refit_battles))
+    total = args.battles + args.refits * refit_battles
     db = _open_db(args.db)
-    progress = _Progress(args.battles)
+    run = _squad_study_runner(args, custom, db)
+    progress = _Progress(total)
     try:
         progress.update(0)
-        played = outcomes(specs, templates, maps, _squad_study_runner(args, custom, db), on_battle=progress.update)
+        played = outcomes(price_specs(args.ruleset, templates, maps, args.battles, args.seed, args.max_rounds),
+                          templates, maps, run, on_battle=progress.update)
+
+        def play_refit(costs: dict[str, int], refit: int) -> list:
+            done = args.battles + (refit - 1) * refit_battles
+            specs = refit_specs(args.ruleset, costs, maps, refit_battles, args.seed, refit, args.max_rounds)
+            return outcomes(specs, templates, maps, run, on_battle=lambda n: progress.update(done + n))
+        stages, played = refitted(played, templates, len(maps), args.refits, args.seed, play_refit)
     finally:
         progress.close()
         if db is not None:
             db.close()
     if db is not None:
-        print(reuse_line(db, args.battles), file=sys.stderr)
-    priced = price(played, templates, len(maps), args.seed)
+        print(reuse_line(db, total), file=sys.stderr)
+    priced = price(played, templates, len(maps), args.seed)  # the last fit, with its intervals
     current = {t: ruleset.data.templates[t].cost for t in templates}
+    for refit, before in enumerate(stages[:-1], start=1):
+        say(f"refit {refit}: {refit_battles} equal-points battles under "
+            + ", ".join(f"{t} {c}" for t, c in zip(templates, before.costs)))
     say(priced_text(args.ruleset, priced, current))
     if args.write:
         costs = dict(zip(templates, priced.costs))

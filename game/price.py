@@ -19,6 +19,9 @@ of templates would need many times more battles).
 A strength becomes points by one scale for the whole ruleset: `cost_i = 20 s_i /
 mean(s)`, so five units of average strength cost 100 points. Intervals come from a
 bootstrap over battles (resampled with a seeded stream, refitted, rescaled).
+
+The battles fitted are price's first battles and then its refits' equal-points pairs
+(game.price_play.refitted): the costs are fitted on the kind of battle they must make even.
 """
 
 from __future__ import annotations

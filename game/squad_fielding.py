@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from game.engine.setup import free_tiles
-from game.squads import MAX_UNITS, squad_cost
+from game.squads import MAX_UNITS, copies_problem, squad_cost
 
 
 def room_for(tmap: object, side: int) -> int:
@@ -31,6 +31,9 @@ def squad_problem(tmap: object, ruleset: object, side: int, units: Sequence[str]
         return "A squad needs at least one unit."
     if len(units) > MAX_UNITS:
         return f"At most {MAX_UNITS} units."
+    copies = copies_problem(list(units))
+    if copies:
+        return copies[0].upper() + copies[1:] + "."
     templates = ruleset.data.templates  # type: ignore[attr-defined]
     unpriced = [t for t in units if templates[t].cost is None]
     if unpriced:

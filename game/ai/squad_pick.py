@@ -27,12 +27,13 @@ MAX_PICK = 8  # the most units the AI fields: the shipped maps hold 4 or 5 a sid
 
 def affordable(costs: dict[str, int], budget: int, max_units: int = MAX_PICK) -> list[tuple[str, ...]]:
     """Every squad (a multiset of templates, in the templates' order) of 1 to
-    `max_units` units costing at most `budget`."""
+    `max_units` units costing at most `budget` that the squad rule allows."""
+    from game.squads import copies_problem
     names = list(costs)
     out = []
     for size in range(1, max_units + 1):
         for squad in itertools.combinations_with_replacement(names, size):
-            if sum(costs[t] for t in squad) <= budget:
+            if sum(costs[t] for t in squad) <= budget and copies_problem(squad) is None:
                 out.append(squad)
     return out
 
@@ -54,11 +55,12 @@ def pick_squad(costs: dict[str, int], budget: int, level: str, rng: random.Rando
 
 
 def _random_fill(costs: dict[str, int], budget: int, rng: random.Random, max_units: int) -> tuple[str, ...]:
+    from game.squads import MAX_COPIES
     names = list(costs)
     squad: list[str] = []
     left = budget
     while len(squad) < max_units:
-        fits = [t for t in names if costs[t] <= left]
+        fits = [t for t in names if costs[t] <= left and squad.count(t) < MAX_COPIES]
         if not fits:
             break
         pick = fits[rng.randrange(len(fits))]

@@ -175,7 +175,7 @@ def _without_progress(text: str) -> str:
 ])
 def test_price_and_balance_reuse_stored_battles(cli, tmp_path, command):
     db = str(tmp_path / "study.db")
-    total = 12 if command[0] == "price" else 8
+    total = 12 + 2 * 12 if command[0] == "price" else 8  # price: 12 first battles, two refits of 12
     plain = cli(*command)
     first = cli(*command, "--db", db)
     again = cli(*command, "--db", db)

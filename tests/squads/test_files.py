@@ -44,6 +44,8 @@ BAD = [
     ('ruleset = "d20"\nname = "x"\nunits = ["gunner"]\ncolour = "red"\n', "colour: unknown field"),
     ('ruleset = "d20"\nname = "x"\nunits = [' + ", ".join(['"gunner"'] * 65) + "]\n", "units: must be a list of 1 to 64"),
     ("ruleset = \n", "not valid TOML"),
+    ('ruleset = "d20"\nname = "x"\nunits = ["gunner", "scout", "gunner", "gunner", "gunner", "gunner"]\n',
+     "units: at most 4 units of one template, the squad has 5 gunner"),
 ]
 
 
@@ -84,6 +86,8 @@ def test_squad_option_reads_lists_of_templates_or_archetypes_and_files(tmp_path:
     (["--squad", "1=nobody"], "error: --squad: d20 has no unit template or archetype 'nobody'"),
     (["--squad", "3=gunner"], "error: --squad: the map has no side 3 (its sides: 1, 2)"),
     (["--squad", "1=gunner", "--squad", "1=scout"], "error: --squad: side 1 is given two squads"),
+    (["--squad", "2=scout,scout,scout,scout,scout"],
+     "error: --squad: side 2: at most 4 units of one template, the squad has 5 scout"),
 ])
 def test_the_command_line_refuses_a_bad_squad_in_one_line(capsys, argv, problem):
     assert main(["simulate", "--battles", "1", *argv]) == 2
@@ -96,7 +100,7 @@ def test_simulate_and_a_headless_demo_field_the_chosen_squads(tmp_path: Path, ca
     import json
     out = tmp_path / "out.json"
     assert main(["simulate", "--battles", "1", "--map", "arena", "--max-rounds", "2", "--squad", "1=scout",
-                 "--squad", "2=guardian,guardian,guardian,guardian,guardian,guardian", "--json", str(out)]) == 0
+                 "--squad", "2=guardian,guardian,guardian,guardian,brawler,brawler", "--json", str(out)]) == 0
     assert json.loads(out.read_text())["battles"][0]["casualties"].keys() == {"1", "2"}
     replay = tmp_path / "r.json"
     assert main(["demo", "--headless", "--map", "arena", "--max-rounds", "2", "--squad", "1=scout,gunner",

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import pytest
 
 from game.ai.squad_pick import affordable, pick_squad
 from game.errors import InputError
-from game.price_check import Checked, Pair, deviation, equal_points_pair, pair_specs
+from game.price_check import Checked, deviation, pair_specs
+from game.price_play import Pair, equal_points_pair
 
 COSTS = {"a": 15, "b": 20, "c": 35}
 
@@ -40,13 +40,31 @@ def test_normal_varies_within_five_percent_and_easy_fills_at_random():
 
 
 def test_equal_points_pairs_are_within_five_percent_and_differ():
-    ruleset = SimpleNamespace(id="toy", data=SimpleNamespace(templates={
-        name: SimpleNamespace(cost=cost) for name, cost in COSTS.items()}))
     rng = random.Random(4)
     for _ in range(20):
-        pair = equal_points_pair(rng, ruleset, list(COSTS))
+        pair = equal_points_pair(rng, COSTS, list(COSTS))
         assert pair.a != pair.b and abs(pair.cost_a - pair.cost_b) <= 0.05 * pair.cost_a
         assert pair.cost_a == sum(COSTS[t] for t in pair.a)
+
+
+def test_balance_draws_pairs_as_equal_as_the_costs_allow():
+    # a, b, c cost 15, 20, 35: every A (five units, 80 to 160 points in steps of 5) has
+    # other squads of its exact points (a+a+a+a = 60 = b+b+b, a+c = 50 = a+a+b...), and the
+    # draw takes one
+    rng = random.Random(4)
+    for _ in range(20):
+        pair = equal_points_pair(rng, COSTS, list(COSTS), closest=True)
+        assert pair.a != pair.b and pair.cost_a == pair.cost_b == sum(COSTS[t] for t in pair.b)
+    # x 10, y 7, z 9: not every A has a B of equal points; the draw finds the closest
+    # there is (every B of 3 to 7 units, at most 4 of one template, other than A, within 5%)
+    odd = {"x": 10, "y": 7, "z": 9}
+    for seed in range(40):
+        pair = equal_points_pair(random.Random(seed), odd, list(odd), closest=True)
+        best = min(abs(10 * x + 7 * y + 9 * z - pair.cost_a)
+                   for x in range(5) for y in range(5) for z in range(5) if 3 <= x + y + z <= 7
+                   and ("x",) * x + ("y",) * y + ("z",) * z != pair.a
+                   and abs(10 * x + 7 * y + 9 * z - pair.cost_a) <= 0.05 * pair.cost_a)
+        assert abs(pair.cost_a - pair.cost_b) == best and pair.a != pair.b
 
 
 def test_pairs_swap_sides_every_other_round_of_maps():
@@ -61,3 +79,21 @@ def test_the_deviation_is_in_percentage_points():
     pair = Pair(("a",), ("b",), 15, 20)
     checked = [Checked(pair, 0.6, 10), Checked(pair, 0.45, 10), Checked(pair, 0.5, 10)]
     assert deviation(checked) == pytest.approx(5.0)  # (10 + 5 + 0) / 3
+
+
+def test_the_ai_and_the_pairs_keep_the_squad_rule():
+    from collections import Counter
+    cheap = {"a": 5, "b": 20, "c": 35}
+    # every affordable squad has at most 4 of one template: "a" x5 (25 points) is not one
+    assert ("a",) * 4 in affordable(cheap, 40) and ("a",) * 5 not in affordable(cheap, 40)
+    for seed in range(30):
+        for level in ("easy", "normal", "hard"):
+            squad = pick_squad(cheap, 30, level, random.Random(seed))  # six a would fit; four may
+            assert max(Counter(squad).values()) <= 4, (level, squad)
+        pair = equal_points_pair(random.Random(seed), {"a": 10, "b": 20, "c": 30}, list(cheap), closest=True)
+        assert max(Counter(pair.a).values()) <= 4 and max(Counter(pair.b).values()) <= 4
+    # hard at 30: six a would spend it all, but the rule allows four (20); a+a+b is the one
+    # squad of 30
+    assert pick_squad(cheap, 30, "hard", random.Random(0)) == ("a", "a", "b")
+    with pytest.raises(InputError, match="a squad of 5 units needs more than 1 templates"):
+        equal_points_pair(random.Random(0), {"a": 5}, ["a"])

@@ -102,7 +102,8 @@ def test_price_runs_end_to_end_and_writes_only_when_asked(tmp_path: Path, monkey
     shutil.copy(game.price_write.units_file("fivebyfive"), target)
     before = target.read_text()
     monkeypatch.setattr(game.price_write, "units_file", lambda rid: target)
-    argv = ["price", "--ruleset", "fivebyfive", "--maps", "arena,ridge", "--battles", "12", "--max-rounds"]
+    argv = ["price", "--ruleset", "fivebyfive", "--maps", "arena,ridge", "--battles", "12", "--refits", "0",
+            "--max-rounds"]
     # three rounds: mostly draws, which show nothing about what a unit is worth
     assert main([*argv, "3"]) == 2
     assert capsys.readouterr().err == ("error: price: 12 battles do not show that more units win (mean strength "
@@ -139,3 +140,14 @@ def test_balance_prints_each_pair_and_the_deviation_for_both_studies(capsys):
     assert out[3].startswith("  mean absolute deviation from 50%: ")
     assert out[4] == "d20 equal size (baseline): 2 pairs x 2 battles over arena, seed 0"
     assert len(out) == 8
+
+
+def test_price_refits_play_equal_points_battles_under_each_fit(capsys):
+    # 16 first battles, then two refits of 8: 32 battles fitted; each refit names the costs
+    # its pairs were drawn under (the fit before it)
+    assert main(["price", "--ruleset", "fivebyfive", "--maps", "arena,ridge", "--battles", "16",
+                 "--refit-battles", "8", "--max-rounds", "6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("refit 1: 8 equal-points battles under brawler ")
+    assert out[1].startswith("refit 2: 8 equal-points battles under brawler ")
+    assert out[2].startswith("fivebyfive: 32 battles, Bradley-Terry on squad contents")

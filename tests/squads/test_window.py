@@ -62,13 +62,13 @@ def test_a_built_squad_and_the_ais_pick_start_the_battle(tmp_path: Path):
     press(app, pygame.K_RETURN, "\r")                 # brawler (20)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_DOWN)
-    press(app, pygame.K_PLUS, "+")                    # marksman (22)
+    press(app, pygame.K_PLUS, "+")                    # marksman (23)
     press(app, pygame.K_TAB, "\t")                    # to the squad: the marksman is chosen
     type_text(app, "Kim")
     press(app, pygame.K_UP)
     type_text(app, "Ada")
     assert builder.units == ["brawler", "marksman"] and builder.names == ["Ada", "Kim"]
-    assert builder.cost() == 42 and builder.problem() is None
+    assert builder.cost() == 43 and builder.problem() is None
     press(app, pygame.K_TAB, "\t")                    # the squad's name
     for _ in range(len("Side 1")):
         press(app, pygame.K_BACKSPACE)
@@ -128,13 +128,15 @@ def test_the_builder_refuses_over_budget_and_more_units_than_places():
     choice.build(1)
     pump(app)                                         # the window moves to the builder
     builder = app.screen
-    for _ in range(5):
-        press(app, pygame.K_RETURN, "\r")             # five brawlers: 100 points, within
-    assert builder.problem() is None
+    for _ in range(4):
+        press(app, pygame.K_RETURN, "\r")             # four brawlers: 80 points
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN, "\r")                 # and a gunner: 98 points, within
+    assert builder.units == ["brawler"] * 4 + ["gunner"] and builder.problem() is None
     press(app, pygame.K_RETURN, "\r")
-    assert builder.problem() == "Over budget: 120 of 100 points."
+    assert builder.problem() == "Over budget: 116 of 100 points."
     press(app, pygame.K_F5)                           # refused, said, and the builder stays
-    assert app.screen is builder and builder.message == "Over budget: 120 of 100 points."
+    assert app.screen is builder and builder.message == "Over budget: 116 of 100 points."
     x_button = next(r for r, action in builder.hit if r.w == 24 and r.x > builder.app.surface.get_width() // 2)
     post_click(x_button.center)                       # the first unit's ×, by the mouse
     pump(app)
@@ -145,6 +147,9 @@ def test_the_builder_refuses_over_budget_and_more_units_than_places():
     assert squad_problem(tmap, builder.ruleset, 1, ["scout"] * 4, 1000) == (
         "More units than the map has places: side 1 has room for 3, the squad has 4.")
     assert squad_problem(tmap, builder.ruleset, 1, [], 100) == "A squad needs at least one unit."
+    # the squad rule, through game.squads' own check: at most 4 of one template
+    assert squad_problem(tmap, builder.ruleset, 1, ["scout"] * 5, 1000) == (
+        "At most 4 units of one template, the squad has 5 scout.")
 
 
 def test_custom_units_are_built_with_and_a_bad_file_is_shown_and_left_out(tmp_path: Path):
