@@ -218,16 +218,21 @@ def pace(battle: Any, scenario: Scenario, side: int) -> int:
 
 def tied_race(battle: Any, scenario: Scenario, side: int) -> bool:
     """Would `side` and an enemy side, holding the zones as they stand, reach the victory
-    points in the same round (a draw: the engine ends equal points as one)?"""
+    points in the same round with equal points (the engine ends that as a draw; if
+    one has more, it wins)?"""
     if scenario.victory_points is None:
         return False
     totals = objectives.points(battle)
 
-    def rounds(team: int) -> float:
+    def race(team: int) -> tuple[float, float]:
+        """(rounds to reach the victory points, the points then)"""
         step = pace(battle, scenario, team)
-        return -(-(scenario.victory_points - totals.get(team, 0)) // step) if step else float("inf")
-    mine = rounds(side)
-    return mine < float("inf") and any(rounds(t) == mine for t in battle.teams() if t != side)
+        if not step:
+            return float("inf"), 0.0
+        rounds = -(-(scenario.victory_points - totals.get(team, 0)) // step)
+        return rounds, totals.get(team, 0) + rounds * step
+    mine = race(side)
+    return mine[0] < float("inf") and any(race(t) == mine for t in battle.teams() if t != side)
 
 
 def threat(battle: Any, scenario: Scenario, enemy: int) -> float:
