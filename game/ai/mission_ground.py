@@ -4,7 +4,8 @@ The ground of game/ai/missions.py, in victory points, over a battle it only read
 hold zone's points (scored, or denied to the enemy standing in it), an exit of the
 unit's side, the walk toward the best of them; a VIP's exposure to the enemies' sight
 counts against. A zone's points weigh more as the battle's end and the round's end
-near, and more when they decide the battle. `threat` is the other way round: what an
+near, and more when they decide the battle; when the sides race to the victory points
+for a draw (`tied_race`), every unit goes to deny a zone the enemy holds alone. `threat` is the other way round: what an
 enemy is about to score or deny, for the hunt of missions.hunted.
 """
 
