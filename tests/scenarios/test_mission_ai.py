@@ -358,3 +358,40 @@ def test_of_two_units_as_near_the_zone_the_holder_is_chosen_by_name_not_by_entit
         assert not mission_ground.nearest_of_side(battle, well, scout, 1)
     finally:
         battle.close()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_when_both_sides_would_reach_the_points_together_a_spare_unit_goes_to_deny_the_enemy_zone(ruleset_id):
+    # Two zones of one tile: side 1's holder stands alone in West (1, 3), side 2's unit
+    # alone in East (12, 3). Side 1's runner at (9, 3) is its nearest unit to East (it
+    # goes for it anyway); the spare at (6, 5) is not. Three points win, 0-0: holding
+    # as they stand, both sides score 1 a round and reach 3 together in round 3, a
+    # draw. The spare counts East at DENY_TIED (4) times what the runner does (before:
+    # 0, a zone an enemy stands in), and the mission's move takes it toward East. With
+    # West worth 2 side 1 reaches 3 first (round 2): no tie, East adds 0 to the spare,
+    # and its move goes back toward West (a backup of the zone its side holds).
+    for west_points, tied in ((1, True), (2, False)):
+        zones = (Zone("West", "hold", frozenset({(1, 3)}), west_points),
+                 Zone("East", "hold", frozenset({(12, 3)}), 1))
+        scenario = Scenario("race", round_limit=5, victory_points=3, zones=zones)
+        battle = mission_battle(ruleset_id, scenario, [(1, 1, 3), (1, 9, 3), (1, 6, 5), (2, 12, 3)], rounds=5)
+        try:
+            runner, spare = (next(u for u in battle.units(1) if battle.tile(u) == t) for t in ((9, 3), (6, 5)))
+            decision = first_own_decision(battle)
+            while decision.actor != spare:  # the others pass: nobody moves before it
+                battle.submit(pass_turn(decision))
+                decision = first_own_decision(battle)
+            assert mission_ground.tied_race(battle, scenario, 1) is tied
+            east = mission_ground.ground(battle, runner)[12, 3]
+            assert east > 0
+            denied = mission_ground.ground(battle, spare)[12, 3]
+            # untied, East adds nothing: the tile is worth what the walk to West makes
+            # it, like (12, 5) as far from West and outside East
+            assert denied == pytest.approx(mission_ground.DENY_TIED * east if tied
+                                           else mission_ground.ground(battle, spare)[12, 5])
+            moves = missions.to_the_ground(normal(ruleset_id), battle, decision)
+            assert moves
+            x = moves[0][1].target[0]
+            assert (x > 6) if tied else (x < 6)
+        finally:
+            battle.close()
