@@ -225,10 +225,11 @@ def test_weighing_the_mission_only_reads_the_battle(ruleset_id):
 
 
 # --- a VIP and its escort; the hunt of an enemy about to score ----------------------------
-def test_a_vip_whose_fall_loses_never_goes_for_a_zone_while_an_ally_stands():
+def test_a_vip_never_goes_for_a_zone_while_an_ally_stands():
     # Side 1's VIP at (4, 3) is nearer the well (x 3) than its ally at (8, 3): the ally
-    # goes for it, the VIP values it at BACKUP only. A VIP with points goes as anyone.
-    for points, vip_goes in ((None, False), (3, True)):
+    # goes for it, the VIP does not, whether its fall loses the battle or scores the
+    # enemy its points (Two Captains' captain).
+    for points, vip_goes in ((None, False), (3, False)):
         scenario = Scenario("escort", round_limit=5, zones=(Zone("Well", "hold", WELL, 1),),
                             vips=(VipMark(1, 4, 3, points),))
         battle = mission_battle("d20", scenario, [(1, 4, 3), (1, 8, 3), (2, 12, 3)], rounds=5)
@@ -239,6 +240,30 @@ def test_a_vip_whose_fall_loses_never_goes_for_a_zone_while_an_ally_stands():
             assert mission_ground.nearest_of_side(battle, well, ally, 1) is not vip_goes
         finally:
             battle.close()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_captain_does_not_back_up_the_holder_in_the_zone(ruleset_id):
+    # Two Captains: side 1's captain (a VIP worth 3 points to the enemy) at (6, 3), its
+    # ally holding the well at (3, 3), the enemy far off at (12, 3). A second unit would
+    # back the holder up (BACKUP); the captain keeps out: no tile of the well is worth
+    # more to it than its own, and the mission offers it no move there.
+    scenario = Scenario("two captains", round_limit=5, zones=(Zone("Well", "hold", WELL, 1),),
+                        vips=(VipMark(1, 6, 3, 3), VipMark(2, 12, 3, 3)))
+    battle = mission_battle(ruleset_id, scenario, [(1, 3, 3), (1, 6, 3), (2, 12, 3)], rounds=5)
+    try:
+        captain = next(u for u in battle.units(1) if battle.tile(u) == (6, 3))
+        while battle.pending is not None and not (battle.pending.actor == captain
+                                                  and battle.pending.kind in OWN):
+            battle.submit(pass_turn(battle.pending))
+        decision = battle.pending
+        assert decision is not None and battle.tile(captain) == (6, 3)
+        grid = mission_ground.ground(battle, captain)
+        assert all(grid[tile] <= grid[6, 3] for tile in WELL)
+        ai = normal(ruleset_id)
+        assert missions.to_the_ground(ai, battle, decision) == []
+    finally:
+        battle.close()
 
 
 def test_the_escort_stays_until_its_vip_is_off_and_the_vip_leaves_for_its_stake():
