@@ -266,6 +266,46 @@ def test_a_captain_does_not_back_up_the_holder_in_the_zone(ruleset_id):
         battle.close()
 
 
+def test_when_a_contested_zone_decides_the_battle_every_unit_goes_to_see_the_enemy_in_it():
+    # The courtyard (x 1-7, y 1-5) is split by a wall at x 4 (y 0-6): side 1's holder at
+    # (2, 3) and side 2's unit at (6, 3) stand in it on either side, neither seeing the
+    # other; side 1's spare stands outside at (1, 7). On the last round, 0-0, the
+    # courtyard's point decides the battle: the tiles that see the enemy in it are
+    # worth FLUSH of the zone more, to the spare (which counts the contested zone at
+    # nothing besides) and to the holder. One point ahead (side 1 scored it before),
+    # holding on is enough: nothing more.
+    rows = ["....#.......",
+            "....#.......",
+            "....#.......",
+            "....#.......",
+            "....#.......",
+            "....#.......",
+            "....#.......",
+            "............"]
+    yard = frozenset((x, y) for x in range(1, 8) for y in range(1, 6))
+    for ahead in (False, True):
+        ruleset = load_ruleset("d20")
+        tmap = ascii_map(rows)
+        tmap.scenario = Scenario("yard", round_limit=1, zones=(Zone("Yard", "hold", yard, 1),))
+        gunner = ruleset.template_for("gunner")
+        battle = Battle(tmap, ruleset, [UnitOrder(t, gunner, x, y) for t, x, y in
+                                        ((1, 2, 3), (1, 1, 7), (2, 6, 3))], seed=3, max_rounds=1)
+        try:
+            if ahead:
+                battle.log.append(PointsScored(side=1, points=1, zone="Yard", round=0))
+            holder, spare = (next(u for u in battle.units(1) if battle.tile(u) == t) for t in ((2, 3), (1, 7)))
+            held = mission_ground.ground(battle, holder)
+            spared = mission_ground.ground(battle, spare)
+            worth = held[2, 3]  # the holder's tile: the zone's worth (it does not see the enemy)
+            assert worth > 0
+            share = 0.0 if ahead else mission_ground.FLUSH
+            assert spared[6, 7] == pytest.approx(share * worth)  # sees (6, 3) down the east side
+            assert spared[1, 1] == 0.0 and spared[2, 3] == 0.0  # the contested zone, blind to the enemy
+            assert held[5, 3] == pytest.approx((1 + share) * worth)  # in the zone and seeing it
+        finally:
+            battle.close()
+
+
 def test_the_escort_stays_until_its_vip_is_off_and_the_vip_leaves_for_its_stake():
     # Both of side 1's units stand in its exit (1 point) in round 1 of 3, the escort
     # acting before the VIP (its fall loses; the first seed that orders them so). The
