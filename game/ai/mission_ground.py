@@ -5,8 +5,11 @@ hold zone's points (scored, or denied to the enemy standing in it), an exit of t
 unit's side, the walk toward the best of them; a VIP's exposure to the enemies' sight
 counts against. A zone's points weigh more as the battle's end and the round's end
 near, and more when they decide the battle; when the sides race to the victory points
-for a draw (`tied_race`), every unit goes to deny a zone the enemy holds alone. `threat` is the other way round: what an
-enemy is about to score or deny, for the hunt of missions.hunted.
+for a draw (`tied_race`), every unit goes to deny a zone the enemy holds alone; when
+a contested zone's point would decide the battle and the side is not ahead (`flush`),
+every unit goes to see the enemy standing in it. A VIP holds no zone while an ally
+stands, and a captain (a VIP with points) backs no holder up. `threat` is the other
+way round: what an enemy is about to score or deny, for the hunt of missions.hunted.
 """
 
 from __future__ import annotations
