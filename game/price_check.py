@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Iterable, Mapping, Sequence
 
 from game.price_play import Pair, equal_points_pair, score, stream
@@ -71,8 +72,28 @@ def make_pairs(ruleset, count: int, seed: int, equal_points: bool) -> list[Pair]
     if equal_points:
         # as equal as the costs allow (the 5% is the tolerance, not the aim): in actionblock
         # a point is 0.11 log-odds, so a 5-point gap alone is worth 13% of win share
-        return [equal_points_pair(rng, costs, templates, closest=True) for _ in range(count)]
-    return [equal_size_pair(rng, costs, templates) for _ in range(count)]
+        return distinct_pairs(partial(equal_points_pair, rng, costs, templates, closest=True), count)
+    return distinct_pairs(partial(equal_size_pair, rng, costs, templates), count)
+
+
+def distinct_pairs(draw: Callable[[], Pair], count: int, tries: int = 100) -> list[Pair]:
+    """`count` pairs, none drawn twice (either way round): where few squads have equal
+    points one pair came up three times in twenty, weighing its share thrice in the
+    deviation. After `tries` × `count` draws a repeat is taken (a ruleset of two
+    templates has few pairs to give)."""
+    pairs: list[Pair] = []
+    seen: set[frozenset] = set()
+    for _ in range(tries * count):
+        if len(pairs) == count:
+            break
+        pair = draw()
+        key = frozenset((pair.a, pair.b))
+        if key not in seen:
+            seen.add(key)
+            pairs.append(pair)
+    while len(pairs) < count:
+        pairs.append(draw())
+    return pairs
 
 
 def deviation(checked: Sequence[Checked]) -> float:

@@ -97,3 +97,18 @@ def test_the_ai_and_the_pairs_keep_the_squad_rule():
     assert pick_squad(cheap, 30, "hard", random.Random(0)) == ("a", "a", "b")
     with pytest.raises(InputError, match="a squad of 5 units needs more than 1 templates"):
         equal_points_pair(random.Random(0), {"a": 5}, ["a"])
+
+
+def test_balance_never_draws_one_pair_twice():
+    """Twenty pairs are twenty different pairs, either way round: mahou's seed 1 once drew
+    one pair three times, weighing its share thrice in the deviation."""
+    from game.price_check import distinct_pairs, make_pairs
+    from game.price_play import Pair
+    from game.rulesets import load_ruleset
+    for ruleset_id, seed in (("mahou", 0), ("mahou", 1), ("d20", 1), ("fivebyfive", 0)):  # each repeated once
+        pairs = make_pairs(load_ruleset(ruleset_id), 20, seed, True)
+        assert len({frozenset((p.a, p.b)) for p in pairs}) == 20
+    # a draw that can give only two pairs (one of them either way round) gives both, then repeats
+    drawn = iter([Pair(("a",), ("b",), 1, 1), Pair(("b",), ("a",), 1, 1), Pair(("c",), ("a",), 1, 1)] * 200)
+    got = distinct_pairs(lambda: next(drawn), 3, tries=10)
+    assert [(p.a, p.b) for p in got[:2]] == [(("a",), ("b",)), (("c",), ("a",))] and len(got) == 3
