@@ -504,15 +504,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.ai:
         # the sides named are played by the AI at those levels (the menu's choice for the rest);
         # checked against the ruleset and map when they are named, else by the menu
-        from game.ai.levels import LEVELS, check_level, parse_ai_sides
+        from game.ai.levels import check_level, parse_ai_sides
         sides = parse_ai_sides(args.ai)
         if args.map is not None:
-            sides = dict(ai_levels_for(args.ai, args.ruleset or "d20", args.map))
+            ai_levels_for(args.ai, args.ruleset, args.map)  # the sides the map has
         for level in sides.values():
-            if args.ruleset is not None:
-                check_level(args.ruleset, level)
-            elif level not in LEVELS:
-                raise CommandError("--ai", f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+            check_level(args.ruleset, level)
         args.ai_sides = sides
     return _open_window(args, "run")
 
@@ -561,7 +558,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 # --- simulate --------------------------------------------------------------------------
-def ai_levels_for(text: str | None, ruleset: str, map_path) -> tuple[tuple[int, str], ...]:
+def ai_levels_for(text: str | None, ruleset: str | None, map_path) -> tuple[tuple[int, str], ...]:
     """`--ai 1=hard,2=normal` checked against the ruleset's levels and the map's sides."""
     from game.ai.levels import check_level, parse_ai_sides
     from game.engine.setup import shared_map

@@ -50,9 +50,10 @@ def ai_levels(ruleset_id: str) -> tuple[str, ...]:
     return tuple(level for level in LEVELS if level in GENERIC or level in own)
 
 
-def check_level(ruleset_id: str, level: str, where: str = "--ai") -> str:
-    """`level` if the ruleset offers it, else InputError naming what it offers."""
-    offered = ai_levels(ruleset_id)
+def check_level(ruleset_id: str | None, level: str, where: str = "--ai") -> str:
+    """`level` if the ruleset offers it, else InputError naming what it offers. With no
+    ruleset (the window's menu picks it later) only the level's name is checked."""
+    offered = LEVELS if ruleset_id is None else ai_levels(ruleset_id)
     if level in offered:
         return level
     if level in LEVELS:

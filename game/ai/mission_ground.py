@@ -337,7 +337,12 @@ def flush(battle: Any, scenario: Scenario, side: int) -> np.ndarray:
     of each side stood in it on either side of its inner walls, none seeing another,
     while the others stood outside counting the contested zone at nothing. Only then:
     drawn to them at every score (tried, issue 28's third pass), the aware side lost
-    more than the mirror gained."""
+    more than the mirror gained. The same for every unit of the side: kept for the
+    decision, as `seen_by_enemies`."""
+    return battle.memo(("mission flush", side), lambda: _flush(battle, scenario, side))
+
+
+def _flush(battle: Any, scenario: Scenario, side: int) -> np.ndarray:
     totals = objectives.points(battle)
     ahead = totals.get(side, 0) > max((p for t, p in totals.items() if t != side), default=0)
     extra = np.zeros(battle.map.shape, float)
