@@ -884,9 +884,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # --- small commands --------------------------------------------------------------------
 def cmd_check_map(args: argparse.Namespace) -> int:
+    from game.engine.setup import check_default_squads
     from game.world.tiled import load_map, summarize
 
-    say(summarize(load_map(args.path)))
+    tmap = load_map(args.path)
+    check_default_squads(tmap)  # a scenario's squad_<side>.<ruleset> against the rulesets
+    say(summarize(tmap))
     return 0
 
 

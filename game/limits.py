@@ -4,3 +4,8 @@
 #: what a replay file may record, so every command that takes --max-rounds and every
 #: map refuses more where it reads it (issue 33.6).
 MAX_ROUNDS = 10_000
+
+#: The most units one side may field: a squad file, a --squad list, a map's default
+#: squad (`squad_<side>.<ruleset>`): far beyond any shipped map, small enough to deploy
+#: quickly.
+MAX_SQUAD = 64

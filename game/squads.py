@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from game.errors import DataError, InputError
+from game.limits import MAX_SQUAD
 
-MAX_UNITS = 64  # one side's units: far beyond any shipped map, small enough to deploy quickly
+MAX_UNITS = MAX_SQUAD  # one side's units (game.limits)
 MAX_NAME = 64
 KEYS = ("ruleset", "name", "units", "names")
 #: The squad rule (docs/squads.md): at most this many units of one template in a chosen

@@ -21,7 +21,11 @@ def orders_for(tmap: Any, ruleset: Any,
     in turn (brawler, gunner, marksman, guardian, scout). A squad smaller than its
     side's spawns leaves the last ones empty; a larger one deploys the rest on the
     nearest free walkable tiles around them (`extra_tiles`). `names`: per side, one
-    name per squad unit ("" for the ruleset's own "Gunner 1-2"), a squad file's names."""
+    name per squad unit ("" for the ruleset's own "Gunner 1-2"), a squad file's names.
+    A side with no squad given fields its scenario's default squad in this ruleset
+    (`squad_<side>.<ruleset>`) when the map has one, else its spawns' archetypes."""
+    squads = with_default_squads(tmap, ruleset, squads)
+
     def name_of(team: int, index: int) -> str:
         given = (names or {}).get(team) or ()
         return given[index] if index < len(given) else ""
@@ -52,6 +56,48 @@ def orders_for(tmap: Any, ruleset: Any,
         orders += [UnitOrder(team, ruleset.template_for(wanted), x, y, name_of(team, spawned + i))
                    for i, (wanted, (x, y)) in enumerate(zip(squad[spawned:], tiles))]
     return orders
+
+
+def with_default_squads(tmap: Any, ruleset: Any,
+                        squads: Mapping[int, Sequence[str]] | None) -> Mapping[int, Sequence[str]] | None:
+    """The chosen squads, and for each side with none its scenario's default squad in
+    this ruleset (game/world/scenario_squads.py). A map without default squads gives the
+    chosen squads back as they are, so a plain battle fields exactly what it did."""
+    scenario = getattr(tmap, "scenario", None)
+    if scenario is None or not scenario.squads:
+        return squads
+    merged = {s.side: s.units for s in scenario.squads if s.ruleset == ruleset.id}
+    merged.update(squads or {})  # a chosen squad, a squad file, a replay's squads win
+    return merged or squads
+
+
+def check_default_squads(tmap: Any) -> None:
+    """A scenario's default squads against the rulesets they name, once, when the map is
+    loaded (the world reads their form, the rulesets know their units): an unknown
+    ruleset, a name the ruleset has no template or archetype for, more units than the
+    side has room for (`extra_tiles`) is one line naming the property."""
+    from game.errors import MapError
+    from game.rulesets import REGISTRY, available, load_ruleset, ruleset_ids
+
+    scenario = getattr(tmap, "scenario", None)
+    taken = {(s.x, s.y) for s in tmap.spawns}
+    for squad in (scenario.squads if scenario is not None else ()):
+        info = REGISTRY.get(squad.ruleset)
+        if info is None or not available(info):
+            raise MapError(tmap.path, f"{squad.key}: unknown ruleset {squad.ruleset!r} "
+                                      f"(known: {', '.join(ruleset_ids())})")
+        ruleset = load_ruleset(squad.ruleset)
+        for unit in squad.units:
+            try:
+                ruleset.template_for(unit)
+            except InputError:
+                raise MapError(tmap.path, f"{squad.key}: {squad.ruleset} has no unit template or "
+                                          f"archetype {unit!r}") from None
+        spawned = sum(1 for s in tmap.spawns if s.team == squad.side)
+        room = spawned + len(free_tiles(tmap, squad.side, taken))
+        if len(squad.units) > room:
+            raise MapError(tmap.path, f"{squad.key}: side {squad.side} has room for only {room} "
+                                      f"units, the squad has {len(squad.units)}")
 
 
 def extra_tiles(tmap: Any, team: int, count: int, taken: set[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -115,6 +161,7 @@ def shared_map(map_path: str | Path) -> Any:
     tmap = _maps.get(key)
     if tmap is None:
         tmap = load_map(path)
+        check_default_squads(tmap)
         for grid in (tmap.walkable, tmap.move_cost, tmap.blocks_sight, tmap.cover, tmap.elevation):
             grid.setflags(write=False)
         _maps[key] = tmap

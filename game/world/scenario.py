@@ -9,7 +9,9 @@ A designer makes a scenario in Tiled with map properties and an object layer nam
   if it still stands when that round ends);
 * objects in ``objectives`` with a ``kind``: ``hold`` (a zone scored at each round's
   end), ``exit`` (a zone a side's units may leave by), ``vip`` (a point on a spawn: that
-  unit is the side's VIP); a spawn object may also carry ``vip = true`` itself.
+  unit is the side's VIP); a spawn object may also carry ``vip = true`` itself;
+* map properties ``squad_<side>.<ruleset>``: a side's default squad in a ruleset
+  (game/world/scenario_squads.py).
 
 Zones are rectangles or polygons in pixels; a tile belongs to a zone when its centre
 lies inside. Everything is checked at load: a bad objective is one line naming it.
@@ -26,6 +28,7 @@ import numpy as np
 
 from game.errors import MapError
 from game.limits import MAX_ROUNDS
+from game.world.scenario_squads import PREFIX as SQUAD_PREFIX, DefaultSquad, read_default_squads
 
 OBJECTIVE_LAYER = "objectives"
 KINDS = ("hold", "exit", "vip")
@@ -66,6 +69,16 @@ class Scenario:
     survive_rounds: int | None = None
     zones: tuple[Zone, ...] = ()
     vips: tuple[VipMark, ...] = ()
+    #: The default squads per side and ruleset (`squad_<side>.<ruleset>`), used when no
+    #: squad is chosen for that side (game/world/scenario_squads.py).
+    squads: tuple[DefaultSquad, ...] = ()
+
+    def squad_for(self, side: int, ruleset: str) -> tuple[str, ...] | None:
+        """Side `side`'s default squad in `ruleset`, or None (the map's spawns)."""
+        for squad in self.squads:
+            if (squad.side, squad.ruleset) == (side, ruleset):
+                return squad.units
+        return None
 
     def zones_of(self, kind: str) -> tuple[Zone, ...]:
         return tuple(z for z in self.zones if z.kind == kind)
@@ -84,6 +97,10 @@ def read_scenario(path: Path, props: dict, groups: list, spawns: tuple, vip_spaw
     if len(groups) > 1:
         raise MapError(path, f"has {len(groups)} object layers named '{OBJECTIVE_LAYER}'; keep one")
     if not groups and not vip_spawns and "scenario" not in props:
+        stray = sorted(str(k) for k in props if str(k).startswith(SQUAD_PREFIX))
+        if stray:
+            raise MapError(path, f"{stray[0][:60]}: a default squad belongs to a scenario; add the map "
+                                 f"property 'scenario' or an '{OBJECTIVE_LAYER}' layer")
         return None
     teams = sorted({s.team for s in spawns})
     zones: list[Zone] = []
@@ -135,6 +152,7 @@ def read_scenario(path: Path, props: dict, groups: list, spawns: tuple, vip_spaw
         survive_rounds=survive,
         zones=tuple(sorted(zones, key=lambda z: z.name)),
         vips=tuple(vips[t] for t in sorted(vips)),
+        squads=read_default_squads(path, props, spawns, sorted(vips)),
     )
 
 

@@ -355,4 +355,6 @@ def _scenario_lines(s) -> list[str]:
     for v in s.vips:
         fall = "ends the battle" if v.points is None else f"scores {v.points} for the other side"
         out.append(f"  VIP of side {v.team} at ({v.x},{v.y}): its fall {fall}")
+    for q in s.squads:
+        out.append(f"  default squad of side {q.side} in {q.ruleset}: {', '.join(q.units)} ({q.key})")
     return out
