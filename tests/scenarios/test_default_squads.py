@@ -135,3 +135,27 @@ def test_check_map_lists_the_default_squads(tmp_path, capsys):
     assert "default squad of side 1 in d20: scout (squad_1.d20)" in out
     assert "default squad of side 2 in fate: knight, soldier (squad_2.fate)" in out
     assert out.index("side 1 in d20") < out.index("side 2 in fate")
+
+
+RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_shipped_vip_keeps_its_archetype_in_every_ruleset(ruleset_id):
+    # The briefings name the VIP by its archetype ("the envoy (the scout)", "its officer
+    # (the guardian)"): a per-ruleset squad must field that archetype on the vip spawn.
+    from game.world.catalog import shipped_maps_dir
+
+    ruleset = load_ruleset(ruleset_id)
+    checked = 0
+    for path in sorted(shipped_maps_dir().glob("*.tmx")):
+        tmap = load_map(path)
+        if tmap.scenario is None or not tmap.scenario.vips:
+            continue
+        spawn_at = {(s.x, s.y): s for s in tmap.spawns}
+        placed = {(o.x, o.y): o.template for o in orders_for(tmap, ruleset)}
+        for vip in tmap.scenario.vips:
+            archetype = ruleset.data.templates[placed[vip.x, vip.y]].archetype
+            assert archetype == spawn_at[vip.x, vip.y].archetype, (path.name, vip)
+            checked += 1
+    assert checked >= 3  # the Envoy, the Officer, the two Captains

@@ -9,6 +9,13 @@ give the attacker more spawns than the defender.
 Objectives are written in tiles here and in pixels in the file:
 ``("hold" | "exit", name, (x, y, w, h), {props})`` is a rectangle of tiles, and
 ``("vip", name, (x, y), {props})`` a point on the spawn at tile (x, y).
+
+An asymmetric mission gives a side another default squad in a ruleset where its
+spawns' squad is not fair (``squads``: {(side, ruleset): units in spawn order}, written
+as the map properties ``squad_<side>.<ruleset>``, maps/README.md): the rulesets weigh
+the same archetypes differently. Each was tuned blind against blind (both sides the
+normal AI ignoring the mission) to side 1 winning 40-60% of 100 battles (docs/ai.md,
+"Per-ruleset squads").
 """
 
 from __future__ import annotations
@@ -27,10 +34,15 @@ def _mirror(team: int, places, squad, width: int, height: int) -> list:
     return [(width - 1 - x, height - 1 - y, team, a) for (x, y), a in zip(places, squad)]
 
 
+RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
+
+
 def _mission(layout, name: str, title: str, description: str, spawns: list, mission: dict,
-             objectives: list, table, directional, flip) -> Design:
+             objectives: list, table, directional, flip, squads: dict | None = None) -> Design:
     # the file lists spawns by side, then row, then column (the maps' convention)
     spawns = sorted(spawns, key=lambda s: (s[2], s[1], s[0]))
+    for (side, ruleset), units in sorted((squads or {}).items(), key=lambda i: (i[0][0], RULESETS.index(i[0][1]))):
+        mission = {**mission, f"squad_{side}.{ruleset}": ",".join(units)}
     chars = full_grid(layout["rows"], layout["width"])
     ground, objects = split_layers(chars, layout["base"])
     return Design(
