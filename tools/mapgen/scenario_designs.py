@@ -135,33 +135,53 @@ DEPOT = {"width": 26, "base": ":", "rows": """
 DEPOT_ATTACK = [(1, 4), (0, 6), (1, 8), (0, 10), (1, 12), (0, 2)]
 
 
+#: blind vs blind, six raiders against five guards, side 1 won 89, 60, 60, 72, 63% of
+#: 100 (d20, mahou, fivebyfive, actionblock, fate): d20 raiders one gunner fewer, fivebyfive
+#: and fate a sixth guard, actionblock raiders a scout for a gunner
+BREAKTHROUGH_SQUADS = {
+    (1, "d20"): (G, B, G, M, D),
+    (2, "fivebyfive"): (B, G, G, D, M, D),
+    (1, "actionblock"): (G, B, S, M, D, S),
+    (2, "fate"): (B, G, G, D, M, G),
+}
+
+
 def depot_breakthrough(table, directional, flip) -> Design:
     return _mission(
         DEPOT, "depot_breakthrough", "Depot: Breakthrough",
-        "Six raiders must cross the depot and get out by the east road; five guards stand in the way.",
+        "Raiders must cross the depot and get out by the east road; guards stand in the way.",
         _side(1, DEPOT_ATTACK, (*SQUAD, G)) + _side(2, [(15, 6), (16, 9), (12, 10), (10, 4), (17, 7)], (G, D, M, B, G)),
         {"scenario": "Breakthrough",
-         "briefing": "Side 1 has six raiders; side 2 five guards. Every raider who leaves by the "
-                     "east road scores 2 points for side 1: six points win at once. The guards "
+         "briefing": "Side 1's raiders must cross the depot; side 2's guards stand in the way. "
+                     "Every raider who leaves by the east road scores 2 points for side 1: six "
+                     "points win at once. The guards "
                      "win if any of them still stands when round 10 ends.",
          "round_limit": 10, "victory_points": 6, "attacker": 1, "survive_rounds": 10},
         [("exit", "East Road", (25, 0, 1, 16), {"side": 1, "points": 2})],
-        table, directional, flip,
+        table, directional, flip, BREAKTHROUGH_SQUADS,
     )
+
+
+#: blind vs blind, four guards against five raiders, side 1 (the guards) won 37, 43, 48,
+#: 85, 58%: d20 guards a guardian for the brawler, actionblock a scout for the gunner
+RAID_SQUADS = {
+    (1, "d20"): (D, D, G, M),
+    (1, "actionblock"): (B, D, S, M),
+}
 
 
 def depot_raid(table, directional, flip) -> Design:
     return _mission(
         DEPOT, "depot_raid", "Depot: Raid",
-        "Five raiders try to hold the fuel dump inside the depot; four guards must last 7 rounds.",
+        "Raiders try to hold the fuel dump inside the depot; its guards must last 7 rounds.",
         _side(2, DEPOT_ATTACK[:5], (B, G, S, M, D)) + _side(1, [(15, 7), (14, 9), (12, 11), (9, 5)], (D, G, M, B)),
         {"scenario": "Raid on the Depot",
-         "briefing": "Side 2 raids the depot with five; side 1 guards it with four. The raiders "
+         "briefing": "Side 2 raids the depot; side 1 guards it. The raiders "
                      "score 1 point for each round they end alone in the fuel dump: three points "
                      "win. The guards win if any of them still stands when round 7 ends.",
          "round_limit": 7, "victory_points": 3, "attacker": 2, "survive_rounds": 7},
         [("hold", "Fuel Dump", (13, 5, 4, 6), {"points": 1, "side": 2})],
-        table, directional, flip,
+        table, directional, flip, RAID_SQUADS,
     )
 
 
@@ -190,6 +210,17 @@ COMPOUND = {"width": 24, "base": "'", "rows": """
 """}
 
 
+#: blind vs blind, five against five, side 1 won 36, 4, 49, 11, 33%: the hunters leave
+#: their scout home in d20 and fate, their brawler in actionblock, where the escort has a
+#: second gunner
+ENVOY_SQUADS = {
+    (2, "d20"): (D, M, G, B),
+    (1, "actionblock"): (S, G, D, M, B, G),
+    (2, "actionblock"): (D, S, M, G),
+    (2, "fate"): (D, M, G, B),
+}
+
+
 def compound_envoy(table, directional, flip) -> Design:
     west = [(1, 6), (0, 8), (1, 9), (0, 11), (1, 12)]
     return _mission(
@@ -203,7 +234,7 @@ def compound_envoy(table, directional, flip) -> Design:
          "round_limit": 10, "victory_points": 3, "attacker": 1},
         [("hold", "Radio Room", (10, 7, 4, 4), {"points": 1, "side": 1}),
          ("vip", "Envoy", (1, 6), {})],
-        table, directional, flip,
+        table, directional, flip, ENVOY_SQUADS,
     )
 
 
@@ -248,26 +279,42 @@ OUTPOST = {"width": 24, "base": "'", "rows": """
 """}
 
 
+#: blind vs blind, four defenders against five attackers, side 1 (the defenders) won 37,
+#: 43, 44, 69, 57%: actionblock attackers a sixth, a brawler
+HOLDOUT_SQUADS = {
+    (2, "actionblock"): (B, G, M, D, S, B),
+}
+
+
 def outpost_holdout(table, directional, flip) -> Design:
     return _mission(
         OUTPOST, "outpost_holdout", "Outpost: Hold Out",
-        "Four defenders on the hill must last six rounds against five attackers.",
+        "Defenders on the hill must last six rounds against the attackers.",
         _side(2, [(0, 3), (1, 6), (0, 8), (1, 10), (0, 12)], SQUAD)
         + _side(1, [(11, 6), (12, 8), (13, 10), (10, 8)], (G, D, M, B)),
         {"scenario": "Hold Out",
-         "briefing": "Side 1 holds the hill with four; side 2 attacks with five. If any defender "
+         "briefing": "Side 1 holds the hill; side 2 attacks it. If any defender "
                      "still stands when round 6 ends, side 1 wins. The attackers also win by "
                      "ending two rounds alone in the bunker.",
          "round_limit": 6, "victory_points": 2, "attacker": 2, "survive_rounds": 6},
         [("hold", "Bunker", (10, 6, 4, 4), {"points": 1, "side": 2})],
-        table, directional, flip,
+        table, directional, flip, HOLDOUT_SQUADS,
     )
+
+
+#: blind vs blind, five survivors against four hunters, side 1 won 79, 74, 84, 46, 44%:
+#: a fifth hunter in d20 (a brawler), mahou and fivebyfive (a marksman)
+EVACUATION_SQUADS = {
+    (2, "d20"): (B, M, D, G, B),
+    (2, "mahou"): (B, M, D, G, M),
+    (2, "fivebyfive"): (B, M, D, G, M),
+}
 
 
 def outpost_evacuation(table, directional, flip) -> Design:
     return _mission(
         OUTPOST, "outpost_evacuation", "Outpost: Evacuation",
-        "Five survivors with a wounded officer must reach the east landing field past four hunters.",
+        "Survivors with a wounded officer must reach the east landing field past the hunters.",
         _side(1, [(1, 5), (0, 7), (1, 8), (0, 10), (1, 3)], (S, G, D, M, B))
         + _side(2, [(14, 3), (17, 12), (18, 7), (20, 10)], (B, G, M, D)),
         {"scenario": "Evacuation",
@@ -277,7 +324,7 @@ def outpost_evacuation(table, directional, flip) -> Design:
          "round_limit": 10, "victory_points": 3, "attacker": 1},
         [("exit", "Landing Field", (22, 4, 2, 8), {"side": 1, "points": 1}),
          ("vip", "Officer", (1, 8), {})],
-        table, directional, flip,
+        table, directional, flip, EVACUATION_SQUADS,
     )
 
 
