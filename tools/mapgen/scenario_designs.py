@@ -212,9 +212,12 @@ COMPOUND = {"width": 24, "base": "'", "rows": """
 
 #: blind vs blind, five against five, side 1 won 36, 4, 49, 11, 33%: the hunters leave
 #: their scout home in d20 and fate, their brawler in actionblock, where the escort has a
-#: second gunner
+#: second gunner; in mahou (the envoy fell in 96 of 100) three hunters without a gun
+#: against an escort of six
 ENVOY_SQUADS = {
     (2, "d20"): (D, M, G, B),
+    (1, "mahou"): (S, G, D, M, B, G),
+    (2, "mahou"): (D, S, B),
     (1, "actionblock"): (S, G, D, M, B, G),
     (2, "actionblock"): (D, S, M, G),
     (2, "fate"): (D, M, G, B),
@@ -280,8 +283,10 @@ OUTPOST = {"width": 24, "base": "'", "rows": """
 
 
 #: blind vs blind, four defenders against five attackers, side 1 (the defenders) won 37,
-#: 43, 44, 69, 57%: actionblock attackers a sixth, a brawler
+#: 43, 44, 69, 57%: d20 defenders a second guardian for the marksman, actionblock
+#: attackers a sixth, a brawler
 HOLDOUT_SQUADS = {
+    (1, "d20"): (G, B, D, D),
     (2, "actionblock"): (B, G, M, D, S, B),
 }
 
