@@ -137,9 +137,12 @@ DEPOT_ATTACK = [(1, 4), (0, 6), (1, 8), (0, 10), (1, 12), (0, 2)]
 
 #: blind vs blind, six raiders against five guards, side 1 won 89, 60, 60, 72, 63% of
 #: 100 (d20, mahou, fivebyfive, actionblock, fate): d20 raiders one gunner fewer, fivebyfive
-#: and fate a sixth guard, actionblock raiders a scout for a gunner
+#: and fate a sixth guard, actionblock raiders a scout for a gunner, mahou a sixth guard
+#: (a scout) and raiders a guardian for their scout
 BREAKTHROUGH_SQUADS = {
     (1, "d20"): (G, B, G, M, D),
+    (1, "mahou"): (G, B, G, M, D, D),
+    (2, "mahou"): (B, G, G, D, M, S),
     (2, "fivebyfive"): (B, G, G, D, M, D),
     (1, "actionblock"): (G, B, S, M, D, S),
     (2, "fate"): (B, G, G, D, M, G),
