@@ -136,7 +136,7 @@ DEPOT_ATTACK = [(1, 4), (0, 6), (1, 8), (0, 10), (1, 12), (0, 2)]
 
 
 #: blind vs blind, six raiders against five guards, side 1 won 89, 60, 60, 72, 63% of
-#: 100 (d20, mahou, fivebyfive, actionblock, fate): d20 raiders one gunner fewer, fivebyfive
+#: 100 (d20, mahou, fivebyfive, actionblock, fate): d20 raiders without their scout, fivebyfive
 #: and fate a sixth guard, actionblock raiders a scout for a gunner, mahou a sixth guard
 #: (a scout) and raiders a guardian for their scout
 BREAKTHROUGH_SQUADS = {
@@ -215,8 +215,8 @@ COMPOUND = {"width": 24, "base": "'", "rows": """
 
 #: blind vs blind, five against five, side 1 won 36, 4, 49, 11, 33%: the hunters leave
 #: their scout home in d20 and fate, their brawler in actionblock, where the escort has a
-#: second gunner; in mahou (the envoy fell in 96 of 100) three hunters without a gun
-#: against an escort of six
+#: second gunner; in mahou (the envoy fell in 96 of 100) three hunters, the guardian,
+#: the scout and the brawler, against an escort of six
 ENVOY_SQUADS = {
     (2, "d20"): (D, M, G, B),
     (1, "mahou"): (S, G, D, M, B, G),
