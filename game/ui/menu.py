@@ -15,6 +15,7 @@ import pygame
 
 from game.errors import InputError, SaveError
 from game.ui import theme
+from game.ui.mission_words import side_sizes
 from game.ui.screen import Screen, key_char
 from game.ui.settings import SPEEDS, save_settings, speed_label
 
@@ -451,9 +452,8 @@ class MenuScreen(Screen):
                 surface.blit(thumb, thumb.get_rect(midtop=(box.centerx, box.y + 10)))
                 tm = info.tmap
                 facts = f"{tm.width}×{tm.height} tiles · {tm.feet_per_tile} ft a tile"
-                per_team = {}
-                for s in tm.spawns:
-                    per_team[s.team] = per_team.get(s.team, 0) + 1
+                # what each side fields in the chosen ruleset (a scenario may set its squads per ruleset)
+                per_team = side_sizes(tm, self.rulesets[self.rs_index].id if self.rulesets else None)
                 surface.blit(theme.text(info.name, 17, theme.TEXT, bold=True), (box.x + 12, box.y + THUMB[1] + 24))
                 surface.blit(theme.text(facts, 13, theme.DIM), (box.x + 12, box.y + THUMB[1] + 50))
                 sx = box.x + 12

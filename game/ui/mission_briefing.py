@@ -9,6 +9,7 @@ Esc or "Back" closes the unplayed battle and returns to the menu.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable
 
 import pygame
@@ -67,7 +68,7 @@ class BriefingScreen(Screen):
         out += [("", 8, theme.TEXT, False), ("How to win", 16, theme.ACCENT, True)]
         out += [("• " + line, 14, theme.TEXT, False) for line in rules_lines(s, self.battle.max_rounds)]
         who = ", ".join(f"side {t}: {p}" for t, p in sorted(self.players.items()))
-        out += [("", 8, theme.TEXT, False), ("Sides: " + sides(self.battle.map), 14, theme.DIM, False)]
+        out += [("", 8, theme.TEXT, False), ("Sides: " + sides(self.battle.map, Counter(o.team for o in self.battle.orders)), 14, theme.DIM, False)]
         if who:
             out.append(("Played by " + who, 14, theme.DIM, False))
         return out

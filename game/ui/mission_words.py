@@ -35,18 +35,49 @@ def kinds(scenario: Any) -> list[str]:
     return out or ["no objectives"]
 
 
-def sides(tmap: Any) -> str:
-    """"side 1: 5 units (attacker), side 2: 3 units"."""
+def side_sizes(tmap: Any, ruleset: str | None = None) -> dict[int, int]:
+    """Units a side fields when no squad is chosen: its spawns, or in `ruleset` the
+    scenario's default squad where the map sets one (``squad_<side>.<ruleset>``)."""
     counts = Counter(s.team for s in tmap.spawns)
+    scenario = tmap.scenario
+    if ruleset is not None and scenario is not None:
+        for team in counts:
+            squad = scenario.squad_for(team, ruleset)
+            if squad is not None:
+                counts[team] = len(squad)
+    return dict(sorted(counts.items()))
+
+
+def sides(tmap: Any, sizes: dict[int, int] | None = None) -> str:
+    """"side 1: 5 units (attacker), side 2: 3 units": `sizes` per side (default: the
+    map's spawns)."""
+    sizes = side_sizes(tmap) if sizes is None else sizes
     attacker = tmap.scenario.attacker if tmap.scenario is not None else None
     return ", ".join(f"side {t}: {n} unit{'s' if n != 1 else ''}" + (" (attacker)" if t == attacker else "")
-                     for t, n in sorted(counts.items()))
+                     for t, n in sorted(sizes.items()))
+
+
+def other_squads(tmap: Any) -> str:
+    """The rulesets whose default squads field other numbers than the spawns, as
+    "d20 5 v 5, fate 5 v 6" (sides in order); "" when every ruleset fields the spawns'."""
+    spawned = side_sizes(tmap)
+    out = []
+    for ruleset in sorted({s.ruleset for s in tmap.scenario.squads}):
+        sizes = side_sizes(tmap, ruleset)
+        if sizes != spawned:
+            out.append(f"{ruleset} " + " v ".join(str(n) for _, n in sorted(sizes.items())))
+    return ", ".join(out)
 
 
 def scenario_line(tmap: Any, ref: str) -> str:
-    """The `scenarios` command's line: name, map file, kinds, sides (" | " between)."""
+    """The `scenarios` command's line: name, map file, kinds, sides, and the rulesets
+    that field other numbers (" | " between)."""
     s = tmap.scenario
-    return " | ".join((s.name, ref, ", ".join(kinds(s)), sides(tmap)))
+    parts = [s.name, ref, ", ".join(kinds(s)), sides(tmap)]
+    other = other_squads(tmap)
+    if other:
+        parts.append("other squads: " + other)
+    return " | ".join(parts)
 
 
 def rules_lines(scenario: Any, round_limit: int | None) -> list[str]:

@@ -86,6 +86,20 @@ def test_the_menu_shows_the_briefing_then_the_battle(make_app, size):
     shot(app, "battle")
 
 
+def test_the_briefing_counts_the_squads_of_the_ruleset_played(make_app):
+    # Hold Out's spawns: four defenders, five attackers; in actionblock the map fields
+    # six attackers (squad_2.actionblock), in fate the spawns' five
+    from game.ui.mission_briefing import BriefingScreen
+
+    for ruleset, attackers in (("actionblock", 6), ("fate", 5)):
+        app = make_app(map="outpost_holdout", ruleset=ruleset, sides={"1": "ai", "2": "ai"})
+        pump(app, 2)
+        press(app, pygame.K_RETURN, "\r")
+        assert isinstance(app.screen, BriefingScreen)
+        words = [text for text, *_ in app.screen.lines()]
+        assert f"Sides: side 1: 4 units, side 2: {attackers} units (attacker)" in words
+
+
 def test_escape_on_the_briefing_goes_back_to_the_menu_and_closes_the_battle(make_app):
     app = make_app(map="crossroads_well", ruleset="fate")
     pump(app, 2)

@@ -1,0 +1,50 @@
+"""What the menu, the briefing and `scenarios` say each side fields, when a scenario
+sets its squads per ruleset (squad_<side>.<ruleset>): the numbers of the ruleset
+played, not the spawns'."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.engine.setup import new_battle
+from game.ui.mission_words import other_squads, scenario_line, side_sizes, sides
+from game.world.tiled import load_map
+from tests.scenarios.test_default_squads import squad_map
+
+# SPAWNS of test_default_squads: side 1 on two spawns, side 2 on one
+
+
+def test_side_sizes_reads_the_rulesets_default_squad_and_else_the_spawns(tmp_path):
+    tmap = load_map(squad_map(tmp_path, {"squad_1.d20": "scout,scout,gunner,marksman",
+                                         "squad_2.fate": "knight,soldier"}))
+    assert side_sizes(tmap) == {1: 2, 2: 1}
+    assert side_sizes(tmap, "d20") == {1: 4, 2: 1}
+    assert side_sizes(tmap, "fate") == {1: 2, 2: 2}
+    assert side_sizes(tmap, "mahou") == {1: 2, 2: 1}
+    assert sides(tmap, side_sizes(tmap, "d20")) == "side 1: 4 units, side 2: 1 unit"
+
+
+def test_scenarios_line_names_the_rulesets_that_field_other_numbers(tmp_path):
+    # a squad of the spawns' size (actionblock: two units for side 1) is not "other"
+    tmap = load_map(squad_map(tmp_path, {"squad_1.d20": "scout,scout,gunner",
+                                         "squad_1.actionblock": "guardian,guardian",
+                                         "squad_2.fate": "knight,soldier"}))
+    assert other_squads(tmap) == "d20 3 v 1, fate 2 v 2"
+    assert scenario_line(tmap, "maps/x.tmx").endswith(
+        "| side 1: 2 units, side 2: 1 unit | other squads: d20 3 v 1, fate 2 v 2")
+
+
+def test_a_scenario_without_default_squads_says_nothing_more(tmp_path):
+    tmap = load_map(squad_map(tmp_path, {}))
+    assert other_squads(tmap) == ""
+    assert scenario_line(tmap, "maps/x.tmx").endswith("| side 1: 2 units, side 2: 1 unit")
+
+
+def test_the_briefing_counts_the_units_the_battle_fields(tmp_path):
+    # a chosen squad for side 2 (three units) and d20's default for side 1 (three)
+    path = squad_map(tmp_path, {"squad_1.d20": "scout,scout,gunner"})
+    battle = new_battle(path, "d20", seed=1, squads={2: ["brawler", "gunner", "scout"]})
+    try:
+        assert sides(battle.map, Counter(o.team for o in battle.orders)) == "side 1: 3 units, side 2: 3 units"
+    finally:
+        battle.close()
