@@ -10,6 +10,8 @@ a contested zone's point would decide the battle and the side is not ahead (`flu
 every unit goes to see the enemy standing in it. A VIP holds no zone while an ally
 stands, and a captain (a VIP with points) backs no holder up. `threat` is the other
 way round: what an enemy is about to score or deny, for the hunt of missions.hunted.
+`turned` says whether a side reads the map turned half round, so that ties between
+tiles go the same way for both sides of a point-mirrored map.
 """
 
 from __future__ import annotations
