@@ -494,3 +494,33 @@ def test_on_a_point_mirrored_field_both_sides_break_a_tie_between_tiles_in_their
             battle.close()
     assert picks[1] in {(4, 1), (3, 2)}
     assert picks[2] == (13 - picks[1][0], 6 - picks[1][1])
+
+
+SYMMETRIC = ("crossroads_well", "crossroads_farms", "compound_assassins")
+
+
+@pytest.mark.parametrize("name", SYMMETRIC)
+def test_a_shipped_symmetric_scenario_is_point_mirrored_and_its_sides_read_it_in_opposite_frames(name):
+    # Mirror-image choices (missions.best_tile in each side's frame) make two identical
+    # AIs even only if the map turned half round is the same map with the sides
+    # swapped: terrain, zones, spawns with their archetypes, VIPs. Side 1 deploys
+    # west and reads the map as drawn; side 2 reads it turned.
+    from game.replay import maps_dir
+    from game.world.tiled import load_map
+    tmap = load_map(maps_dir() / f"{name}.tmx")
+    scenario = tmap.scenario
+    assert scenario is not None and scenario.attacker is None
+    width, height = tmap.shape
+
+    def turn(x, y):
+        return width - 1 - x, height - 1 - y
+    for grid in (tmap.walkable, tmap.move_cost, tmap.blocks_sight, tmap.cover, tmap.elevation):
+        assert (grid == grid[::-1, ::-1]).all()
+    tiles = {zone.name: zone.tiles for zone in scenario.zones}
+    for zone in scenario.zones:
+        assert frozenset(turn(*t) for t in zone.tiles) in tiles.values()
+    spawns = {(s.x, s.y): (s.team, s.archetype) for s in tmap.spawns}
+    assert {turn(*t): (3 - team, kind) for t, (team, kind) in spawns.items()} == spawns
+    vips = {(v.x, v.y): (v.team, v.points) for v in scenario.vips}
+    assert {turn(*t): (3 - team, points) for t, (team, points) in vips.items()} == vips
+    assert (mission_ground.turned(tmap, 1), mission_ground.turned(tmap, 2)) == (False, True)
