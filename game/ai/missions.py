@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from game.ai.mission_ground import (VIP_STAKE, escorting, exit_worth, ground, scenario_of, seen_by_enemies,
-                                   threat)
+                                   threat, turned)
 from game.engine import objectives
 from game.engine.decisions import DECLARE, TARGET_TILE, TURN, Choice, Decision, TileSet
 
@@ -112,8 +112,9 @@ def to_the_ground(ai: Any, battle: Any, decision: Decision) -> Scored:
         if option.key not in MOVING or option.target_kind != TARGET_TILE or option.key == "drag":
             continue
         grid = ground(battle, decision.actor) if grid is None else grid
-        tile = best_tile(grid, option.targets, battle.map.shape,
-                         seen_by_enemies(battle, battle.team(decision.actor)), battle.tile(decision.actor))
+        side = battle.team(decision.actor)
+        tile = best_tile(grid, option.targets, battle.map.shape, seen_by_enemies(battle, side),
+                         battle.tile(decision.actor), turned(battle.map, side))
         if tile is not None and grid[tile] > grid[battle.tile(decision.actor)]:
             params = {name: values[0] for name, values in option.params_for(tile).items()}
             out.append((0.0, option.choice(tile, **params)))
@@ -121,11 +122,12 @@ def to_the_ground(ai: Any, battle: Any, decision: Decision) -> Scored:
 
 
 def best_tile(grid: np.ndarray, targets: Any, shape: tuple[int, int], seen: np.ndarray,
-              here: tuple[int, int]) -> tuple[int, int] | None:
+              here: tuple[int, int], turn: bool = False) -> tuple[int, int] | None:
     """The target tile of highest ground; among equals, the one the fewest enemies see
     (a holder in cover, not in the open: watched, d20 Three Farms mirror, side 1's
     holders took the west edge of each zone and side 2's the same edge, the deeper one,
-    by a tie-break on x alone), then the nearest to `here`, then by x and y."""
+    by a tie-break on x alone), then the nearest to `here`, then by x and y in the
+    side's own frame (`turn`: the map turned half round, see `turned`)."""
     if isinstance(targets, TileSet):
         mask = targets.mask
     else:
@@ -141,7 +143,8 @@ def best_tile(grid: np.ndarray, targets: Any, shape: tuple[int, int], seen: np.n
     top = mask & (masked >= masked.max() - 1e-9)
     xs, ys = np.nonzero(top)
     walk = np.maximum(np.abs(xs - here[0]), np.abs(ys - here[1]))
-    i = min(range(len(xs)), key=lambda k: (seen[xs[k], ys[k]], walk[k], xs[k], ys[k]))
+    sign = -1 if turn else 1
+    i = min(range(len(xs)), key=lambda k: (seen[xs[k], ys[k]], walk[k], sign * xs[k], sign * ys[k]))
     return int(xs[i]), int(ys[i])
 
 

@@ -25,6 +25,7 @@ from game.engine.decisions import DECLARE, TURN
 from game.engine.events import PointsScored
 from game.rulesets import load_ruleset
 from game.world.scenario import Scenario, VipMark, Zone
+from game.world.tactical_map import Spawn
 from tests.helpers import ascii_map, events_of, open_map
 
 RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
@@ -460,3 +461,66 @@ def test_when_both_sides_would_reach_the_points_together_a_spare_unit_goes_to_de
             assert (x > 6) if tied else (x < 6)
         finally:
             battle.close()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_on_a_point_mirrored_field_both_sides_break_a_tie_between_tiles_in_their_own_frame(ruleset_id):
+    # A 14 x 7 field turned half round onto itself: side 1 deploys at (2, 3), side 2 at
+    # (11, 3). The zone's four tiles are each a mirror of another: (4, 1) of (9, 5),
+    # (4, 5) of (9, 1). Each unit has two tiles of the zone two steps away, of equal
+    # ground, seen by the one enemy alike. Side 1 takes (4, 1) (the lower x, then y);
+    # side 2, reading the map turned (its spawns east of the centre), takes (9, 5), the
+    # mirror image of side 1's (before: the lower x, then y in the map's frame, (9, 1)).
+    # Where a move is a step (actionblock), the same tie on the way: (3, 2) and (10, 4).
+    ruleset = load_ruleset(ruleset_id)
+    tmap = open_map(14, 7)
+    tmap.spawns = (Spawn(2, 3, 1), Spawn(11, 3, 2))
+    zone = Zone("Pens", "hold", frozenset({(4, 1), (4, 5), (9, 1), (9, 5)}), 1)
+    tmap.scenario = Scenario("mirror", round_limit=5, zones=(zone,))
+    gunner = ruleset.template_for("gunner")
+    assert not mission_ground.turned(tmap, 1) and mission_ground.turned(tmap, 2)
+    picks = {}
+    for side in (1, 2):
+        battle = Battle(tmap, ruleset, [UnitOrder(1, gunner, 2, 3), UnitOrder(2, gunner, 11, 3)], seed=3,
+                        max_rounds=5)
+        try:
+            while battle.pending is not None and not (battle.pending.side == side and battle.pending.kind in OWN):
+                battle.submit(pass_turn(battle.pending))
+            decision = battle.pending
+            moves = missions.to_the_ground(normal(ruleset_id), battle, decision)
+            assert moves
+            picks[side] = moves[0][1].target
+        finally:
+            battle.close()
+    assert picks[1] in {(4, 1), (3, 2)}
+    assert picks[2] == (13 - picks[1][0], 6 - picks[1][1])
+
+
+SYMMETRIC = ("crossroads_well", "crossroads_farms", "compound_assassins")
+
+
+@pytest.mark.parametrize("name", SYMMETRIC)
+def test_a_shipped_symmetric_scenario_is_point_mirrored_and_its_sides_read_it_in_opposite_frames(name):
+    # Mirror-image choices (missions.best_tile in each side's frame) make two identical
+    # AIs even only if the map turned half round is the same map with the sides
+    # swapped: terrain, zones, spawns with their archetypes, VIPs. Side 1 deploys
+    # west and reads the map as drawn; side 2 reads it turned.
+    from game.replay import maps_dir
+    from game.world.tiled import load_map
+    tmap = load_map(maps_dir() / f"{name}.tmx")
+    scenario = tmap.scenario
+    assert scenario is not None and scenario.attacker is None
+    width, height = tmap.shape
+
+    def turn(x, y):
+        return width - 1 - x, height - 1 - y
+    for grid in (tmap.walkable, tmap.move_cost, tmap.blocks_sight, tmap.cover, tmap.elevation):
+        assert (grid == grid[::-1, ::-1]).all()
+    tiles = {zone.name: zone.tiles for zone in scenario.zones}
+    for zone in scenario.zones:
+        assert frozenset(turn(*t) for t in zone.tiles) in tiles.values()
+    spawns = {(s.x, s.y): (s.team, s.archetype) for s in tmap.spawns}
+    assert {turn(*t): (3 - team, kind) for t, (team, kind) in spawns.items()} == spawns
+    vips = {(v.x, v.y): (v.team, v.points) for v in scenario.vips}
+    assert {turn(*t): (3 - team, points) for t, (team, points) in vips.items()} == vips
+    assert (mission_ground.turned(tmap, 1), mission_ground.turned(tmap, 2)) == (False, True)
