@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from game.ai import mission_defence
 from game.engine import objectives
 from game.world.paths import UNREACHABLE, distance_field
 from game.world.scenario import Scenario, Zone
@@ -234,7 +235,7 @@ def _zone_aims(battle: Any, scenario: Scenario, unit: int, side: int,
             aims.append((zone, zone_worth(battle, scenario, side, zone, totals)))
         elif theirs and not ours:  # their zone, held by them: our stand there denies it
             aims.append((zone, zone_worth(battle, scenario, zone.side, zone, totals)))
-        elif not ours:
+        elif not ours and mission_defence.denies_empty(battle, scenario, side):
             aims.append((zone, zone.points * DENY_ONLY))
     return aims
 
