@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from game.ai.side_frame import turned as turned  # moved to the AI's shared side_frame; still read here
 from game.engine import objectives
 from game.world.paths import UNREACHABLE, distance_field
 from game.world.scenario import Scenario, Zone
@@ -289,24 +290,6 @@ def threat(battle: Any, scenario: Scenario, enemy: int) -> float:
                 near = zone_worth(battle, scenario, side, zone, totals) / (1.0 + dist / APPROACH_TILES)
                 worst = max(worst, near)
     return worst
-
-
-def turned(tmap: Any, side: int) -> bool:
-    """Does `side` read the map turned half round (its spawns' centre east of the map's
-    centre, or on it and south)? A tie between tiles broken by x and y is broken in the
-    side's own frame, so on a point-mirrored map (every shipped symmetric scenario) the
-    two sides make mirror-image choices. Watched (d20, Three Farms mirror, 200 battles):
-    the scout's move into the crossing, two tiles of equal ground, seen by nobody, five
-    steps away, went by the lower x: for side 1 the crossing's near edge, for side 2 a
-    tile deeper in; side 1's scout stood in the crossing at round 1's end in 34 battles,
-    side 2's in 114, and fell first in 48 against 13."""
-    spawns = [(s.x, s.y) for s in tmap.spawns if s.team == side]
-    if not spawns:
-        return False
-    width, height = tmap.shape
-    east = 2 * sum(x for x, _ in spawns) - len(spawns) * (width - 1)
-    south = 2 * sum(y for _, y in spawns) - len(spawns) * (height - 1)
-    return (east, south) > (0, 0)
 
 
 def ground(battle: Any, unit: int) -> np.ndarray:
