@@ -9,6 +9,7 @@ of a tile. On such a field two identical AIs must list mirror-image candidate mo
 from __future__ import annotations
 
 from game.engine.battle import Battle, UnitOrder
+from game.engine.dice import ScriptedDice
 from game.engine.decisions import DECLARE, TURN
 from game.rulesets import load_ruleset
 from game.world.tactical_map import Spawn
@@ -31,14 +32,15 @@ def pass_turn(decision):
     return option.choice(option.targets[0])
 
 
-def own_decision(ruleset_id: str, side: int, seed: int = 3):
-    """(the battle, the side's first own decision); the caller closes the battle."""
+def own_decision(ruleset_id: str, side: int, seed: int = 3, dice: list | None = None):
+    """(the battle, the side's first own decision); the caller closes the battle.
+    `dice`: faces forced (ScriptedDice) where a roll would make the sides differ."""
     ruleset = load_ruleset(ruleset_id)
     tmap = open_map(WIDTH, HEIGHT)
     tmap.spawns = (Spawn(2, 3, 1), Spawn(11, 3, 2))
     gunner = ruleset.template_for("gunner")
     battle = Battle(tmap, ruleset, [UnitOrder(1, gunner, 2, 3), UnitOrder(2, gunner, 11, 3)], seed=seed,
-                    max_rounds=5)
+                    max_rounds=5, **({} if dice is None else {"dice": ScriptedDice(list(dice))}))
     while battle.pending is not None and not (battle.pending.side == side and battle.pending.kind in OWN):
         battle.submit(pass_turn(battle.pending))
     return battle, battle.pending
