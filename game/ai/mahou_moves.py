@@ -14,7 +14,6 @@ import numpy as np
 
 from game.ai.mahou_place import tile_array, tile_scores
 from game.ai.mahou_read import param
-from game.ai.side_frame import in_frame, tie_key, turned
 from game.engine.decisions import Choice, Decision, Option
 from game.rulesets.mahou import talk
 from game.rulesets.mahou.stats import held_weapons
@@ -31,18 +30,17 @@ def move(ai: Any, battle: Any, decision: Decision, opt: Option) -> Scored:
     foes = foe_tiles(battle, unit)
     if not foes:
         return (0.0, None)
-    tiles = own_frame(battle, unit, opt.targets)
+    tiles = list(opt.targets)
     here = battle.tile(unit)
     state = talk.state(battle, unit)
     if state is not None and state[0] == "terrified":
         sx, sy = battle.tile(state[1])
-        turn = turned(battle.map, battle.team(unit))
-        far = max(tiles, key=lambda t: (max(abs(t[0] - sx), abs(t[1] - sy)), tie_key(*t, turn)))
+        far = max(tiles, key=lambda t: (max(abs(t[0] - sx), abs(t[1] - sy)), t))
         return (FLEE, opt.choice(far))
     ideal, ranged = ideal_range(battle, unit)
     if state is not None and state[0] == "enraged":
         foes, ideal, ranged = (battle.tile(state[1]),), 1, False
-    gains, ties = _move_gains(battle, tiles, here, foes, ideal, ranged)
+    gains, ties = _move_gains(battle, opt.targets, here, foes, ideal, ranged)
     i = ties[0] if len(ties) == 1 else ai.rng.choice(ties)
     if not gains[i] > 0.05:
         return (0.0, None)
@@ -56,8 +54,7 @@ def jump(ai: Any, battle: Any, decision: Decision, opt: Option) -> Scored:
     if not foes:
         return (0.0, None)
     ideal, ranged = ideal_range(battle, unit)
-    tiles = tuple(t for t in own_frame(battle, unit, opt.targets)
-                  if any(k != "long" for k in param(opt, t, "kind")))
+    tiles = tuple(t for t in opt.targets if any(k != "long" for k in param(opt, t, "kind")))
     if not tiles:
         return (0.0, None)
     here = battle.tile(unit)
@@ -91,22 +88,11 @@ def tile_values(battle: Any, targets: tuple, here: tuple, foes: tuple, ideal: in
                                                                        ideal, ranged))
 
 
-def own_frame(battle: Any, unit: int, targets: Any) -> tuple:
-    """The offered tiles in the order of the unit's side's own frame (side_frame): the
-    screen's exact few (mahou_place.tile_scores) and the draw among equal tiles then go
-    the same way for both sides of a mirror match; by the map's order, side 2 of a
-    mirrored field got the tiles forward where side 1 got the ones at the back."""
-    return tuple(in_frame(targets, turned(battle.map, battle.team(unit))))
-
-
 def foe_tiles(battle: Any, unit: int) -> tuple:
-    """Where the unit's foes still in the fight stand, sorted in its side's own frame
-    (the boards sum them in this order: mirror-image boards to the last bit), read
-    once a decision."""
+    """Where the unit's foes still in the fight stand, sorted (read once a decision)."""
     team = battle.team(unit)
-    return battle.memo(("mahou-ai-foe-tiles", team), lambda: tuple(in_frame(
-        (battle.tile(e) for e in battle.units(active_only=True) if battle.team(e) != team),
-        turned(battle.map, team))))
+    return battle.memo(("mahou-ai-foe-tiles", team), lambda: tuple(sorted(
+        battle.tile(e) for e in battle.units(active_only=True) if battle.team(e) != team)))
 
 
 def ideal_range(battle: Any, unit: int) -> tuple[int, bool]:

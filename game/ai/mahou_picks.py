@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.mahou_read import can_strike, cheb, hands_left, pass_on
-from game.ai.side_frame import tie_key, turned
 from game.engine.decisions import TARGET_NONE, Choice, Decision
 
 #: A precise critical's effects, best first while no ally stands beside the target:
@@ -43,8 +42,7 @@ def _pick(battle: Any, decision: Decision) -> Choice:
         walls = [t for t in opt.targets if not battle.map.walkable[t]]
         pool = walls or list(opt.targets)
         here = battle.tile(decision.actor)
-        turn = turned(battle.map, battle.team(decision.actor))  # equals in the side's own frame
-        return opt.choice(max(pool, key=lambda t: (cheb(t, here), tie_key(*t, turn))))
+        return opt.choice(max(pool, key=lambda t: (cheb(t, here), t)))
     for key in REFUNDS:
         if key in keys:
             return decision.option(key).choice()

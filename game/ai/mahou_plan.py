@@ -25,12 +25,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.mahou_moves import foe_tiles, ideal_range, own_frame, tile_values
+from game.ai.mahou_moves import foe_tiles, ideal_range, tile_values
 from game.ai.mahou_odds import (FAR_SHARE, NEAR_SHARE, Threat, best_skill, blow_of, hit_damage,
                                 pair_state, threat_spec)
 from game.ai.mahou_place import fire_clear, tile_scores, walk_to_nearest
 from game.ai.mahou_read import URGENT, answered, cheb
-from game.ai.side_frame import tie_key, turned
 from game.engine.decisions import Choice, Decision
 from game.rulesets.mahou import talk
 from game.rulesets.mahou.attacks import WEAPON, AttackSpec, attack_profile, stance_profiles
@@ -78,10 +77,10 @@ def first_step(ai: Any, battle: Any, decision: Decision) -> tuple[Choice, float 
     ideal, ranged = ideal_range(battle, unit)
     pos = {here: 0.0}
     if "move" in opts:
-        tiles = own_frame(battle, unit, opts["move"].targets)  # equals in the side's frame
+        tiles = tuple(opts["move"].targets)
         near = foe_tiles(battle, unit)
         scores = tile_values(battle, tiles, here, near, ideal, ranged)
-        order = sorted(range(len(tiles)), key=lambda i: -scores[i])[:DESTINATIONS]
+        order = sorted(range(len(tiles)), key=lambda i: (-scores[i], tiles[i]))[:DESTINATIONS]
         ends += [tiles[i] for i in order]
         ends += _beside_foes(battle, unit, tiles, foes)
         ends += _sheltered(battle, unit, tiles, foes)
@@ -214,8 +213,7 @@ def _beside_foes(battle: Any, unit: int, tiles: tuple, foes: list[int]) -> list:
     here = battle.tile(unit)
     spots = {battle.tile(f) for f in foes}
     near = [t for t in tiles if any(cheb(t, s) <= 1 for s in spots)]
-    turn = turned(battle.map, battle.team(unit))
-    near.sort(key=lambda t: (cheb(t, here), tie_key(*t, turn)))
+    near.sort(key=lambda t: (cheb(t, here), t))
     return near[:DESTINATIONS]
 
 
@@ -229,8 +227,7 @@ def _sheltered(battle: Any, unit: int, tiles: tuple, foes: list[int]) -> list:
     exposed = {t: sum(fire_clear(battle.map, t, s) for s in shooters) for t in tiles}
     least = min(exposed.values(), default=0)
     calm = [t for t in tiles if exposed[t] == least]
-    turn = turned(battle.map, battle.team(unit))
-    calm.sort(key=lambda t: (cheb(t, here), tie_key(*t, turn)))
+    calm.sort(key=lambda t: (cheb(t, here), t))
     return calm[:SHELTERS]
 
 
