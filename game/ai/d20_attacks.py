@@ -13,7 +13,6 @@ from typing import Any
 
 from game import kept
 from game.ai import d20_values as values
-from game.ai.side_frame import in_frame, turned
 from game.engine import grapple
 from game.engine.decisions import Choice, Decision, Option
 from game.rulesets.d20.components import TurnState
@@ -127,9 +126,8 @@ def cones(battle: Any, side: int, unit: int, opt: Option) -> list[tuple[float, C
     reach_tiles = weapon.ranges_ft[0] // battle.map.feet_per_tile
     here = battle.tile(unit)
     out = []
-    # in the side's own frame (side_frame): equal cones are drawn in mirror-image order
-    aims = in_frame({battle.tile(e) for e in battle.units(active_only=True)
-                     if battle.team(e) != side and battle.tile(e) in opt.targets}, turned(battle.map, side))
+    aims = sorted({battle.tile(e) for e in battle.units(active_only=True)
+                   if battle.team(e) != side and battle.tile(e) in opt.targets})
     for aim in aims:
         tiles = cone(battle, here, aim, reach_tiles)
         value, caught = values.cone_value(battle, side, unit, tiles, weapon)

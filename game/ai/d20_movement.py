@@ -18,7 +18,6 @@ from game.ai import d20_values as values
 from game.ai.base import TIE
 from game.ai.d20_attacks import plain_choice
 from game.ai.d20_ground import best_dealt, ground, ground_at
-from game.ai.side_frame import best_tile, turned
 from game.engine import grapple
 from game.engine.decisions import Choice, Decision, TileSet
 from game.rulesets.d20.checks import chance_check
@@ -49,9 +48,8 @@ def movement(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, Choi
         offered = np.zeros(battle.map.shape, bool)
         offered[tuple(np.array(list(opt.targets)).T)] = True
     gain = np.where(offered, gain, -np.inf)
-    # Equal tiles go in the side's own frame (side_frame): by the map's lower x, side 2
-    # of a mirror match took the tile forward where side 1 took the one at the back.
-    tile = best_tile(gain, turned(battle.map, battle.team(unit)))
+    best = np.unravel_index(int(np.argmax(gain)), gain.shape)
+    tile = (int(best[0]), int(best[1]))
     if not np.isfinite(gain[tile]):
         return []
     return [(float(gain[tile]), plain_choice("move", tile))]
@@ -135,9 +133,7 @@ def enemies_described(battle: Any, side: int) -> tuple:
     for e in battle.units(active_only=True):
         if battle.team(e) != side:
             out.append((battle.tile(e),) + _reach_and_threat(battle, e))
-    # In the side's own frame: the grid sums the enemies in this order, so a mirror
-    # match's two sides get mirror-image grids to the last bit (their ties stay ties).
-    out.sort(reverse=turned(battle.map, side))
+    out.sort()
     return tuple(out)
 
 

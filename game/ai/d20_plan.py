@@ -28,7 +28,6 @@ from game.ai.d20_attacks import BURST_COST, CONE_COST, CONE_SHARE, LOCATIONS, co
 from game.ai.d20_movement import move_actions, move_gains, unit_ground
 from game.ai.d20_upkeep import top_up_value
 from game.ai.d20_values import END_SCORE
-from game.ai.side_frame import ranked, turned
 from game.engine import grapple
 from game.engine.decisions import Choice, Decision, TileSet
 from game.rulesets.d20.attacks import MODE_AMMO, AttackSetup
@@ -87,9 +86,8 @@ def plan_choices(ai: Any, battle: Any, decision: Decision) -> list[tuple[float, 
         mask = opts["move"].targets.mask if isinstance(opts["move"].targets, TileSet) else None
         if mask is not None:
             costs = move_actions(battle, unit)
-            # the best few, equals in the side's own frame (side_frame: mirror-image plans)
-            best = ranked(np.where(mask, gains, -np.inf), turned(battle.map, side))[:DESTINATIONS]
-            for flat in best:
+            ranked = np.where(mask, gains, -np.inf).ravel().argsort()[::-1][:DESTINATIONS]
+            for flat in ranked:
                 tile = np.unravel_index(int(flat), grid.shape)
                 tile = (int(tile[0]), int(tile[1]))
                 if not mask[tile]:

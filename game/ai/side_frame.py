@@ -10,17 +10,12 @@ side's own frame (the map turned half round for the side deployed east), ties go
 same way for both.
 
 `turned` says which sides read the map turned; `tie_key` gives a tile's (x, y) in the
-side's frame, for a sort key or (on numpy arrays of xs and ys) a lexsort's keys;
-`in_frame` orders a list of tiles so; `best_tile` and `ranked` read a grid ([x, y])
-of values, equals taken in the side's frame (a grid's flat order is by x, then y, so
-read backwards it is the frame of a side that reads the map turned).
+side's frame, for a sort key or (on numpy arrays of xs and ys) a lexsort's keys.
 """
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
-
-import numpy as np
 
 Coord = TypeVar("Coord")  # an int, or a numpy array of them
 
@@ -53,20 +48,3 @@ def in_frame(tiles: Any, turn: bool) -> list:
     """The tiles (x, y) in the order of the side's own frame: by x, then y, as drawn, or
     both the other way for a side that reads the map turned (`turn`: see `turned`)."""
     return sorted(tiles, reverse=turn)
-
-
-def best_tile(values: np.ndarray, turn: bool) -> tuple[int, int]:
-    """The tile of the grid's highest value, the first of equals in the side's frame
-    (np.argmax's first, read backwards for a side that reads the map turned)."""
-    flat = values.ravel()
-    i = flat.size - 1 - int(np.argmax(flat[::-1])) if turn else int(np.argmax(flat))
-    x, y = divmod(i, values.shape[1])
-    return x, y
-
-
-def ranked(values: np.ndarray, turn: bool) -> np.ndarray:
-    """The grid's flat indices, highest value first, equals in the side's frame."""
-    flat = values.ravel()
-    if turn:
-        return flat.size - 1 - np.argsort(-flat[::-1], kind="stable")
-    return np.argsort(-flat, kind="stable")
