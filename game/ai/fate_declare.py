@@ -17,7 +17,6 @@ import numpy as np
 from game.ai import fate_grid, fate_hard
 from game.ai.fate_follow import attack_screen, follow_up_value
 from game.ai.fate_ground import SHOT_RANGE, enemy_in_reach, spot_value
-from game.ai.side_frame import in_frame, turned
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice
 from game.rulesets.fate.attacks import Situation
@@ -65,19 +64,14 @@ def _move_plans(look: Any, opt: Any) -> tuple[Scored, float]:
     if look.kept_moves is not None:
         # The first declaration's moves from this tile, by their ground (the plan).
         return [(g, c) for g, c in look.kept_moves if c.target not in claimed], 0.0
-    # In the side's own frame (side_frame): the screen's equals go by x, then y, as the
-    # side reads the map, and so does the tile that stands for its kind in the attack
-    # screen (fate_follow.attack_screen): the map's frame kept for side 1 the tiles at
-    # the back and gave side 2 the tiles forward (fate, Hold the Well mirror, seeds
-    # 20000-20399: side 1 won 247 to 150).
-    tiles = in_frame([t for t in opt.targets if t not in claimed], turned(look.battle.map, look.team))
+    tiles = [t for t in opt.targets if t not in claimed]
     if not tiles:
         return [], 0.0
     # One flat read of the tiles (np.array on a list of tuples is several times slower).
     arr = np.fromiter(chain.from_iterable(tiles), np.int64, 2 * len(tiles)).reshape(-1, 2)
     first = look.slot == 1
     rough = fate_grid.screen(look, arr, tiles, look.walk, attack_screen if first else None)
-    order = np.argsort(-rough, kind="stable")[:EXACT_MOVES[look.level.depth]]  # equals in frame order
+    order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:EXACT_MOVES[look.level.depth]]
     base = spot_value(look, look.origin)
     out = []
     ground_only = 0.0

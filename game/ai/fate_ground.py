@@ -17,7 +17,6 @@ import numpy as np
 from game.ai import fate_grid
 from game.ai.fate_grid import CLOSING, COVER_VALUE, NEXT_TO_ENEMY, REACH_WORTH, SEEN_COST, SHOT_RANGE
 from game.ai.fate_threat import threat
-from game.ai.side_frame import in_frame, tie_key, turned
 from game.rulesets.fate.cover import protection, sight_from
 from game.world.paths import UNREACHABLE, chebyshev, distance_field
 
@@ -35,18 +34,13 @@ def goal(look: Any) -> tuple[int, int]:
     spawns = [(s.x, s.y) for s in battle.map.spawns if s.team != look.team]
     if not spawns:
         return look.origin
-    # Their middle rounded down in the side's own frame (side_frame): the mirror image
-    # of what the other side aims at.
-    turn = turned(battle.map, look.team)
-    (x, y), n = tie_key(sum(x for x, _ in spawns), sum(y for _, y in spawns), turn), len(spawns)
-    return tie_key(x // n, y // n, turn)
+    return (sum(x for x, _ in spawns) // len(spawns), sum(y for _, y in spawns) // len(spawns))
 
 
 def _nearest(look: Any, tiles: Any) -> tuple[int, int]:
-    """The tile nearest the unit's, the first of those as near in the side's own frame
-    (side_frame: a mirror match's two sides aim at mirror-image enemies)."""
+    """The tile nearest the unit's, the smallest of those as near."""
     origin = look.origin
-    return min(in_frame(tiles, turned(look.battle.map, look.team)), key=lambda t: chebyshev(t, origin))
+    return min((chebyshev(t, origin), t) for t in tiles)[1]
 
 
 def walk_grid(look: Any) -> np.ndarray:
