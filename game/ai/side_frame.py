@@ -10,7 +10,8 @@ side's own frame (the map turned half round for the side deployed east), ties go
 same way for both.
 
 `turned` says which sides read the map turned; `tie_key` gives a tile's (x, y) in the
-side's frame, for a sort key or (on numpy arrays of xs and ys) a lexsort's keys.
+side's frame, for a sort key or (on numpy arrays of xs and ys) a lexsort's keys;
+`in_frame` orders a list of tiles so.
 """
 
 from __future__ import annotations
