@@ -33,6 +33,7 @@ from game.ai.fivebyfive_tiles import (Board, Figure, Tile, attack_here, figure, 
                                       situational_threat)
 from game.ai.fivebyfive_values import TAKE_OUT, best_chance, pick_score, ranks_of, worth
 from game.ai.levels import SoftmaxAI
+from game.ai.side_frame import in_frame, turned
 from game.engine.decisions import PICK, TURN, Decision, Option
 from game.rulesets.fivebyfive.combat import enemies, template
 from game.rulesets.fivebyfive.components import AbilityScores
@@ -70,7 +71,10 @@ def turn(battle: Any, decision: Decision) -> Turn:
         foes = [figure(battle, u) for u in enemies(battle, me.unit)]
         options = {o.key: o for o in decision.options}
         move = options.get("move")
-        tiles = [me.tile] + (list(move.targets) if move is not None else [])
+        # the tiles in the side's own frame (side_frame): the draw among equal moves
+        # (pick_best) then goes the same way for both sides of a mirror match
+        tiles = [me.tile] + (in_frame(move.targets, turned(battle.map, battle.team(me.unit)))
+                             if move is not None else [])
         board = score_tiles(battle, me, foes, tiles)
         return Turn(me, foes, options, tiles, board, board.later[0] - board.danger[0])
     return battle.memo(("5x5 turn", decision.actor), compute)

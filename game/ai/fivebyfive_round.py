@@ -29,6 +29,7 @@ import numpy as np
 from game.ai.base import Scored
 from game.ai.fivebyfive_tiles import Figure, Tile, aim_shift, figure, score_tiles
 from game.ai.fivebyfive_values import attack_numbers, outcomes
+from game.ai.side_frame import in_frame, turned
 from game.rulesets.fivebyfive.data import OFFENSIVE
 from game.rulesets.fivebyfive.events import TurnOrder
 from game.rulesets.fivebyfive.options import move_reach, occupied
@@ -146,7 +147,9 @@ def best_now(battle: Any, who: Figure, targets: list[Figure], my_tile: Tile) -> 
     if not targets:
         return 0.0, who.tile, None, -1
     taken = occupied(battle, who.unit) | {my_tile}
-    tiles = [who.tile] + [t for t in move_reach(battle, who.unit).tiles() if t not in taken]
+    # the first best tile in `who`'s side's own frame (side_frame), as its normal would
+    turn = turned(battle.map, battle.team(who.unit))
+    tiles = [who.tile] + in_frame((t for t in move_reach(battle, who.unit).tiles() if t not in taken), turn)
     board = score_tiles(battle, who, targets, tiles)
     best = int(np.argmax(board.total()))
     a = int(board.action[best])

@@ -10,8 +10,8 @@ a contested zone's point would decide the battle and the side is not ahead (`flu
 every unit goes to see the enemy standing in it. A VIP holds no zone while an ally
 stands, and a captain (a VIP with points) backs no holder up. `threat` is the other
 way round: what an enemy is about to score or deny, for the hunt of missions.hunted.
-`turned` says whether a side reads the map turned half round, so that ties between
-tiles go the same way for both sides of a point-mirrored map.
+Ties between tiles go the same way for both sides of a point-mirrored map: the
+mission's move reads them in the side's own frame (game/ai/side_frame.py, `turned`).
 """
 
 from __future__ import annotations
@@ -290,24 +290,6 @@ def threat(battle: Any, scenario: Scenario, enemy: int) -> float:
                 near = zone_worth(battle, scenario, side, zone, totals) / (1.0 + dist / APPROACH_TILES)
                 worst = max(worst, near)
     return worst
-
-
-def turned(tmap: Any, side: int) -> bool:
-    """Does `side` read the map turned half round (its spawns' centre east of the map's
-    centre, or on it and south)? A tie between tiles broken by x and y is broken in the
-    side's own frame, so on a point-mirrored map (every shipped symmetric scenario) the
-    two sides make mirror-image choices. Watched (d20, Three Farms mirror, 200 battles):
-    the scout's move into the crossing, two tiles of equal ground, seen by nobody, five
-    steps away, went by the lower x: for side 1 the crossing's near edge, for side 2 a
-    tile deeper in; side 1's scout stood in the crossing at round 1's end in 34 battles,
-    side 2's in 114, and fell first in 48 against 13."""
-    spawns = [(s.x, s.y) for s in tmap.spawns if s.team == side]
-    if not spawns:
-        return False
-    width, height = tmap.shape
-    east = 2 * sum(x for x, _ in spawns) - len(spawns) * (width - 1)
-    south = 2 * sum(y for _, y in spawns) - len(spawns) * (height - 1)
-    return (east, south) > (0, 0)
 
 
 def ground(battle: Any, unit: int) -> np.ndarray:

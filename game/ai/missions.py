@@ -33,7 +33,8 @@ from typing import Any
 import numpy as np
 
 from game.ai.mission_ground import (VIP_STAKE, escorting, exit_worth, ground, scenario_of, seen_by_enemies,
-                                   threat, turned)
+                                   threat)
+from game.ai.side_frame import turned
 from game.engine import objectives
 from game.engine.decisions import DECLARE, TARGET_TILE, TURN, Choice, Decision, TileSet
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import make_ai, mission_ground, missions
+from game.ai import make_ai, mission_ground, missions, side_frame
 from game.engine.battle import Battle, UnitOrder
 from game.engine import objectives
 from game.engine.decisions import DECLARE, TURN
@@ -478,7 +478,7 @@ def test_on_a_point_mirrored_field_both_sides_break_a_tie_between_tiles_in_their
     zone = Zone("Pens", "hold", frozenset({(4, 1), (4, 5), (9, 1), (9, 5)}), 1)
     tmap.scenario = Scenario("mirror", round_limit=5, zones=(zone,))
     gunner = ruleset.template_for("gunner")
-    assert not mission_ground.turned(tmap, 1) and mission_ground.turned(tmap, 2)
+    assert not side_frame.turned(tmap, 1) and side_frame.turned(tmap, 2)
     picks = {}
     for side in (1, 2):
         battle = Battle(tmap, ruleset, [UnitOrder(1, gunner, 2, 3), UnitOrder(2, gunner, 11, 3)], seed=3,
@@ -523,4 +523,4 @@ def test_a_shipped_symmetric_scenario_is_point_mirrored_and_its_sides_read_it_in
     assert {turn(*t): (3 - team, kind) for t, (team, kind) in spawns.items()} == spawns
     vips = {(v.x, v.y): (v.team, v.points) for v in scenario.vips}
     assert {turn(*t): (3 - team, points) for t, (team, points) in vips.items()} == vips
-    assert (mission_ground.turned(tmap, 1), mission_ground.turned(tmap, 2)) == (False, True)
+    assert (side_frame.turned(tmap, 1), side_frame.turned(tmap, 2)) == (False, True)
