@@ -35,9 +35,10 @@ KEYS = ("ruleset", "name", "units", "names")
 #: It binds every side alike, as tabletop games cap copies of one profile.
 MAX_COPIES = 4
 #: Rulesets whose points price fewer copies: in Mahou Galaxy (five templates) the
-#: equal-points pairs where a squad had 3 or more of one template deviated 10.1 points
-#: from 50% (32 pairs of 60 over balance seeds 0 to 2), those with at most 2, 4.5 (noise
-#: alone); at most 2 of one template, its pairs deviate 4.3 / (seeds 0 / 1 / 2).
+#: equal-points pairs where a squad had 3 or more of one template deviated 10.1 to 12.1
+#: points from 50% (32 pairs of 60 over balance seeds 0 to 2), those with at most 2, 4.5
+#: (noise alone); at most 2 of one template, its pairs deviate 4.3 / 6.1 / 6.6 points
+#: (seeds 0 / 1 / 2) against 6.4 / 9.4 / 7.1 (docs/squads.md).
 FEWER_COPIES = {"mahou": 2}
 
 
