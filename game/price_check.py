@@ -72,7 +72,7 @@ def make_pairs(ruleset, count: int, seed: int, equal_points: bool) -> list[Pair]
     if equal_points:
         # as equal as the costs allow (the 5% is the tolerance, not the aim): in actionblock
         # a point is 0.11 log-odds, so a 5-point gap alone is worth 13% of win share
-        return distinct_pairs(partial(equal_points_pair, rng, costs, templates, closest=True), count)
+        return distinct_pairs(partial(equal_points_pair, rng, costs, templates, ruleset.id, closest=True), count)
     return distinct_pairs(partial(equal_size_pair, rng, costs, templates), count)
 
 

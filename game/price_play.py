@@ -59,20 +59,21 @@ class Pair:
 
 
 def equal_points_pair(rng: random.Random, costs: Mapping[str, int], templates: Sequence[str],
-                      size: int = 5, closest: bool = False) -> Pair:
+                      ruleset_id: str, size: int = 5, closest: bool = False) -> Pair:
     """Squad A: `size` random templates; squad B: random templates of a random size
     (PAIR_SIZES), drawn until its points (`costs`) are within TOLERANCE of A's and its
     contents differ. With `closest`, drawn until its points equal A's; if none of
     PAIR_TRIES draws does, the closest within TOLERANCE (the first of equals). Both
-    squads keep the squad rule (game.squads.copies_problem): A is drawn again, B passed
-    over, when it breaks it."""
-    from game.squads import MAX_COPIES, copies_problem
-    if len(set(templates)) * MAX_COPIES < size:
+    squads keep `ruleset_id`'s squad rule (game.squads.copies_problem): A is drawn again,
+    B passed over, when it breaks it."""
+    from game.squads import copies_problem, max_copies
+    cap = max_copies(ruleset_id)
+    if len(set(templates)) * cap < size:
         from game.errors import InputError
         raise InputError("costs", f"a squad of {size} units needs more than {len(set(templates))} templates "
-                                  f"(at most {MAX_COPIES} of one)")
+                                  f"(at most {cap} of one)")
     a = tuple(sorted(rng.choice(templates) for _ in range(size)))
-    while copies_problem(a):
+    while copies_problem(a, ruleset_id):
         a = tuple(sorted(rng.choice(templates) for _ in range(size)))
     cost_a = sum(costs[t] for t in a)
     best: Pair | None = None
@@ -80,7 +81,7 @@ def equal_points_pair(rng: random.Random, costs: Mapping[str, int], templates: S
         b = tuple(sorted(rng.choice(templates) for _ in range(rng.choice(PAIR_SIZES))))
         cost_b = sum(costs[t] for t in b)
         gap = abs(cost_b - cost_a)
-        if b != a and gap <= TOLERANCE * cost_a and copies_problem(b) is None:
+        if b != a and gap <= TOLERANCE * cost_a and copies_problem(b, ruleset_id) is None:
             if not closest or gap == 0:
                 return Pair(a, b, cost_a, cost_b)
             if best is None or gap < abs(best.cost_b - cost_a):
@@ -113,7 +114,7 @@ def refit_specs(ruleset: str, costs: Mapping[str, int], maps: Sequence[str], bat
     templates = list(costs)
     specs = []
     for k in range(battles):
-        pair = equal_points_pair(stream(ruleset, "refit", seed, refit, k), costs, templates)
+        pair = equal_points_pair(stream(ruleset, "refit", seed, refit, k), costs, templates, ruleset)
         a_side = 1 if (k // len(maps)) % 2 == 0 else 2
         squads = tuple(sorted(((a_side, pair.a), (3 - a_side, pair.b))))
         specs.append(BattleSpec(maps[k % len(maps)], ruleset, seed + k, max_rounds, (), squads))

@@ -31,7 +31,7 @@ def squad_problem(tmap: object, ruleset: object, side: int, units: Sequence[str]
         return "A squad needs at least one unit."
     if len(units) > MAX_UNITS:
         return f"At most {MAX_UNITS} units."
-    copies = copies_problem(list(units))
+    copies = copies_problem(list(units), ruleset.id)  # type: ignore[attr-defined]
     if copies:
         return copies[0].upper() + copies[1:] + "."
     templates = ruleset.data.templates  # type: ignore[attr-defined]

@@ -35,6 +35,17 @@ KEYS = ("ruleset", "name", "units", "names")
 #: actionblock's five drillers 14%, five scouts 77%), while four or fewer stayed priced.
 #: It binds every side alike, as tabletop games cap copies of one profile.
 MAX_COPIES = 4
+#: Rulesets whose points price fewer copies: in Mahou Galaxy (five templates) the
+#: equal-points pairs where a squad had 3 or more of one template deviated 10.1 to 12.1
+#: points from 50% (32 pairs of 60 over balance seeds 0 to 2), those with at most 2, 4.5
+#: (noise alone); at most 2 of one template, its pairs deviate 4.3 / 6.1 / 6.6 points
+#: (seeds 0 / 1 / 2) against 6.4 / 9.4 / 7.1 (docs/squads.md).
+FEWER_COPIES = {"mahou": 2}
+
+
+def max_copies(ruleset_id: str) -> int:
+    """The squad rule's cap for a ruleset: the most units of one template a chosen squad fields."""
+    return FEWER_COPIES.get(ruleset_id, MAX_COPIES)
 
 
 @dataclass(frozen=True)
@@ -85,7 +96,7 @@ def check_squad(raw: Mapping, where: str | Path, ruleset_id: str | None = None, 
         if unit not in templates:
             raise DataError(where, f"units[{i}]: {rid} has no unit template {unit[:40]!r} "
                                    f"(templates: {', '.join(templates)})")
-    problem = copies_problem(units)
+    problem = copies_problem(units, rid)
     if problem:
         raise DataError(where, f"units: {problem}")
     names = raw.get("names", [])
@@ -96,12 +107,14 @@ def check_squad(raw: Mapping, where: str | Path, ruleset_id: str | None = None, 
     return Squad(rid, name, tuple(units), tuple(names))
 
 
-def copies_problem(units: Sequence[str]) -> str | None:
-    """The squad rule: which template a squad fields more than MAX_COPIES of, in words,
-    or None (the builder, --squad, squad files, the AI's pick and balance all ask here)."""
+def copies_problem(units: Sequence[str], ruleset_id: str) -> str | None:
+    """The squad rule: which template a squad fields more than `max_copies(ruleset_id)` of,
+    in words, or None (the builder, --squad, squad files, the AI's pick and balance all
+    ask here)."""
+    cap = max_copies(ruleset_id)
     for template in dict.fromkeys(units):
-        if units.count(template) > MAX_COPIES:
-            return f"at most {MAX_COPIES} units of one template, the squad has {units.count(template)} {template}"
+        if units.count(template) > cap:
+            return f"at most {cap} units of one template, the squad has {units.count(template)} {template}"
     return None
 
 
@@ -149,7 +162,7 @@ def parse_squad_arg(text: str, ruleset_id: str, custom=None) -> tuple[int, Squad
                                         f"(templates: {', '.join(ruleset.data.templates)})") from None
     if len(units) > MAX_UNITS:
         raise InputError("--squad", f"side {side}: more than {MAX_UNITS} units")
-    problem = copies_problem(units)
+    problem = copies_problem(units, ruleset_id)
     if problem:
         raise InputError("--squad", f"side {side}: {problem}")
     return side, Squad(ruleset_id, f"side {side}", tuple(units))

@@ -25,42 +25,45 @@ NORMAL_SLACK = 0.05  # normal takes any squad within 5% of the best affordable c
 MAX_PICK = 8  # the most units the AI fields: the shipped maps hold 4 or 5 a side, and some room around
 
 
-def affordable(costs: dict[str, int], budget: int, max_units: int = MAX_PICK) -> list[tuple[str, ...]]:
+def affordable(costs: dict[str, int], budget: int, ruleset_id: str,
+               max_units: int = MAX_PICK) -> list[tuple[str, ...]]:
     """Every squad (a multiset of templates, in the templates' order) of 1 to
-    `max_units` units costing at most `budget` that the squad rule allows."""
+    `max_units` units costing at most `budget` that the ruleset's squad rule allows."""
     from game.squads import copies_problem
     names = list(costs)
     out = []
     for size in range(1, max_units + 1):
         for squad in itertools.combinations_with_replacement(names, size):
-            if sum(costs[t] for t in squad) <= budget and copies_problem(squad) is None:
+            if sum(costs[t] for t in squad) <= budget and copies_problem(squad, ruleset_id) is None:
                 out.append(squad)
     return out
 
 
-def pick_squad(costs: dict[str, int], budget: int, level: str, rng: random.Random,
+def pick_squad(costs: dict[str, int], budget: int, level: str, rng: random.Random, ruleset_id: str,
                max_units: int = MAX_PICK) -> tuple[str, ...]:
-    """A squad for `level` within `budget`; `costs` are the templates' points."""
+    """A squad for `level` within `budget` under `ruleset_id`'s squad rule; `costs` are
+    the templates' points."""
     cheapest = min(costs.values())
     if budget < cheapest:
         from game.errors import InputError
         raise InputError("squad", f"a budget of {budget} points buys no unit (the cheapest costs {cheapest})")
     if level in ("easy", "random"):
-        return _random_fill(costs, budget, rng, max_units)
-    squads = affordable(costs, budget, max_units)
+        return _random_fill(costs, budget, rng, ruleset_id, max_units)
+    squads = affordable(costs, budget, ruleset_id, max_units)
     best = max(sum(costs[t] for t in s) for s in squads)
     floor = best if level == "hard" else best * (1 - NORMAL_SLACK)
     good = [s for s in squads if sum(costs[t] for t in s) >= floor]
     return good[rng.randrange(len(good))] if len(good) > 1 else good[0]
 
 
-def _random_fill(costs: dict[str, int], budget: int, rng: random.Random, max_units: int) -> tuple[str, ...]:
-    from game.squads import MAX_COPIES
+def _random_fill(costs: dict[str, int], budget: int, rng: random.Random, ruleset_id: str,
+                 max_units: int) -> tuple[str, ...]:
+    from game.squads import copies_problem
     names = list(costs)
     squad: list[str] = []
     left = budget
     while len(squad) < max_units:
-        fits = [t for t in names if costs[t] <= left and squad.count(t) < MAX_COPIES]
+        fits = [t for t in names if costs[t] <= left and copies_problem(squad + [t], ruleset_id) is None]
         if not fits:
             break
         pick = fits[rng.randrange(len(fits))]
@@ -76,7 +79,7 @@ def ai_pick(ruleset: object, tmap: object, side: int, level: str, seed: int) -> 
     from game.price import BUDGET
     from game.squads import budgets
     return pick_squad(ruleset_costs(ruleset), budgets(tmap).get(side, BUDGET), level,
-                      random.Random(f"rulebook-skirmish squad {seed} {side}"))
+                      random.Random(f"rulebook-skirmish squad {seed} {side}"), ruleset.id)  # type: ignore[attr-defined]
 
 
 def ruleset_costs(ruleset: object, templates: Sequence[str] | None = None) -> dict[str, int]:

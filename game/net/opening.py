@@ -96,7 +96,8 @@ def squads_for(message: protocol.Open, spec: dict) -> dict[int, tuple[str, ...]]
         if isinstance(what, str):
             level = check_level(spec["ruleset_id"], what.partition(":")[2] or "normal", "squads")
             squads[side] = tuple(pick_squad(ruleset_costs(ruleset), budgets(tmap).get(side, BUDGET), level,
-                                            random.Random(f"rulebook-skirmish squad {spec['seed']} {side}")))
+                                            random.Random(f"rulebook-skirmish squad {spec['seed']} {side}"),
+                                            ruleset.id))
             continue
         units = []
         for word in what:

@@ -12,6 +12,7 @@ from game.price import Outcome
 from game.price_play import equal_points_pair, refit_specs, refitted
 
 TEMPLATES = ["light", "line", "heavy"]
+TOY = "toy"  # a ruleset id with the general squad rule (at most 4 of one template)
 TRUE = np.array([0.5, 1.0, 1.5])  # log-odds per unit: costs 10, 20, 30 (mean 1.0 = 20 points)
 
 
@@ -26,7 +27,7 @@ def toy_refit(costs: dict[str, int], refit: int, battles: int = 3000) -> list[Ou
     rng = random.Random(refit)
     out = []
     for k in range(battles):
-        pair = equal_points_pair(rng, costs, TEMPLATES)
+        pair = equal_points_pair(rng, costs, TEMPLATES, TOY)
         out.append(toy_outcome(pair.a, pair.b, rng) if k % 2 else toy_outcome(pair.b, pair.a, rng))
     return out
 
@@ -34,7 +35,7 @@ def toy_refit(costs: dict[str, int], refit: int, battles: int = 3000) -> list[Ou
 def deviation(costs: dict[str, int]) -> float:
     """The mean |P(A wins) - 50%| in points over 300 pairs drawn as balance draws them."""
     rng = random.Random(99)
-    pairs = [equal_points_pair(rng, costs, TEMPLATES, closest=True) for _ in range(300)]
+    pairs = [equal_points_pair(rng, costs, TEMPLATES, TOY, closest=True) for _ in range(300)]
     gaps = [TRUE @ np.subtract(*[[s.count(t) for t in TEMPLATES] for s in (p.a, p.b)]) for p in pairs]
     return 100 * float(np.mean([abs(1 / (1 + np.exp(-z)) - 0.5) for z in gaps]))
 
