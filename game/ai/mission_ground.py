@@ -316,8 +316,16 @@ def exposure_stake(battle: Any, scenario: Scenario, unit: int, side: int) -> tup
     danger: a VIP (the survive-side's units fight on: see the measure above)."""
     vip = battle.get(unit, objectives.Vip) if battle.has(unit, objectives.Vip) else None
     if vip is not None:
-        return (VIP_STAKE, EXPOSED_GUARDED) if vip.points is None else (float(vip.points), EXPOSED)
+        if vip.points is not None:
+            return float(vip.points), EXPOSED
+        return VIP_STAKE, (EXPOSED if evacuates(scenario, side) else EXPOSED_GUARDED)
     return 0.0, 0.0
+
+
+def evacuates(scenario: Scenario, side: int) -> bool:
+    """Does `side` have an exit of its own (its VIP wins its stake by leaving, not by
+    keeping out of sight)?"""
+    return any(zone.kind == "exit" and zone.side == side for zone in scenario.zones)
 
 
 def seen_by_enemies(battle: Any, side: int) -> np.ndarray:
