@@ -70,6 +70,7 @@ EXPOSED = 0.02  # a VIP's loss per enemy that sees its tile, as a share of its s
 # as captain over 20 rounds, aware vs blind, 40 battles: at 0.1 d20, mahou, fate won 18,
 # 21, 31; at 0.3 22, 19, 22; at 0.02 48, 63, 58% of 100).
 EXPOSED_GUARDED = 0.3
+EXPOSED_RUNNING = 0.1
 # The survive-side's units no longer keep out of sight: measured on the shipped "Hold
 # Out" (40 battles a ruleset, aware as defender), at 0.05 of a point per enemy in sight
 # they won 4, 6, 6, 19, 10 of 20 (d20, mahou, fivebyfive, actionblock, fate), without
@@ -318,7 +319,7 @@ def exposure_stake(battle: Any, scenario: Scenario, unit: int, side: int) -> tup
     if vip is not None:
         if vip.points is not None:
             return float(vip.points), EXPOSED
-        return VIP_STAKE, (EXPOSED if evacuates(scenario, side) else EXPOSED_GUARDED)
+        return VIP_STAKE, (EXPOSED_RUNNING if evacuates(scenario, side) else EXPOSED_GUARDED)
     return 0.0, 0.0
 
 
