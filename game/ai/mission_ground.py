@@ -70,6 +70,17 @@ EXPOSED = 0.02  # a VIP's loss per enemy that sees its tile, as a share of its s
 # as captain over 20 rounds, aware vs blind, 40 battles: at 0.1 d20, mahou, fate won 18,
 # 21, 31; at 0.3 22, 19, 22; at 0.02 48, 63, 58% of 100).
 EXPOSED_GUARDED = 0.3
+# ... and a VIP of a side with its own exit (Evacuation's officer), whose stake is won
+# by leaving, keeps this share: watched (actionblock, shipped Evacuation, aware side 1,
+# the drawn battles of seeds 0-38), every tile east of the outpost's walls is seen by
+# three or four hunters, 1.5 points each at 0.3, against some 0.15 point gained by a
+# 4-tile move toward the field 17 walks away: the officer stepped back out of sight,
+# healed and fought, and stood 5-17 walks from the field at the round limit, 0-0.
+# Measured (tests.mission_ladder --shipped, Evacuation, aware vs blind, 100 battles):
+# mahou, fivebyfive, actionblock won 43, 36, 33% (17, 18, 29 drawn) at 0.3; 59, 50,
+# 38% (11, 12, 22) at 0.02, but d20's aware side 1 won 37 of 50 against 41; at 0.1
+# 49, 45, 40% (13, 15, 22 drawn) and d20 40 of 50; fate the same at all three (40).
+EXPOSED_RUNNING = 0.1
 # The survive-side's units no longer keep out of sight: measured on the shipped "Hold
 # Out" (40 battles a ruleset, aware as defender), at 0.05 of a point per enemy in sight
 # they won 4, 6, 6, 19, 10 of 20 (d20, mahou, fivebyfive, actionblock, fate), without
@@ -313,11 +324,20 @@ def ground(battle: Any, unit: int) -> np.ndarray:
 
 def exposure_stake(battle: Any, scenario: Scenario, unit: int, side: int) -> tuple[float, float]:
     """(stake in points, share lost per enemy in sight) of a unit that must keep out of
-    danger: a VIP (the survive-side's units fight on: see the measure above)."""
+    danger: a VIP (the survive-side's units fight on: see the measure above); one whose
+    side has its own exit crosses the open to it (EXPOSED_RUNNING)."""
     vip = battle.get(unit, objectives.Vip) if battle.has(unit, objectives.Vip) else None
     if vip is not None:
-        return (VIP_STAKE, EXPOSED_GUARDED) if vip.points is None else (float(vip.points), EXPOSED)
+        if vip.points is not None:
+            return float(vip.points), EXPOSED
+        return VIP_STAKE, (EXPOSED_RUNNING if evacuates(scenario, side) else EXPOSED_GUARDED)
     return 0.0, 0.0
+
+
+def evacuates(scenario: Scenario, side: int) -> bool:
+    """Does `side` have an exit of its own (its VIP wins its stake by leaving, not by
+    keeping out of sight)?"""
+    return any(zone.kind == "exit" and zone.side == side for zone in scenario.zones)
 
 
 def seen_by_enemies(battle: Any, side: int) -> np.ndarray:
