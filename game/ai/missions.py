@@ -127,8 +127,11 @@ def best_tile(grid: np.ndarray, targets: Any, shape: tuple[int, int], seen: np.n
     """The target tile of highest ground; among equals, the one the fewest enemies see
     (a holder in cover, not in the open: watched, d20 Three Farms mirror, side 1's
     holders took the west edge of each zone and side 2's the same edge, the deeper one,
-    by a tie-break on x alone), then the nearest to `here`, then by x and y in the
-    side's own frame (`turn`: the map turned half round, see `turned`)."""
+    by a tie-break on x alone), then the nearest to `here`, then forward first: the
+    higher x, then y, in the side's own frame (`turn`: the map turned half round, see
+    `side_frame.turned`). Both sides go the same way on a point-mirrored map; forward
+    rather than back, because a side whose ties went back lost ground (fate's Three
+    Farms, aware vs blind, 100 battles: 61% back first, 70% forward first)."""
     if isinstance(targets, TileSet):
         mask = targets.mask
     else:
@@ -144,7 +147,7 @@ def best_tile(grid: np.ndarray, targets: Any, shape: tuple[int, int], seen: np.n
     top = mask & (masked >= masked.max() - 1e-9)
     xs, ys = np.nonzero(top)
     walk = np.maximum(np.abs(xs - here[0]), np.abs(ys - here[1]))
-    sign = -1 if turn else 1
+    sign = 1 if turn else -1  # min() below: forward (the higher x in the side's frame) first
     i = min(range(len(xs)), key=lambda k: (seen[xs[k], ys[k]], walk[k], sign * xs[k], sign * ys[k]))
     return int(xs[i]), int(ys[i])
 

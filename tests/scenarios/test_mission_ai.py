@@ -466,16 +466,18 @@ def test_when_both_sides_would_reach_the_points_together_a_spare_unit_goes_to_de
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_on_a_point_mirrored_field_both_sides_break_a_tie_between_tiles_in_their_own_frame(ruleset_id):
     # A 14 x 7 field turned half round onto itself: side 1 deploys at (2, 3), side 2 at
-    # (11, 3). The zone's four tiles are each a mirror of another: (4, 1) of (9, 5),
-    # (4, 5) of (9, 1). Each unit has two tiles of the zone two steps away, of equal
-    # ground, seen by the one enemy alike. Side 1 takes (4, 1) (the lower x, then y);
-    # side 2, reading the map turned (its spawns east of the centre), takes (9, 5), the
-    # mirror image of side 1's (before: the lower x, then y in the map's frame, (9, 1)).
-    # Where a move is a step (actionblock), the same tie on the way: (3, 2) and (10, 4).
+    # (11, 3). The zone's four tiles are each a mirror of another: (3, 1) of (10, 5),
+    # (4, 1) of (9, 5). Each unit has two tiles of the zone two steps away, of equal
+    # ground, seen by the one enemy alike. Ties go forward, toward the enemy's side, in
+    # the side's own frame: side 1 takes (4, 1), the higher x; side 2, reading the map
+    # turned (its spawns east of the centre), takes (9, 5), the mirror image of side 1's
+    # (before: back first, (3, 1) and (10, 5); earlier still, the lower x in the map's
+    # frame for both, (3, 1) and (9, 5)). Where a move is a step (actionblock), the
+    # step on the way: (3, 2) and (10, 4).
     ruleset = load_ruleset(ruleset_id)
     tmap = open_map(14, 7)
     tmap.spawns = (Spawn(2, 3, 1), Spawn(11, 3, 2))
-    zone = Zone("Pens", "hold", frozenset({(4, 1), (4, 5), (9, 1), (9, 5)}), 1)
+    zone = Zone("Pens", "hold", frozenset({(3, 1), (4, 1), (10, 5), (9, 5)}), 1)
     tmap.scenario = Scenario("mirror", round_limit=5, zones=(zone,))
     gunner = ruleset.template_for("gunner")
     assert not side_frame.turned(tmap, 1) and side_frame.turned(tmap, 2)
