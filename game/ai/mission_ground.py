@@ -337,7 +337,7 @@ def exposure_stake(battle: Any, scenario: Scenario, unit: int, side: int) -> tup
 def evacuates(scenario: Scenario, side: int) -> bool:
     """Does `side` have an exit of its own (its VIP wins its stake by leaving, not by
     keeping out of sight)?"""
-    return any(zone.kind == "exit" and zone.side == side for zone in scenario.zones)
+    return any(zone.side == side for zone in scenario.zones_of("exit"))
 
 
 def seen_by_enemies(battle: Any, side: int) -> np.ndarray:

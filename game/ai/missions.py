@@ -34,7 +34,7 @@ import numpy as np
 
 from game.ai.mission_ground import (VIP_STAKE, escorting, exit_worth, ground, scenario_of, seen_by_enemies,
                                    threat)
-from game.ai.side_frame import turned
+from game.ai.side_frame import forward_key, turned
 from game.engine import objectives
 from game.engine.decisions import DECLARE, TARGET_TILE, TURN, Choice, Decision, TileSet
 
@@ -147,8 +147,7 @@ def best_tile(grid: np.ndarray, targets: Any, shape: tuple[int, int], seen: np.n
     top = mask & (masked >= masked.max() - 1e-9)
     xs, ys = np.nonzero(top)
     walk = np.maximum(np.abs(xs - here[0]), np.abs(ys - here[1]))
-    sign = 1 if turn else -1  # min() below: forward (the higher x in the side's frame) first
-    i = min(range(len(xs)), key=lambda k: (seen[xs[k], ys[k]], walk[k], sign * xs[k], sign * ys[k]))
+    i = min(range(len(xs)), key=lambda k: (seen[xs[k], ys[k]], walk[k], *forward_key(xs[k], ys[k], turn)))
     return int(xs[i]), int(ys[i])
 
 

@@ -9,9 +9,9 @@ mirror match stop making mirror-image choices, and one of them is bolder. Read i
 side's own frame (the map turned half round for the side deployed east), ties go the
 same way for both.
 
-`turned` says which sides read the map turned; `tie_key` gives a tile's (x, y) in the
-side's frame, for a sort key or (on numpy arrays of xs and ys) a lexsort's keys;
-`in_frame` orders a list of tiles so.
+`turned` says which sides read the map turned; `forward_key` is a tile's sort key,
+forward first, in the side's frame; `in_frame` orders a list of tiles by x, then y, in
+the side's frame.
 """
 
 from __future__ import annotations
@@ -39,10 +39,11 @@ def turned(tmap: Any, side: int) -> bool:
     return (east, south) > (0, 0)
 
 
-def tie_key(x: Coord, y: Coord, turn: bool) -> tuple[Coord, Coord]:
-    """(x, y) in the side's own frame (`turn`: see `turned`): ascending, the order a tie
-    between tiles goes in; the map's own (x, y) for a side that reads it as drawn."""
-    return (-x, -y) if turn else (x, y)
+def forward_key(x: Coord, y: Coord, turn: bool) -> tuple[Coord, Coord]:
+    """A tile's sort key, ascending forward first: the higher x, then y, in the side's
+    own frame (`turn`: see `turned`), toward the enemy's side of a point-mirrored map
+    (missions.best_tile: a side whose ties went back lost ground)."""
+    return (x, y) if turn else (-x, -y)
 
 
 def in_frame(tiles: Any, turn: bool) -> list:
