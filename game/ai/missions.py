@@ -168,12 +168,14 @@ def leave(ai: Any, battle: Any, decision: Decision) -> Scored:
     worth = exit_worth(battle, scenario, unit, side, zone, totals)
     if worth <= 0 or escorting(battle, scenario, unit, side):
         return []  # nothing to score, or its VIP still needs it on the board
-    # The last unit to leave leaves no side to fight: the points decide at once.
+    # The last unit to leave leaves no side to fight: the battle ends at once, on the
+    # points, or as the side holding out's win (objectives.holds_out_alone).
     if len(battle.units(side, active_only=True)) <= 1:
         after = dict(totals)
         after[side] = after.get(side, 0) + zone.points
         leads = all(after[side] > p for t, p in after.items() if t != side)
-        if not leads:
+        rest = [t for t in battle.standing_teams() if t != side]
+        if not leads or objectives.holds_out_alone(battle, rest, after) is not None:
             return [(-point_value(ai) * VIP_STAKE, option.choice())]
     return [(point_value(ai) * worth, option.choice())]
 

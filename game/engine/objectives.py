@@ -28,8 +28,13 @@ and those call in here.
 - **Round limit**: the side with more points wins; equal points is a draw.
 - Elimination still ends a battle (the last side standing wins), before any of these;
   but once units have left by an exit, a battle with at most one side still standing
-  is decided on points [choice: a breakthrough whose runners all escaped is the
-  attacker's win, not the defender's].
+  is decided as its end would decide it (`holds_out_alone`): the side holding out of a
+  survive mission, standing, wins, unless the points have already reached the victory
+  points (nothing is left on the board that could stop it standing when its round
+  ends, and that round's end gives it the win whatever the points); else the points
+  decide [choice: a breakthrough whose runners all escaped is the attacker's win, not
+  the defender's; one whose runners fell short of the victory points, some out and
+  the rest fallen, is the guards' win, as it would be when round N ends].
 """
 
 from __future__ import annotations
@@ -238,11 +243,34 @@ def _ender(decision: Decision) -> Option | None:
 
 
 def decided_by_points(battle: "Battle") -> bool:
-    """At most one side stands and units have left by an exit: the points decide
-    (True, the battle ended); else False (elimination decides)."""
+    """At most one side stands and units have left by an exit: the battle ends as its
+    end would decide it (`holds_out_alone`; True, the battle ended); else False
+    (elimination decides)."""
     if scenario_of(battle) is None or battle.over or not battle.query(Left):
         return False
     totals = points(battle)
+    holder = holds_out_alone(battle, battle.standing_teams(), totals)
+    if holder is not None:
+        battle.emit(BattleEnded(holder, battle.round, f"no attacker left on the board, points "
+                                f"{score_line(totals)}: side {holder} holds out", how="survived"))
+        return True
     _end_on_points(battle, totals, battle.round, f"no side left to fight, points {score_line(totals)}",
                    "victory points")
     return True
+
+
+def holds_out_alone(battle: "Battle", standing: list[int], totals: dict[int, int]) -> int | None:
+    """The side holding out of a survive mission, when it alone is `standing` and no
+    side has reached the victory points: nothing is left on the board that could stop
+    it standing when its round ends, and that round's end is its win (`round_ended`
+    checks the victory points first). Else None: the points decide."""
+    scenario = scenario_of(battle)
+    if scenario is None or scenario.survive_rounds is None:
+        return None
+    defender = scenario.defender(battle.teams())
+    if defender is None or standing != [defender]:
+        return None
+    target = scenario.victory_points
+    if target is not None and any(p >= target for p in totals.values()):
+        return None
+    return defender

@@ -170,6 +170,22 @@ def test_the_sides_last_unit_leaves_only_when_the_exit_puts_its_side_ahead():
         battle.close()
 
 
+def test_the_last_runner_stays_when_leaving_hands_the_guards_their_win():
+    # As above, at 0-0, but side 2 holds out for 2 rounds and 3 points win: leaving
+    # would lead 1-0 yet leave side 2 alone on the board, its win at once
+    # (objectives.holds_out_alone), so the runner's exit scores as a loss.
+    gate = Zone("Gate", "exit", frozenset({(5, 3)}), 1, side=1)
+    scenario = Scenario("breakout", round_limit=2, victory_points=3, attacker=1, survive_rounds=2,
+                        zones=(gate,))
+    battle = mission_battle("d20", scenario, [(1, 5, 3), (2, 10, 3)])
+    try:
+        decision = first_own_decision(battle)
+        [(score, choice)] = missions.leave(normal("d20"), battle, decision)
+        assert choice.option == "leave" and score == pytest.approx(-4.0 * mission_ground.VIP_STAKE)
+    finally:
+        battle.close()
+
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_an_attack_on_the_enemy_vip_counts_far_above_others(ruleset_id):
     # Two enemies side by side at the same range; the one at (10, 4) is the VIP.

@@ -181,6 +181,50 @@ def test_when_every_runner_has_left_the_points_decide_not_elimination():
     assert (end.winner, end.how) == (1, "victory points") and "2–0" in end.reason
 
 
+def test_runners_short_of_the_victory_points_lose_to_the_side_holding_out():
+    # Breakthrough: side 1 (the attacker) needs 6 points, 2 a runner, and side 2 holds
+    # out for 4 rounds. Side 1's only unit leaves on round 1 (2 points, short of 6):
+    # nothing is left on the board that could stop side 2 standing when round 4 ends,
+    # and round 4's end would be its win whatever the points (survive is checked after
+    # the victory points, which side 1 has not reached), so side 2 wins now.
+    s = Scenario("breakthrough", victory_points=6, attacker=1, survive_rounds=4,
+                 zones=(zone("Gate", [(9, 0)], points=2, side=1, kind="exit"),))
+    b = mission_battle(s, [(1, 9, 0), (2, 1, 5)], max_rounds=4)
+    b.run({1: LeaveWhenOffered(), 2: EndTurn()})
+    end = events_of(b, BattleEnded)[-1]
+    assert (end.winner, end.how, end.rounds) == (2, "survived", 1)
+    assert objectives.points(b) == {1: 2, 2: 0}
+    # The same battle played with side 1's runner staying put to round 4 ends the same way.
+    b = mission_battle(s, [(1, 9, 0), (2, 1, 5)], max_rounds=4)
+    end = run(b)
+    assert (end.winner, end.how, end.rounds) == (2, "survived", 4)
+
+
+def test_runners_who_reach_the_victory_points_win_though_the_guards_stand():
+    # As above, but the exit is worth the 6 points: the last runner's leaving reaches
+    # the victory points, which the round's end checks before survive: side 1 wins.
+    s = Scenario("breakthrough", victory_points=6, attacker=1, survive_rounds=4,
+                 zones=(zone("Gate", [(9, 0)], points=6, side=1, kind="exit"),))
+    b = mission_battle(s, [(1, 9, 0), (2, 1, 5)], max_rounds=4)
+    b.run({1: LeaveWhenOffered(), 2: EndTurn()})
+    end = events_of(b, BattleEnded)[-1]
+    assert (end.winner, end.how) == (1, "victory points") and "6–0" in end.reason
+
+
+def test_the_side_holding_out_gone_too_leaves_the_points_to_decide():
+    # The survive-side is side 2; side 1's runner leaves (2 points) and side 2's only
+    # unit has fallen: no side holds out, the points decide, 2-0.
+    s = Scenario("breakthrough", victory_points=6, attacker=1, survive_rounds=4,
+                 zones=(zone("Gate", [(9, 0)], points=2, side=1, kind="exit"),))
+    b = mission_battle(s, [(1, 9, 0), (1, 1, 1), (2, 1, 5)], max_rounds=4)
+    guard = b.units(2)[0]
+    b.add(guard, OutOfFight("dead"))
+    assert objectives.holds_out_alone(b, [], {1: 2, 2: 0}) is None
+    assert objectives.holds_out_alone(b, [2], {1: 2, 2: 0}) == 2
+    assert objectives.holds_out_alone(b, [2], {1: 6, 2: 0}) is None  # reached: not held
+    assert objectives.holds_out_alone(b, [1], {1: 2, 2: 0}) is None  # the attacker is no holder
+
+
 def test_a_battle_with_a_leave_replays_to_the_same_digest():
     s = Scenario("run", zones=(zone("Gate", [(9, 0)], points=3, side=1, kind="exit"),))
     first = mission_battle(s, [(1, 9, 0), (1, 1, 1), (2, 5, 5)], max_rounds=3)
