@@ -96,10 +96,17 @@ def rules_lines(scenario: Any, round_limit: int | None) -> list[str]:
     if scenario.survive_rounds is not None:
         out.append(f"Side {scenario.attacker} attacks: the defenders win if one still stands "
                    f"when round {scenario.survive_rounds} ends.")
-    if round_limit is not None:
+    if round_limit is not None and not _held_to_the_end(scenario, round_limit):
         out.append(f"After round {round_limit}, more points win; equal points is a draw.")
     out.append("Taking out every enemy still wins.")
     return out
+
+
+def _held_to_the_end(scenario: Any, round_limit: int) -> bool:
+    """Does the survive rule decide the battle's last round (its round is the round
+    limit or later)? Then the points never decide at the limit: the defenders win by
+    standing, and a side with none standing has lost already."""
+    return scenario.survive_rounds is not None and scenario.survive_rounds >= round_limit
 
 
 def _pts(n: int) -> str:

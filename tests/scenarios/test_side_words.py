@@ -48,3 +48,20 @@ def test_the_briefing_counts_the_units_the_battle_fields(tmp_path):
         assert sides(battle.map, Counter(o.team for o in battle.orders)) == "side 1: 3 units, side 2: 3 units"
     finally:
         battle.close()
+
+
+def test_the_briefing_drops_the_round_limits_points_when_the_defenders_hold_to_the_end():
+    # With survive_rounds at the round limit, the survive rule decides the last round:
+    # "more points win" at the limit would never apply, so the briefing does not say it.
+    from game.ui.mission_words import rules_lines
+    from game.world.scenario import Scenario
+
+    held = Scenario("evacuation", round_limit=10, victory_points=3, attacker=1, survive_rounds=10)
+    lines = rules_lines(held, 10)
+    assert "Side 1 attacks: the defenders win if one still stands when round 10 ends." in lines
+    assert not any(line.startswith("After round") for line in lines)
+    # A survive round before the limit, or no survive rule: the limit's points still decide.
+    early = Scenario("early", round_limit=10, victory_points=3, attacker=1, survive_rounds=6)
+    assert "After round 10, more points win; equal points is a draw." in rules_lines(early, 10)
+    plain = Scenario("plain", round_limit=10, victory_points=3)
+    assert "After round 10, more points win; equal points is a draw." in rules_lines(plain, 10)
