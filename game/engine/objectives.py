@@ -226,6 +226,11 @@ def has_left(battle: "Battle", unit: int) -> bool:
     return battle.try_get(unit, Left) is not None
 
 
+def left_units(battle: "Battle", team: int) -> list[int]:
+    """The units of `team` that left the battle by an exit (safe, off the board), sorted."""
+    return sorted(u for u, _ in battle.query(Left) if battle.team(u) == team)
+
+
 def passing(decision: Decision) -> Choice:
     """The answer that does nothing more for a unit that has left: the ruleset's own
     end (or pass), else its first option that needs no target."""

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.engine import objectives
 from game.engine.events import RoundStarted
 from game.errors import SaveError
 from game.ui import theme
@@ -143,6 +144,31 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, history: dict[int, li
             pygame.draw.circle(surface, colour, p, 4)
 
 
+def side_rows(battle: Any, team: int) -> tuple[str, list[tuple[str, str, bool]]]:
+    """A side's panel on the results screen: its count ("4 of 6 out of the fight, 2 got
+    away") and a row per unit (name, state, still fine): "down", its health, or "got
+    away" for a unit that left by an exit (safe, not a casualty: a scenario's rule)."""
+    units = battle.units(team)
+    left = objectives.left_units(battle, team)
+    down = [u for u in units if not battle.active(u)]
+    count = f"{len(down)} of {len(units) + len(left)} out of the fight"
+    if left:
+        count += f", {len(left)} got away"
+    rows = []
+    for u in sorted(units + left):
+        if u in left:
+            rows.append((battle.name(u), "got away", True))
+        elif not battle.active(u):
+            rows.append((battle.name(u), "down", False))
+        else:
+            hp = ""
+            if hasattr(battle.ruleset, "health"):
+                now, most = battle.ruleset.health(battle, u)
+                hp = f"{max(0, now)}/{most} HP"
+            rows.append((battle.name(u), hp, True))
+    return count, rows
+
+
 class ResultsScreen(Screen):
     title = "Results"
 
@@ -260,24 +286,17 @@ class ResultsScreen(Screen):
         for i, t in enumerate(teams):
             r = pygame.Rect(x0 + i * col_w + 6, 120, col_w - 12, 190)
             theme.panel(surface, r)
-            units = b.units(t)
-            down = [u for u in units if not b.active(u)]
             who = self.sides.get(t, "ai")
             surface.blit(theme.text(f"Side {t} ({'person' if who == 'human' else 'AI'})", 16,
                                     theme.team_colour(t), bold=True), (r.x + 10, r.y + 8))
-            surface.blit(theme.text(f"{len(down)} of {len(units)} out of the fight", 13, theme.TEXT),
-                         (r.x + 10, r.y + 32))
+            count, rows = side_rows(b, t)
+            surface.blit(theme.text(count, 13, theme.TEXT), (r.x + 10, r.y + 32))
             y = r.y + 54
-            for u in units:
+            for name, state, fine in rows:
                 if y > r.bottom - 18:
                     break
-                hp = ""
-                if hasattr(b.ruleset, "health"):
-                    now, mx = b.ruleset.health(b, u)
-                    hp = f"{max(0, now)}/{mx} HP"
-                state = "down" if not b.active(u) else hp
-                surface.blit(theme.text(f"{b.name(u)}", 13, theme.DIM if not b.active(u) else theme.TEXT), (r.x + 12, y))
-                st = theme.text(state, 13, theme.BAD if not b.active(u) else theme.GOOD)
+                surface.blit(theme.text(name, 13, theme.TEXT if fine else theme.DIM), (r.x + 12, y))
+                st = theme.text(state, 13, theme.GOOD if fine else theme.BAD)
                 surface.blit(st, (r.right - st.get_width() - 10, y))
                 y += 17
         chart = pygame.Rect(w // 2 - min(420, w // 2 - 20), 322, min(840, w - 40), max(140, h - 322 - 110))

@@ -308,3 +308,18 @@ def test_a_fate_unit_that_leaves_at_its_first_declaration_is_asked_nothing_more(
     for choice in b.choices:
         again.submit(choice)
     assert again.digest() == b.digest()
+
+
+def test_the_results_screen_counts_a_unit_that_left_as_got_away_not_down():
+    from game.ui.results import side_rows
+
+    s = Scenario("run", zones=(zone("Gate", [(9, 0)], points=3, side=1, kind="exit"),))
+    b = mission_battle(s, [(1, 9, 0), (1, 1, 1), (2, 5, 5)], max_rounds=2)
+    runner = b.pending.actor
+    b.submit(b.pending.option("leave").choice())
+    other = [u for u in b.units(1) if u != runner][0]
+    b.add(other, OutOfFight("dead"))
+    count, rows = side_rows(b, 1)
+    assert count == "1 of 2 out of the fight, 1 got away"
+    assert (b.name(runner), "got away", True) in rows and (b.name(other), "down", False) in rows
+    assert side_rows(b, 2)[0] == "0 of 1 out of the fight"
