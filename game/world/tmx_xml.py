@@ -105,8 +105,8 @@ class XmlFacts:
 def parse_xml_file(where: Path, path: Path, what: str) -> ElementTree.Element:
     """Parse one XML file (the map or a .tsx), refusing a missing or malformed one."""
     # The message already starts with the map's path; name a second file only when it differs.
-    name = "" if path == where else f"{what} {path.name} "
-    if not path.is_file():
+    name = "" if path == where else f"{what} {path.name[:80]} "
+    if not _is_file(where, path, name):
         why = _not_a_file(path, what) or (f"does not exist (looked at {path})" if name else f"no such {what}")
         raise MapError(where, f"{name}{why}")
     try:
@@ -115,6 +115,15 @@ def parse_xml_file(where: Path, path: Path, what: str) -> ElementTree.Element:
         raise MapError(where, f"{name or ''}is not well-formed XML ({exc})") from None
     except (OSError, ValueError) as exc:
         raise MapError(where, f"{name or ''}cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+
+
+def _is_file(where: Path, path: Path, label: str) -> bool:
+    """`path.is_file()`, but a name the system cannot look up at all (too long, a NUL
+    byte) is refused in one line naming it (`label`), not left to the reader's traceback."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError) as exc:
+        raise MapError(where, f"{label}cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
 
 
 _KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
@@ -389,7 +398,7 @@ def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.
         if not image.get("source"):
             raise MapError(where, f"{context} has an <image> without a source (embedded image data is not read)")
         image_path = Path(os.path.realpath(base / image.get("source")))
-        if not image_path.is_file():
+        if not _is_file(where, image_path, f"{context} image "):
             raise MapError(where, f"{context} image {image_path} does not exist")
         image.set("source", str(image_path))  # pytmx joins it to the map's folder: absolute wins
         trans = image.get("trans")
@@ -411,7 +420,7 @@ def _check_tileset(where: Path, node, notes) -> tuple[TilesetFacts, ElementTree.
             if not own.get("source"):
                 raise MapError(where, f"{tile_context} has an <image> without a source")
             own_path = Path(os.path.realpath(base / own.get("source")))
-            if not own_path.is_file():
+            if not _is_file(where, own_path, f"{tile_context} image "):
                 raise MapError(where, f"{tile_context} image {own_path} does not exist")
             own.set("source", str(own_path))
             tile_images[int(tid)] = (own_path, _image_dims(where, own, own_path, tile_context, notes))

@@ -46,6 +46,19 @@ def test_missing_external_tileset(tmp_path):
     refused(path, "tileset file", "gone.tsx", "does not exist")
 
 
+def test_a_tileset_file_name_too_long_to_look_up(tmp_path):
+    # Found by the map fuzz: a 300-character tileset source made the system's lookup
+    # fail (ENAMETOOLONG), and the reader's own error escaped as "the map reader failed".
+    path = copy_map(tmp_path, "warehouse", lambda t: t.replace("tileset.tsx", "x" * 300))
+    message = refused(path, "tileset file", "cannot be read", "too long")
+    assert "map reader failed" not in message and len(message) < 600
+
+
+def test_a_tileset_image_name_too_long_to_look_up(tmp_path):
+    path = copy_map(tmp_path, "ridge", lambda t: t.replace("props.png", "y" * 300 + ".png"))
+    refused(path, "tileset 'props' image", "cannot be read", "too long")
+
+
 def test_malformed_external_tileset(tmp_path):
     bad = tmp_path / "bad.tsx"
     bad.write_text("<tileset name='x'")
