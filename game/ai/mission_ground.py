@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from game.ai import mission_defence
+from game.ai import mission_clock, mission_defence
 from game.engine import objectives
 from game.world.paths import UNREACHABLE, distance_field
 from game.world.scenario import Scenario, Zone
@@ -70,17 +70,14 @@ EXPOSED = 0.02  # a VIP's loss per enemy that sees its tile, as a share of its s
 # as captain over 20 rounds, aware vs blind, 40 battles: at 0.1 d20, mahou, fate won 18,
 # 21, 31; at 0.3 22, 19, 22; at 0.02 48, 63, 58% of 100).
 EXPOSED_GUARDED = 0.3
-# ... and a VIP of a side with its own exit (Evacuation's officer), whose stake is won
-# by leaving, keeps this share: watched (actionblock, shipped Evacuation, aware side 1,
-# the drawn battles of seeds 0-38), every tile east of the outpost's walls is seen by
-# three or four hunters, 1.5 points each at 0.3, against some 0.15 point gained by a
-# 4-tile move toward the field 17 walks away: the officer stepped back out of sight,
-# healed and fought, and stood 5-17 walks from the field at the round limit, 0-0.
-# Measured (tests.mission_ladder --shipped, Evacuation, aware vs blind, 100 battles):
-# mahou, fivebyfive, actionblock won 43, 36, 33% (17, 18, 29 drawn) at 0.3; 59, 50,
-# 38% (11, 12, 22) at 0.02, but d20's aware side 1 won 37 of 50 against 41; at 0.1
-# 49, 45, 40% (13, 15, 22 drawn) and d20 40 of 50; fate the same at all three (40).
-EXPOSED_RUNNING = 0.1
+# ... but a VIP of a side with its own exit (Evacuation's officer), whose stake is won
+# by leaving, does not hide: it fights among its escort until the clock sends the side
+# to its exit (game/ai/mission_clock.py). Hiding it, at 0.3 and then 0.1 of its stake
+# per hunter in sight (stop 37), kept a guardian out of the fight; measured with the
+# clock (tests.mission_ladder --shipped, Evacuation, aware side 1 against blind, wins of
+# 50, d20 / mahou / fivebyfive / actionblock / fate): at 0.1 24 / 17 / 23 / 23 / 10, at
+# 0 28 / 30 / 27 / 25 / 20 (the blind side 1: 27 / 34 / 28 / 27 / 23).
+EXPOSED_RUNNING = 0.0
 # The survive-side's units no longer keep out of sight: measured on the shipped "Hold
 # Out" (40 battles a ruleset, aware as defender), at 0.05 of a point per enemy in sight
 # they won 4, 6, 6, 19, 10 of 20 (d20, mahou, fivebyfive, actionblock, fate), without
@@ -232,7 +229,7 @@ def _zone_aims(battle: Any, scenario: Scenario, unit: int, side: int,
     aims = []
     for zone in scenario.zones:
         if zone.kind == "exit":
-            if zone.side == side:
+            if zone.side == side and _sets_out(battle, scenario, unit, side, zone):
                 worth = exit_worth(battle, scenario, unit, side, zone, totals)
                 if worth > 0:
                     aims.append((zone, worth))
@@ -249,6 +246,18 @@ def _zone_aims(battle: Any, scenario: Scenario, unit: int, side: int,
         elif not ours and mission_defence.denies_empty(battle, scenario, side):
             aims.append((zone, zone.points * DENY_ONLY))
     return aims
+
+
+def _sets_out(battle: Any, scenario: Scenario, unit: int, side: int, zone: Zone) -> bool:
+    """Does the walk to `zone`, an exit of the unit's side, count now? Always, but for a
+    side whose VIP must get out by its own exit: then only when the clock calls
+    (game/ai/mission_clock.py)."""
+    if not (evacuates(scenario, side) and any(guarded(battle, u) for u in battle.units(side, active_only=True))):
+        return True
+    walk = float(_distances(battle, zone)[battle.tile(unit)])
+    if walk >= UNREACHABLE:
+        return False
+    return mission_clock.time_to_go(battle, unit, walk, round_limit(battle, scenario) - battle.round + 1)
 
 
 def pace(battle: Any, scenario: Scenario, side: int) -> int:

@@ -34,15 +34,13 @@ import numpy as np
 
 from game.ai.mission_ground import (VIP_STAKE, escorting, exit_worth, ground, scenario_of, seen_by_enemies,
                                    threat)
+from game.ai.mission_clock import MOVING
 from game.ai.side_frame import forward_key, turned
 from game.engine import objectives
 from game.engine.decisions import DECLARE, TARGET_TILE, TURN, Choice, Decision, TileSet
 
 Scored = list[tuple[float, Choice]]
 
-#: The options that take the unit to their target tile (every ruleset's moving options).
-MOVING = frozenset({"move", "jump", "drag", "sidestep", "fast_sidestep", "charge", "fast_charge",
-                    "teleport"})
 LEAVE = objectives.LEAVE  # the engine's exit option (no target)
 #: The decisions where a unit chooses its own action (fate declares its actions first).
 OWN_ACTION = (TURN, DECLARE)

@@ -1,11 +1,11 @@
-"""Evacuation's officer crosses the open to its exit (issue 28): game/ai/mission_ground.py.
+"""Evacuation's officer and its escort (issue 28): game/ai/mission_ground.py and
+game/ai/mission_clock.py.
 
 A VIP whose fall loses the battle keeps out of the enemies' sight (EXPOSED_GUARDED of
 its stake per enemy that sees its tile: 1.5 points an enemy), which is right where it
-wins by surviving (The Envoy) and wrong where it wins by leaving through its side's
-exit: on the shipped Evacuation every tile of the landing field's side is seen by three
-or four hunters, and the officer hid behind the west walls until the round limit.
-The VIP of a side with its own exit keeps EXPOSED_RUNNING, a third of that.
+wins by surviving (The Envoy). The VIP of a side with its own exit wins by leaving: it
+does not hide (EXPOSED_RUNNING 0) but fights among its escort, and the side's exit
+pulls only when the walk to it needs the rounds that are left (mission_clock).
 """
 
 from __future__ import annotations
@@ -27,16 +27,16 @@ ROWS = ["." * 30] + [".." + "#" + "." * 27 for _ in range(5)] + ["." * 30]
 FIELD = frozenset((29, y) for y in range(7))
 
 
-def evacuation(exit_side: int | None) -> Battle:
+def evacuation(exit_side: int | None, round_limit: int = 10) -> Battle:
     """The officer (side 1's VIP) behind the wall; its side's exit, or none (it holds out)."""
     ruleset = load_ruleset("d20")
     tmap = ascii_map(ROWS)
     zones = (Zone("Landing Field", "exit", FIELD, 1, side=exit_side),) if exit_side else ()
     zones += (Zone("Yard", "hold", frozenset({(6, 6)}), 1),) if not exit_side else ()
-    tmap.scenario = Scenario("evacuation", round_limit=10, zones=zones, vips=(VipMark(1, 1, 3),))
+    tmap.scenario = Scenario("evacuation", round_limit=round_limit, zones=zones, vips=(VipMark(1, 1, 3),))
     gunner = ruleset.template_for("gunner")
     orders = [UnitOrder(1, gunner, 1, 3), UnitOrder(2, gunner, 26, 1)]
-    return Battle(tmap, ruleset, orders, seed=3, max_rounds=10)
+    return Battle(tmap, ruleset, orders, seed=3, max_rounds=round_limit)
 
 
 def officer_decision(battle):
@@ -49,11 +49,11 @@ def officer_decision(battle):
     raise AssertionError("the battle ended before the officer chose anything")
 
 
-def test_a_vip_with_its_sides_exit_keeps_a_third_of_the_hiding():
+def test_a_vip_with_its_sides_exit_does_not_hide_and_one_without_does():
     battle = evacuation(exit_side=1)
     try:
         vip = battle.units(1)[0]
-        assert mission_ground.exposure_stake(battle, battle.map.scenario, vip, 1) == (5.0, 0.1)
+        assert mission_ground.exposure_stake(battle, battle.map.scenario, vip, 1) == (5.0, 0.0)
     finally:
         battle.close()
     battle = evacuation(exit_side=None)  # no exit: it wins by standing, and keeps out of sight
@@ -64,29 +64,46 @@ def test_a_vip_with_its_sides_exit_keeps_a_third_of_the_hiding():
         battle.close()
 
 
-def test_the_officer_leaves_its_cover_for_the_landing_field():
-    # Behind the wall the hunter does not see the officer, 31 walks from the field
-    # (round the wall's end); every tile east of the wall is in its sight. The ground:
-    # the field's walk, APPROACH x worth / (1 + walk / 4), worth = 1 x lateness + 5 (its
-    # stake); less 5 x share for the hunter's sight. At (22, 0), 7 walks, within a
-    # d20 move: 0.5 x worth / 2.75 = 0.18 x worth against 0.5 x worth / 8.75 = 0.06 x
-    # worth behind the wall, about 0.8 points more (worth 6.35 in round 1); at the old
-    # share 0.3 the hunter's sight cost 1.5 points and the mission offered no move (the
-    # officer stayed hidden); at EXPOSED_RUNNING 0.1, 0.5, and the move goes east.
+def test_the_clock_sets_out_when_the_walk_needs_the_rounds_left():
+    # No decision of its own in hand: a pace of PACE (4) tiles a round. 8 tiles take 2
+    # rounds, 1 to spare: time to go with 3 rounds left, not with 4; in the exit, always.
+    from game.ai import mission_clock
+
     battle = evacuation(exit_side=1)
+    try:
+        idle = [u for u in battle.units() if u != battle.pending.actor][0]
+        assert mission_clock.pace(battle, idle) == 4
+        assert mission_clock.time_to_go(battle, idle, 8, 3)
+        assert not mission_clock.time_to_go(battle, idle, 8, 4)
+        assert mission_clock.time_to_go(battle, idle, 9, 4)  # 3 rounds' walk + 1
+        assert mission_clock.time_to_go(battle, idle, 0, 10)
+    finally:
+        battle.close()
+
+
+@pytest.mark.parametrize("limit", [10, 2])
+def test_the_officer_fights_on_until_the_clock_sends_it_to_the_field(limit):
+    # Behind the wall, 31 walks from the field (round the wall's end). With 10 rounds
+    # to go the field pulls nobody: the ground is 0 everywhere and the mission offers no
+    # move (the officer fights as its ruleset plays). With 2 rounds (the walk needs at
+    # least 3 at a d20 gunner's pace, and 1 spare) the walk counts: APPROACH x worth /
+    # (1 + walk / 4), worth = 1 x lateness + 5 (its stake), and the move goes east.
+    battle = evacuation(exit_side=1, round_limit=limit)
     try:
         decision = officer_decision(battle)
         vip = decision.actor
-        seen = mission_ground.seen_by_enemies(battle, 1)
-        assert (seen[1, 3], seen[22, 0]) == (0, 1)
         walk = mission_ground._distances(battle, battle.map.scenario.zones[0])
-        assert (walk[1, 3], walk[22, 0]) == (31, 7)
-        worth = 1 * mission_ground.lateness(battle, battle.map.scenario) + 5
+        assert walk[1, 3] == 31
+        from game.ai import mission_clock
+        pace = mission_clock.pace(battle, vip)
+        assert 8 <= pace < 31  # a d20 move: more than the default, less than the walk
         grid = mission_ground.ground(battle, vip)
-        assert grid[1, 3] == pytest.approx(0.5 * worth / (1 + 31 / 4))
-        assert grid[22, 0] == pytest.approx(0.5 * worth / (1 + 7 / 4) - 5 * 0.1)
-        assert grid[22, 0] > grid[1, 3]
         moves = missions.to_the_ground(make_ai("d20", 1, "normal"), battle, decision)
-        assert moves and all(walk[c.target] < 31 for _, c in moves)
+        if limit == 10:
+            assert not grid.any() and moves == []
+        else:
+            worth = 1 * mission_ground.lateness(battle, battle.map.scenario) + 5
+            assert grid[1, 3] == pytest.approx(0.5 * worth / (1 + 31 / 4))
+            assert moves and all(walk[c.target] < 31 for _, c in moves)
     finally:
         battle.close()

@@ -1,0 +1,62 @@
+"""When an escort sets out for its exit (issue 28): not before the clock calls.
+
+A side whose VIP must get out by its own exit (Evacuation: the officer's fall loses the
+battle at once, the survivors score by leaving, the hunters win when the round limit
+comes) walked for the landing field from the first round, the officer ahead of the
+others and out of the fight. Measured (tests.mission_ladder --shipped --blind, 100
+battles, stop 38): the aware evacuees won less than the same AI blind to the mission in
+every ruleset, 13 to 34 points less (mahou 18 of 50 against 35): the hunters met them
+strung out in the open, while the blind ones, fighting together, took the hunters out.
+Now such a side's exit pulls a unit only when the walk to it needs the rounds that are
+left (`time_to_go`): until then it fights with its VIP among it, as the blind side does,
+and sets out in time to leave before the round limit.
+
+The pace is the unit's own this turn: the farthest tile its moving options reach (a
+ruleset moves by the roll, by Speed Points or by feet; the engine's options already
+say how far), else `PACE` tiles.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from game.engine.decisions import TileSet
+
+#: The options that take the unit to their target tile (every ruleset's moving options).
+MOVING = frozenset({"move", "jump", "drag", "sidestep", "fast_sidestep", "charge", "fast_charge",
+                    "teleport"})
+PACE = 4  # tiles a round, when the unit has no moving option in hand
+SPARE = 1  # rounds to spare on the walk (the hunters stand in the way)
+
+
+def time_to_go(battle: Any, unit: int, walk: float, rounds_left: int) -> bool:
+    """Is it time for `unit` to set out for an exit `walk` tiles away, with
+    `rounds_left` rounds to go (this one included)?"""
+    if walk <= 0:
+        return True  # standing in it: leaving is the question, not the walk
+    return math.ceil(walk / pace(battle, unit)) + SPARE >= rounds_left
+
+
+def pace(battle: Any, unit: int) -> int:
+    """How far `unit` moves this turn: the farthest target of its moving options when
+    the decision in hand is its own, else PACE."""
+    decision = battle.pending
+    if decision is None or decision.actor != unit:
+        return PACE
+    x, y = battle.tile(unit)
+    far = 0
+    for option in decision.options:
+        if option.key not in MOVING or option.key == "drag":
+            continue
+        targets = option.targets
+        if isinstance(targets, TileSet):
+            xs, ys = np.nonzero(targets.mask)
+        else:
+            tiles = [t for t in targets if isinstance(t, tuple)]
+            xs, ys = np.array([t[0] for t in tiles], int), np.array([t[1] for t in tiles], int)
+        if len(xs):
+            far = max(far, int(np.maximum(np.abs(xs - x), np.abs(ys - y)).max()))
+    return far or PACE
