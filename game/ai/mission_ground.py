@@ -249,15 +249,15 @@ def _zone_aims(battle: Any, scenario: Scenario, unit: int, side: int,
 
 
 def _sets_out(battle: Any, scenario: Scenario, unit: int, side: int, zone: Zone) -> bool:
-    """Does the walk to `zone`, an exit of the unit's side, count now? Always, but for a
-    side whose VIP must get out by its own exit: then only when the clock calls
-    (game/ai/mission_clock.py)."""
-    if not (evacuates(scenario, side) and any(guarded(battle, u) for u in battle.units(side, active_only=True))):
-        return True
+    """Does `zone`, an exit of the unit's side, count now (game/ai/mission_clock.py)?
+    For a side whose VIP must get out by its own exit, when the clock calls (from
+    anywhere: its officer must get out); for any other, within this turn's reach."""
     walk = float(_distances(battle, zone)[battle.tile(unit)])
     if walk >= UNREACHABLE:
         return False
-    return mission_clock.time_to_go(battle, unit, walk, round_limit(battle, scenario) - battle.round + 1)
+    if evacuates(scenario, side) and any(guarded(battle, u) for u in battle.units(side, active_only=True)):
+        return mission_clock.time_to_go(battle, unit, walk, round_limit(battle, scenario) - battle.round + 1)
+    return mission_clock.in_reach(battle, unit, walk)
 
 
 def pace(battle: Any, scenario: Scenario, side: int) -> int:

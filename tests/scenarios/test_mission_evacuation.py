@@ -27,15 +27,17 @@ ROWS = ["." * 30] + [".." + "#" + "." * 27 for _ in range(5)] + ["." * 30]
 FIELD = frozenset((29, y) for y in range(7))
 
 
-def evacuation(exit_side: int | None, round_limit: int = 10) -> Battle:
-    """The officer (side 1's VIP) behind the wall; its side's exit, or none (it holds out)."""
+def evacuation(exit_side: int | None, round_limit: int = 10, vip: bool = True, at=(1, 3)) -> Battle:
+    """The officer (side 1's VIP) behind the wall; its side's exit, or none (it holds out).
+    Without `vip`, side 1's unit is a raider; `at`: where it stands."""
     ruleset = load_ruleset("d20")
     tmap = ascii_map(ROWS)
     zones = (Zone("Landing Field", "exit", FIELD, 1, side=exit_side),) if exit_side else ()
     zones += (Zone("Yard", "hold", frozenset({(6, 6)}), 1),) if not exit_side else ()
-    tmap.scenario = Scenario("evacuation", round_limit=round_limit, zones=zones, vips=(VipMark(1, 1, 3),))
+    vips = (VipMark(1, *at),) if vip else ()
+    tmap.scenario = Scenario("evacuation", round_limit=round_limit, zones=zones, vips=vips)
     gunner = ruleset.template_for("gunner")
-    orders = [UnitOrder(1, gunner, 1, 3), UnitOrder(2, gunner, 26, 1)]
+    orders = [UnitOrder(1, gunner, *at), UnitOrder(2, gunner, 26, 1)]
     return Battle(tmap, ruleset, orders, seed=3, max_rounds=round_limit)
 
 
@@ -105,5 +107,28 @@ def test_the_officer_fights_on_until_the_clock_sends_it_to_the_field(limit):
             worth = 1 * mission_ground.lateness(battle, battle.map.scenario) + 5
             assert grid[1, 3] == pytest.approx(0.5 * worth / (1 + 31 / 4))
             assert moves and all(walk[c.target] < 31 for _, c in moves)
+    finally:
+        battle.close()
+
+
+@pytest.mark.parametrize("at", [(1, 3), (22, 0)])
+def test_a_raider_goes_for_its_exit_only_within_its_move(at):
+    # No VIP: side 1's unit is a raider. 31 walks from the field (behind the wall) it is
+    # beyond a d20 move: the field pulls nothing, it fights on. At (22, 0), 7 walks,
+    # within its move: the walk counts and the mission's move goes east.
+    battle = evacuation(exit_side=1, vip=False, at=at)
+    try:
+        decision = officer_decision(battle)
+        raider = decision.actor
+        from game.ai import mission_clock
+        walk = mission_ground._distances(battle, battle.map.scenario.zones[0])[at]
+        grid = mission_ground.ground(battle, raider)
+        moves = missions.to_the_ground(make_ai("d20", 1, "normal"), battle, decision)
+        if walk > mission_clock.pace(battle, raider):
+            assert walk == 31 and not grid.any() and moves == []
+        else:
+            assert walk == 7 and grid[at] > 0 and moves
+            assert all(c.target in FIELD or walk > mission_ground._distances(
+                battle, battle.map.scenario.zones[0])[c.target] for _, c in moves)
     finally:
         battle.close()

@@ -136,16 +136,17 @@ DEPOT_ATTACK = [(1, 4), (0, 6), (1, 8), (0, 10), (1, 12), (0, 2)]
 
 
 #: Tuned with both sides playing the mission (the normal AI, as a player meets it), 100
-#: battles: six raiders against five guards, side 1 won 22, 28, 45, 51, 48% (d20, mahou,
-#: fivebyfive, actionblock, fate) with the squads of the blind tuning; now d20 six
-#: against six (61%), mahou raiders a guardian for their scout and no sixth guard (56%);
-#: fivebyfive and fate a sixth guard, actionblock raiders a scout for a gunner, as before
+#: battles (fivebyfive 200): six raiders against five guards, side 1 won 22, 28, 45, 51,
+#: 48% (d20, mahou, fivebyfive, actionblock, fate) with the squads of the blind tuning;
+#: now d20 six against six (56%), mahou raiders a guardian for their scout and a sixth
+#: guard, a scout (48%), fivebyfive a sixth guard, a brawler (46%); fate a sixth guard,
+#: a gunner, actionblock raiders a scout for a gunner, as before (47, 57%)
 BREAKTHROUGH_SQUADS = {
     (1, "d20"): (B, G, M, D, S, G),
     (2, "d20"): (G, D, M, B, G, B),
     (1, "mahou"): (G, B, G, M, D, D),
-    (2, "mahou"): (B, G, G, D, M),
-    (2, "fivebyfive"): (B, G, G, D, M, D),
+    (2, "mahou"): (B, G, G, D, M, S),
+    (2, "fivebyfive"): (B, G, G, D, M, B),
     (1, "actionblock"): (G, B, S, M, D, S),
     (2, "fate"): (B, G, G, D, M, G),
 }
