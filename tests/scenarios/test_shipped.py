@@ -141,7 +141,7 @@ def test_scenarios_lists_shipped_and_user_scenarios_one_line_each(tmp_path, monk
     assert lines[-1] == "My Well | user-maps/mine.tmx | hold, 2 points win | side 1: 4 units, side 2: 4 units"
     assert ("Breakthrough | maps/depot_breakthrough.tmx | 6 points win, exit, survive 10 rounds | "
             "side 1: 6 units (attacker), side 2: 5 units | "
-            "other squads: d20 6 v 6, fate 6 v 6, fivebyfive 6 v 6") in lines
+            "other squads: d20 6 v 6, fate 6 v 6, fivebyfive 6 v 6, mahou 6 v 6") in lines
     assert ("Hold Out | maps/outpost_holdout.tmx | hold, 2 points win, survive 6 rounds | "
             "side 1: 4 units, side 2: 5 units (attacker) | other squads: actionblock 4 v 6, d20 5 v 5, mahou 4 v 4") in lines
 
