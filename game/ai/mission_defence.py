@@ -27,7 +27,7 @@ from game.world.scenario import Scenario
 
 def holds_out(battle: Any, scenario: Scenario, side: int) -> bool:
     """Is `side` the defender of a survive mission (it wins by standing at the end)?"""
-    return scenario.survive_rounds is not None and scenario.defender(battle.teams()) == side
+    return scenario.holder(battle.teams()) == side
 
 
 def denies_empty(battle: Any, scenario: Scenario, side: int) -> bool:

@@ -325,7 +325,7 @@ def ground(battle: Any, unit: int) -> np.ndarray:
             grid = np.maximum(grid, np.where(_mask(battle, zone.tiles), worth, walk))
         grid += flush(battle, scenario, side)
         stake, share = exposure_stake(battle, scenario, unit, side)
-        if stake:
+        if stake and share:
             grid -= stake * share * seen_by_enemies(battle, side)
         return grid
     return battle.memo(("mission ground", unit), compute)

@@ -131,8 +131,8 @@ def round_ended(battle: "Battle", round_no: int) -> bool:
             _end_on_points(battle, totals, round_no, f"victory points {score_line(totals)}",
                            "victory points")
             return True
-    if scenario.survive_rounds is not None and round_no == scenario.survive_rounds:
-        defender = scenario.defender(battle.teams())
+    if round_no == scenario.survive_rounds:
+        defender = scenario.holder(battle.teams())
         if defender is not None and battle.units(defender, active_only=True):
             battle.emit(BattleEnded(defender, round_no, f"survived {round_no} rounds", how="survived"))
             return True
@@ -270,9 +270,7 @@ def holds_out_alone(battle: "Battle", standing: list[int], totals: dict[int, int
     it standing when its round ends, and that round's end is its win (`round_ended`
     checks the victory points first). Else None: the points decide."""
     scenario = scenario_of(battle)
-    if scenario is None or scenario.survive_rounds is None:
-        return None
-    defender = scenario.defender(battle.teams())
+    defender = scenario.holder(battle.teams()) if scenario is not None else None
     if defender is None or standing != [defender]:
         return None
     target = scenario.victory_points

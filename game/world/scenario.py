@@ -88,6 +88,11 @@ class Scenario:
         others = [t for t in teams if t != self.attacker]
         return others[0] if self.attacker is not None and len(others) == 1 else None
 
+    def holder(self, teams: list[int]) -> int | None:
+        """The side that holds out: the defender of a survive mission (it wins by
+        standing when round `survive_rounds` ends), else None."""
+        return self.defender(teams) if self.survive_rounds is not None else None
+
 
 def read_scenario(path: Path, props: dict, groups: list, spawns: tuple, vip_spawns: dict,
                   width: int, height: int, tile_size: tuple[int, int]) -> Scenario | None:

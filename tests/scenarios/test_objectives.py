@@ -323,3 +323,12 @@ def test_the_results_screen_counts_a_unit_that_left_as_got_away_not_down():
     assert count == "1 of 2 out of the fight, 1 got away"
     assert (b.name(runner), "got away", True) in rows and (b.name(other), "down", False) in rows
     assert side_rows(b, 2)[0] == "0 of 1 out of the fight"
+
+
+def test_the_holder_is_the_defender_of_a_survive_mission_only():
+    # One definition of the side that holds out (the engine's survive rule, its early
+    # end and the AI's defence all ask Scenario.holder).
+    assert Scenario("hold out", attacker=2, survive_rounds=3).holder([1, 2]) == 1
+    assert Scenario("raid", attacker=1, survive_rounds=3).holder([1, 2]) == 2
+    assert Scenario("no clock", attacker=2).holder([1, 2]) is None
+    assert Scenario("plain").holder([1, 2]) is None
