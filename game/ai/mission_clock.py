@@ -40,6 +40,11 @@ PACE = 4  # tiles a round, when the unit has no moving option in hand
 SPARE = 1  # rounds to spare on the walk (the hunters stand in the way)
 
 
+def round_limit(battle: Any, scenario: Any) -> int:
+    """The scenario's last round (else the battle's)."""
+    return scenario.round_limit or battle.max_rounds
+
+
 def in_reach(battle: Any, unit: int, walk: float) -> bool:
     """Is an exit `walk` tiles away within this turn's move of `unit`? Farther, its
     walk does not count: the unit fights on (and may come within reach as it does)."""

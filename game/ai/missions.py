@@ -32,9 +32,9 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.mission_ground import (VIP_STAKE, escorting, exit_worth, ground, scenario_of, seen_by_enemies,
-                                   threat)
 from game.ai.mission_clock import MOVING
+from game.ai.mission_ground import exit_worth, ground, scenario_of, seen_by_enemies, threat
+from game.ai.mission_vip import VIP_STAKE, escorting
 from game.ai.side_frame import forward_key, turned
 from game.engine import objectives
 from game.engine.decisions import DECLARE, TARGET_TILE, TURN, Choice, Decision, TileSet

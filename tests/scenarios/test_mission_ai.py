@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import make_ai, mission_ground, missions, side_frame
+from game.ai import make_ai, mission_ground, mission_vip, missions, side_frame
 from game.engine.battle import Battle, UnitOrder
 from game.engine import objectives
 from game.engine.decisions import DECLARE, TURN
@@ -165,7 +165,7 @@ def test_the_sides_last_unit_leaves_only_when_the_exit_puts_its_side_ahead():
         battle.log.append(PointsScored(2, 3, "earlier", 0, ()))  # side 2 ahead 0-3
         battle.kept_now.clear()
         [(score, choice)] = missions.leave(ai, battle, decision)
-        assert score == pytest.approx(-4.0 * mission_ground.VIP_STAKE)
+        assert score == pytest.approx(-4.0 * mission_vip.VIP_STAKE)
     finally:
         battle.close()
 
@@ -181,7 +181,7 @@ def test_the_last_runner_stays_when_leaving_hands_the_guards_their_win():
     try:
         decision = first_own_decision(battle)
         [(score, choice)] = missions.leave(normal("d20"), battle, decision)
-        assert choice.option == "leave" and score == pytest.approx(-4.0 * mission_ground.VIP_STAKE)
+        assert choice.option == "leave" and score == pytest.approx(-4.0 * mission_vip.VIP_STAKE)
     finally:
         battle.close()
 
@@ -349,7 +349,7 @@ def test_the_escort_stays_until_its_vip_is_off_and_the_vip_leaves_for_its_stake(
                 decision = first_own_decision(battle)
             [(score, choice)] = missions.leave(ai, battle, decision)
             late = mission_ground.lateness(battle, scenario)
-            assert score == pytest.approx(4.0 * (1 * late + mission_ground.VIP_STAKE))
+            assert score == pytest.approx(4.0 * (1 * late + mission_vip.VIP_STAKE))
             assert ai.decide(battle, decision).option == "leave"
             return
         finally:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import make_ai, mission_ground, missions
+from game.ai import make_ai, mission_ground, mission_vip, missions
 from game.engine.battle import Battle, UnitOrder
 from game.engine.decisions import DECLARE, TURN
 from game.rulesets import load_ruleset
@@ -55,13 +55,13 @@ def test_a_vip_with_its_sides_exit_does_not_hide_and_one_without_does():
     battle = evacuation(exit_side=1)
     try:
         vip = battle.units(1)[0]
-        assert mission_ground.exposure_stake(battle, battle.map.scenario, vip, 1) == (5.0, 0.0)
+        assert mission_vip.exposure_stake(battle, battle.map.scenario, vip, 1) == (5.0, 0.0)
     finally:
         battle.close()
     battle = evacuation(exit_side=None)  # no exit: it wins by standing, and keeps out of sight
     try:
         vip = battle.units(1)[0]
-        assert mission_ground.exposure_stake(battle, battle.map.scenario, vip, 1) == (5.0, 0.3)
+        assert mission_vip.exposure_stake(battle, battle.map.scenario, vip, 1) == (5.0, 0.3)
     finally:
         battle.close()
 
