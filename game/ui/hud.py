@@ -68,8 +68,11 @@ def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_
         done = set(acted) - {view.actor}
     theme.panel(surface, rect)
     x = rect.x + 10
-    surface.blit(theme.text(f"Round {view.round}", 16, theme.ACCENT, bold=True), (x, rect.y + 9))
-    x += 96
+    round_img = theme.text(f"Round {view.round}", 16, theme.ACCENT, bold=True)
+    surface.blit(round_img, (x, rect.y + 9))
+    # the tokens start past the round's words: at a large UI scale "Round 10" is wider
+    # than the 96 px it had (at 1920x1080 it ran under the first token)
+    x += max(96, round_img.get_width() + 14)
     out: dict[int, pygame.Rect] = {}
     order = [u for u in view.order if u in view.units] or sorted(view.units)
     acted = True if view.actor in order else False
