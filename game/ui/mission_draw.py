@@ -22,7 +22,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.mission_words import CONTESTED, HELD, score_text, scored, zone_hover, zone_state
+from game.ui.mission_words import CONTESTED, HELD, last_round, score_text, scored, zone_hover, zone_state
 
 EMPTY_EDGE = (200, 204, 212)
 
@@ -94,8 +94,8 @@ def draw_hud(surface, screen, view_rect: pygame.Rect) -> None:
     if s is None:
         return
     view = screen.view
-    text = score_text(s, view.round, screen.battle.max_rounds,
-                      scored(screen.battle.log[:view.log_length], view.teams()))
+    log = screen.battle.log[:view.log_length]
+    text = score_text(s, last_round(log, view.round), screen.battle.max_rounds, scored(log, view.teams()))
     img = theme.text(text, 14, theme.TEXT, bold=True)
     box = img.get_rect(midtop=(view_rect.centerx, view_rect.y + 6)).inflate(16, 8)
     theme.panel(surface, box, alpha=False, edge=theme.ACCENT)

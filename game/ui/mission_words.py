@@ -163,6 +163,17 @@ def scored(log: Iterable[Any], teams: Iterable[int]) -> dict[int, int]:
     return totals
 
 
+def last_round(log: Iterable[Any], round_no: int) -> int:
+    """The round to name: `round_no`, or once the battle has ended the round it ended
+    in (BattleEnded.rounds). A mission decided at a round's end (points, holding out)
+    ends after the engine has counted on to the next round: the tracker said "Round 7
+    of 6" and the results "7 rounds" of a battle won when round 6 ended."""
+    for event in reversed(list(log)):
+        if type(event).__name__ == "BattleEnded":
+            return event.rounds
+    return round_no
+
+
 def score_text(scenario: Any, round_no: int, max_rounds: int, totals: dict[int, int]) -> str:
     """The HUD's tracker: "Round 3 of 8 · points 1: 1 – 2: 0 · 3 to win"."""
     parts = [f"Round {max(1, round_no)} of {max_rounds}",

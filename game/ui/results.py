@@ -10,6 +10,7 @@ from game.engine import objectives
 from game.engine.events import RoundStarted
 from game.errors import SaveError
 from game.ui import theme
+from game.ui.mission_words import last_round
 from game.ui.screen import Screen, key_char
 
 DEMO_NEXT = 6.0  # seconds before the demo moves on to its next battle
@@ -275,8 +276,9 @@ class ResultsScreen(Screen):
                 title, colour = f"Side {b.winner} wins", theme.team_colour(b.winner)
         img = theme.text(title, 44, colour, bold=True)
         surface.blit(img, img.get_rect(midtop=(w // 2, 24)))
-        sub = f"{b.map.name} · {getattr(b.ruleset, 'name', b.ruleset.id)} · seed {b.seed} · {b.round} round" \
-              f"{'s' if b.round != 1 else ''}" + (f" · {self.reason}" if self.reason else "")
+        rounds = last_round(b.log, b.round)   # the round it ended in, not the next one counted
+        sub = f"{b.map.name} · {getattr(b.ruleset, 'name', b.ruleset.id)} · seed {b.seed} · {rounds} round" \
+              f"{'s' if rounds != 1 else ''}" + (f" · {self.reason}" if self.reason else "")
         simg = theme.text(sub, 15, theme.DIM)
         surface.blit(simg, simg.get_rect(midtop=(w // 2, 84)))
         # casualties per side

@@ -1,0 +1,57 @@
+"""A scenario in the window as a player meets it (a review's findings, issue 28): what
+the tracker, the results, the hover and the menu say, where they are drawn."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.world.scenario import Scenario, Zone
+from tests.ui.conftest import field_map, pump, start_screen
+
+HILL = frozenset((x, y) for x in range(6, 9) for y in range(3, 6))
+
+
+def hill_battle(units, ruleset_id="d20", victory_points=1, round_limit=6):
+    from game.engine.battle import Battle
+    from game.engine.setup import orders_for
+    from game.rulesets import load_ruleset
+    tmap = field_map(units)
+    tmap.scenario = Scenario("Hill fight", "Take the hill.", round_limit=round_limit,
+                             victory_points=victory_points, zones=(Zone("Hill", "hold", HILL, 1),))
+    ruleset = load_ruleset(ruleset_id)
+    return Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=3, max_rounds=round_limit)
+
+
+def end_every_turn(battle) -> None:
+    """Every unit ends its turn at once (no one moves or shoots) until the battle ends."""
+    from game.engine.objectives import ENDERS
+    for _ in range(200):
+        if battle.over or battle.pending is None:
+            return
+        d = battle.pending
+        opt = next(o for key in ENDERS for o in d.options if o.key == key and not o.targets)
+        battle.submit(opt.choice())
+
+
+def test_a_mission_won_at_a_rounds_end_names_that_round_not_the_next(make_app, monkeypatch):
+    # Side 1's gunner stands alone on the hill: at the end of round 1 it scores 1 point,
+    # one point wins. The engine has counted on to round 2 by then; the tracker and the
+    # results name round 1 (they said "Round 2 of 6" and "2 rounds").
+    import game.ui.mission_draw as mission_draw
+    from game.ui import theme
+    from game.ui.results import ResultsScreen
+    battle = hill_battle([(1, "gunner", 7, 4), (2, "gunner", 12, 8)])
+    end_every_turn(battle)
+    end = next(e for e in battle.log if type(e).__name__ == "BattleEnded")
+    assert (end.winner, end.rounds) == (1, 1) and battle.round == 2   # the case
+    app = make_app()
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"})
+    pump(app, 40)
+    words: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
+    mission_draw.draw_hud(app.surface, screen, screen.rects["view"])
+    assert "Round 1 of 6 · points 1: 1 – 2: 0 · 1 to win" in words
+    words.clear()
+    ResultsScreen(app, battle, {1: "human", 2: "human"}).draw(app.surface)
+    assert any(w.endswith("seed 3 · 1 round · victory points 1–0") for w in words), words[:3]
