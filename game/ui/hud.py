@@ -435,8 +435,10 @@ def _stepper(surface, rect, x: int, name: str, values, ok, current, mouse, out: 
     return x
 
 
-def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> pygame.Rect:
-    """A box of lines whose bottom left is just above `pos`; returns where it went."""
+def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280,
+            within: pygame.Rect | None = None) -> pygame.Rect:
+    """A box of lines whose bottom left is just above `pos`, kept inside `within` (the
+    window by default); returns where it went."""
     wrapped = []
     for text, colour in lines:
         for line in theme.wrap(text, width - 16, 13):
@@ -444,7 +446,7 @@ def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> p
     h = 12 + 17 * len(wrapped)
     w = min(width, max(theme.font(13).size(t)[0] for t, _ in wrapped) + 18)
     rect = pygame.Rect(pos[0] + 14, pos[1] - h - 6, w, h)
-    rect.clamp_ip(surface.get_rect())
+    rect.clamp_ip(within or surface.get_rect())
     theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
     y = rect.y + 6
     for text, colour in wrapped:

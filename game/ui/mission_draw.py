@@ -107,7 +107,10 @@ def draw_hud(surface, screen, view_rect: pygame.Rect) -> None:
         from game.ui import hud
         shown = screen.shown_units() if screen.viewer is not None else None
         at = screen.board.camera.tile_centre(tile)
-        screen.rects["zone_hover"] = hud.tooltip(surface, at, [(zone_hover(view, zone, shown), theme.TEXT)])
+        # inside the board: drawn before the side panels, a box past its edge was cut
+        # off under the minimap and the log (a zone on the board's right side)
+        screen.rects["zone_hover"] = hud.tooltip(surface, at, [(zone_hover(view, zone, shown), theme.TEXT)],
+                                                 within=view_rect)
 
 
 def _render(scenario, view: pygame.Rect, cam, states, board, tmap) -> pygame.Surface:

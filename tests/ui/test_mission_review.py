@@ -55,3 +55,32 @@ def test_a_mission_won_at_a_rounds_end_names_that_round_not_the_next(make_app, m
     words.clear()
     ResultsScreen(app, battle, {1: "human", 2: "human"}).draw(app.surface)
     assert any(w.endswith("seed 3 · 1 round · victory points 1–0") for w in words), words[:3]
+
+
+def test_a_zones_hover_stays_on_the_board_beside_the_side_panels(make_app):
+    # A zone along the board's right side: its words went past the board's edge and
+    # were cut off under the minimap and the log drawn after them.
+    from game.engine.battle import Battle
+    from game.engine.setup import orders_for
+    from game.rulesets import load_ruleset
+    from tests.ui.conftest import confirm_handover, post_move
+    tmap = field_map([(1, "gunner", 1, 4), (2, "gunner", 38, 4)], w=40, h=10)
+    tmap.scenario = Scenario("Ridge", "Take the ridge.", round_limit=6, victory_points=3,
+                             zones=(Zone("Ridge", "hold", frozenset((x, y) for x in range(28, 40)
+                                                                    for y in range(10)), 1),))
+    ruleset = load_ruleset("d20")
+    battle = Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=3, max_rounds=6)
+    app = make_app()
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"})
+    confirm_handover(app)
+    view = screen.rects["view"]
+    cam = screen.board.camera
+    cam.centre_on_tile((33, 5))
+    pump(app)
+    tile = (39, 5)   # the map's last column, near the board's right edge
+    at = cam.tile_centre(tile)
+    assert view.collidepoint(at) and at[0] > view.right - 200   # the case: a 280 px box passes the edge
+    post_move(at)
+    pump(app)
+    box = screen.rects["zone_hover"]
+    assert view.contains(box), (box, view)
