@@ -163,7 +163,12 @@ def draw(s, surface: pygame.Surface) -> None:
         s.bar.draw_undo(surface, rects["bar"], s.rects["params"].y, s.app.mouse)
     if s.message_timer > 0 and s.message:
         img = theme.text(s.message, 15, theme.TEXT)
-        r = img.get_rect(midtop=(surface.get_width() // 2 - 100, 50)).inflate(20, 10)
+        # under a scenario's tracker, not over it (the points went unread while a
+        # message showed)
+        tracker = s.rects.get("mission_tracker")
+        top = 50 if tracker is None else max(50, tracker.bottom + 8)
+        r = img.get_rect(midtop=(surface.get_width() // 2 - 100, top)).inflate(20, 10)
+        s.rects["message"] = r
         theme.panel(surface, r, alpha=False, edge=theme.ACCENT)
         surface.blit(img, img.get_rect(center=r.center))
     if s.tutorial is not None:   # the lesson over the board's top-right corner, a fixed place

@@ -84,3 +84,18 @@ def test_a_zones_hover_stays_on_the_board_beside_the_side_panels(make_app):
     pump(app)
     box = screen.rects["zone_hover"]
     assert view.contains(box), (box, view)
+
+
+def test_a_message_shows_under_the_tracker_not_over_it(make_app):
+    from tests.ui.conftest import confirm_handover
+    battle = hill_battle([(1, "gunner", 2, 4), (2, "gunner", 12, 4)], victory_points=3)
+    app = make_app()
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"})
+    confirm_handover(app)
+    pump(app)
+    tracker = screen.rects["mission_tracker"]
+    before = pygame.image.tobytes(app.surface.subsurface(tracker), "RGB")
+    screen.say("Can hit your own: Gunner 1-2 37.5%. Click again or press Enter to attack anyway.")
+    pump(app)
+    assert pygame.image.tobytes(app.surface.subsurface(tracker), "RGB") == before   # still readable
+    assert not tracker.colliderect(screen.rects["message"])
