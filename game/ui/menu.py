@@ -20,6 +20,9 @@ from game.ui.screen import Screen, key_char
 from game.ui.settings import SPEEDS, save_settings, speed_label
 
 THUMB = (300, 300)
+#: Under a scenario map's thumbnail, at least this many pixels for its name and briefing
+#: (a square scenario map's picture is made shorter to leave them).
+MISSION_H = 90
 
 
 def shipped_maps() -> list[Path]:
@@ -66,7 +69,8 @@ class MapInfo:
     def thumb(self) -> pygame.Surface | None:
         if self._thumb is None and self.tmap is not None:
             from game.ui.tilemap import thumbnail
-            self._thumb = thumbnail(self.tmap, THUMB, theme.team_colour)
+            box = THUMB if self.tmap.scenario is None else (THUMB[0], THUMB[1] - MISSION_H)
+            self._thumb = thumbnail(self.tmap, box, theme.team_colour)
         return self._thumb
 
 
@@ -451,6 +455,10 @@ class MenuScreen(Screen):
             if thumb is not None:
                 surface.blit(thumb, thumb.get_rect(midtop=(box.centerx, box.y + 10)))
                 tm = info.tmap
+                if tm.scenario is not None:  # a mission: its name and briefing under the picture
+                    top = box.y + 10 + thumb.get_height() + 8
+                    self.mission_rect = pygame.Rect(box.x + 12, top, box.w - 24, box.y + THUMB[1] + 18 - top)
+                    self._draw_mission(surface, tm.scenario, self.mission_rect)
                 facts = f"{tm.width}×{tm.height} tiles · {tm.feet_per_tile} ft a tile"
                 # what each side fields in the chosen ruleset (a scenario may set its squads per ruleset)
                 per_team = side_sizes(tm, self.rulesets[self.rs_index].id if self.rulesets else None)
@@ -475,6 +483,23 @@ class MenuScreen(Screen):
             self._draw_picker(surface)
         if self.opener is not None:
             self.opener.draw(surface)
+
+    def _draw_mission(self, surface: pygame.Surface, scenario, rect: pygame.Rect) -> None:
+        """"Scenario: <name>" and as much of its briefing as fits in `rect`, the last
+        line cut with an ellipsis (the briefing screen shows it whole before the battle)."""
+        title = theme.fit(f"Scenario: {scenario.name}", rect.w, 15, bold=True)
+        img = theme.text(title, 15, theme.ACCENT, bold=True)
+        surface.blit(img, rect.topleft)
+        y = rect.y + img.get_height() + 2
+        step = theme.font(13).get_height()
+        room = max(0, (rect.bottom - y) // step)
+        text = " ".join((scenario.briefing or "").split())
+        lines = theme.wrap(text, rect.w, 13) if text else []
+        if len(lines) > room > 0:
+            lines = lines[:room - 1] + [theme.fit(" ".join(lines[room - 1:]), rect.w, 13)]
+        for ln in lines[:room]:
+            surface.blit(theme.text(ln, 13, theme.DIM), (rect.x, y))
+            y += step
 
     def _focus(self, i: int) -> None:
         self.focus = i

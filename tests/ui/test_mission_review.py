@@ -99,3 +99,28 @@ def test_a_message_shows_under_the_tracker_not_over_it(make_app):
     pump(app)
     assert pygame.image.tobytes(app.surface.subsurface(tracker), "RGB") == before   # still readable
     assert not tracker.colliderect(screen.rects["message"])
+
+
+def test_the_menu_shows_a_scenarios_name_and_briefing_under_its_thumbnail(make_app, monkeypatch):
+    # The issue: "the menu lists scenarios with their briefing and a thumbnail". The
+    # menu showed the map's name only: nothing said The Envoy was a mission.
+    from game.ui import theme
+    from game.ui.menu import THUMB
+    app = make_app(map="compound_envoy", ruleset="d20")
+    pump(app, 2)
+    menu = app.screen
+    assert menu.map_info.path.stem == "compound_envoy"
+    words: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
+    menu.draw(app.surface)
+    assert "Scenario: The Envoy" in words
+    assert any(w.startswith("Side 1 escorts an envoy (the scout).") for w in words)
+    box = menu.thumb_box
+    assert box.contains(menu.mission_rect)
+    assert menu.mission_rect.bottom <= box.y + THUMB[1] + 24   # above the map's name
+    words.clear()
+    app2 = make_app(map="arena", ruleset="d20")
+    pump(app2, 2)
+    app2.screen.draw(app2.surface)
+    assert not any(w.startswith("Scenario:") for w in words)   # a plain battle's map
