@@ -221,3 +221,20 @@ def test_the_screens_fit_the_window(size):
         press(app, pygame.K_RETURN, "\r")
     assert all(window.contains(r) for r, _ in builder.hit)
     assert np.any(pygame.surfarray.array3d(app.surface))
+
+
+def test_the_maps_default_says_what_it_fields_and_what_it_is_worth(monkeypatch):
+    # Arena's side 1 spawns a brawler, a gunner, a marksman and a guardian: 20 + 18 +
+    # 23 + 22 = 83 points in d20 (units.toml). The line said only "The map's own units
+    # for this side".
+    from game.ui import theme
+    app, menu = make_menu()
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    assert choice.option(1).label == "Map's default"
+    words: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
+    choice.draw(app.surface)
+    assert "4 units · worth 83 points (the map's own): Brawler, Gunner, Marksman, Guardian" in words
