@@ -55,7 +55,17 @@ class SquadBuilderScreen(Screen):
         return sum(self.ruleset.data.templates[t].cost or 0 for t in self.units)
 
     def problem(self) -> str | None:
-        return squad_problem(self.tmap, self.ruleset, self.side, self.units, self.budget)
+        why = squad_problem(self.tmap, self.ruleset, self.side, self.units, self.budget)
+        if why:
+            return why
+        # two units of one name: the log, the card and the turn order could not tell
+        # them apart ("Ace hits" - which Ace?)
+        seen: set[str] = set()
+        for name in (n.strip() for n in self.names):
+            if name and name.casefold() in seen:
+                return f"Two units are named {name}: give each its own name."
+            seen.add(name.casefold())
+        return None
 
     def squad(self) -> Squad:
         names = tuple(self.names) if any(n.strip() for n in self.names) else ()

@@ -238,3 +238,29 @@ def test_the_maps_default_says_what_it_fields_and_what_it_is_worth(monkeypatch):
     monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
     choice.draw(app.surface)
     assert "4 units · worth 83 points (the map's own): Brawler, Gunner, Marksman, Guardian" in words
+
+
+def test_the_builder_refuses_two_units_of_one_name():
+    app, menu = make_menu()
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    choice.build(1)
+    pump(app)
+    builder = app.screen
+    press(app, pygame.K_RETURN, "\r")                 # two brawlers: 40 points
+    press(app, pygame.K_RETURN, "\r")
+    press(app, pygame.K_TAB, "\t")                    # the second is chosen
+    type_text(app, "Ace")
+    press(app, pygame.K_UP)
+    type_text(app, "ace")
+    assert builder.names == ["ace", "Ace"]
+    press(app, pygame.K_F5)                           # refused, said, the builder stays
+    assert app.screen is builder
+    assert builder.message == "Two units are named Ace: give each its own name."
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_BACKSPACE)
+    type_text(app, "Bo")
+    press(app, pygame.K_F5)
+    assert app.screen is choice and choice.built[1].names == ("Bo", "Ace")
