@@ -264,3 +264,13 @@ def test_the_builder_refuses_two_units_of_one_name():
     type_text(app, "Bo")
     press(app, pygame.K_F5)
     assert app.screen is choice and choice.built[1].names == ("Bo", "Ace")
+
+
+def test_the_builders_card_writes_ids_in_words():
+    # mahou's brawler (units.toml): skills gym 2, martial_arts 4, home_ec 1; facet
+    # martial_artist. The card showed "martial_arts 4", "martial_artist".
+    from game.rulesets import load_ruleset
+    from game.ui.squad_cards import template_card
+    _, card = template_card(load_ruleset("mahou"), "brawler")
+    assert card["skills"] == {"gym": 2, "martial arts": 4, "home ec": 1}
+    assert card["facets"] == ["martial artist"]
