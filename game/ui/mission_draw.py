@@ -98,6 +98,10 @@ def draw_hud(surface, screen, view_rect: pygame.Rect) -> None:
     text = score_text(s, last_round(log, view.round), screen.battle.max_rounds, scored(log, view.teams()))
     img = theme.text(text, 14, theme.TEXT, bold=True)
     box = img.get_rect(midtop=(view_rect.centerx, view_rect.y + 6)).inflate(16, 8)
+    decl = screen.rects.get("decl")   # the declarations column over the board's left side
+    if decl is not None and decl.colliderect(box):
+        # beside it, not under it (it hid "Round 3 of" while a side declared)
+        box.x = min(decl.right + 8, max(view_rect.x, view_rect.right - 6 - box.w))
     theme.panel(surface, box, alpha=False, edge=theme.ACCENT)
     surface.blit(img, img.get_rect(center=box.center))
     screen.rects["mission_tracker"] = box

@@ -11,13 +11,13 @@ from tests.ui.conftest import field_map, pump, start_screen
 HILL = frozenset((x, y) for x in range(6, 9) for y in range(3, 6))
 
 
-def hill_battle(units, ruleset_id="d20", victory_points=1, round_limit=6):
+def hill_battle(units, ruleset_id="d20", victory_points=1, round_limit=6, **scenario):
     from game.engine.battle import Battle
     from game.engine.setup import orders_for
     from game.rulesets import load_ruleset
     tmap = field_map(units)
     tmap.scenario = Scenario("Hill fight", "Take the hill.", round_limit=round_limit,
-                             victory_points=victory_points, zones=(Zone("Hill", "hold", HILL, 1),))
+                             victory_points=victory_points, zones=(Zone("Hill", "hold", HILL, 1),), **scenario)
     ruleset = load_ruleset(ruleset_id)
     return Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=3, max_rounds=round_limit)
 
@@ -124,3 +124,24 @@ def test_the_menu_shows_a_scenarios_name_and_briefing_under_its_thumbnail(make_a
     pump(app2, 2)
     app2.screen.draw(app2.surface)
     assert not any(w.startswith("Scenario:") for w in words)   # a plain battle's map
+
+
+def test_the_tracker_stands_beside_the_declarations_column(make_app):
+    # fate declares: the declarations column covers the board's top left, and hid the
+    # tracker's "Round 1 of" (Breakthrough, 1280x720).
+    import pytest
+    from tests.ui.conftest import confirm_handover
+    for size in ((1280, 720), (1024, 600)):
+        # a tracker as long as Breakthrough's: "... · side 2 holds out to round 10"
+        battle = hill_battle([(1, "gunner", 2, 4), (2, "gunner", 12, 4)], ruleset_id="fate", victory_points=3,
+                             round_limit=10, attacker=1, survive_rounds=10)
+        app = make_app()
+        app.resize(size)
+        screen = start_screen(app, battle, sides={1: "human", 2: "human"})
+        confirm_handover(app)
+        pump(app)
+        if "decl" not in screen.rects:
+            pytest.skip("no declarations column")
+        tracker, decl = screen.rects["mission_tracker"], screen.rects["decl"]
+        assert not tracker.colliderect(decl), (size, tracker, decl)
+        assert screen.rects["view"].contains(tracker)
