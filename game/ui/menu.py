@@ -395,9 +395,15 @@ class MenuScreen(Screen):
         self.button_rects: dict[str, pygame.Rect] = {}
         title = theme.text("Rulebook Skirmish", 40, theme.ACCENT, bold=True)
         surface.blit(title, (48, 28))
-        surface.blit(theme.text("Tabletop combat rulesets on tactical maps", 15, theme.DIM), (52, 82))
+        # under the title as tall as it is drawn: at the 1.5 scale of a 1920x1080 window
+        # the title's 82 px ran into a subtitle at a fixed 82 px, and the rows below
+        sub = theme.text("Tabletop combat rulesets on tactical maps", 15, theme.DIM)
+        sub_y = max(82, 24 + title.get_height())
+        surface.blit(sub, (52, sub_y))
+        self.heading = (title.get_rect(topleft=(48, 28)), sub.get_rect(topleft=(52, sub_y)))
+        top = max(124, sub_y + sub.get_height() + 10)
         rows = self.rows()
-        x, y = 48, 124
+        x, y = 48, top
         label_w, value_w = 150, 340
         for i, row in enumerate(rows):
             focused = i == self.focus
@@ -406,7 +412,8 @@ class MenuScreen(Screen):
                 pygame.draw.rect(surface, (40, 46, 60), r, border_radius=6)
                 pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=6)
             label, value, colour = self._row_text(row)
-            surface.blit(theme.text(label, 16, theme.TEXT if focused else theme.DIM, bold=focused), (x + 12, y + 9))
+            limg = theme.text(label, 16, theme.TEXT if focused else theme.DIM, bold=focused)
+            surface.blit(limg, limg.get_rect(midleft=(x + 12, r.centery)))
             left = pygame.Rect(x + label_w, y + 6, 28, 28)
             right = pygame.Rect(x + label_w + value_w - 28, y + 6, 28, 28)
             theme.arrow_button(surface, left, -1, hover=left.collidepoint(self.app.mouse))
@@ -423,11 +430,11 @@ class MenuScreen(Screen):
                 summary = self.rulesets[self.rs_index].summary
                 for ln in theme.wrap(summary, label_w + value_w, 13)[:2]:
                     surface.blit(theme.text(ln, 13, theme.DIM), (x + 14, y - 4))
-                    y += 17
+                    y += max(17, theme.font(13).get_height())   # its lines apart at any scale
                 y += 4
         # the thumbnail's box, where the buttons must not go
         tx = max(x + label_w + value_w + 70, w - THUMB[0] - 60)
-        box = self.thumb_box = pygame.Rect(tx - 10, 124, THUMB[0] + 20, THUMB[1] + 110)
+        box = self.thumb_box = pygame.Rect(tx - 10, top, THUMB[0] + 20, THUMB[1] + 110)
         # the buttons under the rows: beside the box they wrap at its left edge (at
         # 1024x600 the box covered "AI demo" and "Settings"), below it at the window's;
         # on a short window they are a little lower so two rows clear the hint line

@@ -145,3 +145,20 @@ def test_the_tracker_stands_beside_the_declarations_column(make_app):
         tracker, decl = screen.rects["mission_tracker"], screen.rects["decl"]
         assert not tracker.colliderect(decl), (size, tracker, decl)
         assert screen.rects["view"].contains(tracker)
+
+
+def test_the_menus_heading_clears_its_rows_at_a_large_ui_scale(make_app):
+    # 1920x1080: the UI scale grows to 1.5, the title is ~82 px tall, and the subtitle
+    # stood at a fixed 82 px, on the title's foot, the rows 124 px down just under it.
+    from game.ui import theme
+    app = make_app(map="crossroads_well", ruleset="fate")
+    app.resize((1920, 1080))
+    pump(app, 2)
+    try:
+        assert theme.SCALE >= 1.3
+        title, sub = app.screen.heading
+        assert sub.top >= title.bottom - 6   # (a line's own padding, not the letters)
+        first_row = min(r.top for r, _ in app.screen.hit)
+        assert first_row >= sub.bottom
+    finally:
+        theme.set_scale(1.0)
