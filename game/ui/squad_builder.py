@@ -27,6 +27,19 @@ AREAS = ("templates", "squad", "title")
 ROW = 30
 
 
+def vip_slots(tmap: Any, side: int) -> frozenset[int]:
+    """Which of `side`'s squad places are a scenario's VIP: a squad's units take the
+    side's spawns in order (game.engine.setup.orders_for), and the unit on a VIP's spawn
+    is the VIP. The builder said nothing: in The Envoy a squad's first unit, whatever it
+    was, became the envoy whose fall loses the battle."""
+    scenario = getattr(tmap, "scenario", None)
+    if scenario is None or not scenario.vips:
+        return frozenset()
+    marks = {(v.x, v.y) for v in scenario.vips if v.team == side}
+    spawns = [s for s in tmap.spawns if s.team == side]
+    return frozenset(i for i, s in enumerate(spawns) if (s.x, s.y) in marks)
+
+
 class SquadBuilderScreen(Screen):
     title = "Squad builder"
 
@@ -49,6 +62,7 @@ class SquadBuilderScreen(Screen):
         self.t_scroll = 0
         self.message = note
         self.hit: list[tuple[pygame.Rect, Callable[[], None]]] = []
+        self.vip_slots = vip_slots(tmap, side)
 
     # --- the model ----------------------------------------------------------------------
     def cost(self) -> int:
@@ -237,6 +251,9 @@ class SquadBuilderScreen(Screen):
         first = max(0, min(self.s_index - rows_fit + 1, len(self.units) - rows_fit)) if self.units else 0
         if not self.units:
             surface.blit(theme.text("No units yet: add templates from the list.", 13, theme.FAINT), (sq.x + 12, y + 4))
+        if self.vip_slots:   # which unit the scenario's VIP is, and what its fall costs
+            vip_line = theme.fit(f"Unit {min(self.vip_slots) + 1} stands on the VIP's spawn: it is the VIP.", sq.w - 24, 12)
+            surface.blit(theme.text(vip_line, 12, theme.ACCENT), (sq.x + 12, sq.bottom - foot - 14 - 18))
         for i in range(first, min(len(self.units), first + rows_fit)):
             t = self.ruleset.data.templates[self.units[i]]
             row = pygame.Rect(sq.x + 6, y, sq.w - 12, s_row - 2)
@@ -246,8 +263,9 @@ class SquadBuilderScreen(Screen):
                 if self.area == "squad":
                     pygame.draw.rect(surface, theme.ACCENT, row, 1, border_radius=4)
             name = self.names[i] + ("|" if chosen and self.area == "squad" else "")
-            label = f"{i + 1}. {t.name}"
-            limg = theme.text(label, 13, theme.DIM)
+            vip = i in self.vip_slots
+            label = f"{i + 1}. {t.name}" + (" (VIP)" if vip else "")
+            limg = theme.text(label, 13, theme.ACCENT if vip else theme.DIM)
             surface.blit(limg, limg.get_rect(midleft=(row.x + 6, row.centery)))
             nx = row.x + 6 + max(120, theme.font(13).size(label)[0] + 10)
             shown = name if name.strip("|") else "(name)" + ("|" if chosen and self.area == "squad" else "")

@@ -274,3 +274,35 @@ def test_the_builders_card_writes_ids_in_words():
     _, card = template_card(load_ruleset("mahou"), "brawler")
     assert card["skills"] == {"gym": 2, "martial arts": 4, "home ec": 1}
     assert card["facets"] == ["martial artist"]
+
+
+def test_the_builder_says_which_unit_is_a_scenarios_vip(monkeypatch):
+    # The Envoy: side 1's VIP mark is on its first spawn (1, 6), so a squad's first unit,
+    # whatever it is, is the envoy whose fall loses the battle. The builder said nothing.
+    from game.engine.objectives import Vip
+    from game.engine.setup import new_battle
+    from game.rulesets import load_ruleset
+    from game.ui import theme
+    from game.world.catalog import shipped_maps_dir
+    from game.world.tiled import load_map
+    envoy = shipped_maps_dir() / "compound_envoy.tmx"
+    battle = new_battle(envoy, "d20", seed=1, squads={1: ["gunner", "scout"]})
+    assert [battle.name(u) for u, _ in battle.query(Vip)] == ["Gunner 1-1"]   # the rule, as fought
+    app, menu = make_menu()
+    tmap = load_map(envoy)
+    builder = app.screens.squad_builder(menu, load_ruleset("d20"), tmap, 1, 100, None, lambda squad: None)
+    app.screen = builder
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN, "\r")                 # a gunner, then a scout
+    for _ in range(3):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN, "\r")
+    assert builder.units == ["gunner", "scout"] and builder.vip_slots == {0}
+    words: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
+    builder.draw(app.surface)
+    assert "1. Gunner (VIP)" in words and "2. Scout" in words
+    assert "Unit 1 stands on the VIP's spawn: it is the VIP." in words
+    app2_builder = app.screens.squad_builder(menu, load_ruleset("d20"), tmap, 2, 100, None, lambda squad: None)
+    assert app2_builder.vip_slots == frozenset()      # side 2 has no VIP
