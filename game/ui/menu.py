@@ -196,9 +196,10 @@ class MenuScreen(Screen):
             self.s.seed = 0
 
     # --- actions -------------------------------------------------------------------------
-    def start(self, chosen: dict | None = None) -> None:
+    def start(self, chosen: dict | None = None, back: Screen | None = None) -> None:
         """Start the battle; `chosen`: the squads' new_battle arguments (squads, names,
-        custom), from the squad screen or `play --squad`."""
+        custom), from the squad screen or `play --squad`; `back`: where a mission's
+        briefing goes back to (the squad screen that chose them; else this menu)."""
         from game.engine.setup import new_battle
         self._sync()
         info = self.map_info
@@ -227,7 +228,7 @@ class MenuScreen(Screen):
         if battle.map.scenario is not None:  # a mission is read before it is fought
             players = {t: "a person" if who == "human" else f"the AI ({levels.get(t, 'normal')})"
                        for t, who in sides.items()}
-            self.next = self.app.screens.briefing(battle, begin, back=self, players=players)
+            self.next = self.app.screens.briefing(battle, begin, back=back or self, players=players)
         else:
             self.next = begin()
 

@@ -144,8 +144,9 @@ class SquadChoiceScreen(Screen):
         used = self.custom is not None and bool(fields & set(self.custom.ids))
         self.menu.next = None
         self.menu.message = ""
+        # a mission's briefing goes back here, the squads still chosen (it went to the menu)
         self.menu.start({"squads": squads or None, "names": names or None,
-                         "custom": self.custom if used else None})
+                         "custom": self.custom if used else None}, back=self)
         if self.menu.next is not None:
             self.next, self.menu.next = self.menu.next, None
         else:

@@ -306,3 +306,29 @@ def test_the_builder_says_which_unit_is_a_scenarios_vip(monkeypatch):
     assert "Unit 1 stands on the VIP's spawn: it is the VIP." in words
     app2_builder = app.screens.squad_builder(menu, load_ruleset("d20"), tmap, 2, 100, None, lambda squad: None)
     assert app2_builder.vip_slots == frozenset()      # side 2 has no VIP
+
+
+def test_back_from_a_missions_briefing_returns_to_the_squads_still_chosen():
+    # Started from the Squads screen, the briefing's Back went to the menu and the squad
+    # just built was gone.
+    app, menu = make_menu()
+    menu.s.map = "crossroads_well"
+    menu.map_index = menu._find_map("crossroads_well")
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    choice.build(1)
+    pump(app)
+    builder = app.screen
+    press(app, pygame.K_RETURN, "\r")                 # a brawler
+    press(app, pygame.K_F5)
+    assert app.screen is choice and choice.option(1).label == "Built: Side 1"
+    press(app, pygame.K_RETURN, "\r")                 # start: the mission's briefing
+    assert type(app.screen).__name__ == "BriefingScreen"
+    press(app, pygame.K_ESCAPE)
+    assert app.screen is choice and choice.option(1).label == "Built: Side 1"
+    press(app, pygame.K_RETURN, "\r")                 # and once more, to the battle
+    press(app, pygame.K_RETURN, "\r")
+    battle = app.screen.battle
+    assert [o.template for o in battle.orders if o.team == 1] == ["brawler"]
+    app.screen.leave()
