@@ -40,7 +40,7 @@ def mission_states(battle, view) -> tuple:
 
 class MissionMarks:
     def __init__(self) -> None:
-        self._layer: tuple | None = None    # (what it was drawn for, the zones' layer)
+        self._layer: tuple | None = None    # (what it was drawn for, the zones' layer, its labels)
         self._vips: tuple | None = None     # (the battle asked, its VIPs' unit ids)
 
     def draw_zones(self, surface, screen) -> None:
@@ -55,8 +55,10 @@ class MissionMarks:
         key = (states, cam.key(), tuple(view), theme.team_colour(1), theme.team_colour(2))
         kept = self._layer
         if kept is None or kept[0] != key:
-            kept = self._layer = (key, _render(s, view, cam, states, screen.view, screen.battle.map))
+            layer, labels = _render(s, view, cam, states, screen.view, screen.battle.map)
+            kept = self._layer = (key, layer, [r.move(view.topleft) for r in labels])
         surface.blit(kept[1], view.topleft)
+        screen.rects["zone_labels"] = kept[2]
 
     def draw_marks(self, surface, screen, units) -> None:
         """A gold "VIP" tag on each VIP the side at the keyboard is shown (`units`: the
@@ -117,9 +119,21 @@ def draw_hud(surface, screen, view_rect: pygame.Rect) -> None:
                                                  within=view_rect)
 
 
-def _render(scenario, view: pygame.Rect, cam, states, board, tmap) -> pygame.Surface:
-    """The zones' layer: each tile tinted, edges, exits' chevrons, each zone's label."""
+def tracker_clear() -> int:
+    """The strip at the board's top the tracker covers (its box, from draw_hud)."""
+    return 6 + theme.font(14, True).get_height() + 8 + 4
+
+
+def _render(scenario, view: pygame.Rect, cam, states, board, tmap) -> tuple[pygame.Surface, list]:
+    """The zones' layer: each tile tinted, edges, exits' chevrons, each zone's label;
+    and where the labels went (in the layer)."""
     layer = pygame.Surface(view.size, pygame.SRCALPHA)
+    labels = []
+    # a label kept below the tracker: a zone along the map's top (Three Farms' North
+    # Lane) had its label pushed to the board's top edge, under the tracker, unread
+    room = layer.get_rect()
+    room.top += tracker_clear()
+    room.h -= tracker_clear()
     states = {name: (state, side) for name, state, side in states}
     for z in scenario.zones:
         state, side = states[z.name]
@@ -170,11 +184,12 @@ def _render(scenario, view: pygame.Rect, cam, states, board, tmap) -> pygame.Sur
             # above the zone's top-left tile, so a unit standing there hides nothing
             r = rects[min(z.tiles, key=lambda t: (t[1], t[0]))]
             box = img.get_rect(bottomleft=(r.x, r.y - 3)).inflate(8, 4)
-        box.clamp_ip(layer.get_rect())  # a zone at the board's edge keeps its label in view
+        box.clamp_ip(room)  # a zone at the board's edge keeps its label in view
         pygame.draw.rect(layer, (12, 14, 20, 200), box, border_radius=3)
         pygame.draw.rect(layer, colours[0], box, 1, border_radius=3)
         layer.blit(img, img.get_rect(center=box.center))
-    return layer
+        labels.append(box)
+    return layer, labels
 
 def _zone_label(z, state, side) -> str:
     if z.kind == "exit":

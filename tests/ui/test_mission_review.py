@@ -162,3 +162,29 @@ def test_the_menus_heading_clears_its_rows_at_a_large_ui_scale(make_app):
         assert first_row >= sub.bottom
     finally:
         theme.set_scale(1.0)
+
+
+def test_a_zone_along_the_maps_top_keeps_its_label_clear_of_the_tracker(make_app):
+    # Three Farms' North Lane runs from the map's top edge: its label, above the zone,
+    # was pushed to the board's top edge, under the tracker, and never read.
+    from game.engine.battle import Battle
+    from game.engine.setup import orders_for
+    from game.rulesets import load_ruleset
+    from tests.ui.conftest import confirm_handover
+    lane = frozenset((x, y) for x in range(6, 9) for y in range(0, 3))
+    tmap = field_map([(1, "gunner", 1, 20), (2, "gunner", 12, 20)], w=14, h=40)
+    tmap.scenario = Scenario("Lanes", "Hold the lane.", round_limit=6, victory_points=3,
+                             zones=(Zone("North Lane", "hold", lane, 1),))
+    ruleset = load_ruleset("d20")
+    battle = Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=3, max_rounds=6)
+    app = make_app()
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"})
+    confirm_handover(app)
+    screen.board.camera.centre_on_tile((7, 0))   # the map's top as high as it goes
+    pump(app)
+    top = screen.board.camera.tile_rect((7, 0)).top
+    view = screen.rects["view"]
+    assert top < view.y + 30                      # the case: the zone's top by the tracker
+    (label,) = screen.rects["zone_labels"]
+    assert not label.colliderect(screen.rects["mission_tracker"]), (label, screen.rects["mission_tracker"])
+    assert view.contains(label)
