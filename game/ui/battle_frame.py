@@ -23,6 +23,7 @@ from game.ui import (battle_cards, battle_layout, board_overlays, cover_icons, d
                      strength_bar, theme, zone_draw)
 from game.ui.action_bar import prompt_text
 from game.ui.friendly_fire import headline
+from game.ui.mission_words import last_round
 from game.ui.param_row import why_refused
 from game.ui.snapshot import UnitView
 
@@ -258,6 +259,8 @@ def _top(s, surface, rect, shown) -> None:
         view, done, colour = s.played_from, None, theme.ACCENT
         status = s.anim.caption or f"Round {view.round} plays out"
     acted = s.top.acted_this_round(s.battle.log) if view is s.view and done is None else None
+    if s.battle.over:   # the round it ended in, as the tracker and the results say (not "Round 5" of 4)
+        view = replace(view, round=last_round(s.battle.log[:view.log_length], view.round))
     s.top.draw(surface, rect, view, shown, status, done=done, colour=colour, acted=acted,
                   speed=s.speed, mouse=s.app.mouse)
 

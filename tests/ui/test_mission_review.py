@@ -53,6 +53,9 @@ def test_a_mission_won_at_a_rounds_end_names_that_round_not_the_next(make_app, m
     mission_draw.draw_hud(app.surface, screen, screen.rects["view"])
     assert "Round 1 of 6 · points 1: 1 – 2: 0 · 1 to win" in words
     words.clear()
+    screen.draw(app.surface)
+    assert "Round 1" in words and "Round 2" not in words    # the top bar too
+    words.clear()
     ResultsScreen(app, battle, {1: "human", 2: "human"}).draw(app.surface)
     assert any(w.endswith("seed 3 · 1 round · victory points 1–0") for w in words), words[:3]
 
