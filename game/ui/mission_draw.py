@@ -22,7 +22,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.mission_words import CONTESTED, HELD, last_round, score_text, scored, zone_hover, zone_state
+from game.ui.mission_words import CONTESTED, HELD, holder_words, last_round, score_text, scored, zone_hover, zone_state
 
 EMPTY_EDGE = (200, 204, 212)
 
@@ -194,7 +194,7 @@ def _render(scenario, view: pygame.Rect, cam, states, board, tmap) -> tuple[pyga
 def _zone_label(z, state, side) -> str:
     if z.kind == "exit":
         return f"Exit: side {z.side} · {z.points} pt"
-    who = {HELD: f"held by side {side}", CONTESTED: "contested"}.get(state, "empty")
+    who = holder_words(z, state, side)
     only = f" for side {z.side}" if z.side is not None else ""
     return f"{z.name} · {z.points} pt{only} · {who}"
 

@@ -191,3 +191,36 @@ def test_a_zone_along_the_maps_top_keeps_its_label_clear_of_the_tracker(make_app
     (label,) = screen.rects["zone_labels"]
     assert not label.colliderect(screen.rects["mission_tracker"]), (label, screen.rects["mission_tracker"])
     assert view.contains(label)
+
+
+def test_a_side_alone_in_the_other_sides_zone_blocks_it_and_is_said_to(make_app):
+    # Hold Out's bunker scores for side 2 only. Side 1 alone in it scores nothing (the
+    # engine: a zone's side, else any side) and keeps side 2 from scoring: the hover
+    # and the label said "held by side 1", as if side 1 scored it.
+    from game.engine.objectives import points
+    from game.ui.mission_words import zone_hover
+    from tests.ui.conftest import confirm_handover
+    from game.engine.battle import Battle
+    from game.engine.setup import orders_for
+    from game.rulesets import load_ruleset
+    tmap = field_map([(1, "gunner", 7, 4), (2, "gunner", 12, 8)])
+    bunker = Zone("Bunker", "hold", HILL, 1, side=2)
+    tmap.scenario = Scenario("Hold out", "Hold the bunker.", round_limit=6, victory_points=3, zones=(bunker,))
+    ruleset = load_ruleset("d20")
+    battle = Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=3, max_rounds=6)
+    app = make_app()
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"})
+    confirm_handover(app)
+    pump(app)
+    assert zone_hover(screen.view, bunker, None) == (
+        "Bunker: 1 point a round (side 2 only); blocked by side 1: Gunner 1-1")
+    from game.ui.mission_draw import _zone_label
+    assert _zone_label(bunker, "held", 1) == "Bunker · 1 pt for side 2 · blocked by side 1"
+    assert _zone_label(bunker, "held", 2) == "Bunker · 1 pt for side 2 · held by side 2"
+    end_every_turn(battle)   # to the round limit: side 1 never scores there
+    assert points(battle) == {1: 0, 2: 0}
+    # the network window's words alike (game/ui/net_mission.py)
+    from game.ui import net_mission
+    yard = {"name": "Yard", "kind": "hold", "points": 2, "side": 1, "tiles": [[0, 0]], "seen_in": [2]}
+    assert net_mission.zone_label(yard) == "Yard · 2 pt for side 1 · blocked by side 2"
+    assert net_mission.zone_label({**yard, "seen_in": [1]}) == "Yard · 2 pt for side 1 · held by side 1"
