@@ -8,7 +8,7 @@ A part of the battle screen's frame (battle_frame.py hands it the screen to read
   contested, grey when empty; a label names the zone, its points and its holder in
   words, so nothing is told by colour alone (the colour-blind palette is theme's).
 - **Exits**: a dashed outline in the colour of the side that may leave, chevrons
-  pointing out, a label "Exit: side N".
+  pointing out, a label "<name> · exit for side N · P pt each".
 - **VIPs**: a gold "VIP" tag beside each one shown.
 - **The tracker**, at the top of the board: round N of M, each side's points, the
   target; a hovered zone says what it is worth and who stands in it.
@@ -193,7 +193,9 @@ def _render(scenario, view: pygame.Rect, cam, states, board, tmap) -> tuple[pyga
 
 def _zone_label(z, state, side) -> str:
     if z.kind == "exit":
-        return f"Exit: side {z.side} · {z.points} pt"
+        # named as a hold zone's label is, and as its hover names it ("Exit: side 1" left
+        # the player to match it with the briefing's "Landing Field")
+        return f"{z.name} · exit for side {z.side} · {z.points} pt each"
     who = holder_words(z, state, side)
     only = f" for side {z.side}" if z.side is not None else ""
     return f"{z.name} · {z.points} pt{only} · {who}"

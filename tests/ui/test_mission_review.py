@@ -224,3 +224,10 @@ def test_a_side_alone_in_the_other_sides_zone_blocks_it_and_is_said_to(make_app)
     yard = {"name": "Yard", "kind": "hold", "points": 2, "side": 1, "tiles": [[0, 0]], "seen_in": [2]}
     assert net_mission.zone_label(yard) == "Yard · 2 pt for side 1 · blocked by side 2"
     assert net_mission.zone_label({**yard, "seen_in": [1]}) == "Yard · 2 pt for side 1 · held by side 1"
+
+
+def test_an_exits_label_names_it():
+    # The label said "Exit: side 1 · 1 pt"; its hover and the briefing say "Landing Field".
+    from game.ui.mission_draw import _zone_label
+    field = Zone("Landing Field", "exit", frozenset({(13, 4)}), 1, side=1)
+    assert _zone_label(field, "empty", None) == "Landing Field · exit for side 1 · 1 pt each"
