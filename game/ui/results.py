@@ -283,13 +283,17 @@ class ResultsScreen(Screen):
         surface.blit(simg, simg.get_rect(midtop=(w // 2, 84)))
         # casualties per side
         teams = b.teams()
+        totals = objectives.points(b) if getattr(b.map, "scenario", None) is not None else None
         col_w = min(360, (w - 60) // max(1, len(teams)))
         x0 = w // 2 - col_w * len(teams) // 2
         for i, t in enumerate(teams):
             r = pygame.Rect(x0 + i * col_w + 6, 120, col_w - 12, 190)
             theme.panel(surface, r)
             who = self.sides.get(t, "ai")
-            surface.blit(theme.text(f"Side {t} ({'person' if who == 'human' else 'AI'})", 16,
+            head = f"Side {t} ({'person' if who == 'human' else 'AI'})"
+            if totals is not None:   # a mission: the side's points, whatever ended it
+                head += f" · {totals.get(t, 0)} point{'s' if totals.get(t, 0) != 1 else ''}"
+            surface.blit(theme.text(theme.fit(head, r.w - 20, 16, bold=True), 16,
                                     theme.team_colour(t), bold=True), (r.x + 10, r.y + 8))
             count, rows = side_rows(b, t)
             surface.blit(theme.text(count, 13, theme.TEXT), (r.x + 10, r.y + 32))

@@ -58,6 +58,8 @@ def test_a_mission_won_at_a_rounds_end_names_that_round_not_the_next(make_app, m
     words.clear()
     ResultsScreen(app, battle, {1: "human", 2: "human"}).draw(app.surface)
     assert any(w.endswith("seed 3 · 1 round · victory points 1–0") for w in words), words[:3]
+    # each side's points beside its name (an end by a VIP or by elimination says none)
+    assert "Side 1 (person) · 1 point" in words and "Side 2 (person) · 0 points" in words
 
 
 def test_a_zones_hover_stays_on_the_board_beside_the_side_panels(make_app):
