@@ -66,7 +66,7 @@ class MissionMarks:
         s = mission(screen.battle)
         if s is None or not s.vips:
             return
-        vips = self._vip_units(screen.battle, screen.ai)
+        vips = self._vip_units(screen.battle, getattr(screen, "ai", None))   # (a replay has no AI)
         cam = screen.board.camera
         r = screen.board.unit_radius()
         for u, tile in units:
@@ -95,6 +95,27 @@ def draw_hud(surface, screen, view_rect: pygame.Rect) -> None:
     s = mission(screen.battle)
     if s is None:
         return
+    draw_tracker(surface, screen, view_rect)
+    view = screen.view
+    tile = screen.hover_tile
+    zone = next((z for z in s.zones if tile in z.tiles), None) if tile else None
+    if zone is not None:
+        from game.ui import hud
+        shown = screen.shown_units() if screen.viewer is not None else None
+        at = screen.board.camera.tile_centre(tile)
+        # inside the board: drawn before the side panels, a box past its edge was cut
+        # off under the minimap and the log (a zone on the board's right side)
+        screen.rects["zone_hover"] = hud.tooltip(surface, at, [(zone_hover(view, zone, shown), theme.TEXT)],
+                                                 within=view_rect)
+
+
+def draw_tracker(surface, screen, view_rect: pygame.Rect) -> None:
+    """The tracker at the top of the board: round N of M, each side's points, the
+    target (the battle screen's and the replay viewer's: `screen` has the battle, its
+    `view` and `rects`)."""
+    s = mission(screen.battle)
+    if s is None:
+        return
     view = screen.view
     log = screen.battle.log[:view.log_length]
     text = score_text(s, last_round(log, view.round), screen.battle.max_rounds, scored(log, view.teams()))
@@ -107,16 +128,6 @@ def draw_hud(surface, screen, view_rect: pygame.Rect) -> None:
     theme.panel(surface, box, alpha=False, edge=theme.ACCENT)
     surface.blit(img, img.get_rect(center=box.center))
     screen.rects["mission_tracker"] = box
-    tile = screen.hover_tile
-    zone = next((z for z in s.zones if tile in z.tiles), None) if tile else None
-    if zone is not None:
-        from game.ui import hud
-        shown = screen.shown_units() if screen.viewer is not None else None
-        at = screen.board.camera.tile_centre(tile)
-        # inside the board: drawn before the side panels, a box past its edge was cut
-        # off under the minimap and the log (a zone on the board's right side)
-        screen.rects["zone_hover"] = hud.tooltip(surface, at, [(zone_hover(view, zone, shown), theme.TEXT)],
-                                                 within=view_rect)
 
 
 def tracker_clear() -> int:

@@ -233,3 +233,26 @@ def test_an_exits_label_names_it():
     from game.ui.mission_draw import _zone_label
     field = Zone("Landing Field", "exit", frozenset({(13, 4)}), 1, side=1)
     assert _zone_label(field, "empty", None) == "Landing Field · exit for side 1 · 1 pt each"
+
+
+def test_a_missions_replay_shows_its_zones_and_its_tracker(make_app, monkeypatch):
+    # "Watch the replay" of Three Farms showed the board and the units, no zone and no
+    # score: what the battle was about was gone.
+    from game.ui import theme
+    from game.ui.replay_viewer import ReplayViewer
+    battle = hill_battle([(1, "gunner", 7, 4), (2, "gunner", 12, 8)])
+    end_every_turn(battle)
+    app = make_app()
+    viewer = ReplayViewer.from_battle(app, battle, None)
+    app.screen = viewer
+    pump(app)
+    viewer.goto(len(viewer.choices))
+    words: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
+    if hasattr(viewer, "mission_marks"):
+        viewer.mission_marks._layer = None   # drawn again, its label's words read
+    viewer.draw(app.surface)
+    assert "Round 1 of 6 · points 1: 1 – 2: 0 · 1 to win" in words
+    assert "Hill · 1 pt · held by side 1" in words
+    assert viewer.rects["view"].contains(viewer.rects["mission_tracker"])
