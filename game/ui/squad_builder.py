@@ -181,7 +181,7 @@ class SquadBuilderScreen(Screen):
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         from game.ui.hud import unit_card
-        from game.ui.squad_cards import key_stats, template_card
+        from game.ui.squad_cards import row_line, template_card
         surface.fill(theme.BG)
         w, h = surface.get_size()
         self.hit = []
@@ -220,7 +220,7 @@ class SquadBuilderScreen(Screen):
                 pygame.draw.rect(surface, (40, 46, 60), row, border_radius=4)
             cost = "—" if t.cost is None else str(t.cost)
             surface.blit(theme.text(t.name, 14, theme.TEXT, bold=chosen), (row.x + 6, row.y + 1))
-            surface.blit(theme.text(theme.fit(key_stats(self.ruleset, tid), row.w - 90, 11), 11, theme.FAINT),
+            surface.blit(theme.text(theme.fit(row_line(self.ruleset, tid), row.w - 90, 11), 11, theme.FAINT),
                          (row.x + 6, row.y + f14))
             cimg = theme.text(f"{cost} pts", 13, theme.ACCENT)
             plus = pygame.Rect(row.right - 28, row.y + 2, 24, min(row.h - 4, 26))

@@ -63,3 +63,12 @@ def key_stats(ruleset: Any, template_id: str, most: int = 4) -> str:
     stats = [f"{k.replace('_', ' ')} {v}" for k, v in fields.items()
              if k not in SKIP and isinstance(v, int) and not isinstance(v, bool)]
     return " · ".join(stats[:most])
+
+
+def row_line(ruleset: Any, template_id: str) -> str:
+    """A template's line in the builder's list: its kit, then its first stats ("Infantry
+    rifle, Service pistol · agility 1 · body 0 · ..."). The stats alone told a d20
+    gunner from a marksman by agility and willpower, not by the gun each carries."""
+    _, card = template_card(ruleset, template_id)
+    kit = card["kit"] if card["kit"] != "none" else ""
+    return " · ".join(part for part in (kit, key_stats(ruleset, template_id)) if part)

@@ -332,3 +332,14 @@ def test_back_from_a_missions_briefing_returns_to_the_squads_still_chosen():
     battle = app.screen.battle
     assert [o.template for o in battle.orders if o.team == 1] == ["brawler"]
     app.screen.leave()
+
+
+def test_the_builders_list_names_each_templates_kit_first():
+    # d20's units.toml: the gunner's weapons are smg and knife (a submachine gun, a
+    # combat knife), the marksman's infantry_rifle and pistol; the list showed only
+    # "agility 1 · body 2 · ...".
+    from game.rulesets import load_ruleset
+    from game.ui.squad_cards import row_line
+    d20 = load_ruleset("d20")
+    assert row_line(d20, "marksman").startswith("Infantry rifle, Service pistol · agility 1 · body 0")
+    assert row_line(d20, "gunner").startswith("Submachine gun, Combat knife · agility 1 · body 2")
