@@ -4,8 +4,8 @@ card), a running total against the side's budget, names to edit, and one line sa
 why a squad cannot be fielded (over budget, more units than the map has places).
 
 Keyboard: Tab moves between the templates, the squad and its name; Up/Down choose;
-Enter or + adds the chosen template; on the squad, typing edits the chosen unit's name,
-Delete removes it; Ctrl+S saves to the data folder's squads; F5 (or Ctrl+Enter) uses
+Enter or + adds the chosen template; on the squad, typing edits the chosen unit's name
+(Enter: done, back to the templates), Delete removes it; Ctrl+S saves to the data folder's squads; F5 (or Ctrl+Enter) uses
 the squad; Esc goes back without it. Everything is also a click.
 
 The screen hands back the next screen: `done(squad)` is called with the squad to use,
@@ -172,7 +172,9 @@ class SquadBuilderScreen(Screen):
         elif self.area == "squad" and k == pygame.K_DELETE:
             self.remove(self.s_index)
         elif self.area in ("squad", "title") and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.area = "templates" if self.area == "title" else "squad"
+            # a name typed: Enter is done with it, back to the templates (on the squad it
+            # did nothing at all)
+            self.area = "templates"
         elif k == pygame.K_BACKSPACE:
             self._type("", backspace=True)
         elif ch and not ctrl:
@@ -321,6 +323,6 @@ class SquadBuilderScreen(Screen):
 
     def help_lines(self):
         return [("Tab / Shift+Tab", "templates, squad, squad name"), ("Up / Down", "choose"),
-                ("Enter, +", "add the chosen template"), ("typing, Backspace", "the chosen unit's name"),
+                ("Enter, +", "add the chosen template"), ("typing, Backspace", "the chosen unit's name (Enter: done)"),
                 ("Delete", "remove the chosen unit"), ("Ctrl+S", "save to the data folder"),
                 ("F5, Ctrl+Enter", "use this squad"), ("Esc", "back without it")]

@@ -343,3 +343,22 @@ def test_the_builders_list_names_each_templates_kit_first():
     d20 = load_ruleset("d20")
     assert row_line(d20, "marksman").startswith("Infantry rifle, Service pistol · agility 1 · body 0")
     assert row_line(d20, "gunner").startswith("Submachine gun, Combat knife · agility 1 · body 2")
+
+
+def test_enter_after_a_units_name_goes_back_to_the_templates():
+    # Enter on the squad did nothing: a name typed, the player pressed Enter and the
+    # next letters went on into the same name.
+    app, menu = make_menu()
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    choice.build(1)
+    pump(app)
+    builder = app.screen
+    press(app, pygame.K_RETURN, "\r")                 # a brawler
+    press(app, pygame.K_TAB, "\t")
+    type_text(app, "Ada")
+    press(app, pygame.K_RETURN, "\r")
+    assert builder.area == "templates" and builder.names == ["Ada"]
+    press(app, pygame.K_RETURN, "\r")                 # Enter adds again, as in the list
+    assert builder.units == ["brawler", "brawler"]
