@@ -43,6 +43,11 @@ def layout(s, size) -> dict[str, pygame.Rect]:
     # the camera reads the free area only when it moves, so the declarations column
     # opening moves nothing on the board
     free = out.free
+    if mission_draw.mission(s.battle) is not None:
+        # a scenario's tracker covers the board's top strip: the camera brings units
+        # below it (a unit on the map's top row stood hidden under the tracker)
+        cut = mission_draw.tracker_clear()
+        free = pygame.Rect(free.x, free.y + cut, free.w, free.h - cut)
     cam.safe = (free.x, free.y, free.w, free.h)
     if cam.auto_fit and s.fitted_for not in (None, out.view.size):
         # the window changed size: a fitted map fits again (the demo at 1920x1080

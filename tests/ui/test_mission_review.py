@@ -169,15 +169,16 @@ def test_the_menus_heading_clears_its_rows_at_a_large_ui_scale(make_app):
         theme.set_scale(1.0)
 
 
-def test_a_zone_along_the_maps_top_keeps_its_label_clear_of_the_tracker(make_app):
+def test_a_zones_label_keeps_clear_of_the_tracker(make_app):
     # Three Farms' North Lane runs from the map's top edge: its label, above the zone,
-    # was pushed to the board's top edge, under the tracker, and never read.
+    # was pushed to the board's top edge, under the tracker, and never read. So with any
+    # zone whose top the camera has brought near the board's top edge.
     from game.engine.battle import Battle
     from game.engine.setup import orders_for
     from game.rulesets import load_ruleset
     from tests.ui.conftest import confirm_handover
-    lane = frozenset((x, y) for x in range(6, 9) for y in range(0, 3))
-    tmap = field_map([(1, "gunner", 1, 20), (2, "gunner", 12, 20)], w=14, h=40)
+    lane = frozenset((x, y) for x in range(6, 9) for y in range(20, 23))
+    tmap = field_map([(1, "gunner", 1, 30), (2, "gunner", 12, 30)], w=14, h=40)
     tmap.scenario = Scenario("Lanes", "Hold the lane.", round_limit=6, victory_points=3,
                              zones=(Zone("North Lane", "hold", lane, 1),))
     ruleset = load_ruleset("d20")
@@ -185,10 +186,11 @@ def test_a_zone_along_the_maps_top_keeps_its_label_clear_of_the_tracker(make_app
     app = make_app()
     screen = start_screen(app, battle, sides={1: "human", 2: "human"})
     confirm_handover(app)
-    screen.board.camera.centre_on_tile((7, 0))   # the map's top as high as it goes
+    cam, view = screen.board.camera, screen.rects["view"]
+    cam.centre_on_tile((7, 20))
+    cam.pan(0, cam.tile_rect((7, 20)).top - (view.y + 10))   # the zone's top by the board's edge
     pump(app)
-    top = screen.board.camera.tile_rect((7, 0)).top
-    view = screen.rects["view"]
+    top = cam.tile_rect((7, 20)).top
     assert top < view.y + 30                      # the case: the zone's top by the tracker
     (label,) = screen.rects["zone_labels"]
     assert not label.colliderect(screen.rects["mission_tracker"]), (label, screen.rects["mission_tracker"])
@@ -256,3 +258,28 @@ def test_a_missions_replay_shows_its_zones_and_its_tracker(make_app, monkeypatch
     assert "Round 1 of 6 · points 1: 1 – 2: 0 · 1 to win" in words
     assert "Hill · 1 pt · held by side 1" in words
     assert viewer.rects["view"].contains(viewer.rects["mission_tracker"])
+
+
+def test_the_camera_brings_a_unit_on_the_maps_top_row_below_the_tracker(make_app):
+    # A unit on the map's top row, the camera brought to it: it stood under the tracker,
+    # hidden (the camera let the map's top come 24 px below the board's edge, the
+    # tracker's box reaches ~34 px).
+    from game.engine.battle import Battle
+    from game.engine.setup import orders_for
+    from game.rulesets import load_ruleset
+    from tests.ui.conftest import confirm_handover
+    tmap = field_map([(1, "gunner", 7, 0), (2, "gunner", 7, 38)], w=14, h=40)   # taller than the board
+    tmap.scenario = Scenario("Lanes", "Hold the hill.", round_limit=6, victory_points=3,
+                             zones=(Zone("Hill", "hold", HILL, 1),))
+    ruleset = load_ruleset("d20")
+    battle = Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=3, max_rounds=6)
+    app = make_app()
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"})
+    confirm_handover(app)
+    cam = screen.board.camera
+    cam.centre_on_tile((7, 38))
+    pump(app)
+    cam.centre_on_tile((7, 0))     # as the window does for the acting unit, or a click on its token
+    pump(app)
+    tile = cam.tile_rect((7, 0))
+    assert tile.top >= screen.rects["mission_tracker"].bottom, (tile, screen.rects["mission_tracker"])
