@@ -23,6 +23,7 @@ from game.ui import (battle_cards, battle_layout, board_overlays, cover_icons, d
                      strength_bar, theme, zone_draw)
 from game.ui.action_bar import prompt_text
 from game.ui.friendly_fire import headline
+from game.ui.mission_words import last_round
 from game.ui.param_row import why_refused
 from game.ui.snapshot import UnitView
 
@@ -42,6 +43,11 @@ def layout(s, size) -> dict[str, pygame.Rect]:
     # the camera reads the free area only when it moves, so the declarations column
     # opening moves nothing on the board
     free = out.free
+    if mission_draw.mission(s.battle) is not None:
+        # a scenario's tracker covers the board's top strip: the camera brings units
+        # below it (a unit on the map's top row stood hidden under the tracker)
+        cut = mission_draw.tracker_clear()
+        free = pygame.Rect(free.x, free.y + cut, free.w, free.h - cut)
     cam.safe = (free.x, free.y, free.w, free.h)
     if cam.auto_fit and s.fitted_for not in (None, out.view.size):
         # the window changed size: a fitted map fits again (the demo at 1920x1080
@@ -163,7 +169,12 @@ def draw(s, surface: pygame.Surface) -> None:
         s.bar.draw_undo(surface, rects["bar"], s.rects["params"].y, s.app.mouse)
     if s.message_timer > 0 and s.message:
         img = theme.text(s.message, 15, theme.TEXT)
-        r = img.get_rect(midtop=(surface.get_width() // 2 - 100, 50)).inflate(20, 10)
+        # under a scenario's tracker, not over it (the points went unread while a
+        # message showed)
+        tracker = s.rects.get("mission_tracker")
+        top = 50 if tracker is None else max(50, tracker.bottom + 8)
+        r = img.get_rect(midtop=(surface.get_width() // 2 - 100, top)).inflate(20, 10)
+        s.rects["message"] = r
         theme.panel(surface, r, alpha=False, edge=theme.ACCENT)
         surface.blit(img, img.get_rect(center=r.center))
     if s.tutorial is not None:   # the lesson over the board's top-right corner, a fixed place
@@ -253,6 +264,8 @@ def _top(s, surface, rect, shown) -> None:
         view, done, colour = s.played_from, None, theme.ACCENT
         status = s.anim.caption or f"Round {view.round} plays out"
     acted = s.top.acted_this_round(s.battle.log) if view is s.view and done is None else None
+    if s.battle.over:   # the round it ended in, as the tracker and the results say (not "Round 5" of 4)
+        view = replace(view, round=last_round(s.battle.log[:view.log_length], view.round))
     s.top.draw(surface, rect, view, shown, status, done=done, colour=colour, acted=acted,
                   speed=s.speed, mouse=s.app.mouse)
 

@@ -68,8 +68,11 @@ def top_bar(surface, rect, view: BoardView, shown: set[int], status: str, speed_
         done = set(acted) - {view.actor}
     theme.panel(surface, rect)
     x = rect.x + 10
-    surface.blit(theme.text(f"Round {view.round}", 16, theme.ACCENT, bold=True), (x, rect.y + 9))
-    x += 96
+    round_img = theme.text(f"Round {view.round}", 16, theme.ACCENT, bold=True)
+    surface.blit(round_img, (x, rect.y + 9))
+    # the tokens start past the round's words: at a large UI scale "Round 10" is wider
+    # than the 96 px it had (at 1920x1080 it ran under the first token)
+    x += max(96, round_img.get_width() + 14)
     out: dict[int, pygame.Rect] = {}
     order = [u for u in view.order if u in view.units] or sorted(view.units)
     acted = True if view.actor in order else False
@@ -141,8 +144,13 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
     # four lines at most (the card rises to hold them)
     long = [(k, _lines(v, inner - theme.font(12).size(f"{k}: ")[0], 4)) for k, v in items if (k, v) not in short]
     cond_lines = _lines(", ".join(conds) if conds else "no conditions", inner, 4)
-    need = (34 + (18 if u.hp is not None and u.max_hp else 0) + 17 * (-(-len(short) // 2))
-            + 17 * sum(len(ls) for _, ls in long) + 16 * len(cond_lines) + 14 + (16 if "error" in card else 0))
+    # steps as tall as the text: at the UI scale of a 1920x1080 window (1.5) the name ran
+    # into the hit-point bar and the lines into each other (at 1.0 the same 26/17/16 px)
+    head = max(26, theme.font(17, True).get_height() + 2)
+    step = max(17, theme.font(12).get_height())
+    cstep = max(16, theme.font(12).get_height() - 1)
+    need = (head + 8 + (18 if u.hp is not None and u.max_hp else 0) + step * (-(-len(short) // 2))
+            + step * sum(len(ls) for _, ls in long) + cstep * len(cond_lines) + 14 + (cstep if "error" in card else 0))
     if need > rect.h:
         h = min(need, max(rect.h, min(max_h, CARD_MAX_H)))
         rect = pygame.Rect(rect.x, rect.bottom - h, rect.w, h)
@@ -153,7 +161,7 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
     tag = "acting" if is_actor else ("out of the fight" if not u.active else f"side {u.team}")
     timg = theme.text(tag, 12, theme.ACCENT if is_actor else theme.DIM)
     surface.blit(timg, (rect.right - timg.get_width() - 10, y + 4))
-    y += 26
+    y += head
     if u.hp is not None and u.max_hp:
         frac = max(0.0, min(1.0, u.hp / u.max_hp))
         bar = pygame.Rect(x, y, rect.w - 28, 12)
@@ -163,17 +171,17 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
         hp = theme.text(f"{u.hp} / {u.max_hp} HP", 11, (255, 255, 255), bold=True)
         surface.blit(hp, hp.get_rect(center=bar.center))
         y += 18
-    cond_y = rect.bottom - 6 - 16 * len(cond_lines)
+    cond_y = rect.bottom - 6 - cstep * len(cond_lines)
     row = 0
     for i, (k, v) in enumerate(short):
         cx = x + (i % 2) * col_w
-        cy = y + (i // 2) * 17
+        cy = y + (i // 2) * step
         if cy > cond_y - 16:
             break
         surface.blit(theme.text(f"{k}:", 12, theme.DIM), (cx, cy))
         surface.blit(theme.text(v, 12, theme.TEXT), (cx + theme.font(12).size(f"{k}: ")[0], cy))
         row = i // 2 + 1
-    cy = y + row * 17
+    cy = y + row * step
     for k, lines in long:
         if cy > cond_y - 16:
             break
@@ -183,11 +191,11 @@ def unit_card(surface, rect, u: UnitView | None, card: dict | None, is_actor: bo
             if cy > cond_y - 16:
                 break
             surface.blit(theme.text(ln, 12, theme.TEXT), (x + kw, cy))
-            cy += 17
+            cy += step
     for i, ln in enumerate(cond_lines):
-        surface.blit(theme.text(ln, 12, theme.WARN if conds else theme.FAINT), (x, cond_y + 16 * i))
+        surface.blit(theme.text(ln, 12, theme.WARN if conds else theme.FAINT), (x, cond_y + cstep * i))
     if "error" in card:
-        surface.blit(theme.text("card unavailable", 12, theme.BAD), (x, cond_y - 16))
+        surface.blit(theme.text("card unavailable", 12, theme.BAD), (x, cond_y - cstep))
     return rect
 
 
@@ -432,8 +440,10 @@ def _stepper(surface, rect, x: int, name: str, values, ok, current, mouse, out: 
     return x
 
 
-def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> pygame.Rect:
-    """A box of lines whose bottom left is just above `pos`; returns where it went."""
+def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280,
+            within: pygame.Rect | None = None) -> pygame.Rect:
+    """A box of lines whose bottom left is just above `pos`, kept inside `within` (the
+    window by default); returns where it went."""
     wrapped = []
     for text, colour in lines:
         for line in theme.wrap(text, width - 16, 13):
@@ -441,7 +451,7 @@ def tooltip(surface, pos, lines: list[tuple[str, tuple]], width: int = 280) -> p
     h = 12 + 17 * len(wrapped)
     w = min(width, max(theme.font(13).size(t)[0] for t, _ in wrapped) + 18)
     rect = pygame.Rect(pos[0] + 14, pos[1] - h - 6, w, h)
-    rect.clamp_ip(surface.get_rect())
+    rect.clamp_ip(within or surface.get_rect())
     theme.panel(surface, rect, alpha=False, edge=theme.ACCENT)
     y = rect.y + 6
     for text, colour in wrapped:

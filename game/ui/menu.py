@@ -20,6 +20,9 @@ from game.ui.screen import Screen, key_char
 from game.ui.settings import SPEEDS, save_settings, speed_label
 
 THUMB = (300, 300)
+#: Under a scenario map's thumbnail, at least this many pixels for its name and briefing
+#: (a square scenario map's picture is made shorter to leave them).
+MISSION_H = 90
 
 
 def shipped_maps() -> list[Path]:
@@ -66,7 +69,8 @@ class MapInfo:
     def thumb(self) -> pygame.Surface | None:
         if self._thumb is None and self.tmap is not None:
             from game.ui.tilemap import thumbnail
-            self._thumb = thumbnail(self.tmap, THUMB, theme.team_colour)
+            box = THUMB if self.tmap.scenario is None else (THUMB[0], THUMB[1] - MISSION_H)
+            self._thumb = thumbnail(self.tmap, box, theme.team_colour)
         return self._thumb
 
 
@@ -192,9 +196,10 @@ class MenuScreen(Screen):
             self.s.seed = 0
 
     # --- actions -------------------------------------------------------------------------
-    def start(self, chosen: dict | None = None) -> None:
+    def start(self, chosen: dict | None = None, back: Screen | None = None) -> None:
         """Start the battle; `chosen`: the squads' new_battle arguments (squads, names,
-        custom), from the squad screen or `play --squad`."""
+        custom), from the squad screen or `play --squad`; `back`: where a mission's
+        briefing goes back to (the squad screen that chose them; else this menu)."""
         from game.engine.setup import new_battle
         self._sync()
         info = self.map_info
@@ -223,7 +228,7 @@ class MenuScreen(Screen):
         if battle.map.scenario is not None:  # a mission is read before it is fought
             players = {t: "a person" if who == "human" else f"the AI ({levels.get(t, 'normal')})"
                        for t, who in sides.items()}
-            self.next = self.app.screens.briefing(battle, begin, back=self, players=players)
+            self.next = self.app.screens.briefing(battle, begin, back=back or self, players=players)
         else:
             self.next = begin()
 
@@ -391,9 +396,15 @@ class MenuScreen(Screen):
         self.button_rects: dict[str, pygame.Rect] = {}
         title = theme.text("Rulebook Skirmish", 40, theme.ACCENT, bold=True)
         surface.blit(title, (48, 28))
-        surface.blit(theme.text("Tabletop combat rulesets on tactical maps", 15, theme.DIM), (52, 82))
+        # under the title as tall as it is drawn: at the 1.5 scale of a 1920x1080 window
+        # the title's 82 px ran into a subtitle at a fixed 82 px, and the rows below
+        sub = theme.text("Tabletop combat rulesets on tactical maps", 15, theme.DIM)
+        sub_y = max(82, 24 + title.get_height())
+        surface.blit(sub, (52, sub_y))
+        self.heading = (title.get_rect(topleft=(48, 28)), sub.get_rect(topleft=(52, sub_y)))
+        top = max(124, sub_y + sub.get_height() + 10)
         rows = self.rows()
-        x, y = 48, 124
+        x, y = 48, top
         label_w, value_w = 150, 340
         for i, row in enumerate(rows):
             focused = i == self.focus
@@ -402,7 +413,8 @@ class MenuScreen(Screen):
                 pygame.draw.rect(surface, (40, 46, 60), r, border_radius=6)
                 pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=6)
             label, value, colour = self._row_text(row)
-            surface.blit(theme.text(label, 16, theme.TEXT if focused else theme.DIM, bold=focused), (x + 12, y + 9))
+            limg = theme.text(label, 16, theme.TEXT if focused else theme.DIM, bold=focused)
+            surface.blit(limg, limg.get_rect(midleft=(x + 12, r.centery)))
             left = pygame.Rect(x + label_w, y + 6, 28, 28)
             right = pygame.Rect(x + label_w + value_w - 28, y + 6, 28, 28)
             theme.arrow_button(surface, left, -1, hover=left.collidepoint(self.app.mouse))
@@ -419,11 +431,11 @@ class MenuScreen(Screen):
                 summary = self.rulesets[self.rs_index].summary
                 for ln in theme.wrap(summary, label_w + value_w, 13)[:2]:
                     surface.blit(theme.text(ln, 13, theme.DIM), (x + 14, y - 4))
-                    y += 17
+                    y += max(17, theme.font(13).get_height())   # its lines apart at any scale
                 y += 4
         # the thumbnail's box, where the buttons must not go
         tx = max(x + label_w + value_w + 70, w - THUMB[0] - 60)
-        box = self.thumb_box = pygame.Rect(tx - 10, 124, THUMB[0] + 20, THUMB[1] + 110)
+        box = self.thumb_box = pygame.Rect(tx - 10, top, THUMB[0] + 20, THUMB[1] + 110)
         # the buttons under the rows: beside the box they wrap at its left edge (at
         # 1024x600 the box covered "AI demo" and "Settings"), below it at the window's;
         # on a short window they are a little lower so two rows clear the hint line
@@ -451,6 +463,10 @@ class MenuScreen(Screen):
             if thumb is not None:
                 surface.blit(thumb, thumb.get_rect(midtop=(box.centerx, box.y + 10)))
                 tm = info.tmap
+                if tm.scenario is not None:  # a mission: its name and briefing under the picture
+                    top = box.y + 10 + thumb.get_height() + 8
+                    self.mission_rect = pygame.Rect(box.x + 12, top, box.w - 24, box.y + THUMB[1] + 18 - top)
+                    self._draw_mission(surface, tm.scenario, self.mission_rect)
                 facts = f"{tm.width}×{tm.height} tiles · {tm.feet_per_tile} ft a tile"
                 # what each side fields in the chosen ruleset (a scenario may set its squads per ruleset)
                 per_team = side_sizes(tm, self.rulesets[self.rs_index].id if self.rulesets else None)
@@ -475,6 +491,23 @@ class MenuScreen(Screen):
             self._draw_picker(surface)
         if self.opener is not None:
             self.opener.draw(surface)
+
+    def _draw_mission(self, surface: pygame.Surface, scenario, rect: pygame.Rect) -> None:
+        """"Scenario: <name>" and as much of its briefing as fits in `rect`, the last
+        line cut with an ellipsis (the briefing screen shows it whole before the battle)."""
+        title = theme.fit(f"Scenario: {scenario.name}", rect.w, 15, bold=True)
+        img = theme.text(title, 15, theme.ACCENT, bold=True)
+        surface.blit(img, rect.topleft)
+        y = rect.y + img.get_height() + 2
+        step = theme.font(13).get_height()
+        room = max(0, (rect.bottom - y) // step)
+        text = " ".join((scenario.briefing or "").split())
+        lines = theme.wrap(text, rect.w, 13) if text else []
+        if len(lines) > room > 0:
+            lines = lines[:room - 1] + [theme.fit(" ".join(lines[room - 1:]), rect.w, 13)]
+        for ln in lines[:room]:
+            surface.blit(theme.text(ln, 13, theme.DIM), (rect.x, y))
+            y += step
 
     def _focus(self, i: int) -> None:
         self.focus = i

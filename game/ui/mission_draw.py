@@ -8,7 +8,7 @@ A part of the battle screen's frame (battle_frame.py hands it the screen to read
   contested, grey when empty; a label names the zone, its points and its holder in
   words, so nothing is told by colour alone (the colour-blind palette is theme's).
 - **Exits**: a dashed outline in the colour of the side that may leave, chevrons
-  pointing out, a label "Exit: side N".
+  pointing out, a label "<name> · exit for side N · P pt each".
 - **VIPs**: a gold "VIP" tag beside each one shown.
 - **The tracker**, at the top of the board: round N of M, each side's points, the
   target; a hovered zone says what it is worth and who stands in it.
@@ -22,7 +22,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.mission_words import CONTESTED, HELD, score_text, scored, zone_hover, zone_state
+from game.ui.mission_words import CONTESTED, HELD, holder_words, last_round, score_text, scored, zone_hover, zone_state
 
 EMPTY_EDGE = (200, 204, 212)
 
@@ -40,7 +40,7 @@ def mission_states(battle, view) -> tuple:
 
 class MissionMarks:
     def __init__(self) -> None:
-        self._layer: tuple | None = None    # (what it was drawn for, the zones' layer)
+        self._layer: tuple | None = None    # (what it was drawn for, the zones' layer, its labels)
         self._vips: tuple | None = None     # (the battle asked, its VIPs' unit ids)
 
     def draw_zones(self, surface, screen) -> None:
@@ -55,8 +55,10 @@ class MissionMarks:
         key = (states, cam.key(), tuple(view), theme.team_colour(1), theme.team_colour(2))
         kept = self._layer
         if kept is None or kept[0] != key:
-            kept = self._layer = (key, _render(s, view, cam, states, screen.view, screen.battle.map))
+            layer, labels = _render(s, view, cam, states, screen.view, screen.battle.map)
+            kept = self._layer = (key, layer, [r.move(view.topleft) for r in labels])
         surface.blit(kept[1], view.topleft)
+        screen.rects["zone_labels"] = kept[2]
 
     def draw_marks(self, surface, screen, units) -> None:
         """A gold "VIP" tag on each VIP the side at the keyboard is shown (`units`: the
@@ -64,7 +66,7 @@ class MissionMarks:
         s = mission(screen.battle)
         if s is None or not s.vips:
             return
-        vips = self._vip_units(screen.battle, screen.ai)
+        vips = self._vip_units(screen.battle, getattr(screen, "ai", None))   # (a replay has no AI)
         cam = screen.board.camera
         r = screen.board.unit_radius()
         for u, tile in units:
@@ -93,26 +95,56 @@ def draw_hud(surface, screen, view_rect: pygame.Rect) -> None:
     s = mission(screen.battle)
     if s is None:
         return
+    draw_tracker(surface, screen, view_rect)
     view = screen.view
-    text = score_text(s, view.round, screen.battle.max_rounds,
-                      scored(screen.battle.log[:view.log_length], view.teams()))
-    img = theme.text(text, 14, theme.TEXT, bold=True)
-    box = img.get_rect(midtop=(view_rect.centerx, view_rect.y + 6)).inflate(16, 8)
-    theme.panel(surface, box, alpha=False, edge=theme.ACCENT)
-    surface.blit(img, img.get_rect(center=box.center))
-    screen.rects["mission_tracker"] = box
     tile = screen.hover_tile
     zone = next((z for z in s.zones if tile in z.tiles), None) if tile else None
     if zone is not None:
         from game.ui import hud
         shown = screen.shown_units() if screen.viewer is not None else None
         at = screen.board.camera.tile_centre(tile)
-        screen.rects["zone_hover"] = hud.tooltip(surface, at, [(zone_hover(view, zone, shown), theme.TEXT)])
+        # inside the board: drawn before the side panels, a box past its edge was cut
+        # off under the minimap and the log (a zone on the board's right side)
+        screen.rects["zone_hover"] = hud.tooltip(surface, at, [(zone_hover(view, zone, shown), theme.TEXT)],
+                                                 within=view_rect)
 
 
-def _render(scenario, view: pygame.Rect, cam, states, board, tmap) -> pygame.Surface:
-    """The zones' layer: each tile tinted, edges, exits' chevrons, each zone's label."""
+def draw_tracker(surface, screen, view_rect: pygame.Rect) -> None:
+    """The tracker at the top of the board: round N of M, each side's points, the
+    target (the battle screen's and the replay viewer's: `screen` has the battle, its
+    `view` and `rects`)."""
+    s = mission(screen.battle)
+    if s is None:
+        return
+    view = screen.view
+    log = screen.battle.log[:view.log_length]
+    text = score_text(s, last_round(log, view.round), screen.battle.max_rounds, scored(log, view.teams()))
+    img = theme.text(text, 14, theme.TEXT, bold=True)
+    box = img.get_rect(midtop=(view_rect.centerx, view_rect.y + 6)).inflate(16, 8)
+    decl = screen.rects.get("decl")   # the declarations column over the board's left side
+    if decl is not None and decl.colliderect(box):
+        # beside it, not under it (it hid "Round 3 of" while a side declared)
+        box.x = min(decl.right + 8, max(view_rect.x, view_rect.right - 6 - box.w))
+    theme.panel(surface, box, alpha=False, edge=theme.ACCENT)
+    surface.blit(img, img.get_rect(center=box.center))
+    screen.rects["mission_tracker"] = box
+
+
+def tracker_clear() -> int:
+    """The strip at the board's top the tracker covers (its box, from draw_hud)."""
+    return 6 + theme.font(14, True).get_height() + 8 + 4
+
+
+def _render(scenario, view: pygame.Rect, cam, states, board, tmap) -> tuple[pygame.Surface, list]:
+    """The zones' layer: each tile tinted, edges, exits' chevrons, each zone's label;
+    and where the labels went (in the layer)."""
     layer = pygame.Surface(view.size, pygame.SRCALPHA)
+    labels = []
+    # a label kept below the tracker: a zone along the map's top (Three Farms' North
+    # Lane) had its label pushed to the board's top edge, under the tracker, unread
+    room = layer.get_rect()
+    room.top += tracker_clear()
+    room.h -= tracker_clear()
     states = {name: (state, side) for name, state, side in states}
     for z in scenario.zones:
         state, side = states[z.name]
@@ -163,16 +195,19 @@ def _render(scenario, view: pygame.Rect, cam, states, board, tmap) -> pygame.Sur
             # above the zone's top-left tile, so a unit standing there hides nothing
             r = rects[min(z.tiles, key=lambda t: (t[1], t[0]))]
             box = img.get_rect(bottomleft=(r.x, r.y - 3)).inflate(8, 4)
-        box.clamp_ip(layer.get_rect())  # a zone at the board's edge keeps its label in view
+        box.clamp_ip(room)  # a zone at the board's edge keeps its label in view
         pygame.draw.rect(layer, (12, 14, 20, 200), box, border_radius=3)
         pygame.draw.rect(layer, colours[0], box, 1, border_radius=3)
         layer.blit(img, img.get_rect(center=box.center))
-    return layer
+        labels.append(box)
+    return layer, labels
 
 def _zone_label(z, state, side) -> str:
     if z.kind == "exit":
-        return f"Exit: side {z.side} · {z.points} pt"
-    who = {HELD: f"held by side {side}", CONTESTED: "contested"}.get(state, "empty")
+        # named as a hold zone's label is, and as its hover names it ("Exit: side 1" left
+        # the player to match it with the briefing's "Landing Field")
+        return f"{z.name} · exit for side {z.side} · {z.points} pt each"
+    who = holder_words(z, state, side)
     only = f" for side {z.side}" if z.side is not None else ""
     return f"{z.name} · {z.points} pt{only} · {who}"
 

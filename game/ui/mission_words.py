@@ -133,6 +133,16 @@ def zone_state(view: Any, zone: Any) -> tuple[str, int | None]:
     return (CONTESTED, None) if inside else (EMPTY, None)
 
 
+def holder_words(zone: Any, state: str, side: int | None) -> str:
+    """Who holds a zone, in words: "held by side 1", "contested", "empty"; a side alone in
+    a zone that scores for the other side only "blocks" it (it scores nothing there, and
+    stops the other scoring): "held by side 1" on Hold Out's bunker (side 2 only) read
+    as if side 1 scored it."""
+    if state == HELD and zone.side is not None and side != zone.side:
+        return f"blocked by side {side}"
+    return {HELD: f"held by side {side}", CONTESTED: "contested", EMPTY: "empty"}[state]
+
+
 def zone_hover(view: Any, zone: Any, shown: Iterable[int] | None) -> str:
     """What a zone is worth and who holds it, for the pointer over it. `shown`: the
     units the side at the keyboard sees (None: no fog): others are not named."""
@@ -148,7 +158,7 @@ def zone_hover(view: Any, zone: Any, shown: Iterable[int] | None) -> str:
                 names.append(u.name)
             else:
                 hidden += 1
-    who = {HELD: f"held by side {side}", CONTESTED: "contested", EMPTY: "empty"}[state]
+    who = holder_words(zone, state, side)
     inside = ", ".join(names + ([f"{hidden} unseen"] if hidden else []))
     return f"{worth}; {who}" + (f": {inside}" if inside else "")
 
@@ -161,6 +171,17 @@ def scored(log: Iterable[Any], teams: Iterable[int]) -> dict[int, int]:
         if type(event).__name__ == "PointsScored":
             totals[event.side] = totals.get(event.side, 0) + event.points
     return totals
+
+
+def last_round(log: Iterable[Any], round_no: int) -> int:
+    """The round to name: `round_no`, or once the battle has ended the round it ended
+    in (BattleEnded.rounds). A mission decided at a round's end (points, holding out)
+    ends after the engine has counted on to the next round: the tracker said "Round 7
+    of 6" and the results "7 rounds" of a battle won when round 6 ended."""
+    for event in reversed(list(log)):
+        if type(event).__name__ == "BattleEnded":
+            return event.rounds
+    return round_no
 
 
 def score_text(scenario: Any, round_no: int, max_rounds: int, totals: dict[int, int]) -> str:

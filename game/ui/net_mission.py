@@ -57,8 +57,9 @@ def zone_state(zone: dict) -> str:
     seen = zone.get("seen_in") or []
     if zone["kind"] == "exit":
         return f"exit for side {zone['side']}"
-    if len(seen) == 1:
-        return f"held by side {seen[0]}"
+    if len(seen) == 1:  # as the local words (mission_words.holder_words)
+        only = zone.get("side")
+        return f"blocked by side {seen[0]}" if only is not None and seen[0] != only else f"held by side {seen[0]}"
     return "contested" if seen else "no one seen"
 
 

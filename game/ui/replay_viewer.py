@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.errors import IllegalChoice, InputError, SaveError
-from game.ui import hud, theme
+from game.ui import hud, mission_draw, theme
 from game.ui.anim import Animator
 from game.ui.board import BoardRenderer
 from game.ui.log_panel import LogPanel
@@ -44,6 +44,9 @@ class ReplayViewer(Screen):
         self._rebuild(0)
         self.ruleset_id, self.seed = self.battle.ruleset.id, self.battle.seed
         self.board = BoardRenderer(self.battle.map)
+        # a scenario's zones and its tracker: a mission's replay showed neither (its
+        # zones, who held them, the points: what the battle was about)
+        self.mission_marks = mission_draw.MissionMarks()
         self.board.camera.resize(*app.surface.get_size())
         w, h = app.surface.get_size()
         self.board.camera.safe = (0, 46, w - min(360, max(260, w // 4)) - 12, h - 46 - 90)
@@ -230,16 +233,19 @@ class ReplayViewer(Screen):
         surface.fill(theme.BG)
         surface.set_clip(view)
         self.board.draw_terrain(surface)
+        self.mission_marks.draw_zones(surface, self)   # a scenario's zones, as the battle showed them
         if not self.anim.busy:
             self._draw_declarations(surface)
         units = [(u, self.anim.pos.get(u.id, u.tile)) for u in self.view.units.values()]
         self.board.draw_units(surface, units, actor=self.view.actor, selected=self.selected,
                               hp_override=self.anim.hp)
+        self.mission_marks.draw_marks(surface, self, units)
         for f in self.anim.floats:
             x, y = self.board.camera.tile_centre(f.tile)
             img = theme.text(f.text, 18, f.colour, bold=True)
             surface.blit(img, img.get_rect(midbottom=(x, y - 20 - int(f.age * 20))))
         surface.set_clip(None)
+        mission_draw.draw_tracker(surface, self, view)   # the round and the points at this step
         log_rect = pygame.Rect(w - right_w - 6, 46, right_w, h - 46 - 90 - card_h)
         self.rects["log"] = log_rect
         self.log.draw(surface, log_rect, "Log up to this step")

@@ -10,6 +10,7 @@ from game.engine import objectives
 from game.engine.events import RoundStarted
 from game.errors import SaveError
 from game.ui import theme
+from game.ui.mission_words import last_round
 from game.ui.screen import Screen, key_char
 
 DEMO_NEXT = 6.0  # seconds before the demo moves on to its next battle
@@ -275,19 +276,24 @@ class ResultsScreen(Screen):
                 title, colour = f"Side {b.winner} wins", theme.team_colour(b.winner)
         img = theme.text(title, 44, colour, bold=True)
         surface.blit(img, img.get_rect(midtop=(w // 2, 24)))
-        sub = f"{b.map.name} · {getattr(b.ruleset, 'name', b.ruleset.id)} · seed {b.seed} · {b.round} round" \
-              f"{'s' if b.round != 1 else ''}" + (f" · {self.reason}" if self.reason else "")
+        rounds = last_round(b.log, b.round)   # the round it ended in, not the next one counted
+        sub = f"{b.map.name} · {getattr(b.ruleset, 'name', b.ruleset.id)} · seed {b.seed} · {rounds} round" \
+              f"{'s' if rounds != 1 else ''}" + (f" · {self.reason}" if self.reason else "")
         simg = theme.text(sub, 15, theme.DIM)
         surface.blit(simg, simg.get_rect(midtop=(w // 2, 84)))
         # casualties per side
         teams = b.teams()
+        totals = objectives.points(b) if getattr(b.map, "scenario", None) is not None else None
         col_w = min(360, (w - 60) // max(1, len(teams)))
         x0 = w // 2 - col_w * len(teams) // 2
         for i, t in enumerate(teams):
             r = pygame.Rect(x0 + i * col_w + 6, 120, col_w - 12, 190)
             theme.panel(surface, r)
             who = self.sides.get(t, "ai")
-            surface.blit(theme.text(f"Side {t} ({'person' if who == 'human' else 'AI'})", 16,
+            head = f"Side {t} ({'person' if who == 'human' else 'AI'})"
+            if totals is not None:   # a mission: the side's points, whatever ended it
+                head += f" · {totals.get(t, 0)} point{'s' if totals.get(t, 0) != 1 else ''}"
+            surface.blit(theme.text(theme.fit(head, r.w - 20, 16, bold=True), 16,
                                     theme.team_colour(t), bold=True), (r.x + 10, r.y + 8))
             count, rows = side_rows(b, t)
             surface.blit(theme.text(count, 13, theme.TEXT), (r.x + 10, r.y + 32))

@@ -4,8 +4,8 @@ card), a running total against the side's budget, names to edit, and one line sa
 why a squad cannot be fielded (over budget, more units than the map has places).
 
 Keyboard: Tab moves between the templates, the squad and its name; Up/Down choose;
-Enter or + adds the chosen template; on the squad, typing edits the chosen unit's name,
-Delete removes it; Ctrl+S saves to the data folder's squads; F5 (or Ctrl+Enter) uses
+Enter or + adds the chosen template; on the squad, typing edits the chosen unit's name
+(Enter: done, back to the templates), Delete removes it; Ctrl+S saves to the data folder's squads; F5 (or Ctrl+Enter) uses
 the squad; Esc goes back without it. Everything is also a click.
 
 The screen hands back the next screen: `done(squad)` is called with the squad to use,
@@ -25,6 +25,19 @@ from game.ui.screen import Screen, key_char
 
 AREAS = ("templates", "squad", "title")
 ROW = 30
+
+
+def vip_slots(tmap: Any, side: int) -> frozenset[int]:
+    """Which of `side`'s squad places are a scenario's VIP: a squad's units take the
+    side's spawns in order (game.engine.setup.orders_for), and the unit on a VIP's spawn
+    is the VIP. The builder said nothing: in The Envoy a squad's first unit, whatever it
+    was, became the envoy whose fall loses the battle."""
+    scenario = getattr(tmap, "scenario", None)
+    if scenario is None or not scenario.vips:
+        return frozenset()
+    marks = {(v.x, v.y) for v in scenario.vips if v.team == side}
+    spawns = [s for s in tmap.spawns if s.team == side]
+    return frozenset(i for i, s in enumerate(spawns) if (s.x, s.y) in marks)
 
 
 class SquadBuilderScreen(Screen):
@@ -49,13 +62,24 @@ class SquadBuilderScreen(Screen):
         self.t_scroll = 0
         self.message = note
         self.hit: list[tuple[pygame.Rect, Callable[[], None]]] = []
+        self.vip_slots = vip_slots(tmap, side)
 
     # --- the model ----------------------------------------------------------------------
     def cost(self) -> int:
         return sum(self.ruleset.data.templates[t].cost or 0 for t in self.units)
 
     def problem(self) -> str | None:
-        return squad_problem(self.tmap, self.ruleset, self.side, self.units, self.budget)
+        why = squad_problem(self.tmap, self.ruleset, self.side, self.units, self.budget)
+        if why:
+            return why
+        # two units of one name: the log, the card and the turn order could not tell
+        # them apart ("Ace hits" - which Ace?)
+        seen: set[str] = set()
+        for name in (n.strip() for n in self.names):
+            if name and name.casefold() in seen:
+                return f"Two units are named {name}: give each its own name."
+            seen.add(name.casefold())
+        return None
 
     def squad(self) -> Squad:
         names = tuple(self.names) if any(n.strip() for n in self.names) else ()
@@ -148,7 +172,9 @@ class SquadBuilderScreen(Screen):
         elif self.area == "squad" and k == pygame.K_DELETE:
             self.remove(self.s_index)
         elif self.area in ("squad", "title") and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.area = "templates" if self.area == "title" else "squad"
+            # a name typed: Enter is done with it, back to the templates (on the squad it
+            # did nothing at all)
+            self.area = "templates"
         elif k == pygame.K_BACKSPACE:
             self._type("", backspace=True)
         elif ch and not ctrl:
@@ -157,7 +183,7 @@ class SquadBuilderScreen(Screen):
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         from game.ui.hud import unit_card
-        from game.ui.squad_cards import key_stats, template_card
+        from game.ui.squad_cards import row_line, template_card
         surface.fill(theme.BG)
         w, h = surface.get_size()
         self.hit = []
@@ -196,7 +222,7 @@ class SquadBuilderScreen(Screen):
                 pygame.draw.rect(surface, (40, 46, 60), row, border_radius=4)
             cost = "—" if t.cost is None else str(t.cost)
             surface.blit(theme.text(t.name, 14, theme.TEXT, bold=chosen), (row.x + 6, row.y + 1))
-            surface.blit(theme.text(theme.fit(key_stats(self.ruleset, tid), row.w - 90, 11), 11, theme.FAINT),
+            surface.blit(theme.text(theme.fit(row_line(self.ruleset, tid), row.w - 90, 11), 11, theme.FAINT),
                          (row.x + 6, row.y + f14))
             cimg = theme.text(f"{cost} pts", 13, theme.ACCENT)
             plus = pygame.Rect(row.right - 28, row.y + 2, 24, min(row.h - 4, 26))
@@ -227,6 +253,9 @@ class SquadBuilderScreen(Screen):
         first = max(0, min(self.s_index - rows_fit + 1, len(self.units) - rows_fit)) if self.units else 0
         if not self.units:
             surface.blit(theme.text("No units yet: add templates from the list.", 13, theme.FAINT), (sq.x + 12, y + 4))
+        if self.vip_slots:   # which unit the scenario's VIP is, and what its fall costs
+            vip_line = theme.fit(f"Unit {min(self.vip_slots) + 1} stands on the VIP's spawn: it is the VIP.", sq.w - 24, 12)
+            surface.blit(theme.text(vip_line, 12, theme.ACCENT), (sq.x + 12, sq.bottom - foot - 14 - 18))
         for i in range(first, min(len(self.units), first + rows_fit)):
             t = self.ruleset.data.templates[self.units[i]]
             row = pygame.Rect(sq.x + 6, y, sq.w - 12, s_row - 2)
@@ -236,8 +265,9 @@ class SquadBuilderScreen(Screen):
                 if self.area == "squad":
                     pygame.draw.rect(surface, theme.ACCENT, row, 1, border_radius=4)
             name = self.names[i] + ("|" if chosen and self.area == "squad" else "")
-            label = f"{i + 1}. {t.name}"
-            limg = theme.text(label, 13, theme.DIM)
+            vip = i in self.vip_slots
+            label = f"{i + 1}. {t.name}" + (" (VIP)" if vip else "")
+            limg = theme.text(label, 13, theme.ACCENT if vip else theme.DIM)
             surface.blit(limg, limg.get_rect(midleft=(row.x + 6, row.centery)))
             nx = row.x + 6 + max(120, theme.font(13).size(label)[0] + 10)
             shown = name if name.strip("|") else "(name)" + ("|" if chosen and self.area == "squad" else "")
@@ -293,6 +323,6 @@ class SquadBuilderScreen(Screen):
 
     def help_lines(self):
         return [("Tab / Shift+Tab", "templates, squad, squad name"), ("Up / Down", "choose"),
-                ("Enter, +", "add the chosen template"), ("typing, Backspace", "the chosen unit's name"),
+                ("Enter, +", "add the chosen template"), ("typing, Backspace", "the chosen unit's name (Enter: done)"),
                 ("Delete", "remove the chosen unit"), ("Ctrl+S", "save to the data folder"),
                 ("F5, Ctrl+Enter", "use this squad"), ("Esc", "back without it")]

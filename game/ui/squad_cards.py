@@ -41,10 +41,20 @@ def template_card(ruleset: Any, template_id: str, team: int = 1) -> tuple[UnitVi
             items = value if isinstance(value, (list, tuple)) else [value]
             kit += [item_name(ruleset.data, str(v)) for v in items]
         else:
-            card[key] = value
+            card[key] = _in_words(value)
     card["kit"] = ", ".join(dict.fromkeys(kit)) or "none"
     card["conditions"] = [f"{t.archetype} · " + ("no cost yet" if t.cost is None else f"{t.cost} points")]
     return unit, card
+
+
+def _in_words(value: Any) -> Any:
+    """A template's ids in words, as the battle's card writes them: "martial arts 4",
+    not "martial_arts 4" (its skills, facets: lists and tables of ids)."""
+    if isinstance(value, dict):
+        return {str(k).replace("_", " "): _in_words(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_in_words(v) for v in value]
+    return value.replace("_", " ") if isinstance(value, str) else value
 
 
 def key_stats(ruleset: Any, template_id: str, most: int = 4) -> str:
@@ -53,3 +63,12 @@ def key_stats(ruleset: Any, template_id: str, most: int = 4) -> str:
     stats = [f"{k.replace('_', ' ')} {v}" for k, v in fields.items()
              if k not in SKIP and isinstance(v, int) and not isinstance(v, bool)]
     return " · ".join(stats[:most])
+
+
+def row_line(ruleset: Any, template_id: str) -> str:
+    """A template's line in the builder's list: its kit, then its first stats ("Infantry
+    rifle, Service pistol · agility 1 · body 0 · ..."). The stats alone told a d20
+    gunner from a marksman by agility and willpower, not by the gun each carries."""
+    _, card = template_card(ruleset, template_id)
+    kit = card["kit"] if card["kit"] != "none" else ""
+    return " · ".join(part for part in (kit, key_stats(ruleset, template_id)) if part)

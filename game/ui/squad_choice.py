@@ -91,6 +91,23 @@ class SquadChoiceScreen(Screen):
             return self._picks[key], ()
         return opt.squad.units, opt.squad.names
 
+    def default_line(self, side: int) -> str:
+        """What the map's default fields for `side` in this ruleset (its spawns, or the
+        scenario's squad): "4 units · worth 83 points (the map's own): Brawler, ...". The
+        line said only "The map's own units for this side": a player choosing between it
+        and a squad of 100 points could not compare."""
+        from game.engine.setup import orders_for
+        from game.squads import squad_cost
+        if self.tmap is None:
+            return "The map's own units for this side"
+        units = [o.template for o in orders_for(self.tmap, self.ruleset) if o.team == side]
+        names = ", ".join(self.ruleset.data.templates[u].name for u in units)
+        try:
+            worth = f" · worth {squad_cost(self.ruleset, units)} points"
+        except InputError:  # an unpriced unit
+            worth = ""
+        return f"{len(units)} unit{'s' if len(units) != 1 else ''}{worth} (the map's own): {names}"
+
     def change(self, side: int, step: int) -> None:
         self.choice[side] = (self.choice[side] + step) % len(self.options(side))
         self.message = ""
@@ -127,8 +144,9 @@ class SquadChoiceScreen(Screen):
         used = self.custom is not None and bool(fields & set(self.custom.ids))
         self.menu.next = None
         self.menu.message = ""
+        # a mission's briefing goes back here, the squads still chosen (it went to the menu)
         self.menu.start({"squads": squads or None, "names": names or None,
-                         "custom": self.custom if used else None})
+                         "custom": self.custom if used else None}, back=self)
         if self.menu.next is not None:
             self.next, self.menu.next = self.menu.next, None
         else:
@@ -202,7 +220,7 @@ class SquadChoiceScreen(Screen):
             self.hit.append((build, lambda s=side, i=i: (self._focus(i), self.build(s))))
             chosen = self.units(side)
             if chosen is None:
-                line = "The map's own units for this side"
+                line = self.default_line(side)
             else:
                 units, names = chosen
                 parts = [(n or self.ruleset.data.templates[u].name) for u, n in

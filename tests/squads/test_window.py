@@ -221,3 +221,144 @@ def test_the_screens_fit_the_window(size):
         press(app, pygame.K_RETURN, "\r")
     assert all(window.contains(r) for r, _ in builder.hit)
     assert np.any(pygame.surfarray.array3d(app.surface))
+
+
+def test_the_maps_default_says_what_it_fields_and_what_it_is_worth(monkeypatch):
+    # Arena's side 1 spawns a brawler, a gunner, a marksman and a guardian: 20 + 18 +
+    # 23 + 22 = 83 points in d20 (units.toml). The line said only "The map's own units
+    # for this side".
+    from game.ui import theme
+    app, menu = make_menu()
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    assert choice.option(1).label == "Map's default"
+    words: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
+    choice.draw(app.surface)
+    assert "4 units · worth 83 points (the map's own): Brawler, Gunner, Marksman, Guardian" in words
+
+
+def test_the_builder_refuses_two_units_of_one_name():
+    app, menu = make_menu()
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    choice.build(1)
+    pump(app)
+    builder = app.screen
+    press(app, pygame.K_RETURN, "\r")                 # two brawlers: 40 points
+    press(app, pygame.K_RETURN, "\r")
+    press(app, pygame.K_TAB, "\t")                    # the second is chosen
+    type_text(app, "Ace")
+    press(app, pygame.K_UP)
+    type_text(app, "ace")
+    assert builder.names == ["ace", "Ace"]
+    press(app, pygame.K_F5)                           # refused, said, the builder stays
+    assert app.screen is builder
+    assert builder.message == "Two units are named Ace: give each its own name."
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_BACKSPACE)
+    type_text(app, "Bo")
+    press(app, pygame.K_F5)
+    assert app.screen is choice and choice.built[1].names == ("Bo", "Ace")
+
+
+def test_the_builders_card_writes_ids_in_words():
+    # mahou's brawler (units.toml): skills gym 2, martial_arts 4, home_ec 1; facet
+    # martial_artist. The card showed "martial_arts 4", "martial_artist".
+    from game.rulesets import load_ruleset
+    from game.ui.squad_cards import template_card
+    _, card = template_card(load_ruleset("mahou"), "brawler")
+    assert card["skills"] == {"gym": 2, "martial arts": 4, "home ec": 1}
+    assert card["facets"] == ["martial artist"]
+
+
+def test_the_builder_says_which_unit_is_a_scenarios_vip(monkeypatch):
+    # The Envoy: side 1's VIP mark is on its first spawn (1, 6), so a squad's first unit,
+    # whatever it is, is the envoy whose fall loses the battle. The builder said nothing.
+    from game.engine.objectives import Vip
+    from game.engine.setup import new_battle
+    from game.rulesets import load_ruleset
+    from game.ui import theme
+    from game.world.catalog import shipped_maps_dir
+    from game.world.tiled import load_map
+    envoy = shipped_maps_dir() / "compound_envoy.tmx"
+    battle = new_battle(envoy, "d20", seed=1, squads={1: ["gunner", "scout"]})
+    assert [battle.name(u) for u, _ in battle.query(Vip)] == ["Gunner 1-1"]   # the rule, as fought
+    app, menu = make_menu()
+    tmap = load_map(envoy)
+    builder = app.screens.squad_builder(menu, load_ruleset("d20"), tmap, 1, 100, None, lambda squad: None)
+    app.screen = builder
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN, "\r")                 # a gunner, then a scout
+    for _ in range(3):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN, "\r")
+    assert builder.units == ["gunner", "scout"] and builder.vip_slots == {0}
+    words: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
+    builder.draw(app.surface)
+    assert "1. Gunner (VIP)" in words and "2. Scout" in words
+    assert "Unit 1 stands on the VIP's spawn: it is the VIP." in words
+    app2_builder = app.screens.squad_builder(menu, load_ruleset("d20"), tmap, 2, 100, None, lambda squad: None)
+    assert app2_builder.vip_slots == frozenset()      # side 2 has no VIP
+
+
+def test_back_from_a_missions_briefing_returns_to_the_squads_still_chosen():
+    # Started from the Squads screen, the briefing's Back went to the menu and the squad
+    # just built was gone.
+    app, menu = make_menu()
+    menu.s.map = "crossroads_well"
+    menu.map_index = menu._find_map("crossroads_well")
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    choice.build(1)
+    pump(app)
+    builder = app.screen
+    press(app, pygame.K_RETURN, "\r")                 # a brawler
+    press(app, pygame.K_F5)
+    assert app.screen is choice and choice.option(1).label == "Built: Side 1"
+    press(app, pygame.K_RETURN, "\r")                 # start: the mission's briefing
+    assert type(app.screen).__name__ == "BriefingScreen"
+    press(app, pygame.K_ESCAPE)
+    assert app.screen is choice and choice.option(1).label == "Built: Side 1"
+    press(app, pygame.K_RETURN, "\r")                 # and once more, to the battle
+    press(app, pygame.K_RETURN, "\r")
+    battle = app.screen.battle
+    assert [o.template for o in battle.orders if o.team == 1] == ["brawler"]
+    app.screen.leave()
+
+
+def test_the_builders_list_names_each_templates_kit_first():
+    # d20's units.toml: the gunner's weapons are smg and knife (a submachine gun, a
+    # combat knife), the marksman's infantry_rifle and pistol; the list showed only
+    # "agility 1 · body 2 · ...".
+    from game.rulesets import load_ruleset
+    from game.ui.squad_cards import row_line
+    d20 = load_ruleset("d20")
+    assert row_line(d20, "marksman").startswith("Infantry rifle, Service pistol · agility 1 · body 0")
+    assert row_line(d20, "gunner").startswith("Submachine gun, Combat knife · agility 1 · body 2")
+
+
+def test_enter_after_a_units_name_goes_back_to_the_templates():
+    # Enter on the squad did nothing: a name typed, the player pressed Enter and the
+    # next letters went on into the same name.
+    app, menu = make_menu()
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    choice.build(1)
+    pump(app)
+    builder = app.screen
+    press(app, pygame.K_RETURN, "\r")                 # a brawler
+    press(app, pygame.K_TAB, "\t")
+    type_text(app, "Ada")
+    press(app, pygame.K_RETURN, "\r")
+    assert builder.area == "templates" and builder.names == ["Ada"]
+    press(app, pygame.K_RETURN, "\r")                 # Enter adds again, as in the list
+    assert builder.units == ["brawler", "brawler"]

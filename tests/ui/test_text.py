@@ -163,3 +163,26 @@ def test_no_option_cost_is_cut_off_on_a_full_width_button(make_app, ruleset_id):
         if "Spd" in short:
             assert "Str" in text and "Spd" in text, text    # action block's two currencies both show
     assert not cut, cut
+
+
+def test_the_unit_cards_name_clears_its_hit_point_bar_at_a_large_ui_scale(make_app):
+    """At 1920x1080 (UI scale 1.5) the name, 36 px tall, stood at a fixed 26 px above the
+    hit-point bar: "Gunslinger 1-1" sat on it. The bar now starts under the name as drawn."""
+    import pygame
+
+    from game.ui import hud, theme
+    from game.ui.snapshot import UnitView
+    app = make_app()
+    theme.set_scale(1.5)
+    try:
+        surface = pygame.Surface((300, 320))
+        surface.fill((0, 0, 0))
+        u = UnitView(1, "Gunslinger 1-1", 1, (0, 0), 36, 36, True, "standing", "gunner")
+        rect = hud.unit_card(surface, pygame.Rect(0, 0, 300, 320), u, {"type": "Gunslinger"}, False)
+        name_bottom = rect.y + 8 + theme.font(17, True).get_height()
+        # the bar's first row: the full-health colour, down the bar's left side
+        column = [surface.get_at((rect.x + 20, y))[:3] for y in range(rect.y, rect.bottom)]
+        bar_top = rect.y + next(y for y, c in enumerate(column) if c == theme.GOOD[:3])
+        assert bar_top >= name_bottom - 2, (bar_top, name_bottom)
+    finally:
+        theme.set_scale(1.0)

@@ -70,3 +70,27 @@ def test_the_top_bar_says_what_a_click_pressed(make_app):
     post_click(screen.top.menu.center)
     pump(app)
     assert screen.overlay == "pause"
+
+
+def test_the_first_token_starts_past_the_round_at_a_large_ui_scale(make_app):
+    """At 1920x1080 the UI scale is 1.5: "Round 10" is ~110 px wide, and the first
+    turn-order token stood at a fixed 96 px past the bar's edge, over its last digit."""
+    from dataclasses import replace
+
+    import pygame
+
+    from game.ui import hud
+    app = make_app()
+    battle = field_battle([(1, "gunner", 2, 2), (2, "gunner", 11, 2)], seed=6)
+    screen = start_screen(app, battle, sides={1: "human", 2: "human"}, speed=1.0)
+    theme.set_scale(1.5)
+    try:
+        rect = screen.rects["top"]
+        words = theme.text("Round 10", 16, theme.ACCENT, bold=True).get_width()
+        assert words > 96 - 10   # the case: the words reach the old fixed start
+        tokens = hud.top_bar(app.surface, rect, replace(screen.view, round=10), set(screen.view.units),
+                             "", [(pygame.Rect(rect.right - 300, rect.y + 7, 54, 26), 1.0)])
+        first = min(r.x for r in tokens.values())
+        assert first >= rect.x + 10 + words + 4
+    finally:
+        theme.set_scale(1.0)
