@@ -215,6 +215,28 @@ COMPOUND = {"width": 24, "base": "'", "rows": """
 'T''''''''''
 ''''''''''''
 """}
+#: The compound with a passage between its two rooms (Two Captains: the radio room
+#: one room that both sides can walk into, not two halves behind a wall)
+COMPOUND_HALL = {"width": 24, "base": "'", "rows": """
+'T''''''''''
+''''*'''''''
+'''''''R''''
+''''''######
+''T'''#,,,,,
+''''''#,,,,#
+'''''''D,,,#
+''''''#,,,,W
+''=''''#,,,,
+''''''''D,,D
+''''''#,,,,,
+''*'''#,,,,,
+''''''######
+''''''''''''
+''''R'''''''
+''''''''*'''
+'T''''''''''
+''''''''''''
+"""}
 
 
 #: Tuned with both sides playing the mission, 100 battles, the hunters holding out for 10
@@ -251,17 +273,17 @@ def compound_envoy(table, directional, flip) -> Design:
 def compound_assassins(table, directional, flip) -> Design:
     west = [(1, 6), (0, 8), (1, 9), (0, 11)]
     return _mission(
-        COMPOUND, "compound_assassins", "Compound: Two Captains",
-        "Each side's captain is worth 3 points to the other; the courtyard scores 1 a round.",
+        COMPOUND_HALL, "compound_assassins", "Compound: Two Captains",
+        "Each side's captain is worth a point to the other; so is each round alone in the radio room.",
         _side(1, west, (D, G, M, B)) + _mirror(2, west, (D, G, M, B), 24, 18),
         {"scenario": "Two Captains",
          "briefing": "Each side has a captain (the gunner). Taking out the enemy captain scores "
-                     "3 points; ending a round alone in the courtyard scores 1. Four points win; "
+                     "1 point; ending a round alone in the radio room scores 1. Two points win; "
                      "after 20 rounds, more points win.",
-         "round_limit": 20, "victory_points": 4},
-        [("hold", "Courtyard", (7, 4, 10, 10), {"points": 1}),
-         ("vip", "Captain West", (0, 8), {"points": 3}),
-         ("vip", "Captain East", (23, 9), {"points": 3})],
+         "round_limit": 20, "victory_points": 2},
+        [("hold", "Radio Room", (10, 7, 4, 4), {"points": 1}),
+         ("vip", "Captain West", (0, 8), {"points": 1}),
+         ("vip", "Captain East", (23, 9), {"points": 1})],
         table, directional, flip,
     )
 
