@@ -114,7 +114,7 @@ def copies_problem(units: Sequence[str], ruleset_id: str) -> str | None:
     cap = max_copies(ruleset_id)
     for template in dict.fromkeys(units):
         if units.count(template) > cap:
-            return f"at most {cap} units of one template, the squad has {units.count(template)} {template}"
+            return f"at most {cap} units of one template, the squad has {units.count(template)} of {template}"
     return None
 
 

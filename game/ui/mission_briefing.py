@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import pygame
 
+from game.engine import objectives
 from game.ui import theme
 from game.ui.mission_words import rules_lines, sides
 from game.ui.screen import Screen
@@ -66,7 +67,9 @@ class BriefingScreen(Screen):
                ("", 8, theme.TEXT, False)]
         out += [(para, 16, theme.TEXT, False) for para in (s.briefing or "").split("\n") if para.strip()]
         out += [("", 8, theme.TEXT, False), ("How to win", 16, theme.ACCENT, True)]
-        out += [("• " + line, 14, theme.TEXT, False) for line in rules_lines(s, self.battle.max_rounds)]
+        vips = {self.battle.team(u): self.battle.name(u) for u in self.battle.units()
+                if self.battle.has(u, objectives.Vip)}
+        out += [("• " + line, 14, theme.TEXT, False) for line in rules_lines(s, self.battle.max_rounds, vips)]
         who = ", ".join(f"side {t}: {p}" for t, p in sorted(self.players.items()))
         out += [("", 8, theme.TEXT, False), ("Sides: " + sides(self.battle.map, Counter(o.team for o in self.battle.orders)), 14, theme.DIM, False)]
         if who:

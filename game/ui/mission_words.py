@@ -80,8 +80,10 @@ def scenario_line(tmap: Any, ref: str) -> str:
     return " | ".join(parts)
 
 
-def rules_lines(scenario: Any, round_limit: int | None) -> list[str]:
-    """How the mission is won, one rule a line (the briefing screen's list)."""
+def rules_lines(scenario: Any, round_limit: int | None, vip_names: dict[int, str] | None = None) -> list[str]:
+    """How the mission is won, one rule a line (the briefing screen's list). A VIP is
+    named by `vip_names` (side: the unit's name) where the battle is at hand: a squad of
+    the player's own puts whoever it fields first on the VIP's spawn."""
     out = []
     for z in scenario.zones_of("hold"):
         who = f"side {z.side}" if z.side is not None else "a side"
@@ -90,7 +92,9 @@ def rules_lines(scenario: Any, round_limit: int | None) -> list[str]:
         out.append(f"{z.name}: side {z.side} may leave the battle here, scoring {_pts(z.points)} each.")
     for v in scenario.vips:
         fall = "loses the battle" if v.points is None else f"gives the enemy {_pts(v.points)}"
-        out.append(f"Side {v.team}'s VIP (at {v.x},{v.y}): its fall {fall}.")
+        name = (vip_names or {}).get(v.team)
+        who = f" is {name}" if name else f" (the unit that starts at {v.x},{v.y})"
+        out.append(f"Side {v.team}'s VIP{who}: its fall {fall}.")
     if scenario.victory_points is not None:
         out.append(f"{_pts(scenario.victory_points).capitalize()} win at once.")
     if scenario.survive_rounds is not None:

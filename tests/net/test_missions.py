@@ -167,6 +167,6 @@ def test_a_vip_is_tagged_only_where_the_side_is_shown_it():
         every = units_for(battle, set(battle.units()))
         assert [u["id"] for u in every if u.get("vip")] == [envoy]
         assert not any(u.get("vip") for u in units_for(battle, set(battle.units()) - {envoy}))
-        assert "Side 1's VIP (at 1,6): its fall loses the battle." in briefing_lines(mission)
+        assert "Side 1's VIP (the unit that starts at 1,6): its fall loses the battle." in briefing_lines(mission)
     finally:
         battle.close()

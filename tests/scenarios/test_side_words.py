@@ -65,3 +65,15 @@ def test_the_briefing_drops_the_round_limits_points_when_the_defenders_hold_to_t
     assert "After round 10, more points win; equal points is a draw." in rules_lines(early, 10)
     plain = Scenario("plain", round_limit=10, victory_points=3)
     assert "After round 10, more points win; equal points is a draw." in rules_lines(plain, 10)
+
+
+def test_a_vip_is_named_where_the_battle_is_at_hand_else_by_its_spawn():
+    # The Envoy's VIP stands on side 1's spawn at (1, 6); a squad of the player's own
+    # puts its first unit there, so the briefing names the unit when it can.
+    from game.ui.mission_words import rules_lines
+    from game.world.scenario import Scenario, VipMark
+    envoy = Scenario("envoy", vips=(VipMark(1, 1, 6), VipMark(2, 20, 9, points=1)))
+    lines = rules_lines(envoy, 10, {1: "Gunner 1-1", 2: "Scout 2-1"})
+    assert "Side 1's VIP is Gunner 1-1: its fall loses the battle." in lines
+    assert "Side 2's VIP is Scout 2-1: its fall gives the enemy 1 point." in lines
+    assert "Side 1's VIP (the unit that starts at 1,6): its fall loses the battle." in rules_lines(envoy, 10)

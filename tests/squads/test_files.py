@@ -45,7 +45,7 @@ BAD = [
     ('ruleset = "d20"\nname = "x"\nunits = [' + ", ".join(['"gunner"'] * 65) + "]\n", "units: must be a list of 1 to 64"),
     ("ruleset = \n", "not valid TOML"),
     ('ruleset = "d20"\nname = "x"\nunits = ["gunner", "scout", "gunner", "gunner", "gunner", "gunner"]\n',
-     "units: at most 4 units of one template, the squad has 5 gunner"),
+     "units: at most 4 units of one template, the squad has 5 of gunner"),
 ]
 
 
@@ -87,7 +87,7 @@ def test_squad_option_reads_lists_of_templates_or_archetypes_and_files(tmp_path:
     (["--squad", "3=gunner"], "error: --squad: the map has no side 3 (its sides: 1, 2)"),
     (["--squad", "1=gunner", "--squad", "1=scout"], "error: --squad: side 1 is given two squads"),
     (["--squad", "2=scout,scout,scout,scout,scout"],
-     "error: --squad: side 2: at most 4 units of one template, the squad has 5 scout"),
+     "error: --squad: side 2: at most 4 units of one template, the squad has 5 of scout"),
 ])
 def test_the_command_line_refuses_a_bad_squad_in_one_line(capsys, argv, problem):
     assert main(["simulate", "--battles", "1", *argv]) == 2

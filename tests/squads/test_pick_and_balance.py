@@ -127,20 +127,20 @@ def test_mahou_fields_at_most_two_of_one_template_everywhere_a_squad_is_chosen(t
     from game.squads import copies_problem, load_squad, max_copies, parse_squad_arg
     assert (max_copies("mahou"), max_copies("d20"), max_copies("actionblock")) == (2, 4, 4)
     assert copies_problem(["scout", "gunner", "scout", "scout"], "mahou") == (
-        "at most 2 units of one template, the squad has 3 scout")
+        "at most 2 units of one template, the squad has 3 of scout")
     assert copies_problem(["scout", "gunner", "scout", "scout"], "d20") is None
     assert copies_problem(["scout", "scout", "gunner"], "mahou") is None
-    with pytest.raises(InputError, match="side 1: at most 2 units of one template, the squad has 3 gunner"):
+    with pytest.raises(InputError, match="side 1: at most 2 units of one template, the squad has 3 of gunner"):
         parse_squad_arg("1=gunner,gunner,scout,gunner", "mahou")
     path = tmp_path / "three.toml"
     path.write_text('ruleset = "mahou"\nname = "x"\nunits = ["guardian", "guardian", "guardian"]\n')
-    with pytest.raises(InputError, match="units: at most 2 units of one template, the squad has 3 guardian"):
+    with pytest.raises(InputError, match="units: at most 2 units of one template, the squad has 3 of guardian"):
         load_squad(path)
     mahou = load_ruleset("mahou")
     # the builder's line (game.squad_fielding, before it looks at the map's room)
     from game.squad_fielding import squad_problem
     assert squad_problem(None, mahou, 1, ["gunner"] * 3, 1000) == (
-        "At most 2 units of one template, the squad has 3 gunner.")
+        "At most 2 units of one template, the squad has 3 of gunner.")
     costs = ruleset_costs(mahou)
     for seed in range(10):
         for level in ("easy", "normal", "hard"):

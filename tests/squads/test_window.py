@@ -149,7 +149,7 @@ def test_the_builder_refuses_over_budget_and_more_units_than_places():
     assert squad_problem(tmap, builder.ruleset, 1, [], 100) == "A squad needs at least one unit."
     # the squad rule, through game.squads' own check: at most 4 of one template
     assert squad_problem(tmap, builder.ruleset, 1, ["scout"] * 5, 1000) == (
-        "At most 4 units of one template, the squad has 5 scout.")
+        "At most 4 units of one template, the squad has 5 of scout.")
 
 
 def test_custom_units_are_built_with_and_a_bad_file_is_shown_and_left_out(tmp_path: Path):

@@ -259,10 +259,10 @@ def compound_envoy(table, directional, flip) -> Design:
         "An envoy must reach the radio in the compound and call home; the other side hunts him.",
         _side(1, west, (S, G, D, M, B)) + _mirror(2, west, (B, G, M, S, D), 24, 18),
         {"scenario": "The Envoy",
-         "briefing": "Side 1 escorts an envoy (the scout). If he falls, side 2 wins at once. Side 1 "
-                     "scores 1 point for each round it ends alone in the radio room: three "
-                     "points win. If the envoy has not called home when round 10 ends, the "
-                     "hunters win.",
+         "briefing": "Side 1 escorts an envoy (the scout; in a squad you build, the one marked "
+                     "VIP). If he falls, side 2 wins at once. Side 1 scores 1 point for each "
+                     "round it ends alone in the radio room: three points win. If the envoy has"
+                     " not called home when round 10 ends, the hunters win.",
          "round_limit": 10, "victory_points": 3, "attacker": 1, "survive_rounds": 10},
         [("hold", "Radio Room", (10, 7, 4, 4), {"points": 1, "side": 1}),
          ("vip", "Envoy", (1, 6), {})],
@@ -277,9 +277,10 @@ def compound_assassins(table, directional, flip) -> Design:
         "Each side's captain is worth a point to the other; so is each round alone in the radio room.",
         _side(1, west, (D, G, M, B)) + _mirror(2, west, (D, G, M, B), 24, 18),
         {"scenario": "Two Captains",
-         "briefing": "Each side has a captain (the gunner). Taking out the enemy captain scores "
-                     "1 point; ending a round alone in the radio room scores 1. Two points win; "
-                     "after 20 rounds, more points win.",
+         "briefing": "Each side has a captain (the gunner; in a squad you build, the one marked"
+                     " VIP). Taking out the enemy captain scores 1 point; ending a round alone "
+                     "in the radio room scores 1. Two points win; after 20 rounds, more points "
+                     "win.",
          "round_limit": 20, "victory_points": 2},
         [("hold", "Radio Room", (10, 7, 4, 4), {"points": 1}),
          ("vip", "Captain West", (0, 8), {"points": 1}),
@@ -359,10 +360,11 @@ def outpost_evacuation(table, directional, flip) -> Design:
         _side(1, [(1, 5), (0, 7), (1, 8), (0, 10), (1, 3)], (S, G, D, M, B))
         + _side(2, [(14, 3), (17, 12), (18, 7), (20, 10)], (B, G, M, D)),
         {"scenario": "Evacuation",
-         "briefing": "Side 1 must get its officer (the guardian) and the others to the east landing "
-                     "field: each who leaves there scores 1 point, the officer's fall loses the "
-                     "battle at once. Three points win. If they have not scored three when "
-                     "round 10 ends, the hunters win.",
+         "briefing": "Side 1 must get its officer (the guardian; in a squad you build, the one "
+                     "marked VIP) and the others to the east landing field: each who leaves "
+                     "there scores 1 point, the officer's fall loses the battle at once. Three "
+                     "points win. If they have not scored three when round 10 ends, the hunters"
+                     " win.",
          "round_limit": 10, "victory_points": 3, "attacker": 1, "survive_rounds": 10},
         [("exit", "Landing Field", (22, 4, 2, 8), {"side": 1, "points": 1}),
          ("vip", "Officer", (1, 8), {})],
