@@ -17,6 +17,7 @@ import numpy as np
 from game.ai import fate_grid, fate_hard
 from game.ai.fate_follow import attack_screen, follow_up_value
 from game.ai.fate_ground import SHOT_RANGE, enemy_in_reach, spot_value
+from game.ai.side_frame import frame_key, turned
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice
 from game.rulesets.fate.attacks import Situation
@@ -64,14 +65,19 @@ def _move_plans(look: Any, opt: Any) -> tuple[Scored, float]:
     if look.kept_moves is not None:
         # The first declaration's moves from this tile, by their ground (the plan).
         return [(g, c) for g, c in look.kept_moves if c.target not in claimed], 0.0
-    tiles = [t for t in opt.targets if t not in claimed]
+    # The tiles in the side's own frame (side_frame): the screen's ties and the tile of
+    # each kind its follow-up scores exactly go the same way for both sides of a
+    # point-mirrored map (the targets come by x, then y).
+    turn = turned(look.battle.map, look.team)
+    tiles = [t for t in (reversed(opt.targets) if turn else opt.targets) if t not in claimed]
     if not tiles:
         return [], 0.0
     # One flat read of the tiles (np.array on a list of tuples is several times slower).
     arr = np.fromiter(chain.from_iterable(tiles), np.int64, 2 * len(tiles)).reshape(-1, 2)
     first = look.slot == 1
     rough = fate_grid.screen(look, arr, tiles, look.walk, attack_screen if first else None)
-    order = np.lexsort((arr[:, 1], arr[:, 0], -rough))[:EXACT_MOVES[look.level.depth]]
+    fx, fy = frame_key(arr[:, 0], arr[:, 1], turn)
+    order = np.lexsort((fy, fx, -rough))[:EXACT_MOVES[look.level.depth]]
     base = spot_value(look, look.origin)
     out = []
     ground_only = 0.0

@@ -17,13 +17,16 @@ import numpy as np
 from game.ai import fate_grid
 from game.ai.fate_grid import CLOSING, COVER_VALUE, NEXT_TO_ENEMY, REACH_WORTH, SEEN_COST, SHOT_RANGE
 from game.ai.fate_threat import threat
+from game.ai.side_frame import frame_key, turned
 from game.rulesets.fate.cover import protection, sight_from
 from game.world.paths import UNREACHABLE, chebyshev, distance_field
 
 
 def goal(look: Any) -> tuple[int, int]:
     """Where to head: the nearest known enemy, else the nearest last seen, else the
-    middle of the enemy's deployment (the map is public)."""
+    middle of the enemy's deployment (the map is public). Ties and rounding go the
+    side's own way (side_frame): on a point-mirrored map both sides head for
+    mirror-image places."""
     battle = look.battle
     if look.live_enemies:
         return _nearest(look, [look.where(e, look.slot) for e in look.live_enemies])
@@ -34,13 +37,22 @@ def goal(look: Any) -> tuple[int, int]:
     spawns = [(s.x, s.y) for s in battle.map.spawns if s.team != look.team]
     if not spawns:
         return look.origin
-    return (sum(x for x, _ in spawns) // len(spawns), sum(y for _, y in spawns) // len(spawns))
+    # The middle rounded down in the side's frame: for a side that reads the map turned
+    # (its x and y counting from the far corner), rounded up in the map's.
+    w, h = battle.map.width - 1, battle.map.height - 1
+    flip = (lambda t: (w - t[0], h - t[1])) if turned(battle.map, look.team) else (lambda t: t)
+    spawns = [flip(t) for t in spawns]
+    return flip((sum(x for x, _ in spawns) // len(spawns), sum(y for _, y in spawns) // len(spawns)))
 
 
 def _nearest(look: Any, tiles: Any) -> tuple[int, int]:
-    """The tile nearest the unit's, the smallest of those as near."""
+    """The tile nearest the unit's, the first of those as near by x, then y, in the
+    side's own frame (side_frame). Watched (Two Captains, both sides playing the
+    mission): each unit's three enemies stood at one distance, and both sides went for
+    the one of smallest y, for side 1 on its left, for side 2 on its right."""
     origin = look.origin
-    return min((chebyshev(t, origin), t) for t in tiles)[1]
+    turn = turned(look.battle.map, look.team)
+    return min(tiles, key=lambda t: (chebyshev(t, origin), *frame_key(t[0], t[1], turn)))
 
 
 def walk_grid(look: Any) -> np.ndarray:

@@ -11,7 +11,7 @@ same way for both.
 
 `turned` says which sides read the map turned; `forward_key` is a tile's sort key,
 forward first, in the side's frame; `in_frame` orders a list of tiles by x, then y, in
-the side's frame.
+the side's frame, and `frame_key` is that order's sort key.
 """
 
 from __future__ import annotations
@@ -44,6 +44,12 @@ def forward_key(x: Coord, y: Coord, turn: bool) -> tuple[Coord, Coord]:
     own frame (`turn`: see `turned`), toward the enemy's side of a point-mirrored map
     (missions.best_tile: a side whose ties went back lost ground)."""
     return (x, y) if turn else (-x, -y)
+
+
+def frame_key(x: Coord, y: Coord, turn: bool) -> tuple[Coord, Coord]:
+    """A tile's sort key, ascending by x, then y, in the side's own frame (`turn`: see
+    `turned`): `in_frame`'s order, for a tie-break among tiles kept with other keys."""
+    return (-x, -y) if turn else (x, y)
 
 
 def in_frame(tiles: Any, turn: bool) -> list:
