@@ -344,12 +344,14 @@ def outpost_holdout(table, directional, flip) -> Design:
 #: Tuned with both sides playing the mission, 100 battles, the hunters holding out for 10
 #: rounds: fivebyfive a fifth hunter, a marksman (51%), d20 and mahou four hunters, a
 #: second marksman or a second brawler for the gunner (49, 48%), actionblock survivors a
-#: second brawler for the gunner (52%); fate as spawned (43%)
+#: second brawler for the gunner (52%); fate a second brawler for the gunner (stop 39,
+#: once fate's AI broke its ties in the side's own frame: 42 -> 50% over 200 battles)
 EVACUATION_SQUADS = {
     (2, "d20"): (B, M, D, M),
     (2, "mahou"): (B, M, D, B),
     (2, "fivebyfive"): (B, M, D, G, M),
     (1, "actionblock"): (B, S, B, D, M),
+    (2, "fate"): (B, M, D, B),
 }
 
 
