@@ -120,7 +120,7 @@ def test_the_menu_shows_a_scenarios_name_and_briefing_under_its_thumbnail(make_a
     monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
     menu.draw(app.surface)
     assert "Scenario: The Envoy" in words
-    assert any(w.startswith("Side 1 escorts an envoy (the scout).") for w in words)
+    assert any(w.startswith("Side 1 escorts an envoy (the scout;") for w in words)
     box = menu.thumb_box
     assert box.contains(menu.mission_rect)
     assert menu.mission_rect.bottom <= box.y + THUMB[1] + 24   # above the map's name
