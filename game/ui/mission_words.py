@@ -82,8 +82,8 @@ def scenario_line(tmap: Any, ref: str) -> str:
 
 def rules_lines(scenario: Any, round_limit: int | None, vip_names: dict[int, str] | None = None) -> list[str]:
     """How the mission is won, one rule a line (the briefing screen's list). A VIP is
-    named by `vip_names` (side: the unit's name) where the battle is at hand: a squad of
-    the player's own puts whoever it fields first on the VIP's spawn."""
+    named by `vip_names` (side: the unit's name) where the battle is at hand: in a squad
+    of the player's own the VIP is whichever unit takes the VIP's spawn."""
     out = []
     for z in scenario.zones_of("hold"):
         who = f"side {z.side}" if z.side is not None else "a side"

@@ -215,28 +215,12 @@ COMPOUND = {"width": 24, "base": "'", "rows": """
 'T''''''''''
 ''''''''''''
 """}
-#: The compound with a passage between its two rooms (Two Captains: the radio room
-#: one room that both sides can walk into, not two halves behind a wall)
-COMPOUND_HALL = {"width": 24, "base": "'", "rows": """
-'T''''''''''
-''''*'''''''
-'''''''R''''
-''''''######
-''T'''#,,,,,
-''''''#,,,,#
-'''''''D,,,#
-''''''#,,,,W
-''=''''#,,,,
-''''''''D,,D
-''''''#,,,,,
-''*'''#,,,,,
-''''''######
-''''''''''''
-''''R'''''''
-''''''''*'''
-'T''''''''''
-''''''''''''
-"""}
+
+#: The compound with a passage between its two rooms, at (11, 8) and, turned half round,
+#: (12, 9) (Two Captains: its radio room is one room both sides can walk into, not two
+#: halves behind a wall)
+COMPOUND_HALL = {**COMPOUND,
+                 "rows": COMPOUND["rows"].replace("\n''=''''#,,,#\n", "\n''=''''#,,,,\n")}
 
 
 #: Tuned with both sides playing the mission, 100 battles, the hunters holding out for 10
