@@ -542,3 +542,30 @@ def test_a_shipped_symmetric_scenario_is_point_mirrored_and_its_sides_read_it_in
     vips = {(v.x, v.y): (v.team, v.points) for v in scenario.vips}
     assert {turn(*t): (3 - team, points) for t, (team, points) in vips.items()} == vips
     assert (side_frame.turned(tmap, 1), side_frame.turned(tmap, 2)) == (False, True)
+
+
+@pytest.mark.parametrize("name", SYMMETRIC)
+def test_a_shipped_symmetric_scenarios_hold_zones_are_one_space_each(name):
+    # Two Captains' radio room once straddled two rooms with no passage between them: a
+    # unit of each side stood in its own half, neither able to reach or see the other,
+    # to the round limit (fate's mirror drew 10%). A zone both sides may score must be
+    # one space: its walkable tiles joined by steps that stay inside it (a diagonal step
+    # may not cut a wall's corner: game/world/paths.py; the old rooms met only so, at
+    # the doors (11, 9) and (12, 8)).
+    from game.replay import maps_dir
+    from game.world.tiled import load_map
+    tmap = load_map(maps_dir() / f"{name}.tmx")
+
+    def step(x, y, dx, dy):
+        return tmap.walkable[x + dx, y] and tmap.walkable[x, y + dy]
+    for zone in tmap.scenario.zones_of("hold"):
+        walk = {t for t in zone.tiles if tmap.walkable[t]}
+        seen, todo = set(), [min(walk)]
+        while todo:
+            x, y = todo.pop()
+            if (x, y) in seen:
+                continue
+            seen.add((x, y))
+            todo += [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                     if (x + dx, y + dy) in walk and step(x, y, dx, dy)]
+        assert seen == walk, f"{zone.name}: {sorted(walk - seen)} cannot be reached inside the zone"
