@@ -61,7 +61,8 @@ def _top(screen, surface, rect) -> None:
     view = screen.view
     words = f"{screen.where}"
     if view is not None:
-        words += f" · round {view['round']} · choice {view['turn'] + 1}"
+        # once over, the round the battle ended in (tracker_round), not the next one
+        words += f" · round {tracker_round(screen)} · choice {view['turn'] + 1}"
     surface.blit(theme.text(words, 14, theme.ACCENT, bold=True), (rect.x + 10, rect.y + 8))
     note = theme.text(theme.fit(screen.notice, rect.w // 2, 14), 14, theme.TEXT)
     surface.blit(note, (rect.right - note.get_width() - 10, rect.y + 8))

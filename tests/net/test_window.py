@@ -295,5 +295,14 @@ def test_a_scenario_battle_in_the_window_shows_its_mission(tmp_path):
         assert "side 1: " in words and "side 2: " in words
         from game.ui.net_draw import tracker_round
         assert tracker_round(screen) == screen.over["rounds"] <= 2  # the round it ended in, not the next
+        from game.ui import theme
+        said, text = [], theme.text
+        theme.text = lambda words, *a, **k: said.append(words) or text(words, *a, **k)
+        try:
+            screen.draw(app.surface)
+        finally:
+            theme.text = text
+        # the top bar names that round too (the last view may count the next one)
+        assert any(f" · round {screen.over['rounds']} · " in w for w in said), said
     finally:
         host.stop()
