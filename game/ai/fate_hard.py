@@ -29,6 +29,7 @@ from typing import Any
 from game.ai.base import Level
 from game.ai.fate_ground import enemy_in_reach
 from game.ai.fate_threat import threat
+from game.ai.side_frame import frame_key, turned
 from game.engine.components import KNEELING, PRONE, STANDING
 from game.engine.decisions import Choice, Option
 from game.rulesets.fate.attacks import Situation, in_reach
@@ -62,13 +63,25 @@ def guess(ai: Any, battle: Any, decision: Any, plain: Any) -> dict[int, list[tup
         if plain.declared(e):
             continue
         theirs = ai.look(battle, declaration(battle, e, 1), plain.level)
-        scored = sorted(ai.scored(theirs), key=lambda sc: (-sc[0], repr(sc[1])))
+        frame, units = turned(battle.map, battle.team(e)), set(battle.units())
+        scored = sorted(ai.scored(theirs), key=lambda sc: (-sc[0], *_tie_key(battle, units, sc[1], frame)))
         top = scored[0][0]
         weights = [math.exp((s - top) / SAMPLE_TEMPERATURE) for s, _ in scored]
         total = sum(weights)
         out[e] = [(w / total, Declared(1, c.option, c.target, c.param("with")))
                   for w, (_, c) in zip(weights[:SAMPLES], scored[:SAMPLES])]
     return out
+
+
+def _tie_key(battle: Any, units: set, choice: Choice, frame: bool) -> tuple:
+    """Equal scores in the own frame of the side whose choices they are (side_frame): a
+    tile, or a target unit's tile, by x, then y as that side reads the map. By `repr(choice)` the map's
+    coordinates broke them (as text, and the same way for both sides of a mirror)."""
+    target = choice.target
+    if isinstance(target, int) and not isinstance(target, bool) and target in units:
+        target = battle.tile(target)
+    place = frame_key(target[0], target[1], frame) if isinstance(target, tuple) else (0, 0)
+    return choice.option, *place, repr(choice.params)
 
 
 def sampled_attacks(look: Any, opt: Option) -> list[tuple[float, Choice]]:

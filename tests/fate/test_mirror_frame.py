@@ -81,3 +81,32 @@ def test_unseen_the_enemy_is_looked_for_at_the_mirror_image_of_the_same_place():
         assert unit == unit_turned
         assert sum(1 for option, _, _ in plain if option == "move") >= 2
         assert plain == turned_round
+
+
+def guessed(turned_round: bool, seed: int):
+    """Hard's guess at the faster enemies' first actions (fate_hard.guess) for the first
+    declarer, each target as in the unturned field: {enemy's name: [(weight, option,
+    target, with)]}."""
+    from game.ai import fate_hard
+    from game.ai.fate import NORMAL
+    battle, decision = first_declaration(turned_round, seed)
+    try:
+        ai = make_ai("fate", 1, "hard")
+        plain = ai.look(battle, decision, NORMAL)
+        out = {}
+        for enemy, samples in fate_hard.guess(ai, battle, decision, plain).items():
+            out[battle.name(enemy)] = [
+                (round(w, 9), d.kind, turn(d.target) if turned_round and isinstance(d.target, tuple) else
+                 (battle.name(d.target) if isinstance(d.target, int) else d.target), d.weapon)
+                for w, d in samples]
+        return out
+    finally:
+        battle.close()
+
+
+def test_hard_guesses_the_faster_enemies_alike_in_a_position_and_its_mirror_image():
+    """Hard weighs the faster enemies' likeliest first actions, the best few by score; equal
+    scores went by the text of the choice, the map's coordinates (fate_hard._tie_key)."""
+    for seed in (1, 2, 3):
+        plain, turned_round = guessed(False, seed), guessed(True, seed)
+        assert plain and plain == turned_round
