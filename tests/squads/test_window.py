@@ -41,6 +41,16 @@ def make_menu(ruleset="d20", size=(1280, 720)):
     return app, menu
 
 
+def open_builder(app, menu, side=1):
+    """The menu's Squads screen, then its builder for `side`: (the Squads screen, the builder)."""
+    menu.open_squads()
+    app.screen = choice = menu.next
+    pump(app)
+    choice.build(side)
+    pump(app)  # the window moves to the builder
+    return choice, app.screen
+
+
 def type_text(app, text):
     for ch in text:
         press(app, getattr(pygame, f"K_{ch.lower()}", pygame.K_a), ch)
@@ -122,12 +132,7 @@ def test_the_builder_refuses_over_budget_and_more_units_than_places():
     from game.squad_fielding import squad_problem
     from tests.ui.conftest import field_map
     app, menu = make_menu()
-    menu.open_squads()
-    app.screen = choice = menu.next
-    pump(app)
-    choice.build(1)
-    pump(app)                                         # the window moves to the builder
-    builder = app.screen
+    choice, builder = open_builder(app, menu)
     for _ in range(4):
         press(app, pygame.K_RETURN, "\r")             # four brawlers: 80 points
     press(app, pygame.K_DOWN)
@@ -160,12 +165,7 @@ def test_custom_units_are_built_with_and_a_bad_file_is_shown_and_left_out(tmp_pa
                    'dexterity = 2\nwillpower = 1\nfirearms = 6\nmelee = 2\nathletics = 3\nhp = 30\n'
                    'weapons = ["pistol"]\n')
     app, menu = make_menu()
-    menu.open_squads()
-    app.screen = choice = menu.next
-    pump(app)
-    choice.build(1)
-    pump(app)                                         # the window moves to the builder
-    builder = app.screen
+    choice, builder = open_builder(app, menu)
     assert builder.templates[-1] == "heavy"
     builder.t_index = len(builder.templates) - 1
     press(app, pygame.K_RETURN, "\r")
@@ -242,12 +242,7 @@ def test_the_maps_default_says_what_it_fields_and_what_it_is_worth(monkeypatch):
 
 def test_the_builder_refuses_two_units_of_one_name():
     app, menu = make_menu()
-    menu.open_squads()
-    app.screen = choice = menu.next
-    pump(app)
-    choice.build(1)
-    pump(app)
-    builder = app.screen
+    choice, builder = open_builder(app, menu)
     press(app, pygame.K_RETURN, "\r")                 # two brawlers: 40 points
     press(app, pygame.K_RETURN, "\r")
     press(app, pygame.K_TAB, "\t")                    # the second is chosen
@@ -314,12 +309,7 @@ def test_back_from_a_missions_briefing_returns_to_the_squads_still_chosen():
     app, menu = make_menu()
     menu.s.map = "crossroads_well"
     menu.map_index = menu._find_map("crossroads_well")
-    menu.open_squads()
-    app.screen = choice = menu.next
-    pump(app)
-    choice.build(1)
-    pump(app)
-    builder = app.screen
+    choice, builder = open_builder(app, menu)
     press(app, pygame.K_RETURN, "\r")                 # a brawler
     press(app, pygame.K_F5)
     assert app.screen is choice and choice.option(1).label == "Built: Side 1"
@@ -349,12 +339,7 @@ def test_enter_after_a_units_name_goes_back_to_the_templates():
     # Enter on the squad did nothing: a name typed, the player pressed Enter and the
     # next letters went on into the same name.
     app, menu = make_menu()
-    menu.open_squads()
-    app.screen = choice = menu.next
-    pump(app)
-    choice.build(1)
-    pump(app)
-    builder = app.screen
+    choice, builder = open_builder(app, menu)
     press(app, pygame.K_RETURN, "\r")                 # a brawler
     press(app, pygame.K_TAB, "\t")
     type_text(app, "Ada")

@@ -11,13 +11,15 @@ from tests.ui.conftest import field_map, pump, start_screen
 HILL = frozenset((x, y) for x in range(6, 9) for y in range(3, 6))
 
 
-def hill_battle(units, ruleset_id="d20", victory_points=1, round_limit=6, **scenario):
+def hill_battle(units, ruleset_id="d20", victory_points=1, round_limit=6, zones=None, size=(14, 10),
+                **scenario):
+    """A battle on an open field of `size` with one hold zone, the Hill (or `zones`)."""
     from game.engine.battle import Battle
     from game.engine.setup import orders_for
     from game.rulesets import load_ruleset
-    tmap = field_map(units)
-    tmap.scenario = Scenario("Hill fight", "Take the hill.", round_limit=round_limit,
-                             victory_points=victory_points, zones=(Zone("Hill", "hold", HILL, 1),), **scenario)
+    tmap = field_map(units, *size)
+    tmap.scenario = Scenario("Hill fight", "Take the hill.", round_limit=round_limit, victory_points=victory_points,
+                             zones=zones or (Zone("Hill", "hold", HILL, 1),), **scenario)
     ruleset = load_ruleset(ruleset_id)
     return Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=3, max_rounds=round_limit)
 
@@ -173,16 +175,10 @@ def test_a_zones_label_keeps_clear_of_the_tracker(make_app):
     # Three Farms' North Lane runs from the map's top edge: its label, above the zone,
     # was pushed to the board's top edge, under the tracker, and never read. So with any
     # zone whose top the camera has brought near the board's top edge.
-    from game.engine.battle import Battle
-    from game.engine.setup import orders_for
-    from game.rulesets import load_ruleset
     from tests.ui.conftest import confirm_handover
     lane = frozenset((x, y) for x in range(6, 9) for y in range(20, 23))
-    tmap = field_map([(1, "gunner", 1, 30), (2, "gunner", 12, 30)], w=14, h=40)
-    tmap.scenario = Scenario("Lanes", "Hold the lane.", round_limit=6, victory_points=3,
-                             zones=(Zone("North Lane", "hold", lane, 1),))
-    ruleset = load_ruleset("d20")
-    battle = Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=3, max_rounds=6)
+    battle = hill_battle([(1, "gunner", 1, 30), (2, "gunner", 12, 30)], victory_points=3,
+                         zones=(Zone("North Lane", "hold", lane, 1),), size=(14, 40))
     app = make_app()
     screen = start_screen(app, battle, sides={1: "human", 2: "human"})
     confirm_handover(app)
@@ -264,15 +260,9 @@ def test_the_camera_brings_a_unit_on_the_maps_top_row_below_the_tracker(make_app
     # A unit on the map's top row, the camera brought to it: it stood under the tracker,
     # hidden (the camera let the map's top come 24 px below the board's edge, the
     # tracker's box reaches ~34 px).
-    from game.engine.battle import Battle
-    from game.engine.setup import orders_for
-    from game.rulesets import load_ruleset
     from tests.ui.conftest import confirm_handover
-    tmap = field_map([(1, "gunner", 7, 0), (2, "gunner", 7, 38)], w=14, h=40)   # taller than the board
-    tmap.scenario = Scenario("Lanes", "Hold the hill.", round_limit=6, victory_points=3,
-                             zones=(Zone("Hill", "hold", HILL, 1),))
-    ruleset = load_ruleset("d20")
-    battle = Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=3, max_rounds=6)
+    battle = hill_battle([(1, "gunner", 7, 0), (2, "gunner", 7, 38)], victory_points=3,
+                         size=(14, 40))   # taller than the board
     app = make_app()
     screen = start_screen(app, battle, sides={1: "human", 2: "human"})
     confirm_handover(app)
