@@ -884,11 +884,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # --- small commands --------------------------------------------------------------------
 def cmd_check_map(args: argparse.Namespace) -> int:
-    from game.engine.setup import check_default_squads
+    from game.engine.setup import check_scenario_rulesets
     from game.world.tiled import load_map, summarize
 
     tmap = load_map(args.path)
-    check_default_squads(tmap)  # a scenario's squad_<side>.<ruleset> against the rulesets
+    check_scenario_rulesets(tmap)  # squad_<side>.<ruleset>, round_limit.<ruleset>, ...: the rulesets exist
     say(summarize(tmap))
     return 0
 

@@ -69,6 +69,10 @@ class Battle:
                  player_sides: frozenset[int] | set[int] = frozenset()) -> None:
         settle()  # the process's long-lived objects leave the cycle collector's walks
         self.map = tmap
+        #: The map's mission as this ruleset plays it (its own clock and points where the
+        #: map sets them: game/world/scenario_terms.py); None in a plain battle.
+        scenario = getattr(tmap, "scenario", None)
+        self.scenario = scenario.for_ruleset(ruleset.id) if scenario is not None else None
         #: The sides a person commands. Rules that favour "player characters" (d20 and
         #: 5x5 initiative ties) read it; empty in AI-vs-AI, every side in hotseat.
         self.player_sides = frozenset(player_sides)

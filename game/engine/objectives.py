@@ -73,7 +73,8 @@ ENDERS = ("end_turn", "hold", "pass", "end", "wait")
 
 
 def scenario_of(battle: "Battle") -> "Scenario | None":
-    return getattr(battle.map, "scenario", None)
+    """The battle's mission as its ruleset plays it (`Battle.scenario`), or None."""
+    return battle.scenario
 
 
 def setup(battle: "Battle") -> None:

@@ -71,21 +71,25 @@ def with_default_squads(tmap: Any, ruleset: Any,
     return merged or squads
 
 
-def check_default_squads(tmap: Any) -> None:
-    """A scenario's default squads against the rulesets they name, once, when the map is
-    loaded (the world reads their form, the rulesets know their units): an unknown
-    ruleset, a name the ruleset has no template or archetype for, more units than the
-    side has room for (`extra_tiles`) is one line naming the property."""
+def check_scenario_rulesets(tmap: Any) -> None:
+    """A scenario's properties that name a ruleset, against the rulesets, once, when the
+    map is loaded (the world reads their form, the rulesets know their units): an
+    unknown ruleset (``squad_1.chess``, ``round_limit.chess``), a name the ruleset has no
+    template or archetype for, more units than the side has room for (`extra_tiles`) is
+    one line naming the property."""
     from game.errors import MapError
     from game.rulesets import REGISTRY, available, load_ruleset, ruleset_ids
 
     scenario = getattr(tmap, "scenario", None)
-    taken = {(s.x, s.y) for s in tmap.spawns}
-    for squad in (scenario.squads if scenario is not None else ()):
-        info = REGISTRY.get(squad.ruleset)
+    if scenario is None:
+        return
+    for prop in (*scenario.squads, *scenario.terms):
+        info = REGISTRY.get(prop.ruleset)
         if info is None or not available(info):
-            raise MapError(tmap.path, f"{squad.key}: unknown ruleset {squad.ruleset!r} "
+            raise MapError(tmap.path, f"{prop.key}: unknown ruleset {prop.ruleset!r} "
                                       f"(known: {', '.join(ruleset_ids())})")
+    taken = {(s.x, s.y) for s in tmap.spawns}
+    for squad in scenario.squads:
         ruleset = load_ruleset(squad.ruleset)
         for unit in squad.units:
             try:
@@ -161,7 +165,7 @@ def shared_map(map_path: str | Path) -> Any:
     tmap = _maps.get(key)
     if tmap is None:
         tmap = load_map(path)
-        check_default_squads(tmap)
+        check_scenario_rulesets(tmap)
         for grid in (tmap.walkable, tmap.move_cost, tmap.blocks_sight, tmap.cover, tmap.elevation):
             grid.setflags(write=False)
         _maps[key] = tmap
@@ -170,6 +174,13 @@ def shared_map(map_path: str | Path) -> Any:
     else:
         _maps.move_to_end(key)
     return tmap
+
+
+def mission_round_limit(tmap: Any, ruleset_id: str) -> int | None:
+    """The round limit the map's scenario sets in `ruleset_id`, or None (a plain map, or
+    a mission without one)."""
+    scenario = getattr(tmap, "scenario", None)
+    return scenario.for_ruleset(ruleset_id).round_limit if scenario is not None else None
 
 
 def new_battle(map_path: str | Path, ruleset_id: str, seed: int = 0,
@@ -182,9 +193,9 @@ def new_battle(map_path: str | Path, ruleset_id: str, seed: int = 0,
     from game.rulesets import load_ruleset
 
     tmap = shared_map(map_path)
-    scenario = getattr(tmap, "scenario", None)
-    if scenario is not None and scenario.round_limit is not None and "max_rounds" not in kwargs:
-        kwargs["max_rounds"] = scenario.round_limit  # the mission's own limit, unless asked otherwise
+    limit = mission_round_limit(tmap, ruleset_id)
+    if limit is not None and "max_rounds" not in kwargs:
+        kwargs["max_rounds"] = limit  # the mission's own limit, unless asked otherwise
     ruleset = load_ruleset(ruleset_id, custom)
     if squads:
         from game.squads import check_budgets

@@ -189,7 +189,7 @@ class App:
     # --- the demo ----------------------------------------------------------------------
     def next_demo_battle(self):
         """The next AI-vs-AI battle of the demo loop, as a BattleScreen."""
-        from game.engine.setup import new_battle
+        from game.engine.setup import mission_round_limit, new_battle, shared_map
         from game.rulesets import REGISTRY
         from game.ui.menu import shipped_maps
         from game.engine.dice import next_seed
@@ -205,7 +205,7 @@ class App:
         else:
             args["seed"] = next_seed(seed)  # each loop a new battle, still reproducible
         # a scenario keeps its own round limit unless `demo --max-rounds` says otherwise
-        rounds = args.get("max_rounds") or (None if _mission_limit(m) else 40)
+        rounds = args.get("max_rounds") or (None if mission_round_limit(shared_map(m), r) else 40)
         chosen = args.get("chosen") or {}
         battle = new_battle(m, r, seed=seed, **({"max_rounds": rounds} if rounds else {}), **chosen)
         speed = args.get("speed", 2.0)   # told by `demo --speed`, never the menu's last choice
@@ -342,8 +342,3 @@ def run_demo(args: Any = None) -> int:
     return 0
 
 
-def _mission_limit(map_path) -> int | None:
-    """The round limit a map's scenario sets, or None (a plain map, or a mission without one)."""
-    from game.engine.setup import shared_map
-    scenario = shared_map(map_path).scenario
-    return scenario.round_limit if scenario is not None else None

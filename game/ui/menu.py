@@ -466,7 +466,8 @@ class MenuScreen(Screen):
                 if tm.scenario is not None:  # a mission: its name and briefing under the picture
                     top = box.y + 10 + thumb.get_height() + 8
                     self.mission_rect = pygame.Rect(box.x + 12, top, box.w - 24, box.y + THUMB[1] + 18 - top)
-                    self._draw_mission(surface, tm.scenario, self.mission_rect)
+                    ruleset = self.rulesets[self.rs_index].id if self.rulesets else ""
+                    self._draw_mission(surface, tm.scenario.for_ruleset(ruleset), self.mission_rect)
                 facts = f"{tm.width}×{tm.height} tiles · {tm.feet_per_tile} ft a tile"
                 # what each side fields in the chosen ruleset (a scenario may set its squads per ruleset)
                 per_team = side_sizes(tm, self.rulesets[self.rs_index].id if self.rulesets else None)

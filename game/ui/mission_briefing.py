@@ -29,7 +29,7 @@ class BriefingScreen(Screen):
                  players: dict[int, str] | None = None) -> None:
         super().__init__(app)
         self.battle = battle
-        self.scenario = battle.map.scenario
+        self.scenario = battle.scenario  # as its ruleset plays it (its own clock and points)
         self._begin, self._back = begin, back
         self.players = players or {}
         self.buttons: dict[str, pygame.Rect] = {}

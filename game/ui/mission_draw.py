@@ -29,7 +29,7 @@ EMPTY_EDGE = (200, 204, 212)
 
 def mission(battle):
     """The battle's scenario (None: a plain battle)."""
-    return getattr(battle.map, "scenario", None)
+    return getattr(battle, "scenario", None)
 
 
 def mission_states(battle, view) -> tuple:

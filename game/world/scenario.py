@@ -11,7 +11,9 @@ A designer makes a scenario in Tiled with map properties and an object layer nam
   end), ``exit`` (a zone a side's units may leave by), ``vip`` (a point on a spawn: that
   unit is the side's VIP); a spawn object may also carry ``vip = true`` itself;
 * map properties ``squad_<side>.<ruleset>``: a side's default squad in a ruleset
-  (game/world/scenario_squads.py).
+  (game/world/scenario_squads.py);
+* map properties ``round_limit.<ruleset>``, ``victory_points.<ruleset>``,
+  ``survive_rounds.<ruleset>``: those terms in one ruleset (game/world/scenario_terms.py).
 
 Zones are rectangles or polygons in pixels; a tile belongs to a zone when its centre
 lies inside. Everything is checked at load: a bad objective is one line naming it.
@@ -20,7 +22,7 @@ The rules that score them are the engine's (game/engine/objectives.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,7 @@ import numpy as np
 from game.errors import MapError
 from game.limits import MAX_ROUNDS
 from game.world.scenario_squads import PREFIX as SQUAD_PREFIX, DefaultSquad, read_default_squads
+from game.world.scenario_terms import TERMS, Term, check_briefing, fill, read_terms, whole_number as _int
 
 OBJECTIVE_LAYER = "objectives"
 KINDS = ("hold", "exit", "vip")
@@ -72,6 +75,17 @@ class Scenario:
     #: The default squads per side and ruleset (`squad_<side>.<ruleset>`), used when no
     #: squad is chosen for that side (game/world/scenario_squads.py).
     squads: tuple[DefaultSquad, ...] = ()
+    #: Terms a ruleset sets for itself (`round_limit.fate`, game/world/scenario_terms.py).
+    terms: tuple[Term, ...] = ()
+
+    def for_ruleset(self, ruleset: str) -> "Scenario":
+        """The scenario as a battle in `ruleset` plays it: its own round limit, victory
+        points and survive round where the map sets them, the plain ones elsewhere."""
+        own = {t.name: t.value for t in self.terms if t.ruleset == ruleset}
+        played = replace(self, **own) if own else self
+        if "{" not in played.briefing:
+            return played
+        return replace(played, briefing=fill(played.briefing, {n: getattr(played, n) for n in TERMS}))
 
     def squad_for(self, side: int, ruleset: str) -> tuple[str, ...] | None:
         """Side `side`'s default squad in `ruleset`, or None (the map's spawns)."""
@@ -140,41 +154,42 @@ def read_scenario(path: Path, props: dict, groups: list, spawns: tuple, vip_spaw
     if attacker is not None and attacker not in teams:
         raise MapError(path, f"map property 'attacker' is side {attacker}, which has no spawns (sides: {teams})")
     survive = _int(path, "map property", props, "survive_rounds", None, minimum=1)
-    if survive is not None and attacker is None:
-        raise MapError(path, "map property 'survive_rounds' needs 'attacker' (the side that must break through)")
     round_limit = _int(path, "map property", props, "round_limit", None, minimum=1, maximum=MAX_ROUNDS)
-    if survive is not None and round_limit is not None and survive > round_limit:
-        raise MapError(path, f"map property 'survive_rounds' ({survive}) is past 'round_limit' ({round_limit})")
+    terms = read_terms(path, props)
+    _check_clock(path, attacker, ("survive_rounds", survive), ("round_limit", round_limit))
+    for ruleset in sorted({t.ruleset for t in terms}):
+        own = {t.name: (t.key, t.value) for t in terms if t.ruleset == ruleset}
+        _check_clock(path, attacker, own.get("survive_rounds", ("survive_rounds", survive)),
+                     own.get("round_limit", ("round_limit", round_limit)))
     briefing = str(props.get("briefing", ""))
     if len(briefing) > MAX_TEXT:
         raise MapError(path, f"map property 'briefing' is {len(briefing)} characters; keep it under {MAX_TEXT}")
+    victory_points = _int(path, "map property", props, "victory_points", None, minimum=1)
+    check_briefing(path, briefing, {"round_limit": round_limit, "victory_points": victory_points,
+                                    "survive_rounds": survive})
     return Scenario(
         name=str(props.get("scenario") or props.get("name") or path.stem)[:80],
         briefing=briefing,
         round_limit=round_limit,
-        victory_points=_int(path, "map property", props, "victory_points", None, minimum=1),
+        victory_points=victory_points,
         attacker=attacker,
         survive_rounds=survive,
         zones=tuple(sorted(zones, key=lambda z: z.name)),
         vips=tuple(vips[t] for t in sorted(vips)),
         squads=read_default_squads(path, props, spawns, sorted(vips)),
+        terms=terms,
     )
 
 
-def _int(path: Path, where: str, props: dict, key: str, default: Any,
-         minimum: int | None = None, maximum: int | None = None) -> Any:
-    if key not in props:
-        return default
-    value = props[key]
-    text = str(value).strip()
-    if isinstance(value, bool) or not text.lstrip("-").isdecimal() or len(text) > 9:
-        raise MapError(path, f"{where}: '{key}' must be a whole number (it is {text[:40]!r})")
-    number = int(text)
-    if minimum is not None and number < minimum:
-        raise MapError(path, f"{where}: '{key}' must be at least {minimum} (it is {number})")
-    if maximum is not None and number > maximum:
-        raise MapError(path, f"{where}: '{key}' must be at most {maximum} (it is {number})")
-    return number
+def _check_clock(path: Path, attacker: int | None, survive: tuple[str, int | None],
+                 round_limit: tuple[str, int | None]) -> None:
+    """A survive round needs an attacker and falls within the round limit, in every
+    ruleset. `survive`, `round_limit`: (the property that sets it, its value)."""
+    (survive_key, rounds), (limit_key, limit) = survive, round_limit
+    if rounds is not None and attacker is None:
+        raise MapError(path, f"map property '{survive_key}' needs 'attacker' (the side that must break through)")
+    if rounds is not None and limit is not None and rounds > limit:
+        raise MapError(path, f"map property '{survive_key}' ({rounds}) is past '{limit_key}' ({limit})")
 
 
 def _side(path: Path, where: str, props: dict, teams: list[int]) -> int | None:

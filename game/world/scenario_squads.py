@@ -12,7 +12,7 @@ chosen for that side: a chosen squad, a squad file and a replay's squads win.
 This module reads what the map alone can check: the property's form, that the side
 has spawns, the list, and that a VIP's spawn still fields a unit. Whether the ruleset
 exists and knows each name is checked by the engine when it loads the map
-(`game.engine.setup.check_default_squads`): the world does not import the rulesets.
+(`game.engine.setup.check_scenario_rulesets`): the world does not import the rulesets.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _read_one(path: Path, key: str, value: object, spawns: tuple,
               vip_tiles: list[tuple[int, int]]) -> DefaultSquad:
     where = key[:60]
     side_text, dot, ruleset = key[len(PREFIX):].partition(".")
-    if not dot or not side_text.isdecimal() or len(side_text) > 6 or not _plain(ruleset):
+    if not dot or not side_text.isdecimal() or len(side_text) > 6 or not plain_name(ruleset):
         raise MapError(path, f"{where}: a default squad's property is squad_<side>.<ruleset>, "
                              f"like squad_1.d20")
     side = int(side_text)
@@ -70,7 +70,7 @@ def _read_one(path: Path, key: str, value: object, spawns: tuple,
     if not 1 <= len(units) <= MAX_SQUAD:
         raise MapError(path, f"{where}: must list 1 to {MAX_SQUAD} units (it lists {len(units)})")
     for index, unit in enumerate(units, 1):
-        if not _plain(unit):
+        if not plain_name(unit):
             raise MapError(path, f"{where}: unit {index} is {unit[:40]!r}; name an archetype or a "
                                  f"template id (letters, digits, '_' or '-')")
     for x, y in vip_tiles:
@@ -82,6 +82,6 @@ def _read_one(path: Path, key: str, value: object, spawns: tuple,
     return DefaultSquad(side, ruleset, units)
 
 
-def _plain(name: str) -> bool:
+def plain_name(name: str) -> bool:
     """A name of letters, digits, '_' and '-' (ruleset and template ids are such names)."""
     return 0 < len(name) <= MAX_NAME and all(c.isascii() and (c.isalnum() or c in "_-") for c in name)

@@ -357,4 +357,6 @@ def _scenario_lines(s) -> list[str]:
         out.append(f"  VIP of side {v.team} at ({v.x},{v.y}): its fall {fall}")
     for q in s.squads:
         out.append(f"  default squad of side {q.side} in {q.ruleset}: {', '.join(q.units)} ({q.key})")
+    for t in s.terms:
+        out.append(f"  in {t.ruleset}: {t.name.replace('_', ' ')} {t.value} ({t.key})")
     return out
