@@ -10,8 +10,10 @@ and those call in here.
   standing enemy inside scores the zone's points (only the zone's `side`, if it names
   one). A zone both sides stand in scores nothing.
 - **Victory points**: a side that reaches the scenario's `victory_points` at a round's
-  end wins at once; if both reach it together, the one with more wins, and equal
-  points end it in a draw [choice: the text of the issue is silent on a tie].
+  end wins at once; if both reach it together, the one with more wins, and with equal
+  points the battle plays on, the next round's end or the round limit deciding
+  [choice: the issue says "the first side to reach it wins", and tied, neither was
+  first; until stop 40 a tie was a draw, 5% of fate's Three Farms mirrors at 4 points].
 - **VIP**: when a VIP is taken out, the other side wins at once, or scores the VIP's
   points where the map gives it some. A VIP that leaves by its side's exit is safe,
   not taken out [choice: the issue says a unit that leaves "counts as safe"].
@@ -127,8 +129,9 @@ def round_ended(battle: "Battle", round_no: int) -> bool:
     totals = points(battle)
     target = scenario.victory_points
     if target is not None:
-        reached = [t for t, p in totals.items() if p >= target]
-        if reached:
+        best = max(totals.values())
+        ahead = [t for t, p in totals.items() if p == best]
+        if best >= target and len(ahead) == 1:  # tied at the target: nobody was first, play on
             _end_on_points(battle, totals, round_no, f"victory points {score_line(totals)}",
                            "victory points")
             return True

@@ -96,7 +96,8 @@ def rules_lines(scenario: Any, round_limit: int | None, vip_names: dict[int, str
         who = f" is {name}" if name else f" (the unit that starts at {v.x},{v.y})"
         out.append(f"Side {v.team}'s VIP{who}: its fall {fall}.")
     if scenario.victory_points is not None:
-        out.append(f"{_pts(scenario.victory_points).capitalize()} win at once.")
+        out.append(f"{_pts(scenario.victory_points).capitalize()} win at once (reached together and level, "
+                   f"play goes on).")
     if scenario.survive_rounds is not None:
         out.append(f"Side {scenario.attacker} attacks: the defenders win if one still stands "
                    f"when round {scenario.survive_rounds} ends.")

@@ -87,6 +87,17 @@ def test_reaching_the_victory_points_wins_at_once():
     assert objectives.points(b) == {1: 4, 2: 0}
 
 
+def test_sides_reaching_the_victory_points_together_and_level_play_on():
+    # Each side holds a one-point zone alone: 1-1, 2-2 (both at the 2 that win, level:
+    # nobody was first), 3-3, 4-4 at the round limit, a draw there. Until stop 40 the
+    # battle ended drawn at round 2's end.
+    s = Scenario("level", victory_points=2, zones=(zone("A", [(1, 1)]), zone("B", [(8, 4)])))
+    b = mission_battle(s, [(1, 1, 1), (2, 8, 4)], max_rounds=4)
+    end = run(b)
+    assert (end.winner, end.how, end.rounds) == (None, "round limit", 4)
+    assert objectives.points(b) == {1: 4, 2: 4}
+
+
 def test_the_vips_fall_ends_the_battle_at_once():
     s = Scenario("escort", vips=(VipMark(1, 1, 1),))
     b = mission_battle(s, [(1, 1, 1), (1, 3, 1), (2, 8, 4)], max_rounds=10)

@@ -72,7 +72,7 @@ def test_the_menu_shows_the_briefing_then_the_battle(make_app, size):
     assert words[0] == "Hold the Well"
     assert any("Two points win" in w for w in words)            # the designer's briefing
     assert "• The Well: a side alone in it at a round's end scores 1 point." in words
-    assert "• 2 points win at once." in words
+    assert "• 2 points win at once (reached together and level, play goes on)." in words
     assert "Played by side 1: a person, side 2: the AI (normal)" in words
     begin = app.screen.buttons["begin"]
     assert app.surface.get_rect().contains(begin)               # the button fits the window

@@ -38,11 +38,14 @@ RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 
 
 def _mission(layout, name: str, title: str, description: str, spawns: list, mission: dict,
-             objectives: list, table, directional, flip, squads: dict | None = None) -> Design:
+             objectives: list, table, directional, flip, squads: dict | None = None,
+             terms: dict | None = None) -> Design:
     # the file lists spawns by side, then row, then column (the maps' convention)
     spawns = sorted(spawns, key=lambda s: (s[2], s[1], s[0]))
     for (side, ruleset), units in sorted((squads or {}).items(), key=lambda i: (i[0][0], RULESETS.index(i[0][1]))):
         mission = {**mission, f"squad_{side}.{ruleset}": ",".join(units)}
+    for (term, ruleset), value in sorted((terms or {}).items(), key=lambda i: (RULESETS.index(i[0][1]), i[0][0])):
+        mission = {**mission, f"{term}.{ruleset}": value}
     chars = full_grid(layout["rows"], layout["width"])
     ground, objects = split_layers(chars, layout["base"])
     return Design(
