@@ -77,7 +77,17 @@ def scenario_line(tmap: Any, ref: str) -> str:
     other = other_squads(tmap)
     if other:
         parts.append("other squads: " + other)
+    if s.terms:
+        parts.append("own terms: " + own_terms(s))
     return " | ".join(parts)
+
+
+def own_terms(scenario: Any) -> str:
+    """The terms rulesets set for themselves, as "d20 victory points 1, survive rounds 5;
+    fate round limit 14" (maps/README.md, "Terms per ruleset")."""
+    rulesets = sorted({t.ruleset for t in scenario.terms})
+    return "; ".join(f"{r} " + ", ".join(f"{t.name.replace('_', ' ')} {t.value}"
+                                         for t in scenario.terms if t.ruleset == r) for r in rulesets)
 
 
 def rules_lines(scenario: Any, round_limit: int | None, vip_names: dict[int, str] | None = None) -> list[str]:

@@ -103,3 +103,12 @@ def test_check_map_refuses_an_unknown_ruleset_and_lists_the_terms(tmp_path, caps
     out = capsys.readouterr().out
     assert "in d20: victory points 2 (victory_points.d20)" in out
     assert "in fate: round limit 14 (round_limit.fate)" in out
+
+
+def test_the_scenarios_line_names_each_rulesets_own_terms(tmp_path):
+    from game.ui.mission_words import scenario_line
+
+    path = squad_map(tmp_path, {"round_limit": 10, "round_limit.fate": 14, "victory_points.d20": 1,
+                                "round_limit.d20": 5})
+    assert scenario_line(load_map(path), "x.tmx").endswith(
+        "| own terms: d20 round limit 5, victory points 1; fate round limit 14")
