@@ -38,7 +38,7 @@ from pathlib import Path
 from game.ai import make_ai
 from game.engine.battle import Battle
 from game.engine.events import BattleEnded
-from game.engine.setup import orders_for
+from game.engine.setup import mission_round_limit, orders_for
 from game.replay import maps_dir
 from game.rulesets import load_ruleset
 from game.simulate import ai_seed
@@ -102,7 +102,7 @@ def shipped() -> list[Mission]:
 def play(tmap, ruleset_id: str, seed: int, aware: dict[int, bool]) -> tuple[int | None, str]:
     """One battle: its winner (None: a draw) and how it ended."""
     ruleset = load_ruleset(ruleset_id)
-    limit = tmap.scenario.round_limit or 40
+    limit = mission_round_limit(tmap, ruleset_id) or 40
     battle = Battle(tmap, ruleset, orders_for(tmap, ruleset), seed=seed, max_rounds=limit)
     try:
         ais = {}
