@@ -193,12 +193,15 @@ def _zone_aims(battle: Any, scenario: Scenario, unit: int, side: int,
 def _sets_out(battle: Any, scenario: Scenario, unit: int, side: int, zone: Zone) -> bool:
     """Does `zone`, an exit of the unit's side, count now (game/ai/mission_clock.py)?
     For a side whose VIP must get out by its own exit, when the clock calls (from
-    anywhere: its officer must get out); for any other, within this turn's reach."""
+    anywhere: its officer must get out); for any other, within this turn's reach, or
+    from anywhere for the side's unit nearest it when one unit out wins the battle."""
     walk = float(_distances(battle, zone)[battle.tile(unit)])
     if walk >= UNREACHABLE:
         return False
     if evacuates(scenario, side) and any(guarded(battle, u) for u in battle.units(side, active_only=True)):
         return mission_clock.time_to_go(battle, unit, walk, round_limit(battle, scenario) - battle.round + 1)
+    if mission_clock.wins_by_leaving(scenario, objectives.points(battle).get(side, 0), zone.points):
+        return nearest_of_side(battle, zone, unit, side)  # one runner, from anywhere; the rest fight
     return mission_clock.in_reach(battle, unit, walk)
 
 
@@ -212,8 +215,8 @@ def pace(battle: Any, scenario: Scenario, side: int) -> int:
 
 def tied_race(battle: Any, scenario: Scenario, side: int) -> bool:
     """Would `side` and an enemy side, holding the zones as they stand, reach the victory
-    points in the same round with equal points (the engine ends that as a draw; if
-    one has more, it wins)?"""
+    points in the same round with equal points (the engine plays on then, and neither
+    gains by the race; if one has more, it wins)?"""
     if scenario.victory_points is None:
         return False
     totals = objectives.points(battle)

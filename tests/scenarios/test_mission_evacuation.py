@@ -27,7 +27,8 @@ ROWS = ["." * 30] + [".." + "#" + "." * 27 for _ in range(5)] + ["." * 30]
 FIELD = frozenset((29, y) for y in range(7))
 
 
-def evacuation(exit_side: int | None, round_limit: int = 10, vip: bool = True, at=(1, 3)) -> Battle:
+def evacuation(exit_side: int | None, round_limit: int = 10, vip: bool = True, at=(1, 3),
+               victory_points: int | None = None) -> Battle:
     """The officer (side 1's VIP) behind the wall; its side's exit, or none (it holds out).
     Without `vip`, side 1's unit is a raider; `at`: where it stands."""
     ruleset = load_ruleset("d20")
@@ -35,7 +36,8 @@ def evacuation(exit_side: int | None, round_limit: int = 10, vip: bool = True, a
     zones = (Zone("Landing Field", "exit", FIELD, 1, side=exit_side),) if exit_side else ()
     zones += (Zone("Yard", "hold", frozenset({(6, 6)}), 1),) if not exit_side else ()
     vips = (VipMark(1, *at),) if vip else ()
-    tmap.scenario = Scenario("evacuation", round_limit=round_limit, zones=zones, vips=vips)
+    tmap.scenario = Scenario("evacuation", round_limit=round_limit, victory_points=victory_points,
+                             zones=zones, vips=vips)
     gunner = ruleset.template_for("gunner")
     orders = [UnitOrder(1, gunner, *at), UnitOrder(2, gunner, 26, 1)]
     return Battle(tmap, ruleset, orders, seed=3, max_rounds=round_limit)
@@ -130,5 +132,23 @@ def test_a_raider_goes_for_its_exit_only_within_its_move(at):
             assert walk == 7 and grid[at] > 0 and moves
             assert all(c.target in FIELD or walk > mission_ground._distances(
                 battle, battle.map.scenario.zones[0])[c.target] for _, c in moves)
+    finally:
+        battle.close()
+
+
+def test_a_raider_whose_exit_wins_the_battle_sets_out_from_anywhere():
+    # As above, 31 walks from the field, beyond its move; but one point wins and the
+    # field scores one: leaving wins the battle, so the side's unit nearest the field
+    # (the only one) sets out now (mission_clock.wins_by_leaving), every move of the
+    # mission's nearer the field than it stands.
+    battle = evacuation(exit_side=1, vip=False, victory_points=1)
+    try:
+        decision = officer_decision(battle)
+        raider = decision.actor
+        walk = mission_ground._distances(battle, battle.map.scenario.zones[0])
+        assert walk[1, 3] == 31
+        assert mission_ground.ground(battle, raider)[1, 3] > 0
+        moves = missions.to_the_ground(make_ai("d20", 1, "normal"), battle, decision)
+        assert moves and all(walk[c.target] < 31 for _, c in moves)
     finally:
         battle.close()
