@@ -102,11 +102,15 @@ def test_each_scenario_plays_to_its_end_and_its_replay_verifies(path, ruleset, t
 def test_a_scenario_battle_takes_its_round_limit_from_the_map(path):
     from game.engine.setup import new_battle
 
-    battle = new_battle(path, "fate", seed=1)
-    try:
-        assert battle.max_rounds == load_map(path).scenario.round_limit
-    finally:
-        battle.close()
+    for ruleset in ("d20", "fate"):
+        battle = new_battle(path, ruleset, seed=1)
+        try:
+            # the ruleset's own round limit where the map sets one (round_limit.<ruleset>)
+            scenario = load_map(path).scenario
+            own = {t.name: t.value for t in scenario.terms if t.ruleset == ruleset}
+            assert battle.max_rounds == own.get("round_limit", scenario.round_limit)
+        finally:
+            battle.close()
 
 
 # --- the command line ------------------------------------------------------------------
