@@ -31,13 +31,28 @@ RULESETS = ("d20", "mahou", "fivebyfive", "actionblock", "fate")
 FARMS = "maps/crossroads_farms.tmx"
 
 
+def test_a_view_carries_the_terms_of_the_battles_ruleset():
+    # Breakthrough's map: 10 rounds, 6 points, survive 10; fate's own 5 rounds, 2 points,
+    # survive 5 (round_limit.fate, victory_points.fate, survive_rounds.fate)
+    for ruleset, terms in (("d20", (6, 4, 6)), ("mahou", (8, 2, 8)), ("fate", (5, 2, 5)),
+                           ("actionblock", (10, 6, 10))):
+        battle = new_battle("maps/depot_breakthrough.tmx", ruleset, seed=5)
+        try:
+            mission = mission_for(battle, set(battle.units()))
+            assert (mission["round_limit"], mission["victory_points"], mission["survive_rounds"]) == terms
+            assert f"when round {terms[2]} ends." in mission["briefing"], ruleset
+        finally:
+            battle.close()
+
+
 def test_the_mission_a_view_carries():
     battle = new_battle(FARMS, "d20", seed=5)
     try:
         mission = mission_for(battle, set(battle.units()))
-        # by hand from the map's properties: Three Farms, 10 rounds, 6 points to win
+        # by hand from the map's properties: Three Farms, 10 rounds, 4 points to win
         assert mission["name"] == "Three Farms" and mission["briefing"].startswith("Spread out.")
-        assert (mission["round_limit"], mission["victory_points"]) == (10, 6)
+        assert (mission["round_limit"], mission["victory_points"]) == (10, 4)
+        assert "the first to 4 wins. After 10 rounds" in mission["briefing"]  # its numbers filled in
         assert (mission["attacker"], mission["survive_rounds"]) == (None, None)
         assert mission["points"] == {"1": 0, "2": 0}
         zones = {z["name"]: z for z in mission["zones"]}
