@@ -262,9 +262,9 @@ def test_a_scenario_battle_in_the_window_shows_its_mission(tmp_path):
         assert not screen.briefing_open
         until(app, lambda: screen.decision is not None)
         app.step(0.05)
-        # by hand: round 1 of the 2 the battle was opened with, nobody has scored, 6 win
+        # by hand: round 1 of the 2 the battle was opened with, nobody has scored, 4 win
         assert net_mission.tracker(screen.mission, screen.view["round"]) == \
-            "Round 1 of 2 · side 1: 0 points · side 2: 0 points · 6 to win"
+            "Round 1 of 2 · side 1: 0 points · side 2: 0 points · 4 to win"
         assert screen.tracker_rect is not None and screen.tracker_rect.bottom <= screen.board.rect.top
         layer = screen.board._zones[1]
         # the Crossing is tiles x 10..13, y 6..9: its west edge is painted, the map's
