@@ -106,8 +106,8 @@ def rules_lines(scenario: Any, round_limit: int | None, vip_names: dict[int, str
         who = f" is {name}" if name else f" (the unit that starts at {v.x},{v.y})"
         out.append(f"Side {v.team}'s VIP{who}: its fall {fall}.")
     if scenario.victory_points is not None:
-        out.append(f"{_pts(scenario.victory_points).capitalize()} win at once (reached together and level, "
-                   f"play goes on).")
+        level = " (reached together and level, play goes on)" if _both_score(scenario) else ""
+        out.append(f"{_pts(scenario.victory_points).capitalize()} win at once{level}.")
     if scenario.survive_rounds is not None:
         out.append(f"Side {scenario.attacker} attacks: the defenders win if one still stands "
                    f"when round {scenario.survive_rounds} ends.")
@@ -115,6 +115,15 @@ def rules_lines(scenario: Any, round_limit: int | None, vip_names: dict[int, str
         out.append(f"After round {round_limit}, more points win; equal points is a draw.")
     out.append("Taking out every enemy still wins.")
     return out
+
+
+def _both_score(scenario: Any) -> bool:
+    """Can more than one side score? Where only one can (a hold zone or an exit of the
+    attacker's alone), no tie at the victory points can happen, and the briefing does not
+    speak of one."""
+    if any(z.side is None and z.points > 0 for z in scenario.zones) or any(v.points for v in scenario.vips):
+        return True  # a zone any side scores; a VIP whose fall scores for the other side
+    return len({z.side for z in scenario.zones if z.points > 0}) > 1
 
 
 def _held_to_the_end(scenario: Any, round_limit: int) -> bool:

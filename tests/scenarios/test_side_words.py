@@ -77,3 +77,19 @@ def test_a_vip_is_named_where_the_battle_is_at_hand_else_by_its_spawn():
     assert "Side 1's VIP is Gunner 1-1: its fall loses the battle." in lines
     assert "Side 2's VIP is Scout 2-1: its fall gives the enemy 1 point." in lines
     assert "Side 1's VIP (the unit that starts at 1,6): its fall loses the battle." in rules_lines(envoy, 10)
+
+
+def test_the_rule_of_a_tie_at_the_victory_points_is_said_only_where_both_sides_score():
+    from game.ui.mission_words import rules_lines
+    from game.world.scenario import Scenario, VipMark, Zone
+
+    level = "3 points win at once (reached together and level, play goes on)."
+    hill = Zone("Hill", "hold", frozenset({(1, 1)}), 1)
+    theirs = Zone("Bunker", "hold", frozenset({(1, 1)}), 1, side=2)
+    road = Zone("Road", "exit", frozenset({(5, 1)}), 2, side=1)
+    assert level in rules_lines(Scenario("both", victory_points=3, zones=(hill,)), 10)
+    assert level in rules_lines(Scenario("both", victory_points=3, zones=(theirs, road)), 10)
+    assert level in rules_lines(Scenario("bounty", victory_points=3, zones=(theirs,),
+                                         vips=(VipMark(2, 0, 0, points=1),)), 10)
+    one = rules_lines(Scenario("one", victory_points=3, attacker=2, survive_rounds=6, zones=(theirs,)), 10)
+    assert "3 points win at once." in one and level not in one

@@ -175,9 +175,9 @@ def depot_breakthrough(table, directional, flip) -> Design:
         _side(1, DEPOT_ATTACK, (*SQUAD, G)) + _side(2, [(15, 6), (16, 9), (12, 10), (10, 4), (17, 7)], (G, D, M, B, G)),
         {"scenario": "Breakthrough",
          "briefing": "Side 1's raiders must cross the depot; side 2's guards stand in the way. "
-                     "Every raider who leaves by the east road scores 2 points for side 1, and "
-                     "{victory_points} win at once. The guards win if any of them still stands "
-                     "when round {survive_rounds} ends.",
+                     "Every raider who leaves by the east road scores 2 points for side 1; "
+                     "{victory_points} points win at once. The guards win if any of them still "
+                     "stands when round {survive_rounds} ends.",
          "round_limit": 10, "victory_points": 6, "attacker": 1, "survive_rounds": 10},
         [("exit", "East Road", (25, 0, 1, 16), {"side": 1, "points": 2})],
         table, directional, flip, BREAKTHROUGH_SQUADS, BREAKTHROUGH_TERMS,
