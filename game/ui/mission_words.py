@@ -107,7 +107,8 @@ def rules_lines(scenario: Any, round_limit: int | None, vip_names: dict[int, str
         out.append(f"Side {v.team}'s VIP{who}: its fall {fall}.")
     if scenario.victory_points is not None:
         level = " (reached together and level, play goes on)" if _both_score(scenario) else ""
-        out.append(f"{_pts(scenario.victory_points).capitalize()} win at once{level}.")
+        verb = "wins" if scenario.victory_points == 1 else "win"  # "1 point wins", "2 points win"
+        out.append(f"{_pts(scenario.victory_points).capitalize()} {verb} at once{level}.")
     if scenario.survive_rounds is not None:
         out.append(f"Side {scenario.attacker} attacks: the defenders win if one still stands "
                    f"when round {scenario.survive_rounds} ends.")

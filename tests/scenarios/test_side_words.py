@@ -93,3 +93,5 @@ def test_the_rule_of_a_tie_at_the_victory_points_is_said_only_where_both_sides_s
                                          vips=(VipMark(2, 0, 0, points=1),)), 10)
     one = rules_lines(Scenario("one", victory_points=3, attacker=2, survive_rounds=6, zones=(theirs,)), 10)
     assert "3 points win at once." in one and level not in one
+    # and in the singular, as d20's Hold Out reads it (victory_points.d20 = 1)
+    assert "1 point wins at once." in rules_lines(Scenario("d20", victory_points=1, zones=(theirs,)), 4)
