@@ -21,7 +21,8 @@ from game.ui.settings import SPEEDS, save_settings, speed_label
 
 THUMB = (300, 300)
 #: Under a scenario map's thumbnail, at least this many pixels for its name and briefing
-#: (a square scenario map's picture is made shorter to leave them).
+#: (a square scenario map's picture is made shorter to leave them), at the font scale 1;
+#: they grow with the fonts (at 1920x1080 the briefing had room for two lines of five).
 MISSION_H = 90
 
 
@@ -56,6 +57,7 @@ class MapInfo:
         self.tmap = None
         self.error = ""
         self._thumb = None
+        self._thumb_scale = None  # the font scale it was drawn for (a scenario's text grows with it)
         try:
             from game.world.tiled import load_map
             self.tmap = load_map(path)
@@ -67,10 +69,11 @@ class MapInfo:
         return self.tmap.name if self.tmap else self.path.stem
 
     def thumb(self) -> pygame.Surface | None:
-        if self._thumb is None and self.tmap is not None:
+        if self.tmap is not None and (self._thumb is None or self._thumb_scale != theme.SCALE):
             from game.ui.tilemap import thumbnail
-            box = THUMB if self.tmap.scenario is None else (THUMB[0], THUMB[1] - MISSION_H)
-            self._thumb = thumbnail(self.tmap, box, theme.team_colour)
+            text = round(MISSION_H * theme.SCALE)
+            box = THUMB if self.tmap.scenario is None else (THUMB[0], THUMB[1] - text)
+            self._thumb, self._thumb_scale = thumbnail(self.tmap, box, theme.team_colour), theme.SCALE
         return self._thumb
 
 

@@ -273,3 +273,22 @@ def test_the_camera_brings_a_unit_on_the_maps_top_row_below_the_tracker(make_app
     pump(app)
     tile = cam.tile_rect((7, 0))
     assert tile.top >= screen.rects["mission_tracker"].bottom, (tile, screen.rects["mission_tracker"])
+
+
+def test_at_1920x1080_the_menu_gives_the_briefing_room_for_its_larger_font(make_app, monkeypatch):
+    # Fonts grow with the window (1.3 at 1080 high) while the thumbnail's box does not:
+    # Three Farms' briefing had room for two lines, the second cut. The picture now
+    # leaves room that grows with the font: three lines.
+    from game.ui import theme
+    app = make_app(map="crossroads_farms", ruleset="mahou")
+    app.resize((1920, 1080))
+    pump(app, 2)
+    menu = app.screen
+    words: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
+    menu.draw(app.surface)
+    start = words.index("Scenario: Three Farms") + 1
+    lines = words[start:words.index("Crossroads: Three Farms", start)]   # up to the map's name under it
+    assert len(lines) >= 3 and lines[0].startswith("Spread out."), lines
+    assert menu.thumb_box.contains(menu.mission_rect)
