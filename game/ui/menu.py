@@ -129,11 +129,15 @@ class MenuScreen(Screen):
         info = self.map_info
         return info.tmap.teams() if info and info.tmap else [1, 2]
 
+    @property
+    def ruleset_id(self) -> str | None:
+        """The chosen ruleset's id (None: no ruleset is offered)."""
+        return self.rulesets[self.rs_index].id if self.rulesets else None
+
     def ai_levels(self) -> tuple[str, ...]:
         """The AI levels the chosen ruleset offers (the registry's, weakest first).
         Asked only when a side's row changes: it loads the ruleset's AI."""
-        rid = self.rulesets[self.rs_index].id if self.rulesets else ""
-        return ruleset_levels(rid)
+        return ruleset_levels(self.ruleset_id or "")
 
     def rows(self) -> list[str]:
         # one row per side picks Person or an AI level: no row comes and goes, so the
@@ -469,11 +473,10 @@ class MenuScreen(Screen):
                 if tm.scenario is not None:  # a mission: its name and briefing under the picture
                     top = box.y + 10 + thumb.get_height() + 8
                     self.mission_rect = pygame.Rect(box.x + 12, top, box.w - 24, box.y + THUMB[1] + 18 - top)
-                    ruleset = self.rulesets[self.rs_index].id if self.rulesets else ""
-                    self._draw_mission(surface, tm.scenario.for_ruleset(ruleset), self.mission_rect)
+                    self._draw_mission(surface, tm.scenario.for_ruleset(self.ruleset_id), self.mission_rect)
                 facts = f"{tm.width}×{tm.height} tiles · {tm.feet_per_tile} ft a tile"
                 # what each side fields in the chosen ruleset (a scenario may set its squads per ruleset)
-                per_team = side_sizes(tm, self.rulesets[self.rs_index].id if self.rulesets else None)
+                per_team = side_sizes(tm, self.ruleset_id)
                 surface.blit(theme.text(info.name, 17, theme.TEXT, bold=True), (box.x + 12, box.y + THUMB[1] + 24))
                 surface.blit(theme.text(facts, 13, theme.DIM), (box.x + 12, box.y + THUMB[1] + 50))
                 sx = box.x + 12

@@ -29,7 +29,6 @@ from typing import Any
 import numpy as np
 
 from game.errors import MapError
-from game.limits import MAX_ROUNDS
 from game.world.scenario_squads import PREFIX as SQUAD_PREFIX, DefaultSquad, read_default_squads
 from game.world.scenario_terms import TERMS, Term, check_briefing, fill, read_terms, whole_number as _int
 
@@ -78,7 +77,7 @@ class Scenario:
     #: Terms a ruleset sets for itself (`round_limit.fate`, game/world/scenario_terms.py).
     terms: tuple[Term, ...] = ()
 
-    def for_ruleset(self, ruleset: str) -> "Scenario":
+    def for_ruleset(self, ruleset: str | None) -> "Scenario":
         """The scenario as a battle in `ruleset` plays it: its own round limit, victory
         points and survive round where the map sets them, the plain ones elsewhere."""
         own = {t.name: t.value for t in self.terms if t.ruleset == ruleset}
@@ -153,27 +152,21 @@ def read_scenario(path: Path, props: dict, groups: list, spawns: tuple, vip_spaw
     attacker = _int(path, "map property", props, "attacker", None)
     if attacker is not None and attacker not in teams:
         raise MapError(path, f"map property 'attacker' is side {attacker}, which has no spawns (sides: {teams})")
-    survive = _int(path, "map property", props, "survive_rounds", None, minimum=1)
-    round_limit = _int(path, "map property", props, "round_limit", None, minimum=1, maximum=MAX_ROUNDS)
+    # the plain terms, read with the same bounds as a ruleset's own (scenario_terms.TERMS)
+    plain = {name: _int(path, "map property", props, name, None, low, high) for name, (low, high) in TERMS.items()}
     terms = read_terms(path, props)
-    _check_clock(path, attacker, ("survive_rounds", survive), ("round_limit", round_limit))
-    for ruleset in sorted({t.ruleset for t in terms}):
+    for ruleset in (None, *sorted({t.ruleset for t in terms})):  # the plain terms, then each ruleset's
         own = {t.name: (t.key, t.value) for t in terms if t.ruleset == ruleset}
-        _check_clock(path, attacker, own.get("survive_rounds", ("survive_rounds", survive)),
-                     own.get("round_limit", ("round_limit", round_limit)))
+        _check_clock(path, attacker, *(own.get(n, (n, plain[n])) for n in ("survive_rounds", "round_limit")))
     briefing = str(props.get("briefing", ""))
     if len(briefing) > MAX_TEXT:
         raise MapError(path, f"map property 'briefing' is {len(briefing)} characters; keep it under {MAX_TEXT}")
-    victory_points = _int(path, "map property", props, "victory_points", None, minimum=1)
-    check_briefing(path, briefing, {"round_limit": round_limit, "victory_points": victory_points,
-                                    "survive_rounds": survive})
+    check_briefing(path, briefing, plain)
     return Scenario(
         name=str(props.get("scenario") or props.get("name") or path.stem)[:80],
         briefing=briefing,
-        round_limit=round_limit,
-        victory_points=victory_points,
         attacker=attacker,
-        survive_rounds=survive,
+        **plain,  # round_limit, victory_points, survive_rounds
         zones=tuple(sorted(zones, key=lambda z: z.name)),
         vips=tuple(vips[t] for t in sorted(vips)),
         squads=read_default_squads(path, props, spawns, sorted(vips)),
