@@ -41,7 +41,7 @@ def squad_problem(tmap: object, ruleset: object, side: int, units: Sequence[str]
     cost = squad_cost(ruleset, units)
     if cost > budget:
         return f"Over budget: {cost} of {budget} points."
-    room = room_for(tmap, side)
+    room = room_for(tmap.for_ruleset(ruleset.id), side)  # type: ignore[attr-defined]
     if len(units) > room:
         return f"More units than the map has places: side {side} has room for {room}, the squad has {len(units)}."
     return None

@@ -68,7 +68,8 @@ class Battle:
                  seed: int = 0, dice: Dice | None = None, max_rounds: int = 40,
                  player_sides: frozenset[int] | set[int] = frozenset()) -> None:
         settle()  # the process's long-lived objects leave the cycle collector's walks
-        self.map = tmap
+        #: The map as this ruleset deploys on it (its own spawns where the map has them).
+        self.map = tmap.for_ruleset(ruleset.id) if hasattr(tmap, "for_ruleset") else tmap
         #: The map's mission as this ruleset plays it (its own clock and points where the
         #: map sets them: game/world/scenario_terms.py); None in a plain battle.
         scenario = getattr(tmap, "scenario", None)

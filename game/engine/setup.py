@@ -24,6 +24,7 @@ def orders_for(tmap: Any, ruleset: Any,
     name per squad unit ("" for the ruleset's own "Gunner 1-2"), a squad file's names.
     A side with no squad given fields its scenario's default squad in this ruleset
     (`squad_<side>.<ruleset>`) when the map has one, else its spawns' archetypes."""
+    tmap = tmap.for_ruleset(ruleset.id)
     squads = with_default_squads(tmap, ruleset, squads)
 
     def name_of(team: int, index: int) -> str:
@@ -72,24 +73,33 @@ def with_default_squads(tmap: Any, ruleset: Any,
 
 
 def check_scenario_rulesets(tmap: Any) -> None:
-    """A scenario's properties that name a ruleset, against the rulesets, once, when the
+    """A map's properties that name a ruleset, against the rulesets, once, when the
     map is loaded (the world reads their form, the rulesets know their units): an
-    unknown ruleset (``squad_1.chess``, ``round_limit.chess``), a name the ruleset has no
+    unknown ruleset (``squad_1.chess``, ``round_limit.chess``, a spawn's ``rulesets``), a name the ruleset has no
     template or archetype for, more units than the side has room for (`extra_tiles`) is
     one line naming the property."""
     from game.errors import MapError
     from game.rulesets import REGISTRY, available, load_ruleset, ruleset_ids
 
+    def known(ruleset: str) -> bool:
+        info = REGISTRY.get(ruleset)
+        return info is not None and available(info)
+
+    for spawn in tmap.spawns:  # a deployment of a ruleset's own (maps/README.md)
+        for ruleset in spawn.rulesets:
+            if not known(ruleset):
+                raise MapError(tmap.path, f"spawn at ({spawn.x}, {spawn.y}): 'rulesets' names unknown "
+                                          f"ruleset {ruleset!r} (known: {', '.join(ruleset_ids())})")
     scenario = getattr(tmap, "scenario", None)
     if scenario is None:
         return
     for prop in (*scenario.squads, *scenario.terms):
-        info = REGISTRY.get(prop.ruleset)
-        if info is None or not available(info):
+        if not known(prop.ruleset):
             raise MapError(tmap.path, f"{prop.key}: unknown ruleset {prop.ruleset!r} "
                                       f"(known: {', '.join(ruleset_ids())})")
-    taken = {(s.x, s.y) for s in tmap.spawns}
     for squad in scenario.squads:
+        deployed = tmap.for_ruleset(squad.ruleset)  # the spawns it stands on in its ruleset
+        taken = {(s.x, s.y) for s in deployed.spawns}
         ruleset = load_ruleset(squad.ruleset)
         for unit in squad.units:
             try:
@@ -97,8 +107,8 @@ def check_scenario_rulesets(tmap: Any) -> None:
             except InputError:
                 raise MapError(tmap.path, f"{squad.key}: {squad.ruleset} has no unit template or "
                                           f"archetype {unit!r}") from None
-        spawned = sum(1 for s in tmap.spawns if s.team == squad.side)
-        room = spawned + len(free_tiles(tmap, squad.side, taken))
+        spawned = sum(1 for s in deployed.spawns if s.team == squad.side)
+        room = spawned + len(free_tiles(deployed, squad.side, taken))
         if len(squad.units) > room:
             raise MapError(tmap.path, f"{squad.key}: side {squad.side} has room for only {room} "
                                       f"units, the squad has {len(squad.units)}")

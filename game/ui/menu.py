@@ -58,6 +58,7 @@ class MapInfo:
         self.error = ""
         self._thumb = None
         self._thumb_scale = None  # the font scale it was drawn for (a scenario's text grows with it)
+        self._thumb_ruleset = None  # ... and the ruleset whose spawns it dots (a map may deploy per ruleset)
         try:
             from game.world.tiled import load_map
             self.tmap = load_map(path)
@@ -68,12 +69,14 @@ class MapInfo:
     def name(self) -> str:
         return self.tmap.name if self.tmap else self.path.stem
 
-    def thumb(self) -> pygame.Surface | None:
-        if self.tmap is not None and (self._thumb is None or self._thumb_scale != theme.SCALE):
+    def thumb(self, ruleset: str) -> pygame.Surface | None:
+        drawn = (theme.SCALE, ruleset)
+        if self.tmap is not None and (self._thumb is None or (self._thumb_scale, self._thumb_ruleset) != drawn):
             from game.ui.tilemap import thumbnail
             text = round(MISSION_H * theme.SCALE)
             box = THUMB if self.tmap.scenario is None else (THUMB[0], THUMB[1] - text)
-            self._thumb, self._thumb_scale = thumbnail(self.tmap, box, theme.team_colour), theme.SCALE
+            self._thumb = thumbnail(self.tmap.for_ruleset(ruleset), box, theme.team_colour)
+            self._thumb_scale, self._thumb_ruleset = drawn
         return self._thumb
 
 
@@ -466,7 +469,7 @@ class MenuScreen(Screen):
         info = self.map_info
         theme.panel(surface, box, alpha=False)
         if info is not None:
-            thumb = info.thumb()
+            thumb = info.thumb(self.ruleset_id)
             if thumb is not None:
                 surface.blit(thumb, thumb.get_rect(midtop=(box.centerx, box.y + 10)))
                 tm = info.tmap

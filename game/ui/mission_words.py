@@ -38,7 +38,7 @@ def kinds(scenario: Any) -> list[str]:
 def side_sizes(tmap: Any, ruleset: str | None = None) -> dict[int, int]:
     """Units a side fields when no squad is chosen: its spawns, or in `ruleset` the
     scenario's default squad where the map sets one (``squad_<side>.<ruleset>``)."""
-    counts = Counter(s.team for s in tmap.spawns)
+    counts = Counter(s.team for s in tmap.for_ruleset(ruleset or "").spawns)
     scenario = tmap.scenario
     if ruleset is not None and scenario is not None:
         for team in counts:
@@ -70,16 +70,25 @@ def other_squads(tmap: Any) -> str:
 
 
 def scenario_line(tmap: Any, ref: str) -> str:
-    """The `scenarios` command's line: name, map file, kinds, sides, and the rulesets
-    that field other numbers (" | " between)."""
+    """The `scenarios` command's line: name, map file, kinds, sides, the rulesets that
+    field other numbers or deploy elsewhere, and their own terms (" | " between)."""
     s = tmap.scenario
     parts = [s.name, ref, ", ".join(kinds(s)), sides(tmap)]
     other = other_squads(tmap)
     if other:
         parts.append("other squads: " + other)
+    own = own_spawns(tmap)
+    if own:
+        parts.append("own spawns: " + own)
     if s.terms:
         parts.append("own terms: " + own_terms(s))
     return " | ".join(parts)
+
+
+def own_spawns(tmap: Any) -> str:
+    """The rulesets in which a side deploys on spawns of its own, as "actionblock side 1,
+    fivebyfive side 1" (maps/README.md, "A deployment of a ruleset's own")."""
+    return ", ".join(f"{r} side {t}" for r, t in sorted({(r, s.team) for s in tmap.spawns for r in s.rulesets}))
 
 
 def own_terms(scenario: Any) -> str:

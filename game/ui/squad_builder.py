@@ -48,7 +48,7 @@ class SquadBuilderScreen(Screen):
         super().__init__(app)
         self.back = back
         self.ruleset = ruleset
-        self.tmap = tmap
+        self.tmap = tmap.for_ruleset(ruleset.id)  # the spawns this ruleset deploys on
         self.side = side
         self.budget = budget
         self.done = done
@@ -62,7 +62,7 @@ class SquadBuilderScreen(Screen):
         self.t_scroll = 0
         self.message = note
         self.hit: list[tuple[pygame.Rect, Callable[[], None]]] = []
-        self.vip_slots = vip_slots(tmap, side)
+        self.vip_slots = vip_slots(self.tmap, side)
 
     # --- the model ----------------------------------------------------------------------
     def cost(self) -> int:

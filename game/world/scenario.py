@@ -149,6 +149,10 @@ def read_scenario(path: Path, props: dict, groups: list, spawns: tuple, vip_spaw
             raise MapError(path, f"{where}: an exit needs an int property 'side' (the side that may leave)")
         tiles = _zone_tiles(path, where, obj, width, height, tile_size)
         zones.append(Zone(name, kind, tiles, points, side))
+    for mark in vips.values():
+        if any(s.rulesets and s.team == mark.team for s in spawns):
+            raise MapError(path, f"side {mark.team} has a VIP and spawns of a ruleset's own; "
+                                 f"a side with a VIP deploys the same in every ruleset")
     attacker = _int(path, "map property", props, "attacker", None)
     if attacker is not None and attacker not in teams:
         raise MapError(path, f"map property 'attacker' is side {attacker}, which has no spawns (sides: {teams})")

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from game.errors import MapError
 from game.limits import MAX_SQUAD
+from game.world.tactical_map import own_spawns
 
 PREFIX = "squad_"
 MAX_NAME = 64  # a template id or archetype (the squads' own bound on a name)
@@ -59,7 +60,7 @@ def _read_one(path: Path, key: str, value: object, spawns: tuple,
         raise MapError(path, f"{where}: a default squad's property is squad_<side>.<ruleset>, "
                              f"like squad_1.d20")
     side = int(side_text)
-    own = [(s.x, s.y) for s in spawns if s.team == side]
+    own = [(s.x, s.y) for s in own_spawns(spawns, ruleset) if s.team == side]  # where it deploys in its ruleset
     if not own:
         raise MapError(path, f"{where}: side {side} has no spawns on this map "
                              f"(sides: {sorted({s.team for s in spawns})})")

@@ -6,7 +6,7 @@ Every grid is indexed ``[x, y]`` (shape ``(width, height)``), so a position tupl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,9 @@ class Spawn:
     y: int
     team: int
     archetype: str | None = None
+    #: The rulesets whose battles deploy here (the spawn property ``rulesets``); empty:
+    #: every ruleset's, unless its side has spawns of that ruleset's own (`own_spawns`).
+    rulesets: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,3 +110,25 @@ class TacticalMap:
 
     def teams(self) -> list[int]:
         return sorted({s.team for s in self.spawns})
+
+    def for_ruleset(self, ruleset: str) -> "TacticalMap":
+        """The map as a battle in `ruleset` deploys on it (maps/README.md "A deployment
+        of a ruleset's own"): a side with spawns naming the ruleset stands there, every
+        other side on its plain spawns. A map without such spawns is itself; another is
+        a copy that shares the terrain's kept answers (the terrain is the same)."""
+        spawns = own_spawns(self.spawns, ruleset)
+        if spawns == self.spawns:
+            return self
+        copy = replace(self, spawns=spawns)
+        copy.kept = self.kept
+        return copy
+
+
+def own_spawns(spawns: tuple[Spawn, ...], ruleset: str) -> tuple[Spawn, ...]:
+    """The spawns a battle in `ruleset` deploys on: each side's spawns naming the ruleset
+    where it has any, else its plain ones (those naming no ruleset)."""
+    own = {s.team for s in spawns if ruleset in s.rulesets}
+
+    def deploys(spawn: Spawn) -> bool:
+        return ruleset in spawn.rulesets if spawn.team in own else not spawn.rulesets
+    return tuple(s for s in spawns if deploys(s))

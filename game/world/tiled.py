@@ -25,6 +25,7 @@ from game.world.pytmx_guard import load_pytmx
 from game.world.tactical_map import Cover, RenderLayer, Spawn, TacticalMap, TileImage
 from game.world.tile_rules import RuleProblem, RuleTables, combine_layers, parse_rule
 from game.world.scenario import OBJECTIVE_LAYER, read_scenario
+from game.world.scenario_squads import plain_name
 from game.world.tmx_xml import XmlFacts, check_map_xml
 
 ARCHETYPES = ("brawler", "gunner", "marksman", "guardian", "scout")
@@ -293,7 +294,8 @@ def _spawns(path, tmx, facts: XmlFacts, walkable, notes, vips: dict) -> tuple[tu
         if (x, y) in seen:
             raise MapError(path, f"{label} and spawn object {seen[x, y]} share tile ({x}, {y})")
         seen[x, y] = obj.id
-        spawns.append(Spawn(x, y, int(text), str(archetype) if archetype is not None else None))
+        spawns.append(Spawn(x, y, int(text), str(archetype) if archetype is not None else None,
+                            _spawn_rulesets(path, label, obj.properties.get("rulesets"))))
         vip = obj.properties.get("vip")
         if vip is True or str(vip).strip().lower() == "true":
             points = obj.properties.get("points")
@@ -302,17 +304,37 @@ def _spawns(path, tmx, facts: XmlFacts, walkable, notes, vips: dict) -> tuple[tu
             vips[x, y] = (int(text), None if points is None else int(str(points).strip()))
         elif vip is not None and str(vip).strip().lower() != "false":
             raise MapError(path, f"{label}: 'vip' must be true or false (it is {str(vip)[:40]!r})")
-    teams = {s.team for s in spawns}
+    teams = {s.team for s in spawns if not s.rulesets}
     if len(teams) < 2:
         raise MapError(path, f"has spawns for {len(teams)} team(s); a battle needs at least two")
+    for spawn in spawns:
+        if spawn.rulesets and spawn.team not in teams:
+            raise MapError(path, f"side {spawn.team} has spawns for {', '.join(spawn.rulesets)} only; give it "
+                                 f"spawns without 'rulesets' too, where it stands in the other rulesets")
+        if spawn.rulesets and any(team == spawn.team for team, _ in vips.values()):
+            raise MapError(path, f"side {spawn.team} has a VIP and spawns for {', '.join(spawn.rulesets)}; "
+                                 f"a side with a VIP deploys the same in every ruleset")
     return tuple(sorted(spawns, key=lambda s: (s.team, s.y, s.x))), False
+
+
+def _spawn_rulesets(path, label: str, value) -> tuple[str, ...]:
+    """A spawn's ``rulesets`` property: ruleset ids separated by commas (which ones
+    exist is checked with the rulesets, game.engine.setup.check_scenario_rulesets)."""
+    if value is None:
+        return ()
+    names = tuple(sorted({n.strip() for n in str(value).split(",")}))
+    if isinstance(value, bool) or not names or not all(plain_name(n) for n in names):
+        raise MapError(path, f"{label}: 'rulesets' must name rulesets separated by commas, like "
+                             f"'actionblock,fivebyfive' (it is {str(value)[:40]!r})")
+    return names
 
 
 def summarize(tmap: TacticalMap) -> str:
     """What ``check-map`` prints: a first line with name, size and spawns, then one line
     each for layers, tilesets, spawns (or the deployment used), terrain, and every
     repair or inference the loader made, so a map maker knows what to change."""
-    per_team = Counter(s.team for s in tmap.spawns)
+    plain = tmap.for_ruleset("")  # the spawns of every ruleset without its own
+    per_team = Counter(s.team for s in plain.spawns)
     teams = ", ".join(f"team {t}: {n}" for t, n in sorted(per_team.items()))
     cover = np.bincount(tmap.cover.ravel().astype(np.int64), minlength=len(Cover))
     kinds = ", ".join(f"{c.name.lower()} {cover[c]}" for c in Cover if c != Cover.NONE)
@@ -327,9 +349,14 @@ def summarize(tmap: TacticalMap) -> str:
         f"  tilesets: {', '.join(tmap.tilesets) or 'none'}",
     ]
     for team in sorted(per_team):
-        where = " ".join(f"({s.x},{s.y})" for s in tmap.spawns if s.team == team)
+        where = " ".join(f"({s.x},{s.y})" for s in plain.spawns if s.team == team)
         source = "deployed by the game" if tmap.deployed else "from the spawns layer"
         lines.append(f"  team {team}: {per_team[team]} units {source} at {where}")
+    for ruleset in sorted({r for s in tmap.spawns for r in s.rulesets}):
+        for team in sorted({s.team for s in tmap.spawns if ruleset in s.rulesets}):
+            own = [s for s in tmap.spawns if ruleset in s.rulesets and s.team == team]
+            where = " ".join(f"({s.x},{s.y})" for s in own)
+            lines.append(f"  team {team} in {ruleset}: {len(own)} units at {where} (its own spawns)")
     lines.append(
         f"  walkable {walkable} of {cells} tiles ({100 * walkable / cells:.0f}%); "
         f"{int(tmap.blocks_sight.sum())} tiles block sight; cover: {kinds}; "

@@ -145,9 +145,12 @@ def test_scenarios_lists_shipped_and_user_scenarios_one_line_each(tmp_path, monk
     assert lines[-1] == "My Well | user-maps/mine.tmx | hold, 2 points win | side 1: 4 units, side 2: 4 units"
     assert ("Breakthrough | maps/depot_breakthrough.tmx | 6 points win, exit, survive 10 rounds | "
             "side 1: 6 units (attacker), side 2: 5 units | "
-            "other squads: d20 5 v 7, fate 6 v 8, fivebyfive 6 v 6, mahou 6 v 7 | "
-            "own terms: d20 round limit 6, survive rounds 6, victory points 4; fate round limit 5, "
-            "survive rounds 5, victory points 2; mahou round limit 8, survive rounds 8, victory points 2") in lines
+            "other squads: actionblock 6 v 7, d20 5 v 7, fate 6 v 8, fivebyfive 6 v 7, mahou 6 v 7 | "
+            "own spawns: actionblock side 1, fivebyfive side 1 | "
+            "own terms: actionblock round limit 4, survive rounds 4, victory points 2; "
+            "d20 round limit 6, survive rounds 6, victory points 4; fate round limit 5, "
+            "survive rounds 5, victory points 2; fivebyfive round limit 4, survive rounds 4, "
+            "victory points 2; mahou round limit 8, survive rounds 8, victory points 2") in lines
     assert ("Hold Out | maps/outpost_holdout.tmx | hold, 2 points win, survive 6 rounds | "
             "side 1: 4 units, side 2: 5 units (attacker) | other squads: actionblock 4 v 6, d20 5 v 6, mahou 4 v 4 | "
             "own terms: d20 round limit 4, survive rounds 4, victory points 1; fivebyfive round limit 5, "

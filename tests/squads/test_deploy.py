@@ -68,11 +68,13 @@ def test_a_map_without_room_refuses_in_one_line():
 def test_every_shipped_map_deploys_large_and_small_squads(path: Path):
     from game.engine.setup import shared_map
     tmap = shared_map(path)
-    for team in tmap.teams():
-        spawns = [(s.x, s.y) for s in tmap.spawns if s.team == team]
+    # d20, and each ruleset with a deployment of its own (maps/README.md)
+    for ruleset, team in [(r, t) for r in ("d20", *sorted({r for s in tmap.spawns for r in s.rulesets}))
+                          for t in tmap.teams()]:
+        spawns = [(s.x, s.y) for s in tmap.for_ruleset(ruleset).spawns if s.team == team]
         for size in (1, len(spawns) + 4):
             squads = {t: ["scout"] * (size if t == team else 2) for t in tmap.teams()}
-            battle = new_battle(path, "d20", seed=1, squads=squads, max_rounds=1)
+            battle = new_battle(path, ruleset, seed=1, squads=squads, max_rounds=1)
             try:
                 placed = [battle.tile(u) for u in battle.units(team)]
                 assert len(placed) == size

@@ -90,7 +90,8 @@ def tiny_tmx(
 
     ``layers``: items ("layer", name, rows_of_gids[, extra attrs]), ("group", name,
     [items], extra attrs) or ("objects", name) for an empty object layer. Spawns are
-    (x, y, team) tile coordinates, written as points at tile centres.
+    (x, y, team) tile coordinates, written as points at tile centres, or (x, y, team,
+    {property: value}) with more properties.
     """
     width, height = len(_first_rows(layers)[0]), len(_first_rows(layers))
     tiles = "".join(
@@ -99,8 +100,8 @@ def tiny_tmx(
     body = "".join(_layer(item, width, height, encoding) for item in layers)
     objects = "".join(
         f'<object id="{i + 1}" x="{x * 32 + 16}" y="{y * 32 + 16}">'
-        f'{prop_xml({"team": ("int", team)})}<point/></object>'
-        for i, (x, y, team) in enumerate(spawns)
+        f'{prop_xml({"team": ("int", team), **(extra[0] if extra else {})})}<point/></object>'
+        for i, (x, y, team, *extra) in enumerate(spawns)
     )
     text = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'

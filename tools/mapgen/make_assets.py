@@ -232,12 +232,14 @@ def write_tmx(design: map_designs.Design, tilesets_xml: list[str]) -> Path:
     # objects sit in pixels of the grid: on an isometric map both axes count tile
     # heights (Tiled's rule), on a square one the tile's own size
     unit = design.tile[1]
-    for x, y, team, archetype in design.spawns:
+    for x, y, team, archetype, *rulesets in design.spawns:
         oid = objects()
+        own = [f'    <property name="rulesets" value="{rulesets[0]}"/>'] if rulesets else []
         body += [
             f'  <object id="{oid}" name="{archetype}-{team}" x="{x * unit + unit // 2}" y="{y * unit + unit // 2}">',
             "   <properties>",
             f'    <property name="archetype" value="{archetype}"/>',
+            *own,
             f'    <property name="team" type="int" value="{team}"/>',
             "   </properties>",
             "   <point/>",

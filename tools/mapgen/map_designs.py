@@ -27,7 +27,7 @@ class Design:
     height: int
     encoding: str
     layers: list  # ("layer", name, gids[y, x]) or ("group", name, [layers])
-    spawns: list  # (x, y, team, archetype)
+    spawns: list  # (x, y, team, archetype), or with a fifth: the rulesets it is for ("actionblock")
     chars: np.ndarray = field(repr=False)  # the full char grid, [y, x], for the preview
     feet_per_tile: int = 5
     uses_props: bool = False

@@ -150,8 +150,9 @@ BREAKTHROUGH_SQUADS = {
     (2, "d20"): (G, D, M, B, G, B, M),
     (1, "mahou"): (G, B, G, M, D, D),
     (2, "mahou"): (B, G, G, D, M, S, G),
-    (2, "fivebyfive"): (B, G, G, D, M, B),
+    (2, "fivebyfive"): (B, G, G, D, M, B, M),  # stop 41, with its own spawns and terms
     (1, "actionblock"): (G, B, S, M, D, S),
+    (2, "actionblock"): (G, D, M, B, G, M, S),  # stop 41, with its own spawns and terms
     (2, "fate"): (B, G, G, D, M, G, D, M),
 }
 
@@ -161,18 +162,38 @@ BREAKTHROUGH_SQUADS = {
 #: d20's raiders win at two out, not three, and the guards hold for six rounds, five
 #: raiders against seven guards (63 -> 80%, 57%); in mahou and fate one raider out wins,
 #: the guards hold for eight and five rounds, seven and eight guards (mahou 55 -> 75%,
-#: 43%; fate 47 -> 76%, 46%). Fivebyfive's and Action Block's road stays six to nine
-#: rounds' walk away: no term tried made the mission decide there
+#: 43%; fate 47 -> 76%, 46%). From the west edge fivebyfive's and Action Block's road
+#: is six to nine rounds' walk: no term made the mission decide there, so their raiders
+#: deploy on spawns of their own (below), and one raider out wins
 BREAKTHROUGH_TERMS = {("victory_points", "d20"): 4, ("survive_rounds", "d20"): 6, ("round_limit", "d20"): 6,
                       ("victory_points", "mahou"): 2, ("survive_rounds", "mahou"): 8, ("round_limit", "mahou"): 8,
+                      ("victory_points", "fivebyfive"): 2, ("survive_rounds", "fivebyfive"): 4,
+                      ("round_limit", "fivebyfive"): 4,
+                      ("victory_points", "actionblock"): 2, ("survive_rounds", "actionblock"): 4,
+                      ("round_limit", "actionblock"): 4,
                       ("victory_points", "fate"): 2, ("survive_rounds", "fate"): 5, ("round_limit", "fate"): 5}
+
+#: Stop 41 (docs/ai.md "A deployment of a ruleset's own"): in the slow rulesets the
+#: raiders come over the north and south fences beside the depot, two groups of three
+#: (columns 12-16), one raider out wins, the guards hold for four rounds, seven of them:
+#: aware against blind and both aware side 1 over 100 battles, actionblock 52 -> 82%,
+#: 43%; fivebyfive 52 -> 77%, 53%
+BREAKTHROUGH_OWN_SPAWNS = {
+    "actionblock,fivebyfive": [(13, 0), (14, 1), (16, 0), (12, 15), (14, 14), (16, 15)],
+}
+
+
+def _own_spawns(team: int, places: dict, squad) -> list:
+    """A side's spawns of a ruleset's own (maps/README.md): {ruleset: places}."""
+    return [(x, y, team, a, ruleset) for ruleset, tiles in places.items() for (x, y), a in zip(tiles, squad)]
 
 
 def depot_breakthrough(table, directional, flip) -> Design:
     return _mission(
         DEPOT, "depot_breakthrough", "Depot: Breakthrough",
         "Raiders must cross the depot and get out by the east road; guards stand in the way.",
-        _side(1, DEPOT_ATTACK, (*SQUAD, G)) + _side(2, [(15, 6), (16, 9), (12, 10), (10, 4), (17, 7)], (G, D, M, B, G)),
+        _side(1, DEPOT_ATTACK, (*SQUAD, G)) + _side(2, [(15, 6), (16, 9), (12, 10), (10, 4), (17, 7)], (G, D, M, B, G))
+        + _own_spawns(1, BREAKTHROUGH_OWN_SPAWNS, (G, B, G, M, D, S)),
         {"scenario": "Breakthrough",
          "briefing": "Side 1's raiders must cross the depot; side 2's guards stand in the way. "
                      "Every raider who leaves by the east road scores 2 points for side 1; "
