@@ -153,7 +153,9 @@ def test_scenarios_lists_shipped_and_user_scenarios_one_line_each(tmp_path, monk
             "victory points 2; mahou round limit 8, survive rounds 8, victory points 2") in lines
     assert ("Hold Out | maps/outpost_holdout.tmx | hold, 2 points win, survive 6 rounds | "
             "side 1: 4 units, side 2: 5 units (attacker) | other squads: actionblock 4 v 6, d20 5 v 6, mahou 4 v 4 | "
-            "own terms: d20 round limit 4, survive rounds 4, victory points 1; fivebyfive round limit 5, "
+            "own spawns: actionblock side 1 | "
+            "own terms: actionblock round limit 4, survive rounds 4, victory points 1; "
+            "d20 round limit 4, survive rounds 4, victory points 1; fivebyfive round limit 5, "
             "survive rounds 5, victory points 1") in lines
 
 

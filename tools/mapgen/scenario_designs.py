@@ -371,7 +371,16 @@ HOLDOUT_SQUADS = {
 #: against blind 60 -> 74% and 64 -> 80% over 200 battles, both aware side 1 49, 43%)
 HOLDOUT_TERMS = {("victory_points", "d20"): 1, ("survive_rounds", "d20"): 4, ("round_limit", "d20"): 4,
                  ("victory_points", "fivebyfive"): 1, ("survive_rounds", "fivebyfive"): 5,
-                 ("round_limit", "fivebyfive"): 5}
+                 ("round_limit", "fivebyfive"): 5,
+                 ("victory_points", "actionblock"): 1, ("survive_rounds", "actionblock"): 4,
+                 ("round_limit", "actionblock"): 4}
+
+#: Stop 41 (docs/ai.md "A deployment of a ruleset's own"): Action Block's defenders start
+#: in the foxholes on the slopes, not in the bunker (standing in it from the start, the
+#: defenders that ignore the mission held it as well as those that play it, aware against
+#: blind 61%); the attackers win on one round alone in the bunker, the defenders hold for
+#: four rounds: aware against blind 61 -> 77%, both aware side 1 43% (200 battles)
+HOLDOUT_OWN_SPAWNS = {"actionblock": [(7, 4), (17, 4), (8, 12), (15, 12)]}
 
 
 def outpost_holdout(table, directional, flip) -> Design:
@@ -379,7 +388,8 @@ def outpost_holdout(table, directional, flip) -> Design:
         OUTPOST, "outpost_holdout", "Outpost: Hold Out",
         "Defenders on the hill must last six rounds against the attackers.",
         _side(2, [(0, 3), (1, 6), (0, 8), (1, 10), (0, 12)], SQUAD)
-        + _side(1, [(11, 6), (12, 8), (13, 10), (10, 8)], (G, D, M, B)),
+        + _side(1, [(11, 6), (12, 8), (13, 10), (10, 8)], (G, D, M, B))
+        + _own_spawns(1, HOLDOUT_OWN_SPAWNS, (G, B, D, M)),
         {"scenario": "Hold Out",
          "briefing": "Side 1 holds the hill; side 2 attacks it. If any defender still stands "
                      "when round {survive_rounds} ends, side 1 wins. The attackers score 1 point "
