@@ -218,14 +218,30 @@ RAID_SQUADS = {
 #: four rounds (aware against blind over 200 battles 52 -> 74% and 66 -> 72%, both aware
 #: side 1 48, 53%)
 RAID_TERMS = {("victory_points", "d20"): 1, ("survive_rounds", "d20"): 4, ("round_limit", "d20"): 4,
-              ("victory_points", "mahou"): 1, ("survive_rounds", "mahou"): 4, ("round_limit", "mahou"): 4}
+              ("victory_points", "mahou"): 1, ("survive_rounds", "mahou"): 4, ("round_limit", "mahou"): 4,
+              ("victory_points", "fivebyfive"): 1, ("survive_rounds", "fivebyfive"): 3,
+              ("round_limit", "fivebyfive"): 3,
+              ("victory_points", "actionblock"): 2, ("survive_rounds", "actionblock"): 4,
+              ("round_limit", "actionblock"): 4}
+
+#: Stop 41 (docs/ai.md "A deployment of a ruleset's own"): guards that start in the fuel
+#: dump hold it whether or not they play the mission, and in the slow rulesets the
+#: raiders walk six rounds to it (aware against blind: fivebyfive 56%, actionblock 51%).
+#: There the guards patrol outside: fivebyfive's at the west gate and along the east
+#: fence, its raiders at the yard's edge, one round alone in the dump wins, three rounds
+#: to hold (80%, both aware side 1 52%, 200 battles); Action Block's on the north and south
+#: fences, the raiders from the west edge, two rounds alone win, four to hold (80%, 42%)
+RAID_GUARD_SPAWNS = {"fivebyfive": [(9, 4), (21, 7), (20, 10), (21, 12)],
+                     "actionblock": [(13, 0), (16, 0), (14, 15), (16, 15)]}
+RAID_RAIDER_SPAWNS = {"fivebyfive": [(4, 4), (5, 6), (4, 8), (5, 10)]}
 
 
 def depot_raid(table, directional, flip) -> Design:
     return _mission(
         DEPOT, "depot_raid", "Depot: Raid",
         "Raiders try to hold the fuel dump inside the depot; its guards must last 7 rounds.",
-        _side(2, DEPOT_ATTACK[:5], (B, G, S, M, D)) + _side(1, [(15, 7), (14, 9), (12, 11), (9, 5)], (D, G, M, B)),
+        _side(2, DEPOT_ATTACK[:5], (B, G, S, M, D)) + _side(1, [(15, 7), (14, 9), (12, 11), (9, 5)], (D, G, M, B))
+        + _own_spawns(1, RAID_GUARD_SPAWNS, (B, D, G, M)) + _own_spawns(2, RAID_RAIDER_SPAWNS, (B, G, S, M)),
         {"scenario": "Raid on the Depot",
          "briefing": "Side 2 raids the depot; side 1 guards it. The raiders score 1 point for "
                      "each round they end alone in the fuel dump and win on reaching "
