@@ -127,3 +127,18 @@ def test_a_default_squad_too_big_for_its_rulesets_own_room_is_refused(tmp_path):
     path = squad_map(tmp_path, {"squad_1.fate": ",".join(["scout"] * 24)}, spawns=SPAWNS)
     with pytest.raises(MapError, match="squad_1.fate: side 1 has room for only 23 units"):
         shared_map(path)
+
+
+def test_a_battle_on_its_rulesets_own_spawns_replays_and_verifies(tmp_path):
+    from game.replay import save_replay, verify_replay
+    from game.simulate import BattleSpec, play_ai_battle
+
+    path = squad_map(tmp_path, {}, spawns=SPAWNS)
+    battle = play_ai_battle(BattleSpec(str(path), "actionblock", seed=3, max_rounds=3))
+    try:
+        assert sorted(o.x for o in battle.orders if o.team == 1) == [3, 3]  # its own spawns
+        replay = tmp_path / "battle.json"
+        save_replay(battle, replay)
+        assert verify_replay(replay) == battle.digest()
+    finally:
+        battle.close()
