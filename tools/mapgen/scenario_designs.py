@@ -209,7 +209,7 @@ def depot_breakthrough(table, directional, flip) -> Design:
 #: 85, 58%: d20 guards a guardian for the brawler, actionblock a scout for the gunner
 RAID_SQUADS = {
     (1, "d20"): (D, D, G, M),
-    (1, "actionblock"): (B, D, S, M),
+    (1, "actionblock"): (B, G, S, M),  # stop 41, on its own spawns outside the dump: a gunner for the guardian
     (2, "fivebyfive"): (B, G, S, M),  # both playing the mission, four raiders: guards 27 -> 49%
 }
 
@@ -230,7 +230,8 @@ RAID_TERMS = {("victory_points", "d20"): 1, ("survive_rounds", "d20"): 4, ("roun
 #: There the guards patrol outside: fivebyfive's at the west gate and along the east
 #: fence, its raiders at the yard's edge, one round alone in the dump wins, three rounds
 #: to hold (80%, both aware side 1 52%, 200 battles); Action Block's on the north and south
-#: fences, the raiders from the west edge, two rounds alone win, four to hold (80%, 42%)
+#: fences, a gunner for the guardian, the raiders from the west edge, two rounds alone
+#: win, four to hold (73%, 52%; with the guardian 80%, 42%, and 38% on the ladder's seeds)
 RAID_GUARD_SPAWNS = {"fivebyfive": [(9, 4), (21, 7), (20, 10), (21, 12)],
                      "actionblock": [(13, 0), (16, 0), (14, 15), (16, 15)]}
 RAID_RAIDER_SPAWNS = {"fivebyfive": [(4, 4), (5, 6), (4, 8), (5, 10)]}
