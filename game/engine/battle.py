@@ -73,7 +73,9 @@ class Battle:
         #: The map's mission as this ruleset plays it (its own clock and points where the
         #: map sets them: game/world/scenario_terms.py); None in a plain battle.
         scenario = getattr(tmap, "scenario", None)
-        self.scenario = scenario.for_ruleset(ruleset.id) if scenario is not None else None
+        elsewhere = {(s.x, s.y) for s in tmap.spawns} - {(s.x, s.y) for s in self.map.spawns}
+        self.scenario = scenario.for_ruleset(ruleset.id).without_vips_on(elsewhere) \
+            if scenario is not None else None
         #: The sides a person commands. Rules that favour "player characters" (d20 and
         #: 5x5 initiative ties) read it; empty in AI-vs-AI, every side in hotseat.
         self.player_sides = frozenset(player_sides)

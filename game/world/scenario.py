@@ -86,6 +86,13 @@ class Scenario:
             return played
         return replace(played, briefing=fill(played.briefing, {n: getattr(played, n) for n in TERMS}))
 
+    def without_vips_on(self, tiles: set) -> "Scenario":
+        """The scenario without the VIP marks on `tiles`: the spawns a battle's ruleset
+        does not deploy on (a side with spawns of a ruleset's own has a VIP mark on each
+        deployment: maps/README.md)."""
+        vips = tuple(v for v in self.vips if (v.x, v.y) not in tiles)
+        return self if vips == self.vips else replace(self, vips=vips)
+
     def squad_for(self, side: int, ruleset: str) -> tuple[str, ...] | None:
         """Side `side`'s default squad in `ruleset`, or None (the map's spawns)."""
         for squad in self.squads:
@@ -149,10 +156,7 @@ def read_scenario(path: Path, props: dict, groups: list, spawns: tuple, vip_spaw
             raise MapError(path, f"{where}: an exit needs an int property 'side' (the side that may leave)")
         tiles = _zone_tiles(path, where, obj, width, height, tile_size)
         zones.append(Zone(name, kind, tiles, points, side))
-    for mark in vips.values():
-        if any(s.rulesets and s.team == mark.team for s in spawns):
-            raise MapError(path, f"side {mark.team} has a VIP and spawns of a ruleset's own; "
-                                 f"a side with a VIP deploys the same in every ruleset")
+    _check_vip_deployments(path, spawns, vips)
     attacker = _int(path, "map property", props, "attacker", None)
     if attacker is not None and attacker not in teams:
         raise MapError(path, f"map property 'attacker' is side {attacker}, which has no spawns (sides: {teams})")
@@ -241,3 +245,17 @@ def _inside_polygon(px: np.ndarray, py: np.ndarray, corners: list[tuple[float, f
         crosses = ((y1 > py) != (y2 > py)) & (px < (x2 - x1) * (py - y1) / (y2 - y1) + x1)
         inside ^= crosses
     return inside
+
+
+def _check_vip_deployments(path: Path, spawns: tuple, vips: dict) -> None:
+    """A side with a VIP has as many on each of its deployments (its plain spawns and
+    each ruleset's own: maps/README.md "A deployment of a ruleset's own"), so that the
+    same mission is played in every ruleset."""
+    for team in sorted({v.team for v in vips.values()}):
+        ours = [s for s in spawns if s.team == team]
+        plain = sum((s.x, s.y) in vips for s in ours if not s.rulesets)
+        for ruleset in sorted({r for s in ours for r in s.rulesets}):
+            own = sum((s.x, s.y) in vips for s in ours if ruleset in s.rulesets)
+            if own != plain:
+                raise MapError(path, f"side {team} has {plain} VIP(s) on its plain spawns and {own} on its "
+                                     f"spawns for {ruleset}; mark as many on each (vip = true on a spawn)")

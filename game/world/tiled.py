@@ -311,9 +311,6 @@ def _spawns(path, tmx, facts: XmlFacts, walkable, notes, vips: dict) -> tuple[tu
         if spawn.rulesets and spawn.team not in teams:
             raise MapError(path, f"side {spawn.team} has spawns for {', '.join(spawn.rulesets)} only; give it "
                                  f"spawns without 'rulesets' too, where it stands in the other rulesets")
-        if spawn.rulesets and any(team == spawn.team for team, _ in vips.values()):
-            raise MapError(path, f"side {spawn.team} has a VIP and spawns for {', '.join(spawn.rulesets)}; "
-                                 f"a side with a VIP deploys the same in every ruleset")
     return tuple(sorted(spawns, key=lambda s: (s.team, s.y, s.x))), False
 
 

@@ -86,7 +86,7 @@ def test_check_map_lists_each_rulesets_own_spawns(tmp_path, capsys):
     (((0, 0, 1), (5, 3, 2), (3, 0, 3, {"rulesets": "fate"})), {},
      "side 3 has spawns for fate only; give it spawns without 'rulesets' too"),
     (((0, 0, 1, {"vip": ("bool", "true")}), (5, 3, 2), (3, 0, 1, {"rulesets": "fate"})), {},
-     "side 1 has a VIP and spawns for fate; a side with a VIP deploys the same in every ruleset"),
+     "side 1 has 1 VIP(s) on its plain spawns and 0 on its spawns for fate; mark as many on each"),
 ])
 def test_the_loader_refuses_a_deployment_it_cannot_place(tmp_path, capsys, spawns, props, problem):
     from game.cli import main
@@ -99,12 +99,28 @@ def test_the_loader_refuses_a_deployment_it_cannot_place(tmp_path, capsys, spawn
     assert err == [err[0]] and err[0].startswith(f"error: {path}: {problem}"), err
 
 
-def test_a_vip_placed_by_the_objectives_layer_refuses_its_sides_own_spawns(tmp_path):
+def test_a_vip_placed_by_the_objectives_layer_needs_one_on_its_sides_own_spawns_too(tmp_path):
     vip = '<object id="50" name="Boss" x="16" y="16"><properties><property name="kind" value="vip"/></properties><point/></object>'
     path = scenario_map(tmp_path, HOLD + vip, map_props={"scenario": "Ford"},
                         spawns=((0, 0, 1), (5, 3, 2), (3, 0, 1, {"rulesets": "fate"})))
-    with pytest.raises(MapError, match="side 1 has a VIP and spawns of a ruleset's own"):
+    with pytest.raises(MapError, match=r"side 1 has 1 VIP\(s\) on its plain spawns and 0 on its spawns for fate"):
         load_map(path)
+
+
+def test_a_side_with_a_vip_on_each_deployment_has_the_one_of_its_ruleset(tmp_path):
+    from game.engine.objectives import Vip
+
+    vip = {"vip": ("bool", "true")}
+    path = squad_map(tmp_path, {}, spawns=((0, 0, 1), (0, 2, 1, vip), (5, 3, 2),
+                                           (3, 0, 1, {"rulesets": "fate", **vip}), (3, 1, 1, {"rulesets": "fate"})))
+    for ruleset, tile in (("d20", (0, 2)), ("fate", (3, 0))):
+        battle = new_battle(path, ruleset, seed=1)
+        try:
+            assert [(v.x, v.y) for v in battle.scenario.vips] == [tile]
+            assert [battle.tile(u) for u in battle.units() if battle.has(u, Vip)] == [tile]
+        finally:
+            battle.close()
+    assert len(load_map(path).scenario.vips) == 2  # the map's marks, both deployments
 
 
 def test_an_unknown_ruleset_on_a_spawn_is_refused_by_check_map_and_every_battle(tmp_path, capsys):
