@@ -73,9 +73,11 @@ class Battle:
         #: The map's mission as this ruleset plays it (its own clock and points where the
         #: map sets them: game/world/scenario_terms.py); None in a plain battle.
         scenario = getattr(tmap, "scenario", None)
-        elsewhere = {(s.x, s.y) for s in tmap.spawns} - {(s.x, s.y) for s in self.map.spawns}
-        self.scenario = scenario.for_ruleset(ruleset.id).without_vips_on(elsewhere) \
-            if scenario is not None else None
+        if scenario is not None:
+            # a VIP is the unit on its spawn: the marks on another deployment's are not this battle's
+            elsewhere = {(s.x, s.y) for s in tmap.spawns} - {(s.x, s.y) for s in self.map.spawns}
+            scenario = scenario.for_ruleset(ruleset.id).without_vips_on(elsewhere)
+        self.scenario = scenario
         #: The sides a person commands. Rules that favour "player characters" (d20 and
         #: 5x5 initiative ties) read it; empty in AI-vs-AI, every side in hotseat.
         self.player_sides = frozenset(player_sides)

@@ -77,7 +77,7 @@ def scenario_line(tmap: Any, ref: str) -> str:
     other = other_squads(tmap)
     if other:
         parts.append("other squads: " + other)
-    own = own_spawns(tmap)
+    own = own_deployments(tmap)
     if own:
         parts.append("own spawns: " + own)
     if s.terms:
@@ -85,7 +85,7 @@ def scenario_line(tmap: Any, ref: str) -> str:
     return " | ".join(parts)
 
 
-def own_spawns(tmap: Any) -> str:
+def own_deployments(tmap: Any) -> str:
     """The rulesets in which a side deploys on spawns of its own, as "actionblock side 1,
     fivebyfive side 1" (maps/README.md, "A deployment of a ruleset's own")."""
     return ", ".join(f"{r} side {t}" for r, t in sorted({(r, s.team) for s in tmap.spawns for r in s.rulesets}))
