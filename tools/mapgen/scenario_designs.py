@@ -434,10 +434,16 @@ EVACUATION_SQUADS = {
 
 #: Stop 41 (docs/ai.md "A deployment of a ruleset's own"): in d20 the survivors start at
 #: the outpost on the hill (the officer at (13, 8)), the hunters around them, and two
-#: out win: aware against blind 55 -> 74%, both aware side 1 53% (200 battles). In the
-#: other rulesets no deployment tried made the escape the mission (38-67%)
-EVACUATION_OWN_SPAWNS = {"d20": [(12, 3), (13, 5), (12, 7), (13, 8), (12, 10)]}
-EVACUATION_TERMS = {("victory_points", "d20"): 2}
+#: out win: aware against blind 55 -> 74%, both aware side 1 53% (200 battles). In
+#: Action Block the survivors are strung along the hill's north and south edges (the
+#: officer at (11, 14)), the hunters hold the ground before the field, one out wins
+#: and the hunters hold six rounds: 50 -> 80%, 44%. In the other rulesets no deployment
+#: tried made the escape the mission (38-67%)
+EVACUATION_OWN_SPAWNS = {"d20": [(12, 3), (13, 5), (12, 7), (13, 8), (12, 10)],
+                         "actionblock": [(10, 1), (12, 0), (14, 1), (11, 14), (13, 15)]}
+EVACUATION_HUNTER_SPAWNS = {"actionblock": [(19, 3), (20, 6), (20, 9), (20, 12)]}
+EVACUATION_TERMS = {("victory_points", "d20"): 2, ("victory_points", "actionblock"): 1,
+                    ("survive_rounds", "actionblock"): 6, ("round_limit", "actionblock"): 6}
 
 
 def outpost_evacuation(table, directional, flip) -> Design:
@@ -446,7 +452,8 @@ def outpost_evacuation(table, directional, flip) -> Design:
         "Survivors with a wounded officer must reach the east landing field past the hunters.",
         _side(1, [(1, 5), (0, 7), (1, 8), (0, 10), (1, 3)], (S, G, D, M, B))
         + _side(2, [(14, 3), (17, 12), (18, 7), (20, 10)], (B, G, M, D))
-        + _own_spawns(1, EVACUATION_OWN_SPAWNS, (B, S, G, D, M)),
+        + _own_spawns(1, EVACUATION_OWN_SPAWNS, (B, S, G, D, M))
+        + _own_spawns(2, EVACUATION_HUNTER_SPAWNS, (B, M, D, G)),
         {"scenario": "Evacuation",
          "briefing": "Side 1 must get its officer (the guardian; in a squad you build, the one "
                      "marked VIP) and the others to the east landing field: each who leaves "
@@ -456,7 +463,8 @@ def outpost_evacuation(table, directional, flip) -> Design:
          "round_limit": 10, "victory_points": 3, "attacker": 1, "survive_rounds": 10},
         [("exit", "Landing Field", (22, 4, 2, 8), {"side": 1, "points": 1}),
          ("vip", "Officer", (1, 8), {}),
-         ("vip", "Officer in d20", (13, 8), {})],
+         ("vip", "Officer in d20", (13, 8), {}),
+         ("vip", "Officer in actionblock", (11, 14), {})],
         table, directional, flip, EVACUATION_SQUADS, EVACUATION_TERMS,
     )
 
