@@ -428,7 +428,7 @@ EVACUATION_SQUADS = {
     (2, "mahou"): (B, M, D, B),
     (2, "fivebyfive"): (B, M, D, G, M, B),  # stop 41, on its own spawns: a sixth hunter
     (1, "actionblock"): (B, S, B, D, M),
-    (2, "fate"): (B, M, D, B),
+    (2, "fate"): (B, M, D, B, G, M, B),  # stop 41, on its own spawns before the field: seven hunters
 }
 
 
@@ -439,16 +439,19 @@ EVACUATION_SQUADS = {
 #: officer at (11, 14)), the hunters hold the ground before the field, one out wins
 #: and the hunters hold six rounds: 50 -> 80%, 44%. Fivebyfive's survivors start at
 #: the outpost as d20's, its six hunters on the north and south flanks, one out wins,
-#: six rounds: 54 -> 73%, 46% (at the edge: the ladder's 100 give 71%). In mahou and fate
-#: no deployment tried made the escape the mission
+#: six rounds: 54 -> 73%, 46% (at the edge: the ladder's 100 give 71%). Fate's seven
+#: hunters hold the ground before the field as Action Block's, the survivors where they
+#: were, one out wins, six rounds: 41 -> 84%, 48%. In mahou no deployment tried made the
+#: escape the mission
 EVACUATION_OWN_SPAWNS = {"d20,fivebyfive": [(12, 3), (13, 5), (12, 7), (13, 8), (12, 10)],
                          "actionblock": [(10, 1), (12, 0), (14, 1), (11, 14), (13, 15)]}
-EVACUATION_HUNTER_SPAWNS = {"actionblock": [(19, 3), (20, 6), (20, 9), (20, 12)],
+EVACUATION_HUNTER_SPAWNS = {"actionblock,fate": [(19, 3), (20, 6), (20, 9), (20, 12)],
                             "fivebyfive": [(9, 0), (12, 1), (9, 15), (12, 14)]}
 EVACUATION_TERMS = {("victory_points", "d20"): 2, ("victory_points", "actionblock"): 1,
                     ("survive_rounds", "actionblock"): 6, ("round_limit", "actionblock"): 6,
                     ("victory_points", "fivebyfive"): 1, ("survive_rounds", "fivebyfive"): 6,
-                    ("round_limit", "fivebyfive"): 6}
+                    ("round_limit", "fivebyfive"): 6,
+                    ("victory_points", "fate"): 1, ("survive_rounds", "fate"): 6, ("round_limit", "fate"): 6}
 
 
 def outpost_evacuation(table, directional, flip) -> Design:
