@@ -425,7 +425,7 @@ def outpost_holdout(table, directional, flip) -> Design:
 #: once fate's AI broke its ties in the side's own frame: 42 -> 50% over 200 battles)
 EVACUATION_SQUADS = {
     (2, "d20"): (B, M, D, M),
-    (2, "mahou"): (B, M, D, B),
+    (2, "mahou"): (B, M, D, B, G),  # stop 41, on its own spawns before the field: a fifth hunter
     (2, "fivebyfive"): (B, M, D, G, M, B),  # stop 41, on its own spawns: a sixth hunter
     (1, "actionblock"): (B, S, B, D, M),
     (2, "fate"): (B, M, D, B, G, M, B),  # stop 41, on its own spawns before the field: seven hunters
@@ -441,17 +441,18 @@ EVACUATION_SQUADS = {
 #: the outpost as d20's, its six hunters on the north and south flanks, one out wins,
 #: six rounds: 54 -> 73%, 46% (at the edge: the ladder's 100 give 71%). Fate's seven
 #: hunters hold the ground before the field as Action Block's, the survivors where they
-#: were, one out wins, six rounds: 41 -> 84%, 48%. In mahou no deployment tried made the
-#: escape the mission
+#: were, one out wins, six rounds: 41 -> 84%, 48%; mahou's five there, one out wins,
+#: five rounds: 45 -> 73%, 48%
 EVACUATION_OWN_SPAWNS = {"d20,fivebyfive": [(12, 3), (13, 5), (12, 7), (13, 8), (12, 10)],
                          "actionblock": [(10, 1), (12, 0), (14, 1), (11, 14), (13, 15)]}
-EVACUATION_HUNTER_SPAWNS = {"actionblock,fate": [(19, 3), (20, 6), (20, 9), (20, 12)],
+EVACUATION_HUNTER_SPAWNS = {"actionblock,fate,mahou": [(19, 3), (20, 6), (20, 9), (20, 12)],
                             "fivebyfive": [(9, 0), (12, 1), (9, 15), (12, 14)]}
 EVACUATION_TERMS = {("victory_points", "d20"): 2, ("victory_points", "actionblock"): 1,
                     ("survive_rounds", "actionblock"): 6, ("round_limit", "actionblock"): 6,
                     ("victory_points", "fivebyfive"): 1, ("survive_rounds", "fivebyfive"): 6,
                     ("round_limit", "fivebyfive"): 6,
-                    ("victory_points", "fate"): 1, ("survive_rounds", "fate"): 6, ("round_limit", "fate"): 6}
+                    ("victory_points", "fate"): 1, ("survive_rounds", "fate"): 6, ("round_limit", "fate"): 6,
+                    ("victory_points", "mahou"): 1, ("survive_rounds", "mahou"): 5, ("round_limit", "mahou"): 5}
 
 
 def outpost_evacuation(table, directional, flip) -> Design:
