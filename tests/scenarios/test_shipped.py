@@ -142,7 +142,8 @@ def test_scenarios_lists_shipped_and_user_scenarios_one_line_each(tmp_path, monk
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert len(lines) == len(SCENARIOS) + 1
-    assert lines[-1] == "My Well | user-maps/mine.tmx | hold, 2 points win | side 1: 4 units, side 2: 4 units"
+    assert lines[-1] == ("My Well | user-maps/mine.tmx | hold, 2 points win | side 1: 4 units, side 2: 4 units | "
+                         "own terms: fate victory points 1")
     assert ("Breakthrough | maps/depot_breakthrough.tmx | 6 points win, exit, survive 10 rounds | "
             "side 1: 6 units (attacker), side 2: 5 units | "
             "other squads: actionblock 6 v 7, d20 5 v 7, fate 6 v 8, fivebyfive 6 v 7, mahou 6 v 7 | "

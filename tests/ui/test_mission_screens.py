@@ -70,9 +70,10 @@ def test_the_menu_shows_the_briefing_then_the_battle(make_app, size):
     assert isinstance(app.screen, BriefingScreen)
     words = [text for text, *_ in app.screen.lines()]
     assert words[0] == "Hold the Well"
-    assert any("the first to 2 wins" in w for w in words)      # the designer's briefing, its {victory_points} filled
+    # the designer's briefing, its {victory_points} filled with fate's own (victory_points.fate)
+    assert any("the first to 1 wins" in w for w in words)
     assert "• The Well: a side alone in it at a round's end scores 1 point." in words
-    assert "• 2 points win at once (reached together and level, play goes on)." in words
+    assert "• 1 point wins at once (reached together and level, play goes on)." in words
     assert "Played by side 1: a person, side 2: the AI (normal)" in words
     begin = app.screen.buttons["begin"]
     assert app.surface.get_rect().contains(begin)               # the button fits the window
