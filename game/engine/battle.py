@@ -72,12 +72,8 @@ class Battle:
         self.map = tmap.for_ruleset(ruleset.id) if hasattr(tmap, "for_ruleset") else tmap
         #: The map's mission as this ruleset plays it (its own clock and points where the
         #: map sets them: game/world/scenario_terms.py); None in a plain battle.
-        scenario = getattr(tmap, "scenario", None)
-        if scenario is not None:
-            # a VIP is the unit on its spawn: the marks on another deployment's are not this battle's
-            elsewhere = {(s.x, s.y) for s in tmap.spawns} - {(s.x, s.y) for s in self.map.spawns}
-            scenario = scenario.for_ruleset(ruleset.id).without_vips_on(elsewhere)
-        self.scenario = scenario
+        scenario = getattr(self.map, "scenario", None)  # its VIP marks those of this deployment
+        self.scenario = scenario.for_ruleset(ruleset.id) if scenario is not None else None
         #: The sides a person commands. Rules that favour "player characters" (d20 and
         #: 5x5 initiative ties) read it; empty in AI-vs-AI, every side in hotseat.
         self.player_sides = frozenset(player_sides)

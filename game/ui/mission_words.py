@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
+from game.world.tactical_map import own_spawns
+
 #: A zone's state at this moment: held by one side, contested, or empty.
 HELD, CONTESTED, EMPTY = "held", "contested", "empty"
 
@@ -38,7 +40,7 @@ def kinds(scenario: Any) -> list[str]:
 def side_sizes(tmap: Any, ruleset: str | None = None) -> dict[int, int]:
     """Units a side fields when no squad is chosen: its spawns, or in `ruleset` the
     scenario's default squad where the map sets one (``squad_<side>.<ruleset>``)."""
-    counts = Counter(s.team for s in tmap.for_ruleset(ruleset or "").spawns)
+    counts = Counter(s.team for s in own_spawns(tmap.spawns, ruleset or ""))  # drawn each frame: no map copy
     scenario = tmap.scenario
     if ruleset is not None and scenario is not None:
         for team in counts:

@@ -114,13 +114,18 @@ class TacticalMap:
     def for_ruleset(self, ruleset: str) -> "TacticalMap":
         """The map as a battle in `ruleset` deploys on it (maps/README.md "A deployment
         of a ruleset's own"): a side with spawns naming the ruleset stands there, every
-        other side on its plain spawns. A map without such spawns is itself; another is
-        a copy that shares the terrain's kept answers (the terrain is the same)."""
+        other side on its plain spawns, and its scenario keeps the VIP marks on those
+        spawns alone (a VIP is the unit on its spawn). A map without such spawns is
+        itself; another is a copy that shares the terrain's kept answers (the terrain is
+        the same)."""
         spawns = own_spawns(self.spawns, ruleset)
         if spawns == self.spawns:
             return self
         copy = replace(self, spawns=spawns)
         copy.kept = self.kept
+        if self.scenario is not None:
+            elsewhere = {(s.x, s.y) for s in self.spawns} - {(s.x, s.y) for s in spawns}
+            copy.scenario = self.scenario.without_vips_on(elsewhere)
         return copy
 
 

@@ -22,7 +22,7 @@ from game.world.deploy import NoDeployment, deploy, largest_region
 from game.world.image_size import image_size
 from game.world.infer import SOLID, infer_tile_rule, layer_is_solid
 from game.world.pytmx_guard import load_pytmx
-from game.world.tactical_map import Cover, RenderLayer, Spawn, TacticalMap, TileImage
+from game.world.tactical_map import Cover, RenderLayer, Spawn, TacticalMap, TileImage, own_spawns
 from game.world.tile_rules import RuleProblem, RuleTables, combine_layers, parse_rule
 from game.world.scenario import OBJECTIVE_LAYER, read_scenario
 from game.world.scenario_squads import plain_name
@@ -330,8 +330,8 @@ def summarize(tmap: TacticalMap) -> str:
     """What ``check-map`` prints: a first line with name, size and spawns, then one line
     each for layers, tilesets, spawns (or the deployment used), terrain, and every
     repair or inference the loader made, so a map maker knows what to change."""
-    plain = tmap.for_ruleset("")  # the spawns of every ruleset without its own
-    per_team = Counter(s.team for s in plain.spawns)
+    plain = own_spawns(tmap.spawns, "")  # the spawns of every ruleset without its own
+    per_team = Counter(s.team for s in plain)
     teams = ", ".join(f"team {t}: {n}" for t, n in sorted(per_team.items()))
     cover = np.bincount(tmap.cover.ravel().astype(np.int64), minlength=len(Cover))
     kinds = ", ".join(f"{c.name.lower()} {cover[c]}" for c in Cover if c != Cover.NONE)
@@ -346,7 +346,7 @@ def summarize(tmap: TacticalMap) -> str:
         f"  tilesets: {', '.join(tmap.tilesets) or 'none'}",
     ]
     for team in sorted(per_team):
-        where = " ".join(f"({s.x},{s.y})" for s in plain.spawns if s.team == team)
+        where = " ".join(f"({s.x},{s.y})" for s in plain if s.team == team)
         source = "deployed by the game" if tmap.deployed else "from the spawns layer"
         lines.append(f"  team {team}: {per_team[team]} units {source} at {where}")
     for ruleset in sorted({r for s in tmap.spawns for r in s.rulesets}):

@@ -158,3 +158,19 @@ def test_a_battle_on_its_rulesets_own_spawns_replays_and_verifies(tmp_path):
         assert verify_replay(replay) == battle.digest()
     finally:
         battle.close()
+
+
+def test_the_menus_picture_dots_the_spawns_of_the_ruleset_chosen():
+    # Breakthrough's raiders stand on the west edge in d20, by the depot's fences in
+    # actionblock (their own spawns): the picture is drawn again when the ruleset changes
+    import pygame
+
+    from game.ui.menu import MapInfo
+    from game.world.catalog import shipped_maps_dir
+
+    pygame.init()
+    info = MapInfo(shipped_maps_dir() / "depot_breakthrough.tmx")
+    d20 = pygame.image.tobytes(info.thumb("d20"), "RGB")
+    actionblock = pygame.image.tobytes(info.thumb("actionblock"), "RGB")
+    assert d20 != actionblock
+    assert pygame.image.tobytes(info.thumb("mahou"), "RGB") == d20  # mahou deploys on the plain spawns
