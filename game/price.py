@@ -54,22 +54,33 @@ def fit_strengths(outcomes: Sequence[Outcome], templates: int, maps: int,
                   ridge: float = RIDGE) -> tuple[np.ndarray, np.ndarray]:
     """The maximum-likelihood strengths (one per template) and map advantages
     (one per map) for these battles."""
+    theta = fit_logistic(design_of(outcomes, maps), np.array([o.score for o in outcomes]), ridge)
+    return theta[:templates], theta[templates:]
+
+
+def design_of(outcomes: Sequence[Outcome], maps: int) -> np.ndarray:
+    """One row per battle: side 1's count of each template less side 2's, then the map
+    played (one column per map, its side-1 advantage)."""
     diff = np.array([np.subtract(o.side_1, o.side_2) for o in outcomes], dtype=float)
     where = np.zeros((len(outcomes), maps))
     where[np.arange(len(outcomes)), [o.map_index for o in outcomes]] = 1.0
-    design = np.hstack([diff, where])
-    score = np.array([o.score for o in outcomes])
+    return np.hstack([diff, where])
 
+
+def fit_logistic(design: np.ndarray, score: np.ndarray, ridge: float | np.ndarray = RIDGE) -> np.ndarray:
+    """The coefficients that maximise the likelihood of soft outcomes `score` (1 a win,
+    0.5 a draw) under P = logistic(design @ theta), less `ridge * theta**2` (a number,
+    or one per column)."""
     def loss(theta: np.ndarray) -> float:
         z = design @ theta
         # -log-likelihood of soft outcomes: y log(1+e^-z) + (1-y) log(1+e^z), stably
         return float(np.sum(score * np.logaddexp(0, -z) + (1 - score) * np.logaddexp(0, z))
-                     + ridge * theta @ theta)
+                     + np.sum(ridge * theta * theta))
 
     # Newton's method: the loss is convex and smooth (the ridge makes it strictly so), so
     # each step solves gradient = Hessian @ step, halved while it would not lower the loss.
-    theta = np.zeros(templates + maps)
-    ridge_hessian = 2 * ridge * np.eye(len(theta))
+    theta = np.zeros(design.shape[1])
+    ridge_hessian = np.diag(np.broadcast_to(2.0 * np.asarray(ridge, dtype=float), theta.shape))
     for _ in range(NEWTON_STEPS):
         p = 0.5 * (1 + np.tanh(design @ theta / 2))  # the logistic, without overflow
         grad = design.T @ (p - score) + 2 * ridge * theta
@@ -81,7 +92,7 @@ def fit_strengths(outcomes: Sequence[Outcome], templates: int, maps: int,
         theta = theta - shrink * step
         if np.max(np.abs(shrink * step)) < 1e-10:
             break
-    return theta[:templates], theta[templates:]
+    return theta
 
 
 def costs_from(strengths: np.ndarray) -> np.ndarray | None:
