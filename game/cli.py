@@ -349,6 +349,10 @@ def build_parser(prog: str = "skirmish") -> argparse.ArgumentParser:
                         f"battle; default {REFITS}")
     p.add_argument("--refit-battles", metavar="M", type=_battles,
                    help="battles of each refit; default --battles")
+    p.add_argument("--tune-battles", metavar="T", type=_int_at_least(0), default=0,
+                   help="then play T equal-points pairs drawn as balance draws them and move costs by a "
+                        "point or two where a model with counters says the pairs get more even; "
+                        "default 0 (no tune); docs/squads.md used 3000")
     _squad_study_how(p)
     p.add_argument("--write", action="store_true", help="write the fitted costs into the ruleset's units.toml "
                                                         "(and custom units' costs into their own file)")
@@ -775,7 +779,8 @@ def _squad_study_runner(args: argparse.Namespace, custom, db):
 def cmd_price(args: argparse.Namespace) -> int:
     from game.price import price, priced_text
     from game.study_db import reuse_line
-    from game.price_play import outcomes, price_specs, refit_specs, refitted
+    from game.price_play import outcomes, price_specs, refit_specs, refitted, tune_specs
+    from game.price_tune import CHECK_DRAWS, fit_counters, forecast, tune_text, tuned
     from game.price_write import write_costs
     from game.rulesets import load_ruleset
 
@@ -784,8 +789,8 @@ def cmd_price(args: argparse.Namespace) -> int:
     templates = list(ruleset.data.templates)  # the designer's units priced with the rest
     maps = _study_maps(args.maps, args.ruleset, args.max_rounds)
     refit_battles = args.battles if args.refit_battles is None else args.refit_battles
-    check_seed_run(args.seed, max(args.battles, refit_battles))
-    total = args.battles + args.refits * refit_battles
+    check_seed_run(args.seed, max(args.battles, refit_battles, args.tune_battles))
+    total = args.battles + args.refits * refit_battles + args.tune_battles
     db = _open_db(args.db)
     run = _squad_study_runner(args, custom, db)
     progress = _Progress(total)
@@ -799,20 +804,33 @@ def cmd_price(args: argparse.Namespace) -> int:
             specs = refit_specs(args.ruleset, costs, maps, refit_battles, args.seed, refit, args.max_rounds)
             return outcomes(specs, templates, maps, run, on_battle=lambda n: progress.update(done + n))
         stages, played = refitted(played, templates, len(maps), args.refits, args.seed, play_refit)
+        priced = price(played, templates, len(maps), args.seed)  # the last fit, with its intervals
+        costs = dict(zip(templates, priced.costs))
+        tune = None
+        if args.tune_battles:
+            done = args.battles + args.refits * refit_battles
+            specs = tune_specs(args.ruleset, costs, maps, args.tune_battles, args.seed, args.max_rounds)
+            model = fit_counters(outcomes(specs, templates, maps, run, on_battle=lambda n: progress.update(done + n)),
+                                 templates, len(maps), costs, priced.logit_per_point, args.seed)
+            after = tuned(model, args.ruleset, costs, args.seed)
+            tune = tune_text(model, args.tune_battles, costs, after,
+                             *(forecast(model, args.ruleset, c, CHECK_DRAWS, "tune-check", args.seed)
+                               for c in (costs, after)))
+            costs = after
     finally:
         progress.close()
         if db is not None:
             db.close()
     if db is not None:
         print(reuse_line(db, total), file=sys.stderr)
-    priced = price(played, templates, len(maps), args.seed)  # the last fit, with its intervals
     current = {t: ruleset.data.templates[t].cost for t in templates}
     for refit, before in enumerate(stages[:-1], start=1):
         say(f"refit {refit}: {refit_battles} equal-points battles under "
             + ", ".join(f"{t} {c}" for t, c in zip(templates, before.costs)))
     say(priced_text(args.ruleset, priced, current))
+    if tune is not None:
+        say(tune)
     if args.write:
-        costs = dict(zip(templates, priced.costs))
         own = set(custom.ids) if custom is not None else set()
         writes = [(None, {t: c for t, c in costs.items() if t not in own})]
         if own:

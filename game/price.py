@@ -67,12 +67,13 @@ def design_of(outcomes: Sequence[Outcome], maps: int) -> np.ndarray:
     return np.hstack([diff, where])
 
 
-def fit_logistic(design: np.ndarray, score: np.ndarray, ridge: float | np.ndarray = RIDGE) -> np.ndarray:
+def fit_logistic(design: np.ndarray, score: np.ndarray, ridge: float | np.ndarray = RIDGE,
+                 offset: np.ndarray | float = 0.0) -> np.ndarray:
     """The coefficients that maximise the likelihood of soft outcomes `score` (1 a win,
-    0.5 a draw) under P = logistic(design @ theta), less `ridge * theta**2` (a number,
-    or one per column)."""
+    0.5 a draw) under P = logistic(offset + design @ theta), less `ridge * theta**2` (a
+    number, or one per column)."""
     def loss(theta: np.ndarray) -> float:
-        z = design @ theta
+        z = offset + design @ theta
         # -log-likelihood of soft outcomes: y log(1+e^-z) + (1-y) log(1+e^z), stably
         return float(np.sum(score * np.logaddexp(0, -z) + (1 - score) * np.logaddexp(0, z))
                      + np.sum(ridge * theta * theta))
@@ -82,7 +83,7 @@ def fit_logistic(design: np.ndarray, score: np.ndarray, ridge: float | np.ndarra
     theta = np.zeros(design.shape[1])
     ridge_hessian = np.diag(np.broadcast_to(2.0 * np.asarray(ridge, dtype=float), theta.shape))
     for _ in range(NEWTON_STEPS):
-        p = 0.5 * (1 + np.tanh(design @ theta / 2))  # the logistic, without overflow
+        p = 0.5 * (1 + np.tanh((offset + design @ theta) / 2))  # the logistic, without overflow
         grad = design.T @ (p - score) + 2 * ridge * theta
         hessian = (design * (p * (1 - p))[:, None]).T @ design + ridge_hessian
         step = np.linalg.solve(hessian, grad)

@@ -111,10 +111,25 @@ def refit_specs(ruleset: str, costs: Mapping[str, int], maps: Sequence[str], bat
     """A refit's battles: each a fresh equal-points pair under `costs` (the fit so far),
     drawn as balance draws them, on map `k mod len(maps)`, squad A on side 1 and side 2
     in turn by round of maps, dice seed `S + k`."""
+    return pair_battles(ruleset, costs, maps, battles, seed, max_rounds, ("refit", seed, refit), closest=False)
+
+
+def tune_specs(ruleset: str, costs: Mapping[str, int], maps: Sequence[str], battles: int, seed: int,
+               max_rounds: int | None) -> list[BattleSpec]:
+    """The tune's battles (game.price_tune): as a refit's, each pair of exactly equal
+    points where the costs allow, as the balance check draws its pairs."""
+    return pair_battles(ruleset, costs, maps, battles, seed, max_rounds, ("tune", seed), closest=True)
+
+
+def pair_battles(ruleset: str, costs: Mapping[str, int], maps: Sequence[str], battles: int, seed: int,
+                 max_rounds: int | None, words: tuple, closest: bool) -> list[BattleSpec]:
+    """Battle `k`: an equal-points pair from the stream named by the ruleset, `words` and
+    `k`, on map `k mod len(maps)`, squad A on side 1 and side 2 in turn by round of maps,
+    dice seed `seed + k`."""
     templates = list(costs)
     specs = []
     for k in range(battles):
-        pair = equal_points_pair(stream(ruleset, "refit", seed, refit, k), costs, templates, ruleset)
+        pair = equal_points_pair(stream(ruleset, *words, k), costs, templates, ruleset, closest=closest)
         a_side = 1 if (k // len(maps)) % 2 == 0 else 2
         squads = tuple(sorted(((a_side, pair.a), (3 - a_side, pair.b))))
         specs.append(BattleSpec(maps[k % len(maps)], ruleset, seed + k, max_rounds, (), squads))

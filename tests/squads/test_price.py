@@ -151,3 +151,28 @@ def test_price_refits_play_equal_points_battles_under_each_fit(capsys):
     assert out[0].startswith("refit 1: 8 equal-points battles under brawler ")
     assert out[1].startswith("refit 2: 8 equal-points battles under brawler ")
     assert out[2].startswith("fivebyfive: 32 battles, Bradley-Terry on squad contents")
+
+
+def test_price_tunes_and_writes_the_tuned_costs(tmp_path: Path, monkeypatch, capsys):
+    import tomllib
+
+    import game.price_tune
+    import game.price_write
+    target = tmp_path / "units.toml"
+    shutil.copy(game.price_write.units_file("fivebyfive"), target)
+    monkeypatch.setattr(game.price_write, "units_file", lambda rid: target)
+    monkeypatch.setattr(game.price_tune, "FIT_DRAWS", 40)
+    monkeypatch.setattr(game.price_tune, "CHECK_DRAWS", 40)
+    assert main(["price", "--ruleset", "fivebyfive", "--maps", "arena,ridge", "--battles", "24", "--refits", "0",
+                 "--tune-battles", "40", "--max-rounds", "6", "--write"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    table = {line.split()[0]: int(line.split()[2]) for line in out[2:7]}  # the fit's costs
+    assert out[7].startswith("side 1's advantage per map")
+    assert out[8].startswith("tune: 40 equal-points battles drawn as balance draws its pairs; 10-fold log-loss ")
+    assert out[9].startswith("tuned: ")
+    assert out[10].startswith("balance-like pairs, as the model sees them: mean deviation ")
+    moves = {} if out[9] == "tuned: no cost moved" else {
+        move.split()[0]: (int(move.split()[1]), int(move.split()[3])) for move in out[9][7:].split(", ")}
+    assert all(table[t] == before for t, (before, _) in moves.items())
+    written = {t: entry["cost"] for t, entry in tomllib.loads(target.read_text()).items()}
+    assert written == {t: moves[t][1] if t in moves else cost for t, cost in table.items()}
