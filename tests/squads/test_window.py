@@ -69,7 +69,7 @@ def test_a_built_squad_and_the_ais_pick_start_the_battle(tmp_path: Path):
     builder = app.screen
     assert type(builder).__name__ == "SquadBuilderScreen"
     assert builder.templates == ["brawler", "gunner", "marksman", "guardian", "scout"]
-    press(app, pygame.K_RETURN, "\r")                 # brawler (20)
+    press(app, pygame.K_RETURN, "\r")                 # brawler (19)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_PLUS, "+")                    # marksman (23)
@@ -78,7 +78,7 @@ def test_a_built_squad_and_the_ais_pick_start_the_battle(tmp_path: Path):
     press(app, pygame.K_UP)
     type_text(app, "Ada")
     assert builder.units == ["brawler", "marksman"] and builder.names == ["Ada", "Kim"]
-    assert builder.cost() == 43 and builder.problem() is None
+    assert builder.cost() == 42 and builder.problem() is None
     press(app, pygame.K_TAB, "\t")                    # the squad's name
     for _ in range(len("Side 1")):
         press(app, pygame.K_BACKSPACE)
@@ -134,14 +134,14 @@ def test_the_builder_refuses_over_budget_and_more_units_than_places():
     app, menu = make_menu()
     choice, builder = open_builder(app, menu)
     for _ in range(4):
-        press(app, pygame.K_RETURN, "\r")             # four brawlers: 80 points
+        press(app, pygame.K_RETURN, "\r")             # four brawlers: 76 points
     press(app, pygame.K_DOWN)
-    press(app, pygame.K_RETURN, "\r")                 # and a gunner: 98 points, within
+    press(app, pygame.K_RETURN, "\r")                 # and a gunner: 94 points, within
     assert builder.units == ["brawler"] * 4 + ["gunner"] and builder.problem() is None
     press(app, pygame.K_RETURN, "\r")
-    assert builder.problem() == "Over budget: 116 of 100 points."
+    assert builder.problem() == "Over budget: 112 of 100 points."
     press(app, pygame.K_F5)                           # refused, said, and the builder stays
-    assert app.screen is builder and builder.message == "Over budget: 116 of 100 points."
+    assert app.screen is builder and builder.message == "Over budget: 112 of 100 points."
     x_button = next(r for r, action in builder.hit if r.w == 24 and r.x > builder.app.surface.get_width() // 2)
     post_click(x_button.center)                       # the first unit's ×, by the mouse
     pump(app)
@@ -224,8 +224,8 @@ def test_the_screens_fit_the_window(size):
 
 
 def test_the_maps_default_says_what_it_fields_and_what_it_is_worth(monkeypatch):
-    # Arena's side 1 spawns a brawler, a gunner, a marksman and a guardian: 20 + 18 +
-    # 23 + 22 = 83 points in d20 (units.toml). The line said only "The map's own units
+    # Arena's side 1 spawns a brawler, a gunner, a marksman and a guardian: 19 + 18 +
+    # 23 + 22 = 82 points in d20 (units.toml). The line said only "The map's own units
     # for this side".
     from game.ui import theme
     app, menu = make_menu()
@@ -237,13 +237,13 @@ def test_the_maps_default_says_what_it_fields_and_what_it_is_worth(monkeypatch):
     text = theme.text
     monkeypatch.setattr(theme, "text", lambda s, *a, **k: words.append(s) or text(s, *a, **k))
     choice.draw(app.surface)
-    assert "4 units · worth 83 points (the map's own): Brawler, Gunner, Marksman, Guardian" in words
+    assert "4 units · worth 82 points (the map's own): Brawler, Gunner, Marksman, Guardian" in words
 
 
 def test_the_builder_refuses_two_units_of_one_name():
     app, menu = make_menu()
     choice, builder = open_builder(app, menu)
-    press(app, pygame.K_RETURN, "\r")                 # two brawlers: 40 points
+    press(app, pygame.K_RETURN, "\r")                 # two brawlers: 38 points
     press(app, pygame.K_RETURN, "\r")
     press(app, pygame.K_TAB, "\t")                    # the second is chosen
     type_text(app, "Ace")
