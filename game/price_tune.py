@@ -8,14 +8,16 @@ template's worth depends on what the opponent fields (Action Block's shotgun aga
 unarmoured, mahou's shooters against the guardian). So the tune plays battles drawn as the
 balance check draws its pairs, fits on them
 
-    P(side 1 wins) = logistic(s . (n1 - n2) + b_map + sum over templates i < j of
-                              c_ij (n1_i n2_j - n1_j n2_i))
+    P(side 1 wins) = logistic(sum_i (p cost_i + m_i)(n1_i - n2_i) + b_map
+                              + sum over templates i < j of c_ij (n1_i n2_j - n1_j n2_i))
 
-(a counter `c_ij` per pair of templates: a unit of `i` facing a unit of `j` is worth it to
-its side; its ridge chosen by 10-fold cross-validation), and then moves one template's cost
-at a time by a point or two while the model's mean deviation from 50% over balance-like
-pairs falls. Costs stay one number per template, so a squad's points still add up; the
-counters only judge which such numbers make the pairs most even.
+(`p` the log-odds a point is worth, from the additive fit; `m_i` what the costs misprice
+template `i` by; a counter `c_ij` per pair of templates: a unit of `i` facing a unit of `j`
+is worth it to its side; the ridges on the misprices and the counters chosen by 10-fold
+cross-validation), and then moves one template's cost at a time by a point or two while the
+model's mean deviation from 50% over balance-like pairs falls. Costs stay one number per
+template, so a squad's points still add up; the counters only judge which such numbers
+make the pairs most even.
 """
 
 from __future__ import annotations
