@@ -34,7 +34,7 @@ from game.price import RIDGE, Outcome, design_of, fit_logistic
 from game.price_play import equal_points_pair, stream
 
 MISPRICE_RIDGES = (1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0)  # ridges tried, chosen by cross-validation
-COUNTER_RIDGES = (3.0, 10.0, 30.0, 100.0, 300.0, None)  # None: no counters
+COUNTER_RIDGES = (None, 3.0, 10.0, 30.0, 100.0, 300.0)  # None: no counters (first: on a tie, the simpler model)
 FOLDS = 10
 FIT_DRAWS = 600  # balance-like pairs each trial of the moves is judged on
 CHECK_DRAWS = 1200  # ... and the before and after, on other pairs
@@ -90,8 +90,8 @@ def fit_counters(outcomes: Sequence[Outcome], templates: Sequence[str], maps: in
         return np.hstack([additive, counters]), np.array(ridge + [counter] * counters.shape[1])
 
     def scored(counter_ridges: Sequence[float | None]) -> tuple[float, float, float | None]:
-        return min((_cross_validated(*model(m, c), score, offset, seed), m, c)
-                   for m in MISPRICE_RIDGES for c in counter_ridges)
+        return min(((_cross_validated(*model(m, c), score, offset, seed), m, c)
+                    for m in MISPRICE_RIDGES for c in counter_ridges), key=lambda scored: scored[0])
 
     loss_additive = scored([None])[0]
     loss, misprice, counter = scored(COUNTER_RIDGES)

@@ -73,3 +73,11 @@ def test_the_forecast_of_pure_noise_is_the_binomials():
     assert odds.deviation < 1e-9 and abs(odds.measured - mean_deviation) < 1e-9
     assert abs(odds.all_in_band - sum(chance[28:53]) ** 20) < 1e-9
     assert 0.90 < odds.all_in_band < 0.92
+
+
+def test_ridges_that_fit_alike_are_no_trouble():
+    # mirror battles: every ridge fits them alike (a tie the choice once broke on None)
+    mirror = [Outcome((1, 1, 0, 0, 0), (1, 1, 0, 0, 0), 0, score) for score in (1.0, 0.0, 0.5)]
+    model = fit_counters(mirror, TEMPLATES, 1, TRUE, PER_POINT, seed=0)
+    assert model.misprice_ridge == 1.0 and model.counter_ridge is None
+    assert model.share(("scout",), ("scout",)) == 0.5
