@@ -19,6 +19,9 @@ from game.price_play import Pair, equal_points_pair, score, stream
 from game.simulate import BattleSpec
 from game.squads import template_cost
 
+#: The issue's target: a pair's win share within this band (and the mean deviation at most 7).
+BAND = (0.35, 0.65)
+
 
 def equal_size_pair(rng: random.Random, costs: Mapping[str, int], templates: Sequence[str],
                     size: int = 5) -> Pair:
@@ -106,7 +109,7 @@ def check_text(title: str, checked: Sequence[Checked]) -> str:
     for c in checked:
         lines.append(f"  {c.share_a:6.1%}  {c.pair.cost_a:>4} {'+'.join(c.pair.a)}  vs  "
                      f"{c.pair.cost_b:>4} {'+'.join(c.pair.b)}")
-    inside = sum(1 for c in checked if 0.35 <= c.share_a <= 0.65)
+    inside = sum(1 for c in checked if BAND[0] <= c.share_a <= BAND[1])
     lines.append(f"  mean absolute deviation from 50%: {deviation(checked):.1f} points; "
-                 f"{inside}/{len(checked)} pairs within 35-65%")
+                 f"{inside}/{len(checked)} pairs within {100 * BAND[0]:.0f}-{BAND[1]:.0%}")
     return "\n".join(lines)

@@ -31,6 +31,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from game.price import RIDGE, Outcome, design_of, fit_logistic
+from game.price_check import BAND
 from game.price_play import equal_points_pair, stream
 
 MISPRICE_RIDGES = (1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0)  # ridges tried, chosen by cross-validation
@@ -41,7 +42,7 @@ CHECK_DRAWS = 1200  # ... and the before and after, on other pairs
 MOVES = (-2, -1, 1, 2)
 MAX_STEPS = 12
 LEAST_GAIN = 0.05  # points of deviation a move must gain to be kept (not the draw's noise)
-BATTLES_A_PAIR, PAIRS, BAND = 80, 20, (0.35, 0.65)  # the balance check's, for the forecast
+BATTLES_A_PAIR, PAIRS = 80, 20  # the balance check's, for the forecast
 
 
 @dataclass(frozen=True)
@@ -78,8 +79,9 @@ def fit_counters(outcomes: Sequence[Outcome], templates: Sequence[str], maps: in
     "no counters" is one of the choices: where the battles do not show a misprice or a
     counter beyond their noise, the ridge keeps it near 0 and the tune does not chase it."""
     size = len(templates)
+    points = np.array([costs[t] for t in templates], float)
     additive = design_of(outcomes, maps)
-    offset = logit_per_point * (additive[:, :size] @ np.array([costs[t] for t in templates], float))
+    offset = logit_per_point * (additive[:, :size] @ points)
     counters = counter_columns(outcomes)
     score = np.array([o.score for o in outcomes])
 
@@ -97,7 +99,7 @@ def fit_counters(outcomes: Sequence[Outcome], templates: Sequence[str], maps: in
     loss, misprice, counter = scored(COUNTER_RIDGES)
     design, ridge = model(misprice, counter)
     theta = fit_logistic(design, score, ridge, offset)
-    strengths = logit_per_point * np.array([costs[t] for t in templates], float) + theta[:size]
+    strengths = logit_per_point * points + theta[:size]
     pairs = np.zeros((size, size))
     for (i, j), value in zip(itertools.combinations(range(size), 2), theta[size + maps:]):
         pairs[i, j], pairs[j, i] = value, -value
@@ -179,6 +181,6 @@ def tune_text(model: CounterModel, battles: int, before: Mapping[str, int], afte
         f"tuned: {moved or 'no cost moved'}",
         f"balance-like pairs, as the model sees them: mean deviation {was.deviation:.1f} -> {now.deviation:.1f} "
         f"points; at {BATTLES_A_PAIR} battles a pair about {was.measured:.1f} -> {now.measured:.1f} "
-        f"(noise alone 4.5), all {PAIRS} pairs within {BAND[0]:.0%}-{BAND[1]:.0%} "
+        f"(noise alone 4.5), all {PAIRS} pairs within {100 * BAND[0]:.0f}-{BAND[1]:.0%} "
         f"{was.all_in_band:.0%} -> {now.all_in_band:.0%} of the time",
     ])
